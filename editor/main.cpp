@@ -1,0 +1,33 @@
+// goap-studio: the desktop scenario editor and live simulator.
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("GOAP Studio"));
+    QApplication::setOrganizationName(QStringLiteral("GOAP Studio"));
+    QApplication::setApplicationVersion(QStringLiteral(GOAP_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/goap-studio.svg")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Scenario editor and simulator for Goal-Oriented Action Planning"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("scenario"), QStringLiteral("The scenario file to open."), QStringLiteral("[SCENARIO]"));
+    QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Save a picture of the main window to FILE and exit."),
+                                  QStringLiteral("FILE"));
+    parser.addOption(screenshot);
+    parser.process(app);
+
+    goap::editor::MainWindow window;
+    const QStringList files = parser.positionalArguments();
+    if (!files.isEmpty() && !window.openFile(files.first()) && parser.isSet(screenshot))
+        return 2;
+    if (parser.isSet(screenshot))
+        return window.saveScreenshot(parser.value(screenshot)) ? 0 : 3;
+    window.show();
+    return app.exec();
+}

@@ -1,0 +1,69 @@
+#pragma once
+// A small JSON DOM and parser for scenario files.
+//
+// Why not QJsonDocument: scenario files need key order kept (canonical files
+// diff well), duplicate keys reported instead of silently merged, every value's
+// source offset for `file:line:col` messages, and exact integer literals
+// (QJsonValue keeps only a double). The parser never throws, bounds nesting
+// depth and validates UTF-8, so any byte sequence yields a value or an error.
+
+#include <QByteArray>
+#include <QString>
+
+#include <utility>
+#include <vector>
+
+namespace goap::json {
+
+enum class Type { Null, Bool, Number, String, Array, Object };
+
+struct Value
+{
+    Type type = Type::Null;
+    bool boolean = false;
+    double number = 0;
+    bool integerLiteral = false;  // written without fraction or exponent
+    qint64 integer = 0;           // exact value when integerLiteral and it fits
+    bool integerOverflow = false; // an integer literal outside the 64-bit range
+    QString string;
+    std::vector<Value> array;
+    std::vector<std::pair<QString, Value>> object; // in source order
+    qsizetype offset = -1;                         // byte offset in the source
+
+    static Value makeObject() { Value v; v.type = Type::Object; return v; }
+    static Value makeArray() { Value v; v.type = Type::Array; return v; }
+    static Value makeString(const QString &s) { Value v; v.type = Type::String; v.string = s; return v; }
+    static Value makeInteger(qint64 i);
+    static Value makeNumber(double d);
+
+    Value &insert(const QString &key, Value v); // appends; returns the new member
+    const Value *find(QStringView key) const;
+    const Value *find(QLatin1StringView key) const;
+};
+
+struct ParseError
+{
+    qsizetype offset = 0;
+    QString message;
+};
+
+constexpr int kMaxDepth = 64;
+
+// Parses a complete document. Returns false and fills `error` on failure.
+bool parse(const QByteArray &text, Value &out, ParseError &error);
+
+// 1-based line and column (in characters) of a byte offset.
+std::pair<int, int> lineColumn(const QByteArray &text, qsizetype offset);
+
+// Serialises with two-space indentation. A container is written on one line
+// when it holds no container that itself holds a container and the line stays
+// short, so small maps and positions stay compact and large ones diff well.
+QByteArray write(const Value &v);
+
+// Serialises on a single line (for JSON Lines and one-object outputs).
+QByteArray writeLine(const Value &v);
+
+// The name of a type for messages ("an integer", "a string", ...).
+QString describe(const Value &v);
+
+} // namespace goap::json

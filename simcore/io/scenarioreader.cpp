@@ -1,0 +1,428 @@
+#include "scenarioreader.h"
+
+#include "io/json.h"
+#include "io/validator.h"
+
+#include <QFile>
+#include <QHash>
+#include <QSet>
+
+#include <cmath>
+#include <limits>
+
+namespace goap {
+
+namespace {
+
+using json::Type;
+using json::Value;
+
+constexpr qsizetype kMaxReportedErrors = 200;
+
+class Reader
+{
+public:
+    explicit Reader(const QByteArray &source) : m_source(source) {}
+
+    Issues issues;
+    QHash<QString, qsizetype> offsets; // path -> offset, to place validator issues
+
+    void error(const Value &at, const QString &path, const QString &message)
+    {
+        if (issues.size() >= kMaxReportedErrors)
+            return;
+        Issue issue{Issue::Severity::Error, path, message, 0, 0};
+        place(issue, at.offset);
+        issues.append(issue);
+        if (issues.size() == kMaxReportedErrors)
+            issues.append(Issue{Issue::Severity::Error, {}, QStringLiteral("too many errors; stopped reporting"), 0, 0});
+    }
+
+    void place(Issue &issue, qsizetype offset) const
+    {
+        if (offset < 0)
+            return;
+        const auto [line, column] = json::lineColumn(m_source, offset);
+        issue.line = line;
+        issue.column = column;
+    }
+
+    void remember(const Value &v, const QString &path) { offsets.insert(path, v.offset); }
+
+    // Checks that `v` is an object with only `allowed` keys, each once.
+    bool object(const Value &v, const QString &path, std::initializer_list<const char *> allowed)
+    {
+        remember(v, path);
+        if (v.type != Type::Object) {
+            error(v, path, QStringLiteral("expected an object, got %1").arg(json::describe(v)));
+            return false;
+        }
+        QSet<QString> seen;
+        for (const auto &[key, member] : v.object) {
+            const QString memberPath = pathKey(path, key);
+            if (seen.contains(key))
+                error(member, memberPath, QStringLiteral("duplicate key \"%1\"").arg(key));
+            seen.insert(key);
+            if (allowed.size() && std::none_of(allowed.begin(), allowed.end(),
+                                               [&](const char *a) { return key == QLatin1String(a); })) {
+                QStringList names;
+                for (const char *a : allowed)
+                    names << QString::fromLatin1(a);
+                error(member, memberPath, QStringLiteral("unknown key \"%1\" (expected one of: %2)").arg(key, names.join(u", ")));
+            }
+        }
+        return true;
+    }
+
+    bool array(const Value &v, const QString &path)
+    {
+        remember(v, path);
+        if (v.type != Type::Array) {
+            error(v, path, QStringLiteral("expected an array, got %1").arg(json::describe(v)));
+            return false;
+        }
+        return true;
+    }
+
+    std::optional<QString> string(const Value &v, const QString &path)
+    {
+        remember(v, path);
+        if (v.type != Type::String) {
+            error(v, path, QStringLiteral("expected a string, got %1").arg(json::describe(v)));
+            return std::nullopt;
+        }
+        return v.string;
+    }
+
+    std::optional<double> number(const Value &v, const QString &path)
+    {
+        remember(v, path);
+        if (v.type != Type::Number) {
+            error(v, path, QStringLiteral("expected a number, got %1").arg(json::describe(v)));
+            return std::nullopt;
+        }
+        if (!std::isfinite(v.number) || std::abs(v.number) > 1e15) {
+            error(v, path, QStringLiteral("number %1 is out of range").arg(json::describe(v)));
+            return std::nullopt;
+        }
+        return v.number;
+    }
+
+    std::optional<qint32> integer(const Value &v, const QString &path)
+    {
+        remember(v, path);
+        if (v.type != Type::Number) {
+            error(v, path, QStringLiteral("expected an integer, got %1").arg(json::describe(v)));
+            return std::nullopt;
+        }
+        constexpr double lo = std::numeric_limits<qint32>::min();
+        constexpr double hi = std::numeric_limits<qint32>::max();
+        if (v.integerLiteral && !v.integerOverflow) {
+            if (v.integer < qint64(lo) || v.integer > qint64(hi)) {
+                error(v, path, QStringLiteral("integer %1 is outside the 32-bit range").arg(v.integer));
+                return std::nullopt;
+            }
+            return qint32(v.integer);
+        }
+        if (!std::isfinite(v.number) || v.number < lo || v.number > hi) {
+            error(v, path, QStringLiteral("integer %1 is outside the 32-bit range").arg(json::describe(v)));
+            return std::nullopt;
+        }
+        if (v.number != std::trunc(v.number)) {
+            error(v, path, QStringLiteral("expected an integer, got %1").arg(json::describe(v)));
+            return std::nullopt;
+        }
+        return qint32(v.number);
+    }
+
+    // Optional member helpers: leave `out` untouched when the key is absent.
+    template <typename T, typename F>
+    void optional(const Value &obj, const QString &path, const char *key, T &out, F read)
+    {
+        if (const Value *m = obj.find(QLatin1String(key)))
+            if (auto r = (this->*read)(*m, pathKey(path, QLatin1String(key))))
+                out = *r;
+    }
+
+    template <typename T, typename F>
+    void required(const Value &obj, const QString &path, const char *key, T &out, F read)
+    {
+        if (!obj.find(QLatin1String(key))) {
+            error(obj, pathKey(path, QLatin1String(key)), QStringLiteral("required key is missing"));
+            return;
+        }
+        optional(obj, path, key, out, read);
+    }
+
+    // {"fact": integer, ...} maps: conditions, effects and seed values.
+    template <typename Entry>
+    QList<Entry> factMap(const Value &v, const QString &path)
+    {
+        QList<Entry> out;
+        if (!object(v, path, {}))
+            return out;
+        for (const auto &[key, member] : v.object) {
+            if (auto value = integer(member, pathFact(path, key)))
+                out.append(Entry{key, *value});
+        }
+        return out;
+    }
+
+    template <typename Entry>
+    void optionalFactMap(const Value &obj, const QString &path, const char *key, QList<Entry> &out)
+    {
+        if (const Value *m = obj.find(QLatin1String(key)))
+            out = factMap<Entry>(*m, pathKey(path, QLatin1String(key)));
+    }
+
+    std::optional<Point> point(const Value &v, const QString &path)
+    {
+        if (!array(v, path))
+            return std::nullopt;
+        if (v.array.size() != 2) {
+            error(v, path, QStringLiteral("expected a position [x, y], got %1 numbers").arg(v.array.size()));
+            return std::nullopt;
+        }
+        const auto x = number(v.array[0], pathIndex(path, 0));
+        const auto y = number(v.array[1], pathIndex(path, 1));
+        if (!x || !y)
+            return std::nullopt;
+        return Point{*x, *y};
+    }
+
+    template <typename T, typename F>
+    QList<T> list(const Value &obj, const QString &path, const char *key, F readOne)
+    {
+        QList<T> out;
+        const Value *m = obj.find(QLatin1String(key));
+        if (!m)
+            return out;
+        const QString listPath = pathKey(path, QLatin1String(key));
+        if (!array(*m, listPath))
+            return out;
+        for (size_t i = 0; i < m->array.size(); ++i)
+            out.append((this->*readOne)(m->array[i], pathIndex(listPath, qsizetype(i))));
+        return out;
+    }
+
+    Station station(const Value &v, const QString &path)
+    {
+        Station s;
+        if (!object(v, path, {"id", "label", "at"}))
+            return s;
+        required(v, path, "id", s.id, &Reader::string);
+        optional(v, path, "label", s.label, &Reader::string);
+        required(v, path, "at", s.at, &Reader::point);
+        if (!v.find(u"label"))
+            s.label = s.id;
+        return s;
+    }
+
+    Action action(const Value &v, const QString &path)
+    {
+        Action a;
+        if (!object(v, path, {"id", "label", "station", "duration", "cost", "pre", "set", "add"}))
+            return a;
+        required(v, path, "id", a.id, &Reader::string);
+        optional(v, path, "label", a.label, &Reader::string);
+        optional(v, path, "station", a.station, &Reader::string);
+        required(v, path, "duration", a.duration, &Reader::number);
+        optional(v, path, "cost", a.cost, &Reader::number);
+        optionalFactMap(v, path, "pre", a.pre);
+        optionalFactMap(v, path, "set", a.set);
+        optionalFactMap(v, path, "add", a.add);
+        if (!v.find(u"label"))
+            a.label = a.id;
+        return a;
+    }
+
+    Goal goal(const Value &v, const QString &path)
+    {
+        Goal g;
+        if (!object(v, path, {"id", "label", "kind", "conditions", "start", "rate", "urgency"}))
+            return g;
+        required(v, path, "id", g.id, &Reader::string);
+        optional(v, path, "label", g.label, &Reader::string);
+        if (!v.find(u"label"))
+            g.label = g.id;
+        QString kind;
+        required(v, path, "kind", kind, &Reader::string);
+        if (const auto k = goalKindFromString(kind)) {
+            g.kind = *k;
+        } else if (const Value *m = v.find(u"kind"); m && m->type == Type::String) {
+            error(*m, pathKey(path, QStringLiteral("kind")),
+                  QStringLiteral("unknown goal kind \"%1\" (expected \"need\" or \"quota\")").arg(kind));
+        }
+        if (const Value *m = v.find(u"conditions"))
+            g.conditions = factMap<Condition>(*m, pathKey(path, QStringLiteral("conditions")));
+        else
+            error(v, pathKey(path, QStringLiteral("conditions")), QStringLiteral("required key is missing"));
+        const bool need = g.kind == GoalKind::Need;
+        for (const char *key : {"start", "rate", "urgency"}) {
+            const Value *m = v.find(QLatin1String(key));
+            const bool forNeed = qstrcmp(key, "urgency") != 0;
+            if (m && forNeed != need)
+                error(*m, pathKey(path, QLatin1String(key)),
+                      QStringLiteral("\"%1\" applies only to %2 goals").arg(QLatin1String(key), forNeed ? u"need" : u"quota"));
+        }
+        if (need) {
+            optional(v, path, "start", g.start, &Reader::number);
+            required(v, path, "rate", g.rate, &Reader::number);
+        } else {
+            optional(v, path, "urgency", g.urgency, &Reader::number);
+        }
+        return g;
+    }
+
+    GoalRef goalRef(const Value &v, const QString &path)
+    {
+        GoalRef r;
+        if (!object(v, path, {"goal", "start", "rate", "urgency"}))
+            return r;
+        required(v, path, "goal", r.goal, &Reader::string);
+        optional(v, path, "start", r.start, &Reader::number);
+        optional(v, path, "rate", r.rate, &Reader::number);
+        optional(v, path, "urgency", r.urgency, &Reader::number);
+        return r;
+    }
+
+    QString actionRef(const Value &v, const QString &path) { return string(v, path).value_or(QString()); }
+
+    Agent agent(const Value &v, const QString &path)
+    {
+        Agent a;
+        if (!object(v, path, {"id", "label", "at", "speed", "facts", "actions", "goals"}))
+            return a;
+        required(v, path, "id", a.id, &Reader::string);
+        optional(v, path, "label", a.label, &Reader::string);
+        if (!v.find(u"label"))
+            a.label = a.id;
+        required(v, path, "at", a.at, &Reader::point);
+        optional(v, path, "speed", a.speed, &Reader::number);
+        optionalFactMap(v, path, "facts", a.facts);
+        a.actions = list<QString>(v, path, "actions", &Reader::actionRef);
+        a.goals = list<GoalRef>(v, path, "goals", &Reader::goalRef);
+        return a;
+    }
+
+    void settings(const Value &root, Scenario &s)
+    {
+        if (const Value *d = root.find(u"day"); d && object(*d, QStringLiteral("day"), {"length", "tick"})) {
+            optional(*d, QStringLiteral("day"), "length", s.day.length, &Reader::number);
+            optional(*d, QStringLiteral("day"), "tick", s.day.tick, &Reader::number);
+        }
+        const QString p = QStringLiteral("planner");
+        if (const Value *d = root.find(p); d && object(*d, p, {"maxNodes", "costWeight", "switchMargin", "restBelow"})) {
+            qint32 maxNodes = s.planner.maxNodes;
+            optional(*d, p, "maxNodes", maxNodes, &Reader::integer);
+            s.planner.maxNodes = maxNodes;
+            optional(*d, p, "costWeight", s.planner.costWeight, &Reader::number);
+            optional(*d, p, "switchMargin", s.planner.switchMargin, &Reader::number);
+            optional(*d, p, "restBelow", s.planner.restBelow, &Reader::number);
+        }
+        if (const Value *d = root.find(u"map"); d && object(*d, QStringLiteral("map"), {"width", "height"})) {
+            optional(*d, QStringLiteral("map"), "width", s.map.width, &Reader::number);
+            optional(*d, QStringLiteral("map"), "height", s.map.height, &Reader::number);
+        }
+    }
+
+    std::optional<Scenario> scenario(const Value &root)
+    {
+        if (!object(root, {}, {"format", "version", "name", "description", "day", "planner", "map", "world",
+                               "stations", "actions", "goals", "agents"}))
+            return std::nullopt;
+        QString format;
+        required(root, {}, "format", format, &Reader::string);
+        if (const Value *f = root.find(u"format"); f && f->type == Type::String && format != u"goap-scenario")
+            error(*f, QStringLiteral("format"),
+                  QStringLiteral("expected \"goap-scenario\", got %1: this is not a GOAP Studio scenario").arg(json::describe(*f)));
+        qint32 version = 0;
+        required(root, {}, "version", version, &Reader::integer);
+        if (const Value *v = root.find(u"version"); v && version != 0 && (version < 1 || version > kFormatVersion))
+            error(*v, QStringLiteral("version"),
+                  QStringLiteral("unsupported version %1 (this build reads versions 1 to %2)").arg(version).arg(kFormatVersion));
+        if (hasErrors(issues))
+            return std::nullopt; // not a scenario of ours: the rest would only be noise
+
+        Scenario s;
+        required(root, {}, "name", s.name, &Reader::string);
+        optional(root, {}, "description", s.description, &Reader::string);
+        settings(root, s);
+        optionalFactMap(root, {}, "world", s.world);
+        s.stations = list<Station>(root, {}, "stations", &Reader::station);
+        s.actions = list<Action>(root, {}, "actions", &Reader::action);
+        s.goals = list<Goal>(root, {}, "goals", &Reader::goal);
+        s.agents = list<Agent>(root, {}, "agents", &Reader::agent);
+        if (hasErrors(issues))
+            return std::nullopt;
+        return s;
+    }
+
+private:
+    const QByteArray &m_source;
+};
+
+} // namespace
+
+ReadResult readScenario(const QByteArray &bytes)
+{
+    ReadResult result;
+    if (bytes.size() > kMaxScenarioFileSize) {
+        result.issues.append(Issue{Issue::Severity::Error, {},
+                                   QStringLiteral("the file is %1 MiB; scenario files are at most %2 MiB")
+                                       .arg(bytes.size() / (1024 * 1024))
+                                       .arg(kMaxScenarioFileSize / (1024 * 1024)),
+                                   0, 0});
+        return result;
+    }
+    json::Value root;
+    json::ParseError parseError;
+    if (!json::parse(bytes, root, parseError)) {
+        const auto [line, column] = json::lineColumn(bytes, parseError.offset);
+        result.issues.append(Issue{Issue::Severity::Error, {},
+                                   QStringLiteral("invalid JSON: ") + parseError.message, line, column});
+        return result;
+    }
+    Reader reader(bytes);
+    std::optional<Scenario> scenario = reader.scenario(root);
+    result.issues = reader.issues;
+    if (!scenario)
+        return result;
+    for (Issue issue : validate(*scenario)) {
+        // Place each finding at the nearest value the file actually has.
+        for (QString path = issue.path; !path.isEmpty(); path.chop(1)) {
+            if (const auto it = reader.offsets.constFind(path); it != reader.offsets.cend()) {
+                reader.place(issue, it.value());
+                break;
+            }
+        }
+        result.issues.append(issue);
+    }
+    if (!hasErrors(result.issues))
+        result.scenario = std::move(scenario);
+    return result;
+}
+
+ReadResult readScenarioFile(const QString &fileName)
+{
+    QFile file(fileName);
+    if (!file.open(QIODevice::ReadOnly)) {
+        ReadResult result;
+        result.ioError = true;
+        result.issues.append(Issue{Issue::Severity::Error, {},
+                                   QStringLiteral("cannot open %1: %2").arg(fileName, file.errorString()), 0, 0});
+        return result;
+    }
+    // Read at most one byte past the limit so a huge file is refused cheaply.
+    const QByteArray bytes = file.read(kMaxScenarioFileSize + 1);
+    if (file.error() != QFileDevice::NoError) {
+        ReadResult result;
+        result.ioError = true;
+        result.issues.append(Issue{Issue::Severity::Error, {},
+                                   QStringLiteral("cannot read %1: %2").arg(fileName, file.errorString()), 0, 0});
+        return result;
+    }
+    return readScenario(bytes);
+}
+
+} // namespace goap

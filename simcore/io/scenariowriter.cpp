@@ -1,0 +1,175 @@
+#include "scenariowriter.h"
+
+#include "io/json.h"
+#include "io/scenarioreader.h"
+
+#include <QSaveFile>
+
+#include <algorithm>
+#include <cmath>
+
+namespace goap {
+
+namespace {
+
+using json::Value;
+
+Value number(double d)
+{
+    // Integral values are written as integers ("2", not "2.0").
+    if (std::abs(d) < 1e15 && d == double(qint64(d)))
+        return Value::makeInteger(qint64(d));
+    return Value::makeNumber(d);
+}
+
+template <typename Entry, typename Key>
+Value factMap(QList<Entry> entries, Key key)
+{
+    std::sort(entries.begin(), entries.end(), [&](const Entry &a, const Entry &b) { return key(a) < key(b); });
+    Value obj = Value::makeObject();
+    for (const Entry &e : entries)
+        obj.insert(key(e), Value::makeInteger(e.value));
+    return obj;
+}
+
+Value conditions(const QList<Condition> &list)
+{
+    QList<FactValue> entries;
+    for (const Condition &c : list)
+        entries.append(FactValue{c.fact, c.min});
+    return factMap(entries, [](const FactValue &f) { return f.name; });
+}
+
+Value effects(const QList<Effect> &list) { return factMap(list, [](const Effect &e) { return e.fact; }); }
+
+Value seeds(const QList<FactValue> &list) { return factMap(list, [](const FactValue &f) { return f.name; }); }
+
+Value point(const Point &p)
+{
+    Value v = Value::makeArray();
+    v.array.push_back(number(p.x));
+    v.array.push_back(number(p.y));
+    return v;
+}
+
+Value station(const Station &s)
+{
+    Value v = Value::makeObject();
+    v.insert(QStringLiteral("id"), Value::makeString(s.id));
+    v.insert(QStringLiteral("label"), Value::makeString(s.label));
+    v.insert(QStringLiteral("at"), point(s.at));
+    return v;
+}
+
+Value action(const Action &a)
+{
+    Value v = Value::makeObject();
+    v.insert(QStringLiteral("id"), Value::makeString(a.id));
+    v.insert(QStringLiteral("label"), Value::makeString(a.label));
+    if (!a.station.isEmpty())
+        v.insert(QStringLiteral("station"), Value::makeString(a.station));
+    v.insert(QStringLiteral("duration"), number(a.duration));
+    v.insert(QStringLiteral("cost"), number(a.cost));
+    if (!a.pre.isEmpty())
+        v.insert(QStringLiteral("pre"), conditions(a.pre));
+    if (!a.set.isEmpty())
+        v.insert(QStringLiteral("set"), effects(a.set));
+    if (!a.add.isEmpty())
+        v.insert(QStringLiteral("add"), effects(a.add));
+    return v;
+}
+
+Value goal(const Goal &g)
+{
+    Value v = Value::makeObject();
+    v.insert(QStringLiteral("id"), Value::makeString(g.id));
+    v.insert(QStringLiteral("label"), Value::makeString(g.label));
+    v.insert(QStringLiteral("kind"), Value::makeString(toString(g.kind)));
+    v.insert(QStringLiteral("conditions"), conditions(g.conditions));
+    if (g.kind == GoalKind::Need) {
+        v.insert(QStringLiteral("start"), number(g.start));
+        v.insert(QStringLiteral("rate"), number(g.rate));
+    } else {
+        v.insert(QStringLiteral("urgency"), number(g.urgency));
+    }
+    return v;
+}
+
+Value goalRef(const GoalRef &r)
+{
+    Value v = Value::makeObject();
+    v.insert(QStringLiteral("goal"), Value::makeString(r.goal));
+    if (r.start) v.insert(QStringLiteral("start"), number(*r.start));
+    if (r.rate) v.insert(QStringLiteral("rate"), number(*r.rate));
+    if (r.urgency) v.insert(QStringLiteral("urgency"), number(*r.urgency));
+    return v;
+}
+
+Value agent(const Agent &a)
+{
+    Value v = Value::makeObject();
+    v.insert(QStringLiteral("id"), Value::makeString(a.id));
+    v.insert(QStringLiteral("label"), Value::makeString(a.label));
+    v.insert(QStringLiteral("at"), point(a.at));
+    v.insert(QStringLiteral("speed"), number(a.speed));
+    v.insert(QStringLiteral("facts"), seeds(a.facts));
+    Value actions = Value::makeArray();
+    for (const QString &id : a.actions)
+        actions.array.push_back(Value::makeString(id));
+    v.insert(QStringLiteral("actions"), std::move(actions));
+    Value goals = Value::makeArray();
+    for (const GoalRef &r : a.goals)
+        goals.array.push_back(goalRef(r));
+    v.insert(QStringLiteral("goals"), std::move(goals));
+    return v;
+}
+
+template <typename T, typename F>
+Value list(const QList<T> &items, F one)
+{
+    Value v = Value::makeArray();
+    for (const T &item : items)
+        v.array.push_back(one(item));
+    return v;
+}
+
+} // namespace
+
+QByteArray writeScenario(const Scenario &s)
+{
+    Value root = Value::makeObject();
+    root.insert(QStringLiteral("format"), Value::makeString(QStringLiteral("goap-scenario")));
+    root.insert(QStringLiteral("version"), Value::makeInteger(kFormatVersion));
+    root.insert(QStringLiteral("name"), Value::makeString(s.name));
+    root.insert(QStringLiteral("description"), Value::makeString(s.description));
+    Value &day = root.insert(QStringLiteral("day"), Value::makeObject());
+    day.insert(QStringLiteral("length"), number(s.day.length));
+    day.insert(QStringLiteral("tick"), number(s.day.tick));
+    Value &planner = root.insert(QStringLiteral("planner"), Value::makeObject());
+    planner.insert(QStringLiteral("maxNodes"), Value::makeInteger(s.planner.maxNodes));
+    planner.insert(QStringLiteral("costWeight"), number(s.planner.costWeight));
+    planner.insert(QStringLiteral("switchMargin"), number(s.planner.switchMargin));
+    planner.insert(QStringLiteral("restBelow"), number(s.planner.restBelow));
+    Value &map = root.insert(QStringLiteral("map"), Value::makeObject());
+    map.insert(QStringLiteral("width"), number(s.map.width));
+    map.insert(QStringLiteral("height"), number(s.map.height));
+    root.insert(QStringLiteral("world"), seeds(s.world));
+    root.insert(QStringLiteral("stations"), list(s.stations, station));
+    root.insert(QStringLiteral("actions"), list(s.actions, action));
+    root.insert(QStringLiteral("goals"), list(s.goals, goal));
+    root.insert(QStringLiteral("agents"), list(s.agents, agent));
+    return json::write(root);
+}
+
+QString saveScenarioFile(const Scenario &scenario, const QString &fileName)
+{
+    QSaveFile file(fileName);
+    if (!file.open(QIODevice::WriteOnly))
+        return QStringLiteral("cannot write %1: %2").arg(fileName, file.errorString());
+    const QByteArray bytes = writeScenario(scenario);
+    if (file.write(bytes) != bytes.size() || !file.commit())
+        return QStringLiteral("cannot write %1: %2").arg(fileName, file.errorString());
+    return {};
+}
+
+} // namespace goap

@@ -1,0 +1,19 @@
+#pragma once
+// Writes scenario files in canonical form: fixed key order, fact maps sorted
+// by name, two-space indentation, shortest round-trip numbers, final newline.
+// load -> save -> load -> save is byte-identical.
+
+#include "model/scenario.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace goap {
+
+QByteArray writeScenario(const Scenario &scenario);
+
+// Writes atomically (QSaveFile): a failure leaves the old file untouched.
+// Returns an empty string on success, else the reason.
+QString saveScenarioFile(const Scenario &scenario, const QString &fileName);
+
+} // namespace goap

@@ -1,0 +1,426 @@
+#include "validator.h"
+
+#include "model/factname.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <cmath>
+#include <limits>
+
+namespace goap {
+
+namespace {
+
+constexpr qint32 kUnbounded = std::numeric_limits<qint32>::max();
+
+class Validator
+{
+public:
+    explicit Validator(const Scenario &s) : m_s(s) {}
+
+    Issues run()
+    {
+        settings();
+        seeds(m_s.world, QStringLiteral("world"));
+        uniqueIds(m_s.stations, QStringLiteral("stations"));
+        uniqueIds(m_s.actions, QStringLiteral("actions"));
+        uniqueIds(m_s.goals, QStringLiteral("goals"));
+        uniqueIds(m_s.agents, QStringLiteral("agents"));
+        for (qsizetype i = 0; i < m_s.stations.size(); ++i)
+            position(m_s.stations[i].at, pathKey(pathIndex(QStringLiteral("stations"), i), QStringLiteral("at")));
+        for (qsizetype i = 0; i < m_s.actions.size(); ++i)
+            action(m_s.actions[i], pathIndex(QStringLiteral("actions"), i));
+        for (qsizetype i = 0; i < m_s.goals.size(); ++i)
+            goal(m_s.goals[i], pathIndex(QStringLiteral("goals"), i));
+        for (qsizetype i = 0; i < m_s.agents.size(); ++i)
+            agent(m_s.agents[i], pathIndex(QStringLiteral("agents"), i));
+        if (!hasErrors(m_issues))
+            warnings();
+        return m_issues;
+    }
+
+private:
+    void error(const QString &path, const QString &message)
+    {
+        m_issues.append(Issue{Issue::Severity::Error, path, message, 0, 0});
+    }
+    void warning(const QString &path, const QString &message)
+    {
+        m_issues.append(Issue{Issue::Severity::Warning, path, message, 0, 0});
+    }
+
+    void range(double v, double lo, double hi, const QString &path, const QString &what, bool loOpen = false)
+    {
+        const bool bad = loOpen ? !(v > lo) : !(v >= lo);
+        if (bad || !(v <= hi) || !std::isfinite(v))
+            error(path, QStringLiteral("%1 must be %2 %3 and at most %4, got %5")
+                            .arg(what, loOpen ? u">" : u">=")
+                            .arg(lo)
+                            .arg(hi)
+                            .arg(v));
+    }
+
+    void count(qsizetype n, const QString &path)
+    {
+        if (n > limits::kMaxItems)
+            error(path, QStringLiteral("%1 entries; at most %2 are allowed").arg(n).arg(limits::kMaxItems));
+    }
+
+    void settings()
+    {
+        range(m_s.day.length, 0, limits::kMaxDayLength, QStringLiteral("day.length"), QStringLiteral("the day length"), true);
+        range(m_s.day.tick, limits::kMinTick, 60, QStringLiteral("day.tick"), QStringLiteral("the tick"));
+        if (m_s.day.tick > 0 && m_s.day.length / m_s.day.tick > limits::kMaxTicksPerDay)
+            error(QStringLiteral("day.tick"), QStringLiteral("a day of %1 s at %2 s per tick is %3 ticks; at most %4 are allowed")
+                                                  .arg(m_s.day.length).arg(m_s.day.tick)
+                                                  .arg(m_s.day.length / m_s.day.tick, 0, 'g', 3)
+                                                  .arg(limits::kMaxTicksPerDay, 0, 'g', 3));
+        if (m_s.day.tick > m_s.day.length)
+            error(QStringLiteral("day.tick"), QStringLiteral("the tick (%1 s) is longer than the day (%2 s)").arg(m_s.day.tick).arg(m_s.day.length));
+        range(m_s.planner.maxNodes, 1, limits::kMaxNodes, QStringLiteral("planner.maxNodes"), QStringLiteral("the node cap"));
+        range(m_s.planner.costWeight, 0, 100, QStringLiteral("planner.costWeight"), QStringLiteral("the cost weight"));
+        range(m_s.planner.switchMargin, 0, 10, QStringLiteral("planner.switchMargin"), QStringLiteral("the switch margin"));
+        range(m_s.planner.restBelow, 0, 1, QStringLiteral("planner.restBelow"), QStringLiteral("the rest threshold"));
+        range(m_s.map.width, 0, limits::kMaxMapSize, QStringLiteral("map.width"), QStringLiteral("the map width"), true);
+        range(m_s.map.height, 0, limits::kMaxMapSize, QStringLiteral("map.height"), QStringLiteral("the map height"), true);
+    }
+
+    void position(const Point &p, const QString &path)
+    {
+        if (p.x < 0 || p.y < 0 || p.x > m_s.map.width || p.y > m_s.map.height)
+            warning(path, QStringLiteral("(%1, %2) lies outside the %3 x %4 map").arg(p.x).arg(p.y).arg(m_s.map.width).arg(m_s.map.height));
+    }
+
+    void seeds(const QList<FactValue> &values, const QString &path)
+    {
+        count(values.size(), path);
+        QSet<QString> seen;
+        for (const FactValue &f : values) {
+            const QString p = pathFact(path, f.name);
+            if (!isValidFactName(f.name))
+                error(p, QStringLiteral("\"%1\" is not a valid fact name (write it without the scope prefix; "
+                                        "letters, digits, '_' and inner dots)").arg(f.name));
+            if (seen.contains(f.name))
+                error(p, QStringLiteral("fact \"%1\" is given twice").arg(f.name));
+            seen.insert(f.name);
+            if (f.value < 0)
+                error(p, QStringLiteral("initial value %1 is negative; pools never go negative").arg(f.value));
+        }
+    }
+
+    template <typename List>
+    void uniqueIds(const List &list, const QString &path)
+    {
+        count(list.size(), path);
+        QHash<QString, qsizetype> first;
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            const QString p = pathKey(pathIndex(path, i), QStringLiteral("id"));
+            const QString &id = list[i].id;
+            if (id.isEmpty()) {
+                error(p, QStringLiteral("the id is empty"));
+                continue;
+            }
+            if (!isValidId(id))
+                error(p, QStringLiteral("\"%1\" is not a valid id (a letter or '_', then letters, digits, '_' or '-'; "
+                                        "at most 64 characters)").arg(id));
+            if (const auto it = first.constFind(id); it != first.cend())
+                error(p, QStringLiteral("duplicate id \"%1\" (first used by %2)").arg(id, pathIndex(path, it.value())));
+            else
+                first.insert(id, i);
+        }
+    }
+
+    // Conditions and effects name scoped facts, each at most once per list.
+    template <typename Entry>
+    void factList(const QList<Entry> &list, const QString &path)
+    {
+        count(list.size(), path);
+        QSet<QString> seen;
+        for (const Entry &e : list) {
+            const QString p = pathFact(path, e.fact);
+            if (const QString problem = factNameProblem(e.fact); !problem.isEmpty())
+                error(p, problem);
+            if (seen.contains(e.fact))
+                error(p, QStringLiteral("fact \"%1\" appears twice").arg(e.fact));
+            seen.insert(e.fact);
+        }
+    }
+
+    void action(const Action &a, const QString &path)
+    {
+        if (!a.station.isEmpty() && !m_s.station(a.station))
+            error(pathKey(path, QStringLiteral("station")), QStringLiteral("unknown station \"%1\"").arg(a.station));
+        range(a.duration, 0, limits::kMaxDuration, pathKey(path, QStringLiteral("duration")), QStringLiteral("the duration"), true);
+        range(a.cost, 0, limits::kMaxCost, pathKey(path, QStringLiteral("cost")), QStringLiteral("the cost"));
+        const QString pre = pathKey(path, QStringLiteral("pre"));
+        factList(a.pre, pre);
+        for (const Condition &c : a.pre)
+            if (c.min < 0)
+                error(pathFact(pre, c.fact), QStringLiteral("a minimum below 0 always holds (pools never go negative)"));
+        const QString set = pathKey(path, QStringLiteral("set"));
+        factList(a.set, set);
+        for (const Effect &e : a.set)
+            if (e.value < 0)
+                error(pathFact(set, e.fact), QStringLiteral("cannot set %1 to %2; pools never go negative").arg(e.fact).arg(e.value));
+        const QString add = pathKey(path, QStringLiteral("add"));
+        factList(a.add, add);
+        for (const Effect &e : a.add) {
+            const bool both = std::any_of(a.set.begin(), a.set.end(), [&](const Effect &s) { return s.fact == e.fact; });
+            if (both)
+                error(pathFact(add, e.fact), QStringLiteral("%1 is in both \"set\" and \"add\" of one action").arg(e.fact));
+        }
+    }
+
+    void goal(const Goal &g, const QString &path)
+    {
+        const QString conditions = pathKey(path, QStringLiteral("conditions"));
+        factList(g.conditions, conditions);
+        if (g.conditions.isEmpty())
+            error(conditions, QStringLiteral("a goal needs at least one condition"));
+        for (const Condition &c : g.conditions)
+            if (c.min < 1)
+                error(pathFact(conditions, c.fact),
+                      QStringLiteral("%1 minimum must be at least 1, got %2 (a smaller one always holds)")
+                          .arg(g.kind == GoalKind::Quota ? u"a quota's" : u"a need's").arg(c.min));
+        if (g.kind == GoalKind::Need) {
+            range(g.start, 0, 1, pathKey(path, QStringLiteral("start")), QStringLiteral("the starting insistence"));
+            range(g.rate, 0, limits::kMaxRate, pathKey(path, QStringLiteral("rate")), QStringLiteral("the rate"));
+        } else {
+            range(g.urgency, 0, limits::kMaxUrgency, pathKey(path, QStringLiteral("urgency")), QStringLiteral("the urgency"));
+        }
+    }
+
+    void agent(const Agent &a, const QString &path)
+    {
+        position(a.at, pathKey(path, QStringLiteral("at")));
+        range(a.speed, 0, limits::kMaxSpeed, pathKey(path, QStringLiteral("speed")), QStringLiteral("the speed"), true);
+        seeds(a.facts, pathKey(path, QStringLiteral("facts")));
+        const QString actions = pathKey(path, QStringLiteral("actions"));
+        count(a.actions.size(), actions);
+        QSet<QString> seen;
+        for (qsizetype i = 0; i < a.actions.size(); ++i) {
+            const QString &id = a.actions[i];
+            if (!m_s.action(id))
+                error(pathIndex(actions, i), QStringLiteral("unknown action \"%1\"").arg(id));
+            else if (seen.contains(id))
+                error(pathIndex(actions, i), QStringLiteral("action \"%1\" is listed twice").arg(id));
+            seen.insert(id);
+        }
+        const QString goals = pathKey(path, QStringLiteral("goals"));
+        count(a.goals.size(), goals);
+        seen.clear();
+        for (qsizetype i = 0; i < a.goals.size(); ++i) {
+            const GoalRef &r = a.goals[i];
+            const QString p = pathIndex(goals, i);
+            const Goal *g = m_s.goal(r.goal);
+            if (!g) {
+                error(pathKey(p, QStringLiteral("goal")), QStringLiteral("unknown goal \"%1\"").arg(r.goal));
+                continue;
+            }
+            if (seen.contains(r.goal))
+                error(pathKey(p, QStringLiteral("goal")), QStringLiteral("goal \"%1\" is listed twice").arg(r.goal));
+            seen.insert(r.goal);
+            const bool need = g->kind == GoalKind::Need;
+            auto overrideCheck = [&](const std::optional<double> &v, const char *key, bool forNeed, double hi) {
+                if (!v)
+                    return;
+                const QString kp = pathKey(p, QLatin1String(key));
+                if (forNeed != need)
+                    error(kp, QStringLiteral("\"%1\" overrides only %2 goals; \"%3\" is a %4")
+                                  .arg(QLatin1String(key), forNeed ? u"need" : u"quota", g->id, toString(g->kind)));
+                else
+                    range(*v, 0, hi, kp, QStringLiteral("the override"));
+            };
+            overrideCheck(r.start, "start", true, 1);
+            overrideCheck(r.rate, "rate", true, limits::kMaxRate);
+            overrideCheck(r.urgency, "urgency", false, limits::kMaxUrgency);
+        }
+    }
+
+    // --- warnings -----------------------------------------------------------
+
+    static bool raises(const Action &a, const QString &fact, qint32 atLeast)
+    {
+        for (const Effect &e : a.add)
+            if (e.fact == fact && e.value > 0)
+                return true;
+        for (const Effect &e : a.set)
+            if (e.fact == fact && e.value >= atLeast)
+                return true;
+        return false;
+    }
+
+    static bool lowers(const Action &a, const QString &fact)
+    {
+        for (const Effect &e : a.add)
+            if (e.fact == fact && e.value < 0)
+                return true;
+        for (const Effect &e : a.set)
+            if (e.fact == fact)
+                return true; // a set can overwrite a higher value
+        return false;
+    }
+
+    static qint32 seedValue(const QList<FactValue> &values, QStringView name)
+    {
+        for (const FactValue &f : values)
+            if (f.name == name)
+                return f.value;
+        return 0;
+    }
+
+    // Relaxed reachability: how high each fact can ever get, ignoring what
+    // actions spend. World facts are shared, so every agent's usable actions
+    // raise them; agent facts only by the agent's own actions.
+    struct Reach
+    {
+        QHash<QString, qint32> world;
+        QList<QHash<QString, qint32>> agent;
+        qint32 of(int agentIndex, const QString &fact) const
+        {
+            if (fact.startsWith(u"world."))
+                return world.value(fact, 0);
+            return agent[agentIndex].value(fact, 0);
+        }
+    };
+
+    Reach reachability() const
+    {
+        Reach r;
+        for (const FactValue &f : m_s.world)
+            r.world[QStringLiteral("world.") + f.name] = f.value;
+        for (const Agent &a : m_s.agents) {
+            QHash<QString, qint32> pool;
+            for (const FactValue &f : a.facts)
+                pool[QStringLiteral("agent.") + f.name] = f.value;
+            r.agent.append(pool);
+        }
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (int ai = 0; ai < m_s.agents.size(); ++ai) {
+                for (const QString &id : m_s.agents[ai].actions) {
+                    const Action *act = m_s.action(id);
+                    const bool usable = std::all_of(act->pre.begin(), act->pre.end(),
+                                                    [&](const Condition &c) { return r.of(ai, c.fact) >= c.min; });
+                    if (!usable)
+                        continue;
+                    auto raise = [&](const QString &fact, qint32 to) {
+                        auto &pool = fact.startsWith(u"world.") ? r.world : r.agent[ai];
+                        qint32 &v = pool[fact];
+                        if (to > v) { v = to; changed = true; }
+                    };
+                    for (const Effect &e : act->add)
+                        if (e.value > 0) raise(e.fact, kUnbounded);
+                    for (const Effect &e : act->set)
+                        raise(e.fact, e.value);
+                }
+            }
+        }
+        return r;
+    }
+
+    void warnings()
+    {
+        const Reach reach = reachability();
+        QSet<QString> usedActions, heldGoals;
+        for (int ai = 0; ai < m_s.agents.size(); ++ai) {
+            const Agent &agent = m_s.agents[ai];
+            const QString agentPath = pathIndex(QStringLiteral("agents"), ai);
+            for (const QString &a : agent.actions) usedActions.insert(a);
+            if (agent.goals.isEmpty())
+                warning(pathKey(agentPath, QStringLiteral("goals")), QStringLiteral("%1 holds no goals, so it will only rest").arg(agent.id));
+            for (int gi = 0; gi < agent.goals.size(); ++gi) {
+                const Goal *g = m_s.goal(agent.goals[gi].goal);
+                heldGoals.insert(g->id);
+                for (const Condition &c : g->conditions) {
+                    if (reach.of(ai, c.fact) < c.min)
+                        warning(pathKey(pathIndex(pathKey(agentPath, QStringLiteral("goals")), gi), QStringLiteral("goal")),
+                                QStringLiteral("%1 can never reach \"%2\": nothing it or anyone can do brings %3 to %4")
+                                    .arg(agent.id, g->label, c.fact).arg(c.min));
+                }
+            }
+        }
+        for (int gi = 0; gi < m_s.goals.size(); ++gi) {
+            const Goal &g = m_s.goals[gi];
+            const QString conditions = pathKey(pathIndex(QStringLiteral("goals"), gi), QStringLiteral("conditions"));
+            for (const Condition &c : g.conditions) {
+                if (!c.fact.startsWith(u"world."))
+                    continue;
+                if (g.kind == GoalKind::Quota) {
+                    for (const Action &a : m_s.actions)
+                        if (usedActions.contains(a.id) && lowers(a, c.fact)) {
+                            warning(pathFact(conditions, c.fact),
+                                    QStringLiteral("quota on the world pool %1, which %2 drains: the quota may never stay met "
+                                                   "(phrase it against a tally such as agent.%3Made unless it is a stock level)")
+                                        .arg(c.fact, a.id, c.fact.mid(6)));
+                            break;
+                        }
+                }
+                otherSetters(g, c, pathFact(conditions, c.fact));
+            }
+        }
+        for (int i = 0; i < m_s.actions.size(); ++i) {
+            const Action &a = m_s.actions[i];
+            const QString path = pathIndex(QStringLiteral("actions"), i);
+            if (!usedActions.contains(a.id))
+                warning(pathKey(path, QStringLiteral("id")), QStringLiteral("no character can do %1").arg(a.id));
+            for (const Condition &c : a.pre) {
+                if (produced(c))
+                    continue;
+                warning(pathFact(pathKey(path, QStringLiteral("pre")), c.fact),
+                        QStringLiteral("nothing produces %1 >= %2, so %3 can never run").arg(c.fact).arg(c.min).arg(a.id));
+            }
+        }
+        for (int i = 0; i < m_s.goals.size(); ++i)
+            if (!heldGoals.contains(m_s.goals[i].id))
+                warning(pathKey(pathIndex(QStringLiteral("goals"), i), QStringLiteral("id")),
+                        QStringLiteral("no character holds %1").arg(m_s.goals[i].id));
+    }
+
+    // Whether any seed value or any action can make `c` hold.
+    bool produced(const Condition &c) const
+    {
+        const bool world = c.fact.startsWith(u"world.");
+        const QString name = c.fact.mid(6);
+        if (world && seedValue(m_s.world, name) >= c.min)
+            return true;
+        if (!world)
+            for (const Agent &agent : m_s.agents)
+                if (seedValue(agent.facts, name) >= c.min)
+                    return true;
+        return std::any_of(m_s.actions.begin(), m_s.actions.end(), [&](const Action &a) { return raises(a, c.fact, c.min); });
+    }
+
+    // The hospital trap of seed 004: a goal on a world fact that other
+    // characters' actions set is met for everyone as soon as one of them acts.
+    void otherSetters(const Goal &g, const Condition &c, const QString &path)
+    {
+        for (const Agent &holder : m_s.agents) {
+            if (!std::any_of(holder.goals.begin(), holder.goals.end(), [&](const GoalRef &r) { return r.goal == g.id; }))
+                continue;
+            for (const Agent &other : m_s.agents) {
+                if (other.id == holder.id)
+                    continue;
+                for (const QString &id : other.actions) {
+                    const Action *a = m_s.action(id);
+                    if (raises(*a, c.fact, 1)) {
+                        warning(path, QStringLiteral("%1's goal \"%2\" names the world fact %3, which %4 sets by %5: one "
+                                                     "character's work satisfies everyone holding this goal (use an agent fact)")
+                                          .arg(holder.id, g.label, c.fact, other.id, a->id));
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    const Scenario &m_s;
+    Issues m_issues;
+};
+
+} // namespace
+
+Issues validate(const Scenario &scenario) { return Validator(scenario).run(); }
+
+} // namespace goap

@@ -1,0 +1,44 @@
+#include "scenario.h"
+
+namespace goap {
+
+QString toString(GoalKind kind)
+{
+    return kind == GoalKind::Need ? QStringLiteral("need") : QStringLiteral("quota");
+}
+
+std::optional<GoalKind> goalKindFromString(QStringView s)
+{
+    if (s == u"need")
+        return GoalKind::Need;
+    if (s == u"quota")
+        return GoalKind::Quota;
+    return std::nullopt;
+}
+
+namespace {
+template <typename List>
+int indexOfId(const List &list, QStringView id)
+{
+    for (int i = 0; i < list.size(); ++i)
+        if (list[i].id == id)
+            return i;
+    return -1;
+}
+template <typename List>
+auto findById(const List &list, QStringView id) -> decltype(&list[0])
+{
+    const int i = indexOfId(list, id);
+    return i < 0 ? nullptr : &list[i];
+}
+} // namespace
+
+const Station *Scenario::station(QStringView id) const { return findById(stations, id); }
+const Action *Scenario::action(QStringView id) const { return findById(actions, id); }
+const Goal *Scenario::goal(QStringView id) const { return findById(goals, id); }
+const Agent *Scenario::agent(QStringView id) const { return findById(agents, id); }
+int Scenario::indexOfAction(QStringView id) const { return indexOfId(actions, id); }
+int Scenario::indexOfGoal(QStringView id) const { return indexOfId(goals, id); }
+int Scenario::indexOfAgent(QStringView id) const { return indexOfId(agents, id); }
+
+} // namespace goap

@@ -1,0 +1,156 @@
+#pragma once
+// The authoring model: what a designer writes and the editor edits.
+//
+// Plain value types in file order, with facts named by their scoped string
+// ("world.bread", "agent.wood"). Simulation and planning never read this form
+// directly; they use the CompiledScenario (planner/compiledscenario.h), where
+// facts are interned to integer ids and pools are flat arrays.
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace goap {
+
+// `fact >= min`, the only comparison in the language. `fact` carries its
+// scope prefix ("world." or "agent.").
+struct Condition
+{
+    QString fact;
+    qint32 min = 1;
+    bool operator==(const Condition &) const = default;
+};
+
+// One `set` (fact = value) or `add` (fact += value) effect.
+struct Effect
+{
+    QString fact;
+    qint32 value = 0;
+    bool operator==(const Effect &) const = default;
+};
+
+// A seed value inside `world` or an agent's `facts`: the name has no prefix,
+// the scope is implied by where it stands.
+struct FactValue
+{
+    QString name;
+    qint32 value = 0;
+    bool operator==(const FactValue &) const = default;
+};
+
+struct Point
+{
+    double x = 0;
+    double y = 0;
+    bool operator==(const Point &) const = default;
+};
+
+struct Station
+{
+    QString id;
+    QString label;
+    Point at;
+    bool operator==(const Station &) const = default;
+};
+
+struct Action
+{
+    QString id;
+    QString label;
+    QString station; // empty: done where the character stands
+    double duration = 1;
+    double cost = 1;
+    QList<Condition> pre;
+    QList<Effect> set;
+    QList<Effect> add;
+    bool operator==(const Action &) const = default;
+};
+
+enum class GoalKind { Need, Quota };
+
+QString toString(GoalKind kind);
+std::optional<GoalKind> goalKindFromString(QStringView s);
+
+struct Goal
+{
+    QString id;
+    QString label;
+    GoalKind kind = GoalKind::Need;
+    QList<Condition> conditions;
+    double start = 0;   // need: insistence at dawn and after satisfaction (0..1)
+    double rate = 0.01; // need: insistence gained per simulated second
+    double urgency = 1; // quota: insistence = urgency x day-progress x shortfall
+    bool operator==(const Goal &) const = default;
+};
+
+// A goal an agent holds, with optional per-agent overrides.
+struct GoalRef
+{
+    QString goal;
+    std::optional<double> start;
+    std::optional<double> rate;
+    std::optional<double> urgency;
+    bool operator==(const GoalRef &) const = default;
+};
+
+struct Agent
+{
+    QString id;
+    QString label;
+    Point at;
+    double speed = 1;
+    QList<FactValue> facts; // initial values of its own facts
+    QStringList actions;    // ids of the actions it can do
+    QList<GoalRef> goals;
+    bool operator==(const Agent &) const = default;
+};
+
+struct DaySettings
+{
+    double length = 600; // simulated seconds
+    double tick = 0.1;   // simulated seconds per step
+    bool operator==(const DaySettings &) const = default;
+};
+
+struct PlannerSettings
+{
+    int maxNodes = 5000;
+    double costWeight = 0.02;
+    double switchMargin = 0.15;
+    double restBelow = 0.05;
+    bool operator==(const PlannerSettings &) const = default;
+};
+
+struct MapSettings
+{
+    double width = 20;
+    double height = 12;
+    bool operator==(const MapSettings &) const = default;
+};
+
+struct Scenario
+{
+    QString name;
+    QString description;
+    DaySettings day;
+    PlannerSettings planner;
+    MapSettings map;
+    QList<FactValue> world; // seed values of world facts, reset at every dawn
+    QList<Station> stations;
+    QList<Action> actions;
+    QList<Goal> goals;
+    QList<Agent> agents;
+    bool operator==(const Scenario &) const = default;
+
+    const Station *station(QStringView id) const;
+    const Action *action(QStringView id) const;
+    const Goal *goal(QStringView id) const;
+    const Agent *agent(QStringView id) const;
+    int indexOfAction(QStringView id) const;
+    int indexOfGoal(QStringView id) const;
+    int indexOfAgent(QStringView id) const;
+};
+
+} // namespace goap

@@ -1,0 +1,111 @@
+#pragma once
+// The compiled form of a scenario, for planning and simulation.
+//
+// Facts are interned to small integer ids and a character's view of the world
+// is one flat array of int32: its own pool, then the world pool. Conditions
+// and effects live in flat arrays that actions and goals index by range, so
+// the planner and the simulation step never touch a string or a map. It is a
+// value type: copying it to a worker thread is safe.
+
+#include "model/scenario.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace goap {
+
+using FactId = std::int32_t; // index into a state array
+
+struct CCondition
+{
+    FactId fact;
+    std::int32_t min;
+};
+
+struct CEffect
+{
+    FactId fact;
+    std::int32_t value;
+};
+
+struct Range
+{
+    std::uint32_t begin = 0;
+    std::uint32_t end = 0;
+};
+
+struct CompiledAction
+{
+    int station = -1; // -1: done where the character stands
+    double duration = 1;
+    double cost = 1;
+    Range pre, set, add;        // into CompiledScenario::conditions / effects
+    Range spend;                // the negative adds, taken when the action starts
+};
+
+struct CompiledGoal
+{
+    GoalKind kind = GoalKind::Need;
+    Range conditions;
+    double start = 0, rate = 0, urgency = 1;
+};
+
+struct CompiledAgentGoal
+{
+    int goal = 0; // index into CompiledScenario::goals
+    double start = 0, rate = 0, urgency = 1; // with the agent's overrides applied
+};
+
+struct CompiledAgent
+{
+    double x = 0, y = 0, speed = 1;
+    std::vector<int> actions; // indices into CompiledScenario::actions
+    std::vector<CompiledAgentGoal> goals;
+    std::vector<std::int32_t> initialFacts; // agentFactCount values
+};
+
+struct CompiledStation
+{
+    double x = 0, y = 0;
+};
+
+struct CompiledScenario
+{
+    // State layout: [0, agentFactCount) the agent's pool, then the world pool.
+    int agentFactCount = 0;
+    int worldFactCount = 0;
+    int stateSize() const { return agentFactCount + worldFactCount; }
+
+    std::vector<QString> factNames;       // by FactId, scoped ("world.bread")
+    std::vector<std::int32_t> worldSeed;  // worldFactCount values
+    std::vector<CCondition> conditions;   // all preconditions and goal conditions
+    std::vector<CEffect> effects;         // all set and add effects
+    std::vector<CompiledStation> stations;
+    std::vector<CompiledAction> actions;
+    std::vector<CompiledGoal> goals;
+    std::vector<CompiledAgent> agents;
+    PlannerSettings planner;
+    DaySettings day;
+
+    // Ids for names from the authoring model, in the same order.
+    std::vector<QString> stationIds, actionIds, goalIds, agentIds, goalLabels, agentLabels;
+
+    std::span<const CCondition> conditionsOf(Range r) const { return {conditions.data() + r.begin, r.end - r.begin}; }
+    std::span<const CEffect> effectsOf(Range r) const { return {effects.data() + r.begin, r.end - r.begin}; }
+
+    FactId fact(QStringView scoped) const; // -1 when the scenario never names it
+    int agentIndex(QStringView id) const;
+    int goalIndex(QStringView id) const;
+    bool isWorldFact(FactId f) const { return f >= agentFactCount; }
+
+    // The dawn state of one agent: its initial facts, then the world seed.
+    std::vector<std::int32_t> dawnState(int agent) const;
+};
+
+// Compiles a scenario that validate() accepts without errors.
+CompiledScenario compile(const Scenario &scenario);
+
+} // namespace goap

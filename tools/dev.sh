@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# GOAP Studio's one entry point for a fresh Debian 12 machine.
+#   tools/dev.sh run    install what is missing, build, run the main job
+#   tools/dev.sh test   install what is missing, build, run the whole test suite
+#   tools/dev.sh build  install what is missing and build
+# Environment: BUILD_DIR (default build), BUILD_TYPE (default Release).
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir=${BUILD_DIR:-$here/build}
+build_type=${BUILD_TYPE:-Release}
+
+packages=(build-essential cmake ninja-build ccache pkg-config
+          qt6-base-dev qt6-svg-dev libqt6svg6 libgl-dev libqcustomplot-dev
+          libbenchmark-dev xvfb xauth fonts-dejavu-core)
+
+install_packages() {
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "== installing: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+build() {
+  install_packages
+  echo "== configuring ($build_type) in $build_dir"
+  cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="$build_type" >/dev/null
+  echo "== building"
+  cmake --build "$build_dir" --parallel "$(nproc)"
+}
+
+case "${1:-run}" in
+  build)
+    build ;;
+  run)
+    build
+    scenario="$here/scenarios/cook.json"
+    if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+      exec "$build_dir/bin/goap-studio" "$scenario"
+    fi
+    echo "== no display: the headless run of $(basename "$scenario")"
+    "$build_dir/bin/goap-sim" validate "$scenario"
+    "$build_dir/bin/goap-sim" plan "$scenario" --agent cook --goal hunger
+    ;;
+  test)
+    build
+    echo "== testing"
+    cd "$build_dir"
+    QT_QPA_PLATFORM=offscreen ctest --output-on-failure --parallel "$(nproc)"
+    ;;
+  *)
+    echo "usage: tools/dev.sh run|test|build" >&2
+    exit 1 ;;
+esac

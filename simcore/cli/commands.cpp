@@ -2,11 +2,14 @@
 
 #include "io/json.h"
 #include "io/scenarioreader.h"
+#include "io/scenariowriter.h"
 #include "io/validator.h"
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
 
-#include <QFileInfo>
+#include <QFile>
+#include <QHash>
+#include <QSet>
 
 #include <optional>
 
@@ -21,6 +24,8 @@ const char *const kUsage =
     "  validate FILE                         list errors and warnings; exit 0 valid, 2 invalid\n"
     "  plan FILE --agent ID --goal ID [--json]\n"
     "                                        the plan from the dawn state; exit 4 when none\n"
+    "  format FILE [--check]                 rewrite FILE in canonical form (--check: only\n"
+    "                                        report, exit 2 when it is not canonical)\n"
     "\n"
     "Options: -h/--help, --version\n"
     "Exit codes: 0 success, 1 usage error, 2 invalid scenario, 3 I/O error, 4 no plan.\n";
@@ -107,7 +112,7 @@ int validateCommand(const QStringList &args, const Streams &io)
         return Invalid;
     }
     const Scenario &s = *r.scenario;
-    println(io.out, QStringLiteral("%1: valid (%2 warning%3): \"%4\", %5 stations, %6 actions, %7 goals, %8 characters")
+    println(io.out, QStringLiteral("%1: valid (%2 warning%3): \"%4\", %5 station(s), %6 action(s), %7 goal(s), %8 character(s)")
                         .arg(file).arg(warnings).arg(warnings == 1 ? "" : "s").arg(s.name)
                         .arg(s.stations.size()).arg(s.actions.size()).arg(s.goals.size()).arg(s.agents.size()));
     return Success;
@@ -179,6 +184,37 @@ int planCommand(const QStringList &args, const Streams &io)
     return plan.found ? Success : NoPlan;
 }
 
+int formatCommand(const QStringList &args, const Streams &io)
+{
+    const Options o = parseOptions(args, {}, {QStringLiteral("check")});
+    if (!o.error.isEmpty())
+        return usageError(io, o.error);
+    if (o.positional.size() != 1)
+        return usageError(io, QStringLiteral("format takes one scenario file"));
+    const QString file = o.positional.first();
+    int code = Success;
+    const std::optional<Scenario> scenario = load(file, io, code);
+    if (!scenario)
+        return code;
+    QFile current(file);
+    const QByteArray before = current.open(QIODevice::ReadOnly) ? current.readAll() : QByteArray();
+    const QByteArray canonical = writeScenario(*scenario);
+    if (before == canonical) {
+        println(io.out, QStringLiteral("%1: already canonical").arg(file));
+        return Success;
+    }
+    if (o.flags.contains(QStringLiteral("check"))) {
+        println(io.out, QStringLiteral("%1: not in canonical form").arg(file));
+        return Invalid;
+    }
+    if (const QString error = saveScenarioFile(*scenario, file); !error.isEmpty()) {
+        println(io.err, QStringLiteral("goap-sim: ") + error);
+        return IoError;
+    }
+    println(io.out, QStringLiteral("%1: rewritten in canonical form").arg(file));
+    return Success;
+}
+
 int run(const QStringList &args, const Streams &io)
 {
     if (args.isEmpty())
@@ -197,6 +233,8 @@ int run(const QStringList &args, const Streams &io)
         return validateCommand(rest, io);
     if (command == u"plan")
         return planCommand(rest, io);
+    if (command == u"format")
+        return formatCommand(rest, io);
     return usageError(io, QStringLiteral("unknown command '%1'").arg(command));
 }
 

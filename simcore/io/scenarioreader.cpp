@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -18,6 +19,10 @@ using json::Type;
 using json::Value;
 
 constexpr qsizetype kMaxReportedErrors = 200;
+
+const QString &factKeyOf(const Condition &c) { return c.fact; }
+const QString &factKeyOf(const Effect &e) { return e.fact; }
+const QString &factKeyOf(const FactValue &f) { return f.name; }
 
 class Reader
 {
@@ -165,6 +170,8 @@ public:
             if (auto value = integer(member, pathFact(path, key)))
                 out.append(Entry{key, *value});
         }
+        // The model keeps fact maps in canonical (sorted) order, as files are written.
+        std::stable_sort(out.begin(), out.end(), [](const Entry &a, const Entry &b) { return factKeyOf(a) < factKeyOf(b); });
         return out;
     }
 

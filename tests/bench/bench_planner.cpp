@@ -1,0 +1,69 @@
+// Planner benchmarks: µs per plan, plans/s and node expansions/s for the
+// cook, the blacksmith once an ingot exists, and the synthetic chain problem.
+//   build/bin/bench_planner --benchmark_counters_tabular=true
+#include "io/scenarioreader.h"
+#include "planner/compiledscenario.h"
+#include "planner/planner.h"
+#include "synthetic.h"
+
+#include <benchmark/benchmark.h>
+
+using namespace goap;
+
+namespace {
+
+CompiledScenario shipped(const char *name)
+{
+    const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/") + QLatin1String(name));
+    if (!r.ok())
+        std::abort();
+    return compile(*r.scenario);
+}
+
+void runPlans(benchmark::State &st, const CompiledScenario &c, int agent, int goal, std::vector<std::int32_t> state)
+{
+    Planner planner(c);
+    Plan plan;
+    std::int64_t expanded = 0;
+    for (auto _ : st) {
+        planner.planForAgent(state, agent, goal, plan);
+        benchmark::DoNotOptimize(plan.cost);
+        expanded += plan.expanded;
+    }
+    if (!plan.found)
+        st.SkipWithError("no plan");
+    st.counters["us/plan"] = benchmark::Counter(double(st.iterations()) * 1e-6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+    st.counters["plans/s"] = benchmark::Counter(double(st.iterations()), benchmark::Counter::kIsRate);
+    st.counters["expansions/s"] = benchmark::Counter(double(expanded), benchmark::Counter::kIsRate);
+    st.counters["expanded"] = double(plan.expanded);
+    st.counters["generated"] = double(plan.generated);
+    st.counters["steps"] = double(plan.actions.size());
+}
+
+void BM_CookPlan(benchmark::State &st)
+{
+    const CompiledScenario c = shipped("cook.json");
+    runPlans(st, c, 0, 0, c.dawnState(0));
+}
+
+void BM_BlacksmithPlanWithIngot(benchmark::State &st)
+{
+    const CompiledScenario c = shipped("smithy.json");
+    const int smith = c.agentIndex(u"blacksmith");
+    auto state = c.dawnState(smith);
+    state[size_t(c.fact(u"world.ironIngot"))] = 1;
+    runPlans(st, c, smith, c.goalIndex(u"forgeTools"), state);
+}
+
+void BM_ChainPlan(benchmark::State &st)
+{
+    const CompiledScenario c = compile(testing::chainScenario(10, int(st.range(0))));
+    runPlans(st, c, 0, 0, c.dawnState(0));
+}
+
+} // namespace
+
+BENCHMARK(BM_CookPlan);
+BENCHMARK(BM_BlacksmithPlanWithIngot);
+BENCHMARK(BM_ChainPlan)->Arg(6)->Arg(10);
+BENCHMARK_MAIN();

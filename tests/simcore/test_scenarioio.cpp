@@ -1,0 +1,206 @@
+// Scenario files: canonical round trips, every bad file refused with its
+// path, and the validation warnings of SPEC §8.
+#include "io/scenarioreader.h"
+#include "io/scenariowriter.h"
+#include "io/validator.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace goap;
+
+namespace {
+const QString kSource = QStringLiteral(GOAP_SOURCE_DIR);
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(path));
+    return f.readAll();
+}
+
+Scenario cook()
+{
+    return *readScenarioFile(kSource + QStringLiteral("/scenarios/cook.json")).scenario;
+}
+
+bool hasWarning(const Issues &issues, const QString &path, const QString &fragment)
+{
+    for (const Issue &i : issues)
+        if (!i.isError() && i.path == path && i.message.contains(fragment))
+            return true;
+    return false;
+}
+} // namespace
+
+class TestScenarioIo : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void shippedScenariosRoundTrip_data()
+    {
+        QTest::addColumn<QString>("file");
+        const QStringList files = QDir(kSource + QStringLiteral("/scenarios")).entryList({QStringLiteral("*.json")});
+        QVERIFY(files.size() >= 2);
+        for (const QString &f : files)
+            QTest::newRow(qPrintable(f)) << kSource + QStringLiteral("/scenarios/") + f;
+    }
+
+    void shippedScenariosRoundTrip()
+    {
+        QFETCH(QString, file);
+        const ReadResult first = readScenarioFile(file);
+        QVERIFY2(first.ok(), qPrintable(first.issues.value(0).format(file)));
+        const QByteArray saved = writeScenario(*first.scenario);
+        // Shipped files are stored canonically...
+        QCOMPARE(saved, readAll(file));
+        // ...and load -> save -> load -> save is byte-identical and loses nothing.
+        const ReadResult second = readScenario(saved);
+        QVERIFY(second.ok());
+        QCOMPARE(*second.scenario, *first.scenario);
+        QCOMPARE(writeScenario(*second.scenario), saved);
+        QVERIFY(!second.scenario->description.isEmpty());
+    }
+
+    void badFilesAreRefusedWithTheirPath_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("fragment");
+        const QString dir = kSource + QStringLiteral("/tests/data/bad/");
+        const QStringList lines = QString::fromUtf8(readAll(dir + QStringLiteral("EXPECTED.tsv"))).split(u'\n', Qt::SkipEmptyParts);
+        QStringList listed;
+        for (const QString &line : lines) {
+            if (line.startsWith(u'#'))
+                continue;
+            const QStringList cols = line.split(u'\t');
+            QCOMPARE(cols.size(), 3);
+            listed << cols[0];
+            QTest::newRow(qPrintable(cols[0])) << dir + cols[0] << cols[1] << cols[2];
+        }
+        const QStringList present = QDir(dir).entryList({QStringLiteral("*.json")});
+        QCOMPARE(QSet<QString>(present.begin(), present.end()), QSet<QString>(listed.begin(), listed.end()));
+        QVERIFY(present.size() >= 20);
+    }
+
+    void badFilesAreRefusedWithTheirPath()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, path);
+        QFETCH(QString, fragment);
+        const ReadResult r = readScenarioFile(file);
+        QVERIFY(!r.ok());
+        QVERIFY(!r.scenario.has_value()); // never half-loaded
+        QVERIFY(!r.ioError);
+        QVERIFY(hasErrors(r.issues));
+        const Issue &first = r.issues.first();
+        QVERIFY(first.isError());
+        QCOMPARE(first.path, path);
+        QVERIFY2(first.message.contains(fragment), qPrintable(first.message));
+        QVERIFY2(first.line > 0 && first.column > 0, "every error from a file is placed at a line and column");
+        QVERIFY(first.format(QStringLiteral("f.json")).startsWith(QStringLiteral("f.json:%1:%2: error: ").arg(first.line).arg(first.column)));
+    }
+
+    void missingFileIsAnIoError()
+    {
+        const ReadResult r = readScenarioFile(QStringLiteral("/nonexistent/scenario.json"));
+        QVERIFY(!r.ok());
+        QVERIFY(r.ioError);
+    }
+
+    void oversizedFileIsRefused()
+    {
+        const ReadResult r = readScenario(QByteArray(kMaxScenarioFileSize + 1, ' '));
+        QVERIFY(!r.ok());
+        QVERIFY(r.issues.first().message.contains(u"at most"));
+    }
+
+    void everyErrorIsReportedAtOnce()
+    {
+        QByteArray text = readAll(kSource + QStringLiteral("/scenarios/cook.json"));
+        text.replace("\"duration\": 3", "\"duration\": 0");
+        text.replace("\"station\": \"table\"", "\"station\": \"bench\"");
+        const ReadResult r = readScenario(text);
+        QVERIFY(!r.ok());
+        QVERIFY(errorCount(r.issues) >= 3); // two zero durations and the unknown station
+    }
+
+    void olderDefaultsFillMissingOptionalKeys()
+    {
+        const ReadResult r = readScenario(R"({"format": "goap-scenario", "version": 1, "name": "Minimal"})");
+        QVERIFY(r.ok());
+        QCOMPARE(r.scenario->planner.maxNodes, 5000);
+        QCOMPARE(r.scenario->planner.costWeight, 0.02);
+        QCOMPARE(r.scenario->planner.switchMargin, 0.15);
+        QCOMPARE(r.scenario->planner.restBelow, 0.05);
+        QCOMPARE(r.scenario->day.tick, 0.1);
+    }
+
+    void atomicSaveKeepsTheOldFileOnFailure()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("cook.json"));
+        QVERIFY(saveScenarioFile(cook(), path).isEmpty());
+        QCOMPARE(*readScenarioFile(path).scenario, cook());
+        const QString error = saveScenarioFile(cook(), dir.filePath(QStringLiteral("missing/dir/x.json")));
+        QVERIFY(error.contains(u"missing/dir/x.json"));
+    }
+
+    void warningQuotaOnADrainedWorldPool()
+    {
+        Scenario s = cook();
+        s.goals.append(Goal{QStringLiteral("keepFire"), QStringLiteral("Keep fire"), GoalKind::Quota,
+                            {{QStringLiteral("world.fireLit"), 1}}, 0, 0, 1});
+        s.agents[0].goals.append(GoalRef{QStringLiteral("keepFire"), {}, {}, {}});
+        const Issues issues = validate(s);
+        QVERIFY(!hasErrors(issues));
+        QVERIFY(hasWarning(issues, QStringLiteral("goals[1].conditions[\"world.fireLit\"]"), QStringLiteral("drains")));
+    }
+
+    void warningGoalOnAWorldFactOthersSet()
+    {
+        // Seed 004's trap: every patient's goal names world.isTreated, which any patient's treatment sets.
+        Scenario s;
+        s.name = QStringLiteral("trap");
+        s.actions.append(Action{QStringLiteral("getTreated"), QStringLiteral("Get treated"), {}, 1, 1, {}, {{QStringLiteral("world.isTreated"), 1}}, {}});
+        s.goals.append(Goal{QStringLiteral("treated"), QStringLiteral("Be treated"), GoalKind::Need, {{QStringLiteral("world.isTreated"), 1}}, 0.5, 0.01, 1});
+        for (const char *id : {"p1", "p2"})
+            s.agents.append(Agent{QLatin1String(id), QLatin1String(id), {1, 1}, 1, {}, {QStringLiteral("getTreated")}, {GoalRef{QStringLiteral("treated"), {}, {}, {}}}});
+        const Issues issues = validate(s);
+        QVERIFY(!hasErrors(issues));
+        QVERIFY(hasWarning(issues, QStringLiteral("goals[0].conditions[\"world.isTreated\"]"), QStringLiteral("satisfies everyone")));
+        // With one patient there is nobody else to set it: no warning.
+        s.agents.removeLast();
+        QVERIFY(!hasWarning(validate(s), QStringLiteral("goals[0].conditions[\"world.isTreated\"]"), QStringLiteral("satisfies everyone")));
+    }
+
+    void warningUnreachableGoalAndUnproducedPrecondition()
+    {
+        Scenario s = cook();
+        s.actions[2].pre.append(Condition{QStringLiteral("world.recipe"), 1}); // nothing makes a recipe
+        const Issues issues = validate(s);
+        QVERIFY(!hasErrors(issues));
+        QVERIFY(hasWarning(issues, QStringLiteral("actions[2].pre[\"world.recipe\"]"), QStringLiteral("nothing produces")));
+        QVERIFY(hasWarning(issues, QStringLiteral("agents[0].goals[0].goal"), QStringLiteral("can never reach")));
+        // Seeding a recipe makes both go away.
+        s.world.append(FactValue{QStringLiteral("recipe"), 1});
+        const Issues fixed = validate(s);
+        QVERIFY(!hasWarning(fixed, QStringLiteral("actions[2].pre[\"world.recipe\"]"), QStringLiteral("nothing produces")));
+        QVERIFY(!hasWarning(fixed, QStringLiteral("agents[0].goals[0].goal"), QStringLiteral("can never reach")));
+    }
+
+    void shippedScenariosHaveNoSurpriseWarnings()
+    {
+        for (const char *name : {"cook.json", "smithy.json"}) {
+            const ReadResult r = readScenarioFile(kSource + QStringLiteral("/scenarios/") + QLatin1String(name));
+            QVERIFY(r.ok());
+            QVERIFY2(r.issues.isEmpty(), qPrintable(r.issues.value(0).text()));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScenarioIo)
+#include "test_scenarioio.moc"

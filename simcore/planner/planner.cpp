@@ -6,22 +6,26 @@
 
 namespace goap {
 
-std::uint64_t factKey(FactId fact, std::int32_t value)
+namespace {
+// splitmix64's finaliser over (fact, value); 0 for value 0.
+inline std::uint64_t key(FactId fact, std::int32_t value)
 {
     if (value == 0)
         return 0;
-    // splitmix64 finaliser over (fact, value)
     std::uint64_t z = (std::uint64_t(std::uint32_t(fact)) << 32 | std::uint32_t(value)) + 0x9E3779B97F4A7C15ull;
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
 }
+} // namespace
+
+std::uint64_t factKey(FactId fact, std::int32_t value) { return key(fact, value); }
 
 std::uint64_t stateHash(std::span<const std::int32_t> state)
 {
     std::uint64_t h = 0;
     for (size_t i = 0; i < state.size(); ++i)
-        h += factKey(FactId(i), state[i]);
+        h += key(FactId(i), state[i]);
     return h;
 }
 
@@ -69,14 +73,14 @@ Planner::Planner(const CompiledScenario &scenario)
     m_tableMask = 1023;
 }
 
-std::uint32_t Planner::newNode(std::uint64_t hash, double g, std::uint32_t parent, std::int32_t action, std::int32_t h)
+inline std::uint32_t Planner::newNode(std::uint64_t hash, double g, std::uint32_t parent, std::int32_t action, std::int32_t h)
 {
     const auto index = std::uint32_t(m_nodes.size());
     m_nodes.push_back(Node{hash, g, parent, action, h, false, false});
     return index;
 }
 
-Planner::Slot *Planner::find(std::uint64_t hash, const std::int32_t *state, bool &found)
+inline Planner::Slot *Planner::find(std::uint64_t hash, const std::int32_t *state, bool &found)
 {
     const size_t bytes = size_t(m_stride) * sizeof(std::int32_t);
     for (std::uint32_t i = std::uint32_t(hash) & m_tableMask;; i = (i + 1) & m_tableMask) {
@@ -108,7 +112,7 @@ void Planner::growTable()
     }
 }
 
-void Planner::pushOpen(std::uint32_t node)
+inline void Planner::pushOpen(std::uint32_t node)
 {
     const Node &n = m_nodes[node];
     m_open.push_back(OpenEntry{n.g + n.h, n.h, node});
@@ -191,11 +195,11 @@ bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> act
             for (const CEffect &e : sc.effectsOf(action.add)) {
                 const std::int32_t old = s[e.fact];
                 const std::int32_t now = addClamped(old, e.value);
-                if (now != old) { s[e.fact] = now; hash += factKey(e.fact, now) - factKey(e.fact, old); }
+                if (now != old) { s[e.fact] = now; hash += key(e.fact, now) - key(e.fact, old); }
             }
             for (const CEffect &e : sc.effectsOf(action.set)) {
                 const std::int32_t old = s[e.fact];
-                if (e.value != old) { s[e.fact] = e.value; hash += factKey(e.fact, e.value) - factKey(e.fact, old); }
+                if (e.value != old) { s[e.fact] = e.value; hash += key(e.fact, e.value) - key(e.fact, old); }
             }
             if (hash == parentHash && std::memcmp(s, parent, bytes) == 0)
                 continue; // changes nothing: the state is the one being expanded

@@ -6,8 +6,11 @@
 #include "io/validator.h"
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
+#include "sim/records.h"
+#include "sim/simulation.h"
 
 #include <QFile>
+#include <QSaveFile>
 #include <QHash>
 #include <QSet>
 
@@ -24,6 +27,8 @@ const char *const kUsage =
     "  validate FILE                         list errors and warnings; exit 0 valid, 2 invalid\n"
     "  plan FILE --agent ID --goal ID [--json]\n"
     "                                        the plan from the dawn state; exit 4 when none\n"
+    "  run FILE [--days N] [--report R.json] [--events E.jsonl] [--samples S.csv]\n"
+    "                                        simulate N days (default 1) and write the records\n"
     "  format FILE [--check]                 rewrite FILE in canonical form (--check: only\n"
     "                                        report, exit 2 when it is not canonical)\n"
     "\n"
@@ -184,6 +189,80 @@ int planCommand(const QStringList &args, const Streams &io)
     return plan.found ? Success : NoPlan;
 }
 
+namespace {
+
+bool writeFile(const QString &fileName, const QByteArray &bytes, const Streams &io)
+{
+    QSaveFile file(fileName);
+    if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit())
+        return true;
+    println(io.err, QStringLiteral("goap-sim: cannot write %1: %2").arg(fileName, file.errorString()));
+    return false;
+}
+
+void printSummary(const Scenario &scenario, const CompiledScenario &c, const sim::Simulation &simulation, const Streams &io)
+{
+    for (const sim::DayReport &day : simulation.reports()) {
+        println(io.out, QStringLiteral("%1, day %2 (%3 s)").arg(scenario.name).arg(day.day + 1).arg(c.day.length));
+        for (size_t i = 0; i < day.agents.size(); ++i) {
+            const sim::AgentReport &r = day.agents[i];
+            QStringList quotas, needs;
+            for (const sim::GoalReport &g : r.goals) {
+                const QString &label = c.goalLabels[size_t(g.goal)];
+                if (c.goals[size_t(g.goal)].kind == GoalKind::Quota)
+                    quotas << (g.metAt ? QStringLiteral("%1 met at %2%").arg(label).arg(qRound(*g.metAt * 100))
+                                       : QStringLiteral("%1 not met").arg(label));
+                else
+                    needs << QStringLiteral("%1 x%2").arg(label).arg(g.satisfied);
+            }
+            println(io.out, QStringLiteral("  %1  quotas: %2 | needs: %3 | waiting %4 s, resting %5 s | %6 plans, %7 re-check failures, %8 switches")
+                                .arg(c.agentLabels[i], -12)
+                                .arg(quotas.isEmpty() ? QStringLiteral("none") : quotas.join(QStringLiteral(", ")),
+                                     needs.isEmpty() ? QStringLiteral("none") : needs.join(QStringLiteral(", ")))
+                                .arg(sim::phaseSeconds(c, r, sim::Phase::Waiting), 0, 'f', 1)
+                                .arg(sim::phaseSeconds(c, r, sim::Phase::Resting), 0, 'f', 1)
+                                .arg(r.plans).arg(r.recheckFailures).arg(r.goalSwitches));
+        }
+    }
+}
+
+} // namespace
+
+int runCommand(const QStringList &args, const Streams &io)
+{
+    const Options o = parseOptions(args, {QStringLiteral("days"), QStringLiteral("report"), QStringLiteral("events"),
+                                          QStringLiteral("samples")}, {});
+    if (!o.error.isEmpty())
+        return usageError(io, o.error);
+    if (o.positional.size() != 1)
+        return usageError(io, QStringLiteral("run takes one scenario file"));
+    bool ok = true;
+    const int days = o.values.contains(QStringLiteral("days")) ? o.values.value(QStringLiteral("days")).toInt(&ok) : 1;
+    if (!ok || days < 1 || days > 10000)
+        return usageError(io, QStringLiteral("--days takes a whole number from 1 to 10000"));
+    int code = Success;
+    const std::optional<Scenario> scenario = load(o.positional.first(), io, code);
+    if (!scenario)
+        return code;
+    const auto compiled = std::make_shared<const CompiledScenario>(compile(*scenario));
+    sim::Options options;
+    options.recordSamples = o.values.contains(QStringLiteral("samples"));
+    sim::Simulation simulation(compiled, options);
+    simulation.runDays(days);
+
+    if (o.values.contains(QStringLiteral("report"))
+        && !writeFile(o.values.value(QStringLiteral("report")), sim::reportJson(*compiled, scenario->name, simulation.reports()), io))
+        return IoError;
+    if (o.values.contains(QStringLiteral("events"))
+        && !writeFile(o.values.value(QStringLiteral("events")), sim::eventsJsonl(*compiled, simulation.events()), io))
+        return IoError;
+    if (o.values.contains(QStringLiteral("samples"))
+        && !writeFile(o.values.value(QStringLiteral("samples")), sim::samplesCsv(*compiled, simulation.samples()), io))
+        return IoError;
+    printSummary(*scenario, *compiled, simulation, io);
+    return Success;
+}
+
 int formatCommand(const QStringList &args, const Streams &io)
 {
     const Options o = parseOptions(args, {}, {QStringLiteral("check")});
@@ -233,6 +312,8 @@ int run(const QStringList &args, const Streams &io)
         return validateCommand(rest, io);
     if (command == u"plan")
         return planCommand(rest, io);
+    if (command == u"run")
+        return runCommand(rest, io);
     if (command == u"format")
         return formatCommand(rest, io);
     return usageError(io, QStringLiteral("unknown command '%1'").arg(command));

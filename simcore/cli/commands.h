@@ -19,6 +19,7 @@ int run(const QStringList &args, const Streams &io = {});
 
 int validateCommand(const QStringList &args, const Streams &io);
 int planCommand(const QStringList &args, const Streams &io);
+int runCommand(const QStringList &args, const Streams &io);
 int formatCommand(const QStringList &args, const Streams &io);
 
 } // namespace goap::cli

@@ -1,0 +1,93 @@
+#include "plancache.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace goap {
+
+PlanCache::PlanCache(const CompiledScenario &scenario, size_t maxEntries)
+    : m_scenario(&scenario), m_maxEntries(maxEntries)
+{
+}
+
+void PlanCache::clear()
+{
+    m_entries.clear();
+}
+
+const PlanCache::Signature &PlanCache::signature(int profile, std::span<const int> actions, int goal)
+{
+    const CompiledScenario &sc = *m_scenario;
+    const size_t goals = sc.goals.size();
+    const size_t index = size_t(profile) * goals + size_t(goal);
+    if (m_signatures.size() <= index)
+        m_signatures.resize(index + 1);
+    Signature &sig = m_signatures[index];
+    if (sig.built)
+        return sig;
+
+    // Per fact: 0 untouched, 1 exact, 2 raised only (with the largest raise).
+    std::vector<int> mode(size_t(sc.stateSize()), 0);
+    std::vector<std::int64_t> largestRaise(size_t(sc.stateSize()), 0);
+    for (const CCondition &c : sc.conditionsOf(sc.goals[size_t(goal)].conditions))
+        mode[size_t(c.fact)] = 1;
+    for (int a : actions) {
+        const CompiledAction &act = sc.actions[size_t(a)];
+        for (const CCondition &c : sc.conditionsOf(act.pre))
+            mode[size_t(c.fact)] = 1;
+        for (const CEffect &e : sc.effectsOf(act.set))
+            mode[size_t(e.fact)] = 1;
+        for (const CEffect &e : sc.effectsOf(act.add)) {
+            if (e.value < 0)
+                mode[size_t(e.fact)] = 1;
+            else if (mode[size_t(e.fact)] == 0)
+                mode[size_t(e.fact)] = 2;
+            largestRaise[size_t(e.fact)] = std::max<std::int64_t>(largestRaise[size_t(e.fact)], e.value);
+        }
+    }
+    constexpr std::int64_t ceiling = std::numeric_limits<std::int32_t>::max();
+    for (size_t f = 0; f < mode.size(); ++f) {
+        if (mode[f] == 1)
+            sig.exact.push_back(FactId(f));
+        else if (mode[f] == 2)
+            sig.raisedOnly.push_back({FactId(f), ceiling - std::int64_t(sc.planner.maxNodes) * largestRaise[f]});
+    }
+    sig.built = true;
+    return sig;
+}
+
+bool PlanCache::plan(Planner &planner, std::span<const std::int32_t> state, int profile, std::span<const int> actions,
+                     int goal, Plan &out)
+{
+    const Signature &sig = signature(profile, actions, goal);
+    m_key.clear();
+    for (FactId f : sig.exact)
+        m_key.push_back(state[size_t(f)]);
+    for (const auto &[f, bound] : sig.raisedOnly)
+        m_key.push_back(state[size_t(f)] > bound ? state[size_t(f)] : -1); // -1: any safe value
+    std::uint64_t h = (std::uint64_t(std::uint32_t(profile)) << 32 | std::uint32_t(goal)) * 0x9E3779B97F4A7C15ull;
+    for (std::int32_t v : m_key)
+        h = (h ^ std::uint32_t(v)) * 0x100000001B3ull + (h >> 29);
+
+    if (const auto it = m_entries.find(h); it != m_entries.end()) {
+        const Entry &e = it->second;
+        if (e.profile == profile && e.goal == goal && e.key == m_key) {
+            ++m_hits;
+            out.found = e.result.found;
+            out.actions.assign(e.result.actions.begin(), e.result.actions.end());
+            out.cost = e.result.cost;
+            out.expanded = e.result.expanded;
+            out.generated = e.result.generated;
+            return out.found;
+        }
+    }
+    ++m_misses;
+    planner.plan(state, actions, m_scenario->conditionsOf(m_scenario->goals[size_t(goal)].conditions), out,
+                 m_scenario->planner.maxNodes);
+    if (m_entries.size() >= m_maxEntries)
+        m_entries.clear(); // bounded memory; results are recomputed exactly when needed
+    m_entries.insert_or_assign(h, Entry{profile, goal, m_key, out});
+    return out.found;
+}
+
+} // namespace goap

@@ -1,0 +1,79 @@
+#include "events.h"
+
+namespace goap::sim {
+
+QString toString(Phase phase)
+{
+    switch (phase) {
+    case Phase::Idle: return QStringLiteral("idle");
+    case Phase::Walking: return QStringLiteral("walking");
+    case Phase::Acting: return QStringLiteral("acting");
+    case Phase::Waiting: return QStringLiteral("waiting");
+    case Phase::Resting: return QStringLiteral("resting");
+    }
+    return {};
+}
+
+QString toString(EventKind kind)
+{
+    switch (kind) {
+    case EventKind::Dawn: return QStringLiteral("dawn");
+    case EventKind::Switch: return QStringLiteral("switch");
+    case EventKind::Plan: return QStringLiteral("plan");
+    case EventKind::Start: return QStringLiteral("start");
+    case EventKind::Complete: return QStringLiteral("complete");
+    case EventKind::RecheckFailed: return QStringLiteral("recheck");
+    case EventKind::Waiting: return QStringLiteral("waiting");
+    case EventKind::Resting: return QStringLiteral("resting");
+    case EventKind::NeedSatisfied: return QStringLiteral("satisfied");
+    case EventKind::QuotaMet: return QStringLiteral("quota");
+    }
+    return {};
+}
+
+QString switchReason(const CompiledScenario &s, int winner, double winnerScore, int loser, double loserScore)
+{
+    return QStringLiteral("%1 (%2) overtook %3 (%4)")
+        .arg(s.goalLabels[size_t(winner)])
+        .arg(winnerScore, 0, 'f', 2)
+        .arg(s.goalLabels[size_t(loser)])
+        .arg(loserScore, 0, 'f', 2);
+}
+
+QString recheckReason(const CompiledScenario &s, int action, FactId fact, std::int32_t value, std::int32_t needed)
+{
+    return QStringLiteral("%1: %2 is %3, needs %4").arg(s.actionIds[size_t(action)], s.factNames[size_t(fact)]).arg(value).arg(needed);
+}
+
+QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e)
+{
+    switch (e.kind) {
+    case EventKind::Dawn:
+        return QStringLiteral("Day %1 begins").arg(e.day + 1);
+    case EventKind::Switch:
+        return switchReason(s, e.goal, e.score, e.otherGoal, e.otherScore);
+    case EventKind::Plan: {
+        QStringList steps;
+        for (std::uint32_t i = e.planBegin; i < e.planEnd; ++i)
+            steps << s.actionIds[size_t(log.planActions[i])];
+        return QStringLiteral("%1: %2 (cost %3)").arg(s.goalLabels[size_t(e.goal)], steps.join(QStringLiteral(", "))).arg(e.score);
+    }
+    case EventKind::Start:
+        return QStringLiteral("%1 started").arg(s.actionIds[size_t(e.action)]);
+    case EventKind::Complete:
+        return QStringLiteral("%1 completed").arg(s.actionIds[size_t(e.action)]);
+    case EventKind::RecheckFailed:
+        return recheckReason(s, e.action, e.fact, e.value, e.needed);
+    case EventKind::Waiting:
+        return QString::fromUtf8(kWaitingReason);
+    case EventKind::Resting:
+        return QStringLiteral("Resting: every want is below %1").arg(s.planner.restBelow);
+    case EventKind::NeedSatisfied:
+        return QStringLiteral("%1 satisfied").arg(s.goalLabels[size_t(e.goal)]);
+    case EventKind::QuotaMet:
+        return QStringLiteral("%1 met at %2% of the day").arg(s.goalLabels[size_t(e.goal)]).arg(qRound(e.score * 100));
+    }
+    return {};
+}
+
+} // namespace goap::sim

@@ -1,0 +1,102 @@
+#pragma once
+// What a run records (SPEC §7): the event log, samples and the day report.
+//
+// Events are small fixed-size records (ids and numbers, no strings), so the
+// simulation step never formats text; eventText() renders an event for the
+// log, the CLI and the GUI, always the same way.
+
+#include "planner/compiledscenario.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace goap::sim {
+
+enum class Phase : std::uint8_t { Idle, Walking, Acting, Waiting, Resting };
+inline constexpr int kPhaseCount = 5;
+QString toString(Phase phase);
+
+enum class EventKind : std::uint8_t {
+    Dawn,          // a day begins (agent -1)
+    Switch,        // a challenger overtook the incumbent goal
+    Plan,          // a plan was adopted at a safe point
+    Start,         // an action passed its re-check and began
+    Complete,      // an action completed
+    RecheckFailed, // an action's preconditions no longer held on arrival
+    Waiting,       // no goal has a viable plan
+    Resting,       // every want is below the rest threshold
+    NeedSatisfied, // a need's conditions held: spent and reset
+    QuotaMet,      // a quota's conditions held for the first time today
+};
+QString toString(EventKind kind);
+
+inline constexpr char kWaitingReason[] = "No viable plan — waiting on the world to change";
+
+struct Event
+{
+    double t = 0; // simulated seconds since dawn
+    int day = 0;
+    int agent = -1;
+    EventKind kind = EventKind::Dawn;
+    int goal = -1;      // Switch (winner), Plan, NeedSatisfied, QuotaMet
+    int otherGoal = -1; // Switch: the goal overtaken
+    int action = -1;    // Start, Complete, RecheckFailed
+    FactId fact = -1;   // RecheckFailed: the first condition that failed
+    std::int32_t value = 0, needed = 0;
+    double score = 0, otherScore = 0; // Switch: winner's and loser's scores; Plan: cost in `score`
+    std::uint32_t planBegin = 0, planEnd = 0; // Plan: range in EventLog::planActions
+};
+
+struct EventLog
+{
+    std::vector<Event> events;
+    std::vector<int> planActions; // the action lists of Plan events
+    void clear() { events.clear(); planActions.clear(); }
+};
+
+// Plain-text forms, e.g. "Hunger (0.72) overtook Smelt iron (0.51)".
+QString eventText(const CompiledScenario &scenario, const EventLog &log, const Event &event);
+QString switchReason(const CompiledScenario &scenario, int winner, double winnerScore, int loser, double loserScore);
+QString recheckReason(const CompiledScenario &scenario, int action, FactId fact, std::int32_t value, std::int32_t needed);
+
+// Samples every `interval` simulated seconds: for each agent and each goal it
+// holds, the insistence and (quotas) the progress 1 - shortfall.
+struct Samples
+{
+    double interval = 1;
+    std::vector<int> slotAgent;   // per column: the agent
+    std::vector<int> slotGoal;    // per column: the scenario goal index
+    std::vector<int> rowDay;      // per row
+    std::vector<double> rowTime;  // per row: seconds since dawn
+    std::vector<float> insistence; // rows x columns
+    std::vector<float> progress;   // rows x columns (NaN for needs)
+    size_t columns() const { return slotGoal.size(); }
+    size_t rows() const { return rowTime.size(); }
+};
+
+struct GoalReport
+{
+    int goal = -1;                 // scenario goal index
+    std::optional<double> metAt;   // quota: fraction of the day when first met
+    int satisfied = 0;             // need: times satisfied
+};
+
+struct AgentReport
+{
+    std::vector<GoalReport> goals;
+    std::int64_t phaseTicks[kPhaseCount] = {};
+    int plans = 0;
+    int recheckFailures = 0;
+    int goalSwitches = 0;
+};
+
+struct DayReport
+{
+    int day = 0;
+    std::vector<AgentReport> agents;
+};
+
+} // namespace goap::sim

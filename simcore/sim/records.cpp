@@ -1,0 +1,156 @@
+#include "records.h"
+
+#include "io/json.h"
+
+#include <cmath>
+
+namespace goap::sim {
+
+namespace {
+
+using json::Value;
+
+// Rounded to a millionth so float noise (0.30000000000000004) never shows.
+Value number(double d)
+{
+    const double r = std::round(d * 1e6) / 1e6;
+    if (std::abs(r) < 1e15 && r == double(qint64(r)))
+        return Value::makeInteger(qint64(r));
+    return Value::makeNumber(r);
+}
+
+Value string(const QString &s) { return Value::makeString(s); }
+
+Value null() { return Value(); }
+
+QString csvNumber(double d)
+{
+    if (std::isnan(d))
+        return {};
+    return QString::number(std::round(d * 1e6) / 1e6, 'g', 10);
+}
+
+} // namespace
+
+double phaseSeconds(const CompiledScenario &scenario, const AgentReport &report, Phase phase)
+{
+    return double(report.phaseTicks[int(phase)]) * scenario.day.tick;
+}
+
+QByteArray reportJson(const CompiledScenario &sc, const QString &name, const std::vector<DayReport> &days)
+{
+    Value root = Value::makeObject();
+    root.insert(QStringLiteral("scenario"), string(name));
+    root.insert(QStringLiteral("dayLength"), number(sc.day.length));
+    Value &dayList = root.insert(QStringLiteral("days"), Value::makeArray());
+    for (const DayReport &d : days) {
+        Value day = Value::makeObject();
+        day.insert(QStringLiteral("day"), Value::makeInteger(d.day));
+        Value &agents = day.insert(QStringLiteral("agents"), Value::makeArray());
+        for (size_t i = 0; i < d.agents.size(); ++i) {
+            const AgentReport &r = d.agents[i];
+            Value a = Value::makeObject();
+            a.insert(QStringLiteral("id"), string(sc.agentIds[i]));
+            Value &goals = a.insert(QStringLiteral("goals"), Value::makeArray());
+            for (const GoalReport &g : r.goals) {
+                Value o = Value::makeObject();
+                o.insert(QStringLiteral("id"), string(sc.goalIds[size_t(g.goal)]));
+                const bool quota = sc.goals[size_t(g.goal)].kind == GoalKind::Quota;
+                o.insert(QStringLiteral("kind"), string(toString(sc.goals[size_t(g.goal)].kind)));
+                if (quota)
+                    o.insert(QStringLiteral("metAt"), g.metAt ? number(*g.metAt) : null());
+                else
+                    o.insert(QStringLiteral("satisfied"), Value::makeInteger(g.satisfied));
+                goals.array.push_back(std::move(o));
+            }
+            Value &phases = a.insert(QStringLiteral("phaseSeconds"), Value::makeObject());
+            for (int p = 0; p < kPhaseCount; ++p)
+                phases.insert(toString(Phase(p)), number(phaseSeconds(sc, r, Phase(p))));
+            a.insert(QStringLiteral("plans"), Value::makeInteger(r.plans));
+            a.insert(QStringLiteral("recheckFailures"), Value::makeInteger(r.recheckFailures));
+            a.insert(QStringLiteral("goalSwitches"), Value::makeInteger(r.goalSwitches));
+            agents.array.push_back(std::move(a));
+        }
+        dayList.array.push_back(std::move(day));
+    }
+    return json::write(root);
+}
+
+QByteArray eventLine(const CompiledScenario &sc, const EventLog &log, const Event &e)
+{
+    Value o = Value::makeObject();
+    o.insert(QStringLiteral("t"), number(e.t));
+    o.insert(QStringLiteral("day"), Value::makeInteger(e.day));
+    o.insert(QStringLiteral("agent"), e.agent >= 0 ? string(sc.agentIds[size_t(e.agent)]) : null());
+    o.insert(QStringLiteral("kind"), string(toString(e.kind)));
+    o.insert(QStringLiteral("text"), string(eventText(sc, log, e)));
+    switch (e.kind) {
+    case EventKind::Switch:
+        o.insert(QStringLiteral("goal"), string(sc.goalIds[size_t(e.goal)]));
+        o.insert(QStringLiteral("score"), number(e.score));
+        o.insert(QStringLiteral("from"), string(sc.goalIds[size_t(e.otherGoal)]));
+        o.insert(QStringLiteral("fromScore"), number(e.otherScore));
+        break;
+    case EventKind::Plan: {
+        o.insert(QStringLiteral("goal"), string(sc.goalIds[size_t(e.goal)]));
+        Value actions = Value::makeArray();
+        for (std::uint32_t k = e.planBegin; k < e.planEnd; ++k)
+            actions.array.push_back(string(sc.actionIds[size_t(log.planActions[k])]));
+        o.insert(QStringLiteral("actions"), std::move(actions));
+        o.insert(QStringLiteral("cost"), number(e.score));
+        break;
+    }
+    case EventKind::Start:
+    case EventKind::Complete:
+        o.insert(QStringLiteral("action"), string(sc.actionIds[size_t(e.action)]));
+        break;
+    case EventKind::RecheckFailed:
+        o.insert(QStringLiteral("action"), string(sc.actionIds[size_t(e.action)]));
+        o.insert(QStringLiteral("fact"), string(sc.factNames[size_t(e.fact)]));
+        o.insert(QStringLiteral("value"), Value::makeInteger(e.value));
+        o.insert(QStringLiteral("needed"), Value::makeInteger(e.needed));
+        break;
+    case EventKind::NeedSatisfied:
+        o.insert(QStringLiteral("goal"), string(sc.goalIds[size_t(e.goal)]));
+        break;
+    case EventKind::QuotaMet:
+        o.insert(QStringLiteral("goal"), string(sc.goalIds[size_t(e.goal)]));
+        o.insert(QStringLiteral("metAt"), number(e.score));
+        break;
+    case EventKind::Dawn:
+    case EventKind::Waiting:
+    case EventKind::Resting:
+        break;
+    }
+    return json::writeLine(o);
+}
+
+QByteArray eventsJsonl(const CompiledScenario &sc, const EventLog &log)
+{
+    QByteArray out;
+    for (const Event &e : log.events) {
+        out += eventLine(sc, log, e);
+        out += '\n';
+    }
+    return out;
+}
+
+QByteArray samplesCsv(const CompiledScenario &sc, const Samples &s)
+{
+    QByteArray out = "day,t,agent,goal,kind,insistence,progress\n";
+    const size_t columns = s.columns();
+    for (size_t r = 0; r < s.rows(); ++r) {
+        for (size_t c = 0; c < columns; ++c) {
+            const int goal = s.slotGoal[c];
+            const QString line = QStringLiteral("%1,%2,%3,%4,%5,%6,%7\n")
+                                     .arg(s.rowDay[r])
+                                     .arg(csvNumber(s.rowTime[r]), sc.agentIds[size_t(s.slotAgent[c])], sc.goalIds[size_t(goal)],
+                                          toString(sc.goals[size_t(goal)].kind), csvNumber(s.insistence[r * columns + c]),
+                                          csvNumber(s.progress[r * columns + c]));
+            out += line.toUtf8();
+        }
+    }
+    return out;
+}
+
+} // namespace goap::sim

@@ -1,0 +1,138 @@
+#pragma once
+// The simulation (SPEC §4-7): characters that walk, act, re-check, wait,
+// rest and choose what to want, in fixed time steps, day after day.
+//
+// Deterministic: the same compiled scenario gives the same events, samples and
+// report on every run, whichever way it is stepped (tick by tick, to a time,
+// a day at once). The step works on flat arrays and allocates nothing in the
+// steady state; searches go through a PlanCache, whose results equal fresh
+// searches. Not thread-safe: one thread owns a Simulation (the GUI's worker).
+
+#include "planner/plancache.h"
+#include "planner/planner.h"
+#include "sim/events.h"
+#include "sim/snapshot.h"
+
+#include <memory>
+
+namespace goap::sim {
+
+struct Options
+{
+    bool recordEvents = true;
+    bool recordSamples = true;
+    double sampleInterval = 1; // simulated seconds
+    bool memoiseSearches = true;
+};
+
+class Simulation
+{
+public:
+    explicit Simulation(std::shared_ptr<const CompiledScenario> scenario, Options options = {});
+
+    const CompiledScenario &scenario() const { return *m_scenario; }
+
+    void step();                       // one tick (dawn first when a day begins)
+    void stepTicks(std::int64_t count);
+    void runUntil(int day, double time); // until that day and time since dawn
+    void runDays(int days);            // to the end of that many days from the start
+
+    int day() const { return m_day; }
+    double time() const { return double(m_tickInDay) * m_dt; } // seconds since dawn
+    std::int64_t totalTicks() const { return m_totalTicks; }
+    std::int64_t ticksPerDay() const { return m_ticksPerDay; }
+    bool atDayEnd() const { return m_started && m_tickInDay == m_ticksPerDay; }
+
+    Snapshot snapshot() const;
+    void fillSnapshot(Snapshot &out) const; // reuses out's storage
+
+    const EventLog &events() const { return m_log; }
+    const Samples &samples() const { return m_samples; }
+    const std::vector<DayReport> &reports() const { return m_reports; } // one per day begun
+    const PlanCache &planCache() const { return m_cache; }
+
+    // Live state, for tests and tools.
+    std::span<const std::int32_t> world() const { return m_world; }
+    std::span<const std::int32_t> agentFacts(int agent) const;
+    Phase phase(int agent) const { return m_agents[size_t(agent)].phase; }
+    double x(int agent) const { return m_agents[size_t(agent)].x; }
+    double y(int agent) const { return m_agents[size_t(agent)].y; }
+    int currentAction(int agent) const;
+    double insistence(int agent, int slot) const;
+
+private:
+    struct Agent
+    {
+        double x = 0, y = 0;
+        Phase phase = Phase::Idle;
+        int goalSlot = -1;            // the incumbent, an index into the agent's goals
+        std::vector<int> plan;        // fresh from the last safe point
+        int action = -1;              // plan[0] while walking or acting
+        std::int64_t ticksLeft = 0;   // acting: ticks to completion; waiting/resting: to the retry
+        std::int64_t actionTicks = 0; // acting: the action's length in ticks
+        bool firstActingTick = false;
+        int profile = 0;              // agents with equal action lists share searches
+        int lastSwitchWinner = -1, lastSwitchLoser = -1;
+        double lastSwitchWinnerScore = 0, lastSwitchLoserScore = 0;
+        int lastFailAction = -1;
+        FactId lastFailFact = -1;
+        std::int32_t lastFailValue = 0, lastFailNeeded = 0;
+    };
+    struct Slot // one goal held by one agent
+    {
+        int goal = 0; // scenario goal index
+        double start = 0, rate = 0, urgency = 1;
+        double need = 0; // a need's insistence
+        double cost = 0, score = 0;
+        bool viable = false, satisfied = false;
+        bool met = false; // quota met today
+    };
+
+    void dawn();
+    void updateAgent(int i);
+    void safePoint(int i);
+    void beginStep(int i);
+    void enterIdleOrWait(int i, Phase phase);
+    void complete(int i);
+    bool holds(int i, Range conditions) const;
+    std::int32_t &fact(int i, FactId f);
+    std::int32_t value(int i, FactId f) const;
+    void applyEffects(int i, Range effects, bool spendOnly, bool skipSpends);
+    double quotaProgress(int i, const Slot &s) const; // 1 - shortfall
+    double slotInsistence(int i, const Slot &s) const;
+    void checkQuotas();
+    void sample();
+    void record(Event e);
+    std::span<Slot> goalSlots(int i) { return {m_slots.data() + m_slotBegin[size_t(i)], m_slots.data() + m_slotBegin[size_t(i) + 1]}; }
+    std::span<const Slot> goalSlots(int i) const { return {m_slots.data() + m_slotBegin[size_t(i)], m_slots.data() + m_slotBegin[size_t(i) + 1]}; }
+    double now() const { return double(m_tickInDay) * m_dt; }
+
+    std::shared_ptr<const CompiledScenario> m_scenario;
+    Options m_options;
+    Planner m_planner;
+    PlanCache m_cache;
+    Plan m_scratchPlan;
+    std::vector<Plan> m_slotPlans; // per slot, the plan found at the last safe point
+    std::vector<std::int32_t> m_state; // scratch: one agent's view for planning
+
+    double m_dt;
+    std::int64_t m_ticksPerDay;
+    std::int64_t m_retryTicks;
+    std::int64_t m_sampleTicks;
+    int m_day = 0;
+    std::int64_t m_tickInDay = 0;
+    std::int64_t m_totalTicks = 0;
+    bool m_started = false;
+
+    std::vector<std::int32_t> m_world;
+    std::vector<std::int32_t> m_pools; // agents x agentFactCount
+    std::vector<Agent> m_agents;
+    std::vector<Slot> m_slots;
+    std::vector<size_t> m_slotBegin; // agents + 1
+
+    EventLog m_log;
+    Samples m_samples;
+    std::vector<DayReport> m_reports;
+};
+
+} // namespace goap::sim

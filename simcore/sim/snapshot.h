@@ -1,0 +1,49 @@
+#pragma once
+// Cheap value snapshots of a running simulation, for the GUI: they hold no
+// pointers into the simulation, so they can cross threads by value.
+
+#include "sim/events.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace goap::sim {
+
+struct BallotEntry
+{
+    int goal = -1;          // scenario goal index
+    double insistence = 0;  // now
+    double cost = 0;        // of its plan at the last safe point
+    double score = 0;       // insistence - costWeight x cost, at the last safe point
+    bool viable = false;    // it had a plan at the last safe point
+    bool satisfied = false; // its conditions held at the last safe point
+};
+
+struct AgentSnapshot
+{
+    double x = 0, y = 0;
+    Phase phase = Phase::Idle;
+    int currentGoal = -1;      // scenario goal index, -1 when none
+    std::vector<int> plan;     // action indices of the plan being followed
+    int planStep = 0;          // index into plan of the action under way
+    int action = -1;           // the action walked to or under way, -1 when none
+    double actionProgress = 0; // 0..1 while acting
+    std::vector<BallotEntry> ballot;
+    std::vector<std::int32_t> facts; // the agent's own pool, by agent fact id
+    QString lastSwitch;  // e.g. "Hunger (0.72) overtook Smelt iron (0.51)"
+    QString lastFailure; // e.g. "collectIron: world.ironIngot is 0, needs 1"
+};
+
+struct Snapshot
+{
+    int day = 0;
+    double time = 0; // seconds since dawn
+    double dayLength = 0;
+    std::int64_t tick = 0; // ticks since the start of the run
+    std::vector<std::int32_t> world; // by world fact id - agentFactCount
+    std::vector<AgentSnapshot> agents;
+};
+
+} // namespace goap::sim

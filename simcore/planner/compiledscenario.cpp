@@ -9,25 +9,20 @@
 
 namespace goap {
 
-FactId CompiledScenario::fact(QStringView scoped) const
+namespace {
+int indexIn(const std::vector<QString> &names, QAnyStringView name)
 {
-    for (size_t i = 0; i < factNames.size(); ++i)
-        if (factNames[i] == scoped)
-            return FactId(i);
+    for (size_t i = 0; i < names.size(); ++i)
+        if (QAnyStringView::equal(names[i], name))
+            return int(i);
     return -1;
 }
+} // namespace
 
-int CompiledScenario::agentIndex(QStringView id) const
-{
-    const auto it = std::find(agentIds.begin(), agentIds.end(), id);
-    return it == agentIds.end() ? -1 : int(it - agentIds.begin());
-}
-
-int CompiledScenario::goalIndex(QStringView id) const
-{
-    const auto it = std::find(goalIds.begin(), goalIds.end(), id);
-    return it == goalIds.end() ? -1 : int(it - goalIds.begin());
-}
+FactId CompiledScenario::fact(QAnyStringView scoped) const { return indexIn(factNames, scoped); }
+int CompiledScenario::agentIndex(QAnyStringView id) const { return indexIn(agentIds, id); }
+int CompiledScenario::goalIndex(QAnyStringView id) const { return indexIn(goalIds, id); }
+int CompiledScenario::actionIndex(QAnyStringView id) const { return indexIn(actionIds, id); }
 
 std::vector<std::int32_t> CompiledScenario::dawnState(int agent) const
 {

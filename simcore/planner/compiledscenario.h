@@ -9,6 +9,7 @@
 
 #include "model/scenario.h"
 
+#include <QAnyStringView>
 #include <QString>
 
 #include <cstdint>
@@ -96,9 +97,10 @@ struct CompiledScenario
     std::span<const CCondition> conditionsOf(Range r) const { return {conditions.data() + r.begin, r.end - r.begin}; }
     std::span<const CEffect> effectsOf(Range r) const { return {effects.data() + r.begin, r.end - r.begin}; }
 
-    FactId fact(QStringView scoped) const; // -1 when the scenario never names it
-    int agentIndex(QStringView id) const;
-    int goalIndex(QStringView id) const;
+    FactId fact(QAnyStringView scoped) const; // -1 when the scenario never names it
+    int agentIndex(QAnyStringView id) const;
+    int goalIndex(QAnyStringView id) const;
+    int actionIndex(QAnyStringView id) const;
     bool isWorldFact(FactId f) const { return f >= agentFactCount; }
 
     // The dawn state of one agent: its initial facts, then the world seed.

@@ -2,7 +2,7 @@
 
 namespace goap::sim {
 
-QString toString(Phase phase)
+QString phaseName(Phase phase)
 {
     switch (phase) {
     case Phase::Idle: return QStringLiteral("idle");
@@ -14,7 +14,7 @@ QString toString(Phase phase)
     return {};
 }
 
-QString toString(EventKind kind)
+QString eventKindName(EventKind kind)
 {
     switch (kind) {
     case EventKind::Dawn: return QStringLiteral("dawn");

@@ -17,7 +17,7 @@ namespace goap::sim {
 
 enum class Phase : std::uint8_t { Idle, Walking, Acting, Waiting, Resting };
 inline constexpr int kPhaseCount = 5;
-QString toString(Phase phase);
+QString phaseName(Phase phase);
 
 enum class EventKind : std::uint8_t {
     Dawn,          // a day begins (agent -1)
@@ -31,7 +31,7 @@ enum class EventKind : std::uint8_t {
     NeedSatisfied, // a need's conditions held: spent and reset
     QuotaMet,      // a quota's conditions held for the first time today
 };
-QString toString(EventKind kind);
+QString eventKindName(EventKind kind);
 
 inline constexpr char kWaitingReason[] = "No viable plan — waiting on the world to change";
 

@@ -65,7 +65,7 @@ QByteArray reportJson(const CompiledScenario &sc, const QString &name, const std
             }
             Value &phases = a.insert(QStringLiteral("phaseSeconds"), Value::makeObject());
             for (int p = 0; p < kPhaseCount; ++p)
-                phases.insert(toString(Phase(p)), number(phaseSeconds(sc, r, Phase(p))));
+                phases.insert(phaseName(Phase(p)), number(phaseSeconds(sc, r, Phase(p))));
             a.insert(QStringLiteral("plans"), Value::makeInteger(r.plans));
             a.insert(QStringLiteral("recheckFailures"), Value::makeInteger(r.recheckFailures));
             a.insert(QStringLiteral("goalSwitches"), Value::makeInteger(r.goalSwitches));
@@ -82,7 +82,7 @@ QByteArray eventLine(const CompiledScenario &sc, const EventLog &log, const Even
     o.insert(QStringLiteral("t"), number(e.t));
     o.insert(QStringLiteral("day"), Value::makeInteger(e.day));
     o.insert(QStringLiteral("agent"), e.agent >= 0 ? string(sc.agentIds[size_t(e.agent)]) : null());
-    o.insert(QStringLiteral("kind"), string(toString(e.kind)));
+    o.insert(QStringLiteral("kind"), string(eventKindName(e.kind)));
     o.insert(QStringLiteral("text"), string(eventText(sc, log, e)));
     switch (e.kind) {
     case EventKind::Switch:

@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 namespace {
@@ -98,6 +99,73 @@ private slots:
         const QByteArray first = r.err.left(r.err.indexOf('\n'));
         QVERIFY2(QRegularExpression(QStringLiteral("^.+\\.json:\\d+:\\d+: error: ")).match(QString::fromUtf8(first)).hasMatch(), first.constData());
         QVERIFY(r.out.contains("invalid"));
+    }
+
+    void runWritesTheRecords()
+    {
+        QTemporaryDir dir;
+        const QString report = dir.filePath("r.json"), events = dir.filePath("e.jsonl"), samples = dir.filePath("s.csv");
+        const Run r = goapSim({"run", kSource + "/scenarios/town.json", "--days", "2", "--report", report, "--events", events,
+                               "--samples", samples});
+        QCOMPARE(r.exitCode, 0);
+        // The human summary: per character, quotas met at what fraction, needs, waiting.
+        QVERIFY(r.out.contains("Town, day 1 (300 s)"));
+        QVERIFY(r.out.contains("Town, day 2 (300 s)"));
+        QVERIFY(QRegularExpression("Miner +quotas: Mine ore met at \\d+%").match(QString::fromUtf8(r.out)).hasMatch());
+        QVERIFY(r.out.contains("Hunger x"));
+        QVERIFY(r.out.contains("waiting "));
+
+        QFile rf(report);
+        QVERIFY(rf.open(QIODevice::ReadOnly));
+        const QJsonObject o = QJsonDocument::fromJson(rf.readAll()).object();
+        QCOMPARE(o.value("scenario").toString(), QStringLiteral("Town"));
+        QCOMPARE(o.value("dayLength").toDouble(), 300.0);
+        const QJsonArray days = o.value("days").toArray();
+        QCOMPARE(days.size(), 2);
+        const QJsonObject miner = days[0].toObject().value("agents").toArray()[0].toObject();
+        QCOMPARE(miner.value("id").toString(), QStringLiteral("miner"));
+        const QJsonArray goals = miner.value("goals").toArray();
+        QCOMPARE(goals[0].toObject().value("kind").toString(), QStringLiteral("quota"));
+        QVERIFY(goals[0].toObject().value("metAt").toDouble() > 0);
+        QCOMPARE(goals[1].toObject().value("kind").toString(), QStringLiteral("need"));
+        QVERIFY(goals[1].toObject().value("satisfied").toInt() >= 1);
+        for (const char *phase : {"idle", "walking", "acting", "waiting", "resting"})
+            QVERIFY(miner.value("phaseSeconds").toObject().contains(phase));
+        for (const char *field : {"plans", "recheckFailures", "goalSwitches"})
+            QVERIFY(miner.value(field).isDouble());
+
+        QFile ef(events);
+        QVERIFY(ef.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = ef.readAll().split('\n');
+        QVERIFY(lines.size() > 100);
+        for (const QByteArray &line : lines) {
+            if (line.isEmpty()) continue;
+            const QJsonObject e = QJsonDocument::fromJson(line).object();
+            for (const char *field : {"t", "day", "agent", "kind", "text"})
+                QVERIFY2(e.contains(field), line.constData());
+        }
+        QFile sf(samples);
+        QVERIFY(sf.open(QIODevice::ReadOnly));
+        QVERIFY(sf.readLine().startsWith("day,t,agent,goal,kind,insistence,progress"));
+
+        // The same file gives the same event log, byte for byte.
+        const QString again = dir.filePath("e2.jsonl");
+        QCOMPARE(goapSim({"run", kSource + "/scenarios/town.json", "--days", "2", "--events", again}).exitCode, 0);
+        QFile af(again);
+        QVERIFY(af.open(QIODevice::ReadOnly));
+        ef.seek(0);
+        QCOMPARE(af.readAll(), ef.readAll());
+    }
+
+    void runErrors()
+    {
+        QCOMPARE(goapSim({"run", kSource + "/scenarios/cook.json", "--days", "0"}).exitCode, 1);
+        QCOMPARE(goapSim({"run", kSource + "/scenarios/cook.json", "--days", "x"}).exitCode, 1);
+        QCOMPARE(goapSim({"run", kSource + "/tests/data/bad/zero-duration.json"}).exitCode, 2);
+        QCOMPARE(goapSim({"run", "/nonexistent/x.json"}).exitCode, 3);
+        const Run r = goapSim({"run", kSource + "/scenarios/cook.json", "--report", "/nonexistent/dir/r.json"});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY(r.err.contains("cannot write /nonexistent/dir/r.json"));
     }
 
     void usageAndIoErrors()

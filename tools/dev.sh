@@ -40,13 +40,14 @@ case "${1:-run}" in
     build ;;
   run)
     build
-    scenario="$here/scenarios/cook.json"
+    scenario="$here/scenarios/town.json"
     if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
       exec "$build_dir/bin/goap-studio" "$scenario"
     fi
-    echo "== no display: the headless run of $(basename "$scenario")"
-    "$build_dir/bin/goap-sim" validate "$scenario"
-    "$build_dir/bin/goap-sim" plan "$scenario" --agent cook --goal hunger
+    out="$build_dir/run"
+    mkdir -p "$out"
+    echo "== no display: the headless run of $(basename "$scenario"), records in $out"
+    "$build_dir/bin/goap-sim" run "$scenario" --report "$out/report.json" --events "$out/events.jsonl" --samples "$out/samples.csv"
     ;;
   test)
     build

@@ -42,4 +42,28 @@ Scenario chainScenario(int stages, int noise)
     return s;
 }
 
+Scenario replicatedTown(const Scenario &town, int characters)
+{
+    Scenario s = town;
+    s.name = QStringLiteral("%1 x%2").arg(town.name).arg(characters);
+    s.agents.clear();
+    const int people = int(town.agents.size());
+    const int copies = (characters + people - 1) / people;
+    for (FactValue &f : s.world)
+        f.value *= copies;
+    for (int k = 0; s.agents.size() < characters; ++k) {
+        for (const Agent &a : town.agents) {
+            if (s.agents.size() == characters)
+                break;
+            Agent copy = a;
+            copy.id = QStringLiteral("%1_%2").arg(a.id).arg(k);
+            copy.label = QStringLiteral("%1 %2").arg(a.label).arg(k + 1);
+            copy.at.x += double(k % 7) * 0.13;
+            copy.at.y += double(k % 5) * 0.11;
+            s.agents.append(copy);
+        }
+    }
+    return s;
+}
+
 } // namespace goap::testing

@@ -12,4 +12,9 @@ namespace goap::testing {
 // The optimal plan is `stages` long with cost `stages`.
 Scenario chainScenario(int stages = 10, int noise = 6);
 
+// A town of `characters` people: the scenario's characters replicated (ids
+// get a _k suffix, start positions a small deterministic offset) and its
+// world seed scaled by the number of copies, on the same stations.
+Scenario replicatedTown(const Scenario &town, int characters);
+
 } // namespace goap::testing

@@ -1,0 +1,70 @@
+// Simulation benchmark: simulated seconds per wall second and peak memory for
+// one town day, and for synthetic towns of 100, 1,000 and 10,000 characters
+// (the town's six professions replicated on its nine stations).
+//   build/bin/bench_sim                  every configuration, one process each
+//   build/bin/bench_sim CHARACTERS SECONDS [--no-memo]
+#include "io/scenarioreader.h"
+#include "planner/compiledscenario.h"
+#include "sim/simulation.h"
+#include "synthetic.h"
+
+#include <QFile>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+using namespace goap;
+
+namespace {
+
+long peakKiB()
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').first().toLong();
+    return -1;
+}
+
+int runOne(int characters, double seconds, bool memo)
+{
+    const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/town.json"));
+    if (!r.ok())
+        return 1;
+    const Scenario scenario = characters == 6 ? *r.scenario : testing::replicatedTown(*r.scenario, characters);
+    const auto compiled = std::make_shared<const CompiledScenario>(compile(scenario));
+    sim::Options options;
+    options.recordSamples = characters <= 1000; // samples of 10,000 characters are 12 MB a minute; events stay on
+    options.memoiseSearches = memo;
+    sim::Simulation simulation(compiled, options);
+    const std::int64_t ticks = std::llround(seconds / compiled->day.tick);
+    const auto start = std::chrono::steady_clock::now();
+    simulation.stepTicks(ticks);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("%-10d %10.0f %12.3f %14.1f %12.1f %10ld %10lld %10zu\n", characters, seconds, wall * 1e3, seconds / wall,
+                double(ticks) * double(characters) / wall / 1e6, peakKiB() / 1024, (long long)simulation.planCache().hits(),
+                simulation.events().events.size());
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    if (argc >= 3)
+        return runOne(std::atoi(argv[1]), std::atof(argv[2]), !(argc >= 4 && std::string(argv[3]) == "--no-memo"));
+    std::printf("%-10s %10s %12s %14s %12s %10s %10s %10s\n", "characters", "sim s", "wall ms", "sim s/wall s",
+                "M agent-ticks/s", "peak MiB", "cache hits", "events");
+    const struct { int characters; double seconds; } runs[] = {{6, 300}, {100, 300}, {1000, 300}, {10000, 60}};
+    for (const auto &run : runs) {
+        const std::string command = std::string(argv[0]) + " " + std::to_string(run.characters) + " " + std::to_string(run.seconds);
+        std::fflush(stdout);
+        if (std::system(command.c_str()) != 0)
+            return 1;
+    }
+    return 0;
+}

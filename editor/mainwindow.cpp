@@ -1,96 +1,480 @@
 #include "mainwindow.h"
 
+#include "docks/issuespanel.h"
+#include "forms/actionform.h"
+#include "forms/agentform.h"
+#include "forms/factform.h"
+#include "forms/goalform.h"
+#include "forms/scenarioform.h"
+#include "forms/stationform.h"
+#include "io/markdownsummary.h"
 #include "io/scenarioreader.h"
-#include "model/factname.h"
+#include "io/scenariowriter.h"
+#include "scene/mapscene.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHeaderView>
-#include <QListWidget>
+#include <QLabel>
 #include <QMenuBar>
-#include <QMessageBox>
+#include <QMimeData>
+#include <QSaveFile>
+#include <QScrollArea>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
-#include <QTreeWidget>
+#include <QToolBar>
+#include <QUndoStack>
+#include <QUndoView>
 
-#include <map>
+// The icons live in the editor library's resources; a static library's
+// resources must be registered explicitly.
+static void initEditorResources() { Q_INIT_RESOURCE(resources); }
 
 namespace goap::editor {
 
 namespace {
-QString formatCondition(const Condition &c) { return QStringLiteral("%1 >= %2").arg(c.fact).arg(c.min); }
-
-QStringList describeAction(const Action &a)
-{
-    QStringList parts;
-    for (const Condition &c : a.pre) parts << formatCondition(c);
-    QStringList effects;
-    for (const Effect &e : a.set) effects << QStringLiteral("%1 = %2").arg(e.fact).arg(e.value);
-    for (const Effect &e : a.add) effects << QStringLiteral("%1 %2 %3").arg(e.fact, e.value < 0 ? u"-=" : u"+=").arg(std::abs(e.value));
-    return {parts.join(u", "), effects.join(u", ")};
-}
+constexpr int kMaxRecent = 8;
+const char *const kFilter = QT_TRANSLATE_NOOP("MainWindow", "GOAP scenarios (*.json);;All files (*)");
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_outline(new QTreeWidget(this)), m_issues(new QListWidget(this))
+    : QMainWindow(parent), m_document(new ScenarioDocument(this))
 {
-    setWindowTitle(QStringLiteral("GOAP Studio"));
-    resize(1100, 720);
+    initEditorResources();
+    setObjectName(QStringLiteral("MainWindow"));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
 
-    m_outline->setColumnCount(2);
-    m_outline->setHeaderLabels({tr("Item"), tr("Details")});
-    m_outline->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_outline->setAlternatingRowColors(true);
-    setCentralWidget(m_outline);
+    m_scene = new MapScene(m_document, this);
+    m_view = new MapView(m_scene, this);
+    setCentralWidget(m_view);
+    createDocks();
+    createActions();
 
+    connect(m_outline, &Outline::subjectChanged, this, &MainWindow::showSubject);
+    connect(m_scene, &MapScene::subjectClicked, m_outline, &Outline::select);
+    connect(m_issues, &IssuesPanel::subjectRequested, this, [this](const Subject &s) {
+        m_outline->select(s);
+        showSubject(s);
+    });
+    connect(m_factForm, &FactForm::renamed, this, [this](const QString &to) { m_outline->select(Subject{Subject::Fact, -1, to}); });
+    for (FormPage *form : std::initializer_list<FormPage *>{m_scenarioForm, m_factForm, m_stationForm, m_actionForm, m_goalForm, m_agentForm})
+        connect(form, &FormPage::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ScenarioDocument::fileNameChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ScenarioDocument::changed, this, &MainWindow::updateTitle);
+
+    QSettings settings;
+    resize(1280, 800);
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    updateTitle();
+    m_outline->select(Subject{Subject::Settings, -1, {}});
+    statusBar()->showMessage(tr("Ready"));
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
+    m_outline = new Outline(m_document, this);
+    auto *outlineDock = new QDockWidget(tr("Outline"), this);
+    outlineDock->setObjectName(QStringLiteral("outlineDock"));
+    outlineDock->setWidget(m_outline);
+    addDockWidget(Qt::LeftDockWidgetArea, outlineDock);
+
+    m_forms = new QStackedWidget(this);
+    m_emptyForm = new QLabel(tr("Select an item in the outline or on the map to edit it."), this);
+    static_cast<QLabel *>(m_emptyForm)->setWordWrap(true);
+    static_cast<QLabel *>(m_emptyForm)->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_scenarioForm = new ScenarioForm(m_document, this);
+    m_factForm = new FactForm(m_document, this);
+    m_stationForm = new StationForm(m_document, this);
+    m_actionForm = new ActionForm(m_document, this);
+    m_goalForm = new GoalForm(m_document, this);
+    m_agentForm = new AgentForm(m_document, this);
+    for (QWidget *w : {m_emptyForm, static_cast<QWidget *>(m_scenarioForm), static_cast<QWidget *>(m_factForm),
+                       static_cast<QWidget *>(m_stationForm), static_cast<QWidget *>(m_actionForm),
+                       static_cast<QWidget *>(m_goalForm), static_cast<QWidget *>(m_agentForm)})
+        m_forms->addWidget(w);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_forms);
+    scroll->setWidgetResizable(true);
+    auto *formDock = new QDockWidget(tr("Properties"), this);
+    formDock->setObjectName(QStringLiteral("propertiesDock"));
+    formDock->setWidget(scroll);
+    formDock->setMinimumWidth(380);
+    addDockWidget(Qt::RightDockWidgetArea, formDock);
+
+    m_issues = new IssuesPanel(m_document, this);
     auto *issuesDock = new QDockWidget(tr("Issues"), this);
     issuesDock->setObjectName(QStringLiteral("issuesDock"));
     issuesDock->setWidget(m_issues);
     addDockWidget(Qt::BottomDockWidgetArea, issuesDock);
 
+    m_history = new QUndoView(m_document->undoStack(), this);
+    m_history->setEmptyLabel(tr("<opened>"));
+    auto *historyDock = new QDockWidget(tr("History"), this);
+    historyDock->setObjectName(QStringLiteral("historyDock"));
+    historyDock->setWidget(m_history);
+    addDockWidget(Qt::BottomDockWidgetArea, historyDock);
+    splitDockWidget(issuesDock, historyDock, Qt::Horizontal);
+    resizeDocks({outlineDock, formDock}, {270, 400}, Qt::Horizontal);
+    resizeDocks({issuesDock}, {150}, Qt::Vertical);
+    resizeDocks({issuesDock, historyDock}, {700, 300}, Qt::Horizontal);
+}
+
+void MainWindow::createActions()
+{
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *openAction = file->addAction(QIcon(QStringLiteral(":/icons/open.svg")), tr("&Open..."), this, &MainWindow::open);
+    QToolBar *toolbar = addToolBar(tr("Main"));
+    toolbar->setObjectName(QStringLiteral("mainToolbar"));
+    toolbar->setIconSize(QSize(20, 20));
+
+    QAction *newAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this, [this] { newDocument(); });
+    newAction->setShortcut(QKeySequence::New);
+    QMenu *templates = file->addMenu(tr("New from &Template"));
+    for (const QString &path : templateFiles()) {
+        const auto r = readScenarioFile(path);
+        templates->addAction(r.ok() ? QStringLiteral("%1 (%2)").arg(r.scenario->name, QFileInfo(path).fileName()) : QFileInfo(path).fileName(),
+                             this, [this, path] { newFromTemplate(path); });
+    }
+    templates->setEnabled(!templates->isEmpty());
+    QAction *openAction = file->addAction(QIcon(QStringLiteral(":/icons/open.svg")), tr("&Open..."), this, &MainWindow::openDialog);
     openAction->setShortcut(QKeySequence::Open);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
-    QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
+    QAction *saveAction = file->addAction(QIcon(QStringLiteral(":/icons/save.svg")), tr("&Save"), this, [this] { save(); });
+    saveAction->setShortcut(QKeySequence::Save);
+    QAction *saveAsAction = file->addAction(tr("Save &As..."), this, [this] { saveAsDialog(); });
+    saveAsAction->setShortcut(QKeySequence::SaveAs);
+    file->addAction(tr("Save a &Copy..."), this, [this] {
+        const QString name = QFileDialog::getSaveFileName(this, tr("Save a Copy"), QFileInfo(fileName()).absolutePath(), tr(kFilter));
+        if (!name.isEmpty())
+            saveCopy(name);
+    });
+    file->addAction(tr("&Export Summary (Markdown)..."), this, [this] {
+        const QString name = QFileDialog::getSaveFileName(this, tr("Export Summary"), QFileInfo(fileName()).absolutePath(),
+                                                          tr("Markdown (*.md);;All files (*)"));
+        if (!name.isEmpty())
+            exportSummary(name);
+    });
+    QAction *revertAction = file->addAction(tr("Re&vert"), this, [this] { revert(); });
+    connect(m_document, &ScenarioDocument::modifiedChanged, revertAction, [this, revertAction] {
+        revertAction->setEnabled(m_document->isModified() && !fileName().isEmpty());
+    });
+    revertAction->setEnabled(false);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    undo->setIcon(QIcon(QStringLiteral(":/icons/undo.svg")));
+    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    redo->setIcon(QIcon(QStringLiteral(":/icons/redo.svg")));
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    const struct { Subject::Kind kind; QString text; QString icon; } adds[] = {
+        {Subject::Station, tr("Add &Station"), QStringLiteral(":/icons/station.svg")},
+        {Subject::Action, tr("Add &Action"), QStringLiteral(":/icons/action.svg")},
+        {Subject::Goal, tr("Add &Goal"), QStringLiteral(":/icons/goal.svg")},
+        {Subject::Agent, tr("Add &Character"), QStringLiteral(":/icons/character.svg")},
+    };
+    for (const auto &a : adds) {
+        QAction *act = edit->addAction(QIcon(a.icon), a.text, this, [this, kind = a.kind] { addItem(kind); });
+        toolbar->addAction(act);
+    }
+    QAction *removeAction = edit->addAction(QIcon(QStringLiteral(":/icons/remove.svg")), tr("&Remove Selected"), this, &MainWindow::removeSelected);
+    removeAction->setShortcut(QKeySequence::Delete);
+    removeAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_outline->addAction(removeAction);
+    m_view->addAction(removeAction);
+    toolbar->insertAction(toolbar->actions().value(0), saveAction);
+    toolbar->insertAction(saveAction, openAction);
+    toolbar->insertSeparator(toolbar->actions().value(2));
+    toolbar->addAction(removeAction);
+    toolbar->addSeparator();
+    toolbar->addAction(undo);
+    toolbar->addAction(redo);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(tr("&Fit Map"), this, [this] { m_view->fitMap(); });
+    QAction *zoomIn = m_viewMenu->addAction(tr("Zoom &In"), this, [this] { m_view->zoomBy(1.25); });
+    zoomIn->setShortcut(QKeySequence::ZoomIn);
+    QAction *zoomOut = m_viewMenu->addAction(tr("Zoom &Out"), this, [this] { m_view->zoomBy(0.8); });
+    zoomOut->setShortcut(QKeySequence::ZoomOut);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About GOAP Studio"), this, [this] {
+        QMessageBox::about(this, tr("About GOAP Studio"),
+                           tr("<b>GOAP Studio %1</b><p>A scenario editor and simulator for Goal-Oriented Action Planning.</p>"
+                              "<p>Licensed under the GNU GPL, version 3 or later.</p>").arg(QApplication::applicationVersion()));
+    });
     updateRecentMenu();
-    statusBar()->showMessage(tr("Open a scenario to begin"));
 }
 
-void MainWindow::open()
+QStringList MainWindow::templateFiles()
 {
-    const QString name = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QFileInfo(m_fileName).absolutePath(),
-                                                      tr("GOAP scenarios (*.json);;All files (*)"));
+    const QString app = QApplication::applicationDirPath();
+    const QStringList dirs = {QStringLiteral(GOAP_SCENARIO_DIR), app + QStringLiteral("/../share/goap-studio/scenarios"),
+                              app + QStringLiteral("/../scenarios")};
+    for (const QString &d : dirs) {
+        const QDir dir(d);
+        const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        if (!files.isEmpty()) {
+            QStringList out;
+            for (const QString &f : files)
+                out << dir.absoluteFilePath(f);
+            return out;
+        }
+    }
+    return {};
+}
+
+QWidget *MainWindow::currentForm() const { return m_forms->currentWidget(); }
+
+void MainWindow::showSubject(const Subject &subject)
+{
+    m_scene->selectSubject(subject);
+    switch (subject.kind) {
+    case Subject::Settings:
+        m_scenarioForm->refresh();
+        m_forms->setCurrentWidget(m_scenarioForm);
+        return;
+    case Subject::Fact:
+        if (!subject.fact.isEmpty()) {
+            m_factForm->setFact(subject.fact);
+            m_forms->setCurrentWidget(m_factForm);
+            return;
+        }
+        break;
+    case Subject::Station:
+        if (subject.index >= 0) {
+            m_stationForm->setIndex(subject.index);
+            m_forms->setCurrentWidget(m_stationForm);
+            return;
+        }
+        break;
+    case Subject::Action:
+        if (subject.index >= 0) {
+            m_actionForm->setIndex(subject.index);
+            m_forms->setCurrentWidget(m_actionForm);
+            return;
+        }
+        break;
+    case Subject::Goal:
+        if (subject.index >= 0) {
+            m_goalForm->setIndex(subject.index);
+            m_forms->setCurrentWidget(m_goalForm);
+            return;
+        }
+        break;
+    case Subject::Agent:
+        if (subject.index >= 0) {
+            m_agentForm->setIndex(subject.index);
+            m_forms->setCurrentWidget(m_agentForm);
+            return;
+        }
+        break;
+    case Subject::None:
+        break;
+    }
+    m_forms->setCurrentWidget(m_emptyForm);
+}
+
+void MainWindow::addItem(Subject::Kind kind)
+{
+    const Scenario &s = scenario();
+    const Point centre{std::round(s.map.width / 2), std::round(s.map.height / 2)};
+    QString id;
+    switch (kind) {
+    case Subject::Station: m_document->addStation(centre, &id); break;
+    case Subject::Action: m_document->addAction(&id); break;
+    case Subject::Goal: m_document->addGoal(GoalKind::Need, &id); break;
+    case Subject::Agent: m_document->addAgent(centre, &id); break;
+    default: return;
+    }
+    const int index = kind == Subject::Station ? int(scenario().stations.size()) - 1
+        : kind == Subject::Action              ? int(scenario().actions.size()) - 1
+        : kind == Subject::Goal                ? int(scenario().goals.size()) - 1
+                                               : int(scenario().agents.size()) - 1;
+    m_outline->select(Subject{kind, index, {}});
+    statusBar()->showMessage(tr("Added %1").arg(id), 4000);
+}
+
+void MainWindow::removeSelected()
+{
+    const Subject s = m_outline->current();
+    if (s.index < 0)
+        return;
+    switch (s.kind) {
+    case Subject::Station: m_document->removeStation(s.index); break;
+    case Subject::Action: m_document->removeAction(s.index); break;
+    case Subject::Goal: m_document->removeGoal(s.index); break;
+    case Subject::Agent: m_document->removeAgent(s.index); break;
+    default: break;
+    }
+}
+
+void MainWindow::updateTitle()
+{
+    const QString shown = fileName().isEmpty() ? tr("%1 (unsaved)").arg(scenario().name) : QFileInfo(fileName()).fileName();
+    setWindowTitle(QStringLiteral("%1[*] — GOAP Studio").arg(shown));
+    setWindowModified(m_document->isModified());
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified())
+        return true;
+    const QMessageBox::StandardButton answer = m_savePrompt
+        ? m_savePrompt()
+        : QMessageBox::warning(this, tr("Unsaved changes"),
+                               tr("\"%1\" has unsaved changes. Save them first?").arg(scenario().name),
+                               QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+bool MainWindow::newDocument()
+{
+    if (!maybeSave())
+        return false;
+    m_document->reset(newScenario(), {});
+    m_outline->select(Subject{Subject::Settings, -1, {}});
+    statusBar()->showMessage(tr("New scenario"), 4000);
+    return true;
+}
+
+bool MainWindow::newFromTemplate(const QString &path)
+{
+    if (!maybeSave())
+        return false;
+    ReadResult r = readScenarioFile(path);
+    if (!r.ok()) {
+        m_issues->showFileErrors(r.issues, path);
+        return false;
+    }
+    m_document->reset(*r.scenario, {}); // a copy: saving asks where
+    m_outline->select(Subject{Subject::Settings, -1, {}});
+    m_view->fitMap();
+    statusBar()->showMessage(tr("New scenario from %1").arg(QFileInfo(path).fileName()), 4000);
+    return true;
+}
+
+void MainWindow::openDialog()
+{
+    const QString name = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QFileInfo(fileName()).absolutePath(), tr(kFilter));
     if (!name.isEmpty())
         openFile(name);
 }
 
-bool MainWindow::openFile(const QString &fileName)
+bool MainWindow::openFile(const QString &name)
 {
-    ReadResult result = readScenarioFile(fileName);
-    showIssues(result.issues, fileName);
-    if (!result.ok()) {
-        statusBar()->showMessage(tr("%1 could not be opened: %n error(s)", nullptr, int(errorCount(result.issues)))
-                                     .arg(QFileInfo(fileName).fileName()));
+    if (!maybeSave())
+        return false;
+    ReadResult r = readScenarioFile(name);
+    if (!r.ok()) {
+        m_issues->showFileErrors(r.issues, name);
+        if (auto *dock = qobject_cast<QDockWidget *>(m_issues->parentWidget()))
+            dock->raise();
+        statusBar()->showMessage(tr("%1 could not be opened: %n error(s), listed in Issues", nullptr, int(errorCount(r.issues)))
+                                     .arg(QFileInfo(name).fileName()), 10000);
         return false;
     }
-    m_scenario = std::move(*result.scenario);
-    m_fileName = QFileInfo(fileName).absoluteFilePath();
-    setWindowTitle(QStringLiteral("%1 — GOAP Studio").arg(QFileInfo(fileName).fileName()));
-    rebuildOutline();
+    m_document->reset(*r.scenario, QFileInfo(name).absoluteFilePath());
+    rememberRecent(fileName());
+    m_outline->select(Subject{Subject::Settings, -1, {}});
+    m_view->fitMap();
+    statusBar()->showMessage(tr("Opened %1").arg(fileName()), 4000);
+    return true;
+}
+
+bool MainWindow::save()
+{
+    if (fileName().isEmpty())
+        return saveAsDialog();
+    return saveAs(fileName());
+}
+
+bool MainWindow::saveAsDialog()
+{
+    const QString name = m_saveAsPrompt ? m_saveAsPrompt()
+                                        : QFileDialog::getSaveFileName(this, tr("Save Scenario"), QFileInfo(fileName()).absolutePath(), tr(kFilter));
+    return !name.isEmpty() && saveAs(name);
+}
+
+bool MainWindow::saveAs(const QString &name)
+{
+    if (const QString error = saveScenarioFile(scenario(), name); !error.isEmpty()) {
+        QMessageBox::critical(this, tr("Cannot save"), error);
+        return false;
+    }
+    m_document->setFileName(QFileInfo(name).absoluteFilePath());
+    m_document->markSaved();
+    rememberRecent(fileName());
+    updateTitle();
+    statusBar()->showMessage(tr("Saved %1").arg(fileName()), 4000);
+    return true;
+}
+
+bool MainWindow::saveCopy(const QString &name)
+{
+    if (const QString error = saveScenarioFile(scenario(), name); !error.isEmpty()) {
+        QMessageBox::critical(this, tr("Cannot save"), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved a copy to %1").arg(name), 4000);
+    return true;
+}
+
+bool MainWindow::exportSummary(const QString &name)
+{
+    QSaveFile file(name);
+    const QByteArray bytes = markdownSummary(scenario()).toUtf8();
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        QMessageBox::critical(this, tr("Cannot export"), tr("Cannot write %1: %2").arg(name, file.errorString()));
+        return false;
+    }
+    statusBar()->showMessage(tr("Exported the summary to %1").arg(name), 4000);
+    return true;
+}
+
+bool MainWindow::revert()
+{
+    if (fileName().isEmpty())
+        return false;
+    ReadResult r = readScenarioFile(fileName());
+    if (!r.ok()) {
+        m_issues->showFileErrors(r.issues, fileName());
+        return false;
+    }
+    m_document->reset(*r.scenario, fileName());
+    statusBar()->showMessage(tr("Reverted to the saved %1").arg(QFileInfo(fileName()).fileName()), 4000);
+    return true;
+}
+
+void MainWindow::rememberRecent(const QString &name)
+{
     QSettings settings;
     QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
-    recent.removeAll(m_fileName);
-    recent.prepend(m_fileName);
-    settings.setValue(QStringLiteral("recentFiles"), recent.mid(0, 8));
+    recent.removeAll(name);
+    recent.prepend(name);
+    settings.setValue(QStringLiteral("recentFiles"), recent.mid(0, kMaxRecent));
     updateRecentMenu();
-    statusBar()->showMessage(tr("Opened %1").arg(m_fileName));
-    return true;
 }
 
 void MainWindow::updateRecentMenu()
@@ -99,82 +483,50 @@ void MainWindow::updateRecentMenu()
     const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
     for (const QString &f : recent)
         m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] { openFile(f); })->setToolTip(f);
+    if (!recent.isEmpty()) {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(tr("Clear the List"), this, [this] {
+            QSettings().remove(QStringLiteral("recentFiles"));
+            updateRecentMenu();
+        });
+    }
     m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
-void MainWindow::showIssues(const Issues &issues, const QString &fileName)
+void MainWindow::closeEvent(QCloseEvent *event)
 {
-    m_issues->clear();
-    for (const Issue &issue : issues) {
-        auto *item = new QListWidgetItem(issue.format(QFileInfo(fileName).fileName()), m_issues);
-        item->setIcon(QIcon(issue.isError() ? QStringLiteral(":/icons/error.svg") : QStringLiteral(":/icons/warning.svg")));
+    if (!maybeSave()) {
+        event->ignore();
+        return;
     }
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    event->accept();
 }
 
-void MainWindow::rebuildOutline()
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
-    m_outline->clear();
-    const Scenario &s = m_scenario;
-    auto section = [this](const QString &title, const QString &icon, qsizetype count) {
-        auto *item = new QTreeWidgetItem(m_outline, {QStringLiteral("%1 (%2)").arg(title).arg(count)});
-        item->setIcon(0, QIcon(icon));
-        item->setExpanded(true);
-        return item;
-    };
-
-    // Every fact in use, with its scope and seed.
-    std::map<QString, QString> facts;
-    for (const FactValue &f : s.world) facts[QStringLiteral("world.") + f.name] = tr("seed %1").arg(f.value);
-    auto note = [&](const QString &fact) { facts.try_emplace(fact, QString()); };
-    for (const Action &a : s.actions) {
-        for (const Condition &c : a.pre) note(c.fact);
-        for (const Effect &e : a.set) note(e.fact);
-        for (const Effect &e : a.add) note(e.fact);
-    }
-    for (const Goal &g : s.goals)
-        for (const Condition &c : g.conditions) note(c.fact);
-    QTreeWidgetItem *factsItem = section(tr("Facts"), QStringLiteral(":/icons/fact.svg"), qsizetype(facts.size()));
-    for (const auto &[name, detail] : facts) {
-        const bool world = name.startsWith(u"world.");
-        new QTreeWidgetItem(factsItem, {(world ? QStringLiteral("🌐 ") : QStringLiteral("🎒 ")) + name,
-                                        world ? (detail.isEmpty() ? tr("world, seed 0") : tr("world, ") + detail) : tr("agent")});
-    }
-    QTreeWidgetItem *stations = section(tr("Stations"), QStringLiteral(":/icons/station.svg"), s.stations.size());
-    for (const Station &st : s.stations)
-        new QTreeWidgetItem(stations, {st.label, QStringLiteral("%1 at (%2, %3)").arg(st.id).arg(st.at.x).arg(st.at.y)});
-    QTreeWidgetItem *actions = section(tr("Actions"), QStringLiteral(":/icons/action.svg"), s.actions.size());
-    for (const Action &a : s.actions) {
-        const QStringList d = describeAction(a);
-        new QTreeWidgetItem(actions, {a.label, QStringLiteral("%1%2, %3 s, cost %4 | needs: %5 | does: %6")
-                                                   .arg(a.id, a.station.isEmpty() ? QString() : QStringLiteral(" at ") + a.station)
-                                                   .arg(a.duration).arg(a.cost)
-                                                   .arg(d[0].isEmpty() ? tr("nothing") : d[0], d[1])});
-    }
-    QTreeWidgetItem *goals = section(tr("Goals"), QStringLiteral(":/icons/goal.svg"), s.goals.size());
-    for (const Goal &g : s.goals) {
-        QStringList conds;
-        for (const Condition &c : g.conditions) conds << formatCondition(c);
-        const QString drift = g.kind == GoalKind::Need ? tr("need: start %1, +%2/s").arg(g.start).arg(g.rate)
-                                                       : tr("quota: urgency %1").arg(g.urgency);
-        new QTreeWidgetItem(goals, {g.label, QStringLiteral("%1 | %2 | %3").arg(g.id, conds.join(u", "), drift)});
-    }
-    QTreeWidgetItem *agents = section(tr("Characters"), QStringLiteral(":/icons/character.svg"), s.agents.size());
-    for (const Agent &a : s.agents) {
-        QStringList goalIds;
-        for (const GoalRef &r : a.goals) goalIds << r.goal;
-        new QTreeWidgetItem(agents, {a.label, tr("%1 at (%2, %3), speed %4 | actions: %5 | goals: %6")
-                                                  .arg(a.id).arg(a.at.x).arg(a.at.y).arg(a.speed)
-                                                  .arg(a.actions.join(u", "), goalIds.join(u", "))});
-    }
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.first().isLocalFile() && urls.first().toLocalFile().endsWith(u".json", Qt::CaseInsensitive))
+        event->acceptProposedAction();
 }
 
-bool MainWindow::saveScreenshot(const QString &fileName)
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    openFile(event->mimeData()->urls().first().toLocalFile());
+    event->acceptProposedAction();
+}
+
+bool MainWindow::saveScreenshot(const QString &name)
 {
     show();
     QApplication::processEvents();
+    m_view->fitMap();
+    QApplication::processEvents();
     const QPixmap pixmap = grab();
-    if (!pixmap.save(fileName)) {
-        qWarning("cannot write %s", qPrintable(fileName));
+    if (!pixmap.save(name)) {
+        qWarning("cannot write %s", qPrintable(name));
         return false;
     }
     return true;

@@ -1,17 +1,32 @@
 #pragma once
-// The main window. For now: opens a scenario and shows its outline (facts,
-// stations, actions, goals, characters) and its validation issues.
+// The main window: the outline, the property forms, the map, the issues
+// panel and the undo history around one ScenarioDocument, with the file
+// workflow (New, New from Template, Open, Open Recent, Save, Save As, Save a
+// Copy, Export Summary, Revert) and a save prompt whenever work would be lost.
 
-#include "io/issue.h"
-#include "model/scenario.h"
+#include "docks/outline.h"
+#include "document/scenariodocument.h"
 
 #include <QMainWindow>
+#include <QMessageBox>
 
-class QTreeWidget;
-class QListWidget;
+#include <functional>
+
 class QMenu;
+class QStackedWidget;
+class QUndoView;
 
 namespace goap::editor {
+
+class ActionForm;
+class AgentForm;
+class FactForm;
+class GoalForm;
+class IssuesPanel;
+class MapScene;
+class MapView;
+class ScenarioForm;
+class StationForm;
 
 class MainWindow : public QMainWindow
 {
@@ -19,28 +34,79 @@ class MainWindow : public QMainWindow
 
 public:
     explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
 
-    // Opens a scenario; on failure the current one stays and the errors are
-    // shown. Returns whether it opened.
+    // File operations; each returns whether it happened. Opening a bad file
+    // lists its errors in the Issues panel and leaves the document untouched.
     bool openFile(const QString &fileName);
+    bool newDocument();
+    bool newFromTemplate(const QString &fileName);
+    bool save();
+    bool saveAs(const QString &fileName);
+    bool saveCopy(const QString &fileName);
+    bool exportSummary(const QString &fileName);
+    bool revert();
     bool saveScreenshot(const QString &fileName);
 
-    const Scenario &scenario() const { return m_scenario; }
-    QString fileName() const { return m_fileName; }
-    QTreeWidget *outline() const { return m_outline; }
-    QListWidget *issueList() const { return m_issues; }
+    // Asks to save unsaved changes; false when the user cancels.
+    bool maybeSave();
+    // Replaces the save prompt (tests answer it without a dialog).
+    void setSavePrompt(std::function<QMessageBox::StandardButton()> prompt) { m_savePrompt = std::move(prompt); }
+    // Replaces the file dialog used by Save when the document has no file yet.
+    void setSaveAsPrompt(std::function<QString()> prompt) { m_saveAsPrompt = std::move(prompt); }
+
+    static QStringList templateFiles();
+
+    ScenarioDocument *document() const { return m_document; }
+    const Scenario &scenario() const { return m_document->scenario(); }
+    QString fileName() const { return m_document->fileName(); }
+    Outline *outline() const { return m_outline; }
+    IssuesPanel *issuesPanel() const { return m_issues; }
+    MapScene *mapScene() const { return m_scene; }
+    MapView *mapView() const { return m_view; }
+    ScenarioForm *scenarioForm() const { return m_scenarioForm; }
+    FactForm *factForm() const { return m_factForm; }
+    StationForm *stationForm() const { return m_stationForm; }
+    ActionForm *actionForm() const { return m_actionForm; }
+    GoalForm *goalForm() const { return m_goalForm; }
+    AgentForm *agentForm() const { return m_agentForm; }
+    QWidget *currentForm() const;
+    void showSubject(const Subject &subject);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
-    void open();
-    void rebuildOutline();
-    void showIssues(const Issues &issues, const QString &fileName);
+    void createActions();
+    void createDocks();
+    void updateTitle();
     void updateRecentMenu();
+    void rememberRecent(const QString &fileName);
+    void addItem(Subject::Kind kind);
+    void removeSelected();
+    void openDialog();
+    bool saveAsDialog();
 
-    Scenario m_scenario;
-    QString m_fileName;
-    QTreeWidget *m_outline;
-    QListWidget *m_issues;
-    QMenu *m_recentMenu;
+    ScenarioDocument *m_document;
+    Outline *m_outline;
+    IssuesPanel *m_issues;
+    MapScene *m_scene;
+    MapView *m_view;
+    QStackedWidget *m_forms;
+    QWidget *m_emptyForm;
+    ScenarioForm *m_scenarioForm;
+    FactForm *m_factForm;
+    StationForm *m_stationForm;
+    ActionForm *m_actionForm;
+    GoalForm *m_goalForm;
+    AgentForm *m_agentForm;
+    QUndoView *m_history;
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    std::function<QMessageBox::StandardButton()> m_savePrompt;
+    std::function<QString()> m_saveAsPrompt;
 };
 
 } // namespace goap::editor

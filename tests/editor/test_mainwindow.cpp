@@ -1,6 +1,7 @@
 // The main window opens scenarios, lists their contents, and keeps the open
 // document when a file is bad.
 #include "mainwindow.h"
+#include "docks/issuespanel.h"
 
 #include <QDir>
 #include <QListWidget>
@@ -46,7 +47,7 @@ private slots:
         QCOMPARE(section(tree, "Goals")->childCount(), 1);
         QCOMPARE(section(tree, "Characters")->childCount(), 1);
         QVERIFY(section(tree, "Facts")->child(3)->text(0).contains(u"world.fireLit"));
-        QCOMPARE(w.issueList()->count(), 0);
+        QCOMPARE(w.issuesPanel()->count(), 0);
     }
 
     void badFileLeavesTheDocumentIntact_data()
@@ -66,8 +67,8 @@ private slots:
         QVERIFY(!w.openFile(file));
         QCOMPARE(w.scenario(), before);
         QCOMPARE(w.windowTitle(), title);
-        QVERIFY(w.issueList()->count() >= 1);
-        QVERIFY(w.issueList()->item(0)->text().contains(u": error: "));
+        QVERIFY(w.issuesPanel()->count() >= 1);
+        QVERIFY(w.issuesPanel()->item(0)->text().contains(u": error: "));
     }
 
     void screenshotWritesAPng()

@@ -1,0 +1,68 @@
+#include "issuespanel.h"
+
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace goap::editor {
+
+IssuesPanel::IssuesPanel(ScenarioDocument *document, QWidget *parent) : QListWidget(parent), m_document(document)
+{
+    setToolTip(tr("Errors stop the scenario from running; warnings are patterns a designer should look at. Click one to go to it."));
+    connect(document, &ScenarioDocument::issuesChanged, this, &IssuesPanel::refresh);
+    connect(this, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
+        emit subjectRequested(subjectForPath(item->data(Qt::UserRole).toString()));
+    });
+    connect(this, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
+        emit subjectRequested(subjectForPath(item->data(Qt::UserRole).toString()));
+    });
+    refresh();
+}
+
+Subject IssuesPanel::subjectForPath(const QString &path)
+{
+    static const QRegularExpression entity(QStringLiteral(R"(^(stations|actions|goals|agents)\[(\d+)\])"));
+    static const QRegularExpression seed(QStringLiteral(R"re(^world\["([^"]+)"\])re"));
+    if (const auto m = entity.match(path); m.hasMatch()) {
+        const QString list = m.captured(1);
+        const Subject::Kind kind = list == u"stations" ? Subject::Station
+            : list == u"actions"                       ? Subject::Action
+            : list == u"goals"                         ? Subject::Goal
+                                                       : Subject::Agent;
+        return Subject{kind, m.captured(2).toInt(), {}};
+    }
+    if (const auto m = seed.match(path); m.hasMatch())
+        return Subject{Subject::Fact, -1, QStringLiteral("world.") + m.captured(1)};
+    return Subject{Subject::Settings, -1, {}};
+}
+
+void IssuesPanel::refresh()
+{
+    clear();
+    for (const Issue &issue : m_document->issues()) {
+        auto *item = new QListWidgetItem(QIcon(issue.isError() ? QStringLiteral(":/icons/error.svg") : QStringLiteral(":/icons/warning.svg")),
+                                         issue.text(), this);
+        item->setData(Qt::UserRole, issue.path);
+        item->setToolTip(issue.text());
+    }
+    if (count() == 0) {
+        auto *item = new QListWidgetItem(tr("No problems: the scenario can run."), this);
+        item->setFlags(Qt::ItemIsEnabled);
+    }
+}
+
+void IssuesPanel::showFileErrors(const Issues &issues, const QString &fileName)
+{
+    clear();
+    auto *head = new QListWidgetItem(tr("%1 could not be opened; the open document is unchanged:").arg(QFileInfo(fileName).fileName()), this);
+    head->setFlags(Qt::ItemIsEnabled);
+    QFont f = head->font();
+    f.setBold(true);
+    head->setFont(f);
+    for (const Issue &issue : issues) {
+        auto *item = new QListWidgetItem(QIcon(issue.isError() ? QStringLiteral(":/icons/error.svg") : QStringLiteral(":/icons/warning.svg")),
+                                         issue.format(QFileInfo(fileName).fileName()), this);
+        item->setFlags(Qt::ItemIsEnabled);
+    }
+}
+
+} // namespace goap::editor

@@ -1,0 +1,116 @@
+#include "outline.h"
+
+#include <QHeaderView>
+
+namespace goap::editor {
+
+namespace {
+constexpr int KindRole = Qt::UserRole;
+constexpr int IndexRole = Qt::UserRole + 1;
+constexpr int FactRole = Qt::UserRole + 2;
+
+Subject subjectOf(const QTreeWidgetItem *item)
+{
+    if (!item)
+        return {};
+    return Subject{Subject::Kind(item->data(0, KindRole).toInt()), item->data(0, IndexRole).toInt(),
+                   item->data(0, FactRole).toString()};
+}
+} // namespace
+
+Outline::Outline(ScenarioDocument *document, QWidget *parent) : QTreeWidget(parent), m_document(document)
+{
+    setHeaderHidden(true);
+    setColumnCount(1);
+    setUniformRowHeights(true);
+    setExpandsOnDoubleClick(true);
+    setToolTip(tr("The scenario's contents. Select an item to edit it in the form beside."));
+    connect(this, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
+        if (!m_rebuilding)
+            emit subjectChanged(subjectOf(item));
+    });
+    connect(document, &ScenarioDocument::changed, this, &Outline::rebuild);
+    rebuild();
+}
+
+QTreeWidgetItem *Outline::section(Subject::Kind kind) const
+{
+    for (int i = 0; i < topLevelItemCount(); ++i)
+        if (topLevelItem(i)->data(0, KindRole).toInt() == kind && topLevelItem(i)->data(0, IndexRole).toInt() == -1
+            && topLevelItem(i)->data(0, FactRole).toString().isEmpty())
+            return topLevelItem(i);
+    return nullptr;
+}
+
+Subject Outline::current() const { return subjectOf(currentItem()); }
+
+void Outline::select(const Subject &subject)
+{
+    QTreeWidgetItemIterator it(this);
+    for (; *it; ++it) {
+        if (subjectOf(*it) == subject) {
+            setCurrentItem(*it);
+            scrollToItem(*it);
+            return;
+        }
+    }
+}
+
+void Outline::rebuild()
+{
+    const Subject selected = current();
+    m_rebuilding = true;
+    clear();
+    const Scenario &s = m_document->scenario();
+    auto add = [](QTreeWidgetItem *parent, const QString &text, const QString &icon, const Subject &subject) {
+        auto *item = new QTreeWidgetItem(parent, {text});
+        item->setIcon(0, QIcon(icon));
+        item->setData(0, KindRole, subject.kind);
+        item->setData(0, IndexRole, subject.index);
+        item->setData(0, FactRole, subject.fact);
+        return item;
+    };
+    auto top = [this](const QString &text, const QString &icon, Subject::Kind kind) {
+        auto *item = new QTreeWidgetItem(this, {text});
+        item->setIcon(0, QIcon(icon));
+        item->setData(0, KindRole, kind);
+        item->setData(0, IndexRole, -1);
+        item->setExpanded(true);
+        QFont f = item->font(0);
+        f.setBold(true);
+        item->setFont(0, f);
+        return item;
+    };
+    auto *settings = top(tr("Scenario: %1").arg(s.name), QStringLiteral(":/icons/goap-studio.svg"), Subject::Settings);
+    settings->setToolTip(0, tr("Name, description, day, planner and map settings"));
+    const QStringList facts = m_document->factsInUse();
+    QTreeWidgetItem *factSection = top(tr("Facts (%1)").arg(facts.size()), QStringLiteral(":/icons/fact.svg"), Subject::Fact);
+    for (const QString &f : facts) {
+        const bool world = f.startsWith(u"world.");
+        QTreeWidgetItem *item = add(factSection, f, world ? QStringLiteral(":/icons/world.svg") : QStringLiteral(":/icons/agent.svg"),
+                                    Subject{Subject::Fact, -1, f});
+        item->setToolTip(0, world ? tr("🌐 a world fact, shared by every character") : tr("🎒 an agent fact: each character has its own"));
+    }
+    QTreeWidgetItem *stations = top(tr("Stations (%1)").arg(s.stations.size()), QStringLiteral(":/icons/station.svg"), Subject::Station);
+    for (int i = 0; i < s.stations.size(); ++i)
+        add(stations, QStringLiteral("%1 — %2").arg(s.stations[i].id, s.stations[i].label), QStringLiteral(":/icons/station.svg"),
+            Subject{Subject::Station, i, {}});
+    QTreeWidgetItem *actions = top(tr("Actions (%1)").arg(s.actions.size()), QStringLiteral(":/icons/action.svg"), Subject::Action);
+    for (int i = 0; i < s.actions.size(); ++i)
+        add(actions, QStringLiteral("%1 — %2").arg(s.actions[i].id, s.actions[i].label), QStringLiteral(":/icons/action.svg"),
+            Subject{Subject::Action, i, {}});
+    QTreeWidgetItem *goals = top(tr("Goals (%1)").arg(s.goals.size()), QStringLiteral(":/icons/goal.svg"), Subject::Goal);
+    for (int i = 0; i < s.goals.size(); ++i)
+        add(goals, QStringLiteral("%1 — %2 (%3)").arg(s.goals[i].id, s.goals[i].label, toString(s.goals[i].kind)),
+            QStringLiteral(":/icons/goal.svg"), Subject{Subject::Goal, i, {}});
+    QTreeWidgetItem *agents = top(tr("Characters (%1)").arg(s.agents.size()), QStringLiteral(":/icons/character.svg"), Subject::Agent);
+    for (int i = 0; i < s.agents.size(); ++i)
+        add(agents, QStringLiteral("%1 — %2").arg(s.agents[i].id, s.agents[i].label), QStringLiteral(":/icons/character.svg"),
+            Subject{Subject::Agent, i, {}});
+    m_rebuilding = false;
+    select(selected);
+    if (current() != selected) // the selected item went away (removed, or undone)
+        emit subjectChanged(current());
+}
+
+} // namespace goap::editor

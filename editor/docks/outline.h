@@ -1,0 +1,44 @@
+#pragma once
+// The scenario outline: Scenario, Facts, Stations, Actions, Goals and
+// Characters, rebuilt on every change with the selection kept.
+
+#include "document/scenariodocument.h"
+
+#include <QTreeWidget>
+
+namespace goap::editor {
+
+// What is selected in the editor: the scenario settings, a fact (by name) or
+// an entity (by index into its list).
+struct Subject
+{
+    enum Kind { None, Settings, Fact, Station, Action, Goal, Agent };
+    Kind kind = None;
+    int index = -1;
+    QString fact;
+    bool operator==(const Subject &) const = default;
+};
+
+class Outline : public QTreeWidget
+{
+    Q_OBJECT
+
+public:
+    explicit Outline(ScenarioDocument *document, QWidget *parent = nullptr);
+
+    void select(const Subject &subject);
+    Subject current() const;
+    QTreeWidgetItem *section(Subject::Kind kind) const;
+
+signals:
+    void subjectChanged(const goap::editor::Subject &subject);
+
+private:
+    void rebuild();
+    ScenarioDocument *m_document;
+    bool m_rebuilding = false;
+};
+
+} // namespace goap::editor
+
+Q_DECLARE_METATYPE(goap::editor::Subject)

@@ -1,0 +1,468 @@
+#include "scenariodocument.h"
+
+#include "commands/editcommand.h"
+#include "io/validator.h"
+#include "model/factname.h"
+
+#include <QUndoStack>
+
+#include <set>
+
+namespace goap::editor {
+
+Scenario newScenario()
+{
+    Scenario s;
+    s.name = QStringLiteral("Untitled");
+    return s;
+}
+
+ScenarioDocument::ScenarioDocument(QObject *parent)
+    : QObject(parent), m_scenario(newScenario()), m_undo(new QUndoStack(this))
+{
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+    revalidate();
+}
+
+ScenarioDocument::~ScenarioDocument() = default;
+
+bool ScenarioDocument::isModified() const { return !m_undo->isClean(); }
+
+void ScenarioDocument::reset(const Scenario &scenario, const QString &fileName)
+{
+    m_undo->clear();
+    m_scenario = scenario;
+    setFileName(fileName);
+    revalidate();
+    emit changed(Part::All);
+    emit modifiedChanged(false);
+}
+
+void ScenarioDocument::setFileName(const QString &fileName)
+{
+    if (m_fileName == fileName)
+        return;
+    m_fileName = fileName;
+    emit fileNameChanged(fileName);
+}
+
+void ScenarioDocument::markSaved() { m_undo->setClean(); }
+
+void ScenarioDocument::assign(const Scenario &value, Parts parts)
+{
+    m_scenario = value;
+    revalidate();
+    emit changed(parts);
+}
+
+void ScenarioDocument::push(const Scenario &after, const QString &text, Parts parts, const QString &mergeKey)
+{
+    if (after == m_scenario)
+        return;
+    m_undo->push(new EditCommand(this, m_scenario, after, parts, text, mergeKey));
+}
+
+void ScenarioDocument::revalidate()
+{
+    m_issues = validate(m_scenario);
+    emit issuesChanged();
+}
+
+QString ScenarioDocument::checkId(const QString &id, const QStringList &taken, const QString &previous) const
+{
+    if (id.isEmpty())
+        return tr("The id cannot be empty.");
+    if (!isValidId(id))
+        return tr("\"%1\" is not a valid id: start with a letter or '_', then letters, digits, '_' or '-' (at most 64).").arg(id);
+    if (id != previous && taken.contains(id))
+        return tr("The id \"%1\" is already used.").arg(id);
+    return {};
+}
+
+QString ScenarioDocument::uniqueId(const QString &base, const QStringList &taken) const
+{
+    if (!taken.contains(base))
+        return base;
+    for (int n = 2;; ++n)
+        if (const QString id = base + QString::number(n); !taken.contains(id))
+            return id;
+}
+
+namespace {
+
+// Why a list of scoped fact rows cannot be stored (empty when it can).
+template <typename Entry>
+QString factRowsProblem(const QList<Entry> &rows)
+{
+    QStringList seen;
+    for (const Entry &e : rows) {
+        if (const QString problem = factNameProblem(e.fact); !problem.isEmpty())
+            return QStringLiteral("%1: %2").arg(e.fact, problem);
+        if (seen.contains(e.fact))
+            return ScenarioDocument::tr("%1 appears twice.").arg(e.fact);
+        seen << e.fact;
+    }
+    return {};
+}
+
+} // namespace
+
+// --- settings and world --------------------------------------------------
+
+QString ScenarioDocument::setSettings(const QString &name, const QString &description, const DaySettings &day,
+                                      const PlannerSettings &planner, const MapSettings &map, const QString &field)
+{
+    if (name.trimmed().isEmpty())
+        return tr("The scenario needs a name.");
+    Scenario s = m_scenario;
+    s.name = name;
+    s.description = description;
+    s.day = day;
+    s.planner = planner;
+    s.map = map;
+    push(s, tr("Change %1").arg(field), Part::Settings, QStringLiteral("settings:") + field);
+    return {};
+}
+
+QString ScenarioDocument::setWorldSeed(const QString &name, qint32 value)
+{
+    if (!isValidFactName(name))
+        return tr("\"%1\" is not a valid fact name.").arg(name);
+    if (value < 0)
+        return tr("Pools never go negative.");
+    Scenario s = m_scenario;
+    auto it = std::find_if(s.world.begin(), s.world.end(), [&](const FactValue &f) { return f.name == name; });
+    if (it == s.world.end()) {
+        s.world.append(FactValue{name, value});
+        std::sort(s.world.begin(), s.world.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
+    } else {
+        it->value = value;
+    }
+    push(s, tr("Set world.%1 to %2").arg(name).arg(value), Part::World, QStringLiteral("seed:") + name);
+    return {};
+}
+
+QString ScenarioDocument::removeWorldSeed(const QString &name)
+{
+    Scenario s = m_scenario;
+    s.world.removeIf([&](const FactValue &f) { return f.name == name; });
+    push(s, tr("Remove the seed of world.%1").arg(name), Part::World);
+    return {};
+}
+
+namespace {
+
+template <typename Entry>
+bool renameIn(QList<Entry> &list, const QString &from, const QString &to)
+{
+    bool any = false;
+    for (Entry &e : list) {
+        if (e.fact == from) {
+            e.fact = to;
+            any = true;
+        }
+    }
+    if (any)
+        std::sort(list.begin(), list.end(), [](const Entry &a, const Entry &b) { return a.fact < b.fact; });
+    return any;
+}
+
+bool renameSeed(QList<FactValue> &list, const QString &from, const QString &to)
+{
+    bool any = false;
+    for (FactValue &f : list) {
+        if (f.name == from) {
+            f.name = to;
+            any = true;
+        }
+    }
+    if (any)
+        std::sort(list.begin(), list.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
+    return any;
+}
+
+} // namespace
+
+QString ScenarioDocument::renameFact(const QString &from, const QString &to)
+{
+    const auto source = parseFactName(from);
+    if (!source)
+        return tr("\"%1\" is not a fact.").arg(from);
+    if (!to.startsWith(scopePrefix(source->scope)))
+        return tr("A fact keeps its scope: the new name must start with \"%1\".").arg(scopePrefix(source->scope));
+    if (const QString problem = factNameProblem(to); !problem.isEmpty())
+        return problem;
+    if (from == to)
+        return {};
+    if (factsInUse().contains(to))
+        return tr("%1 is already in use.").arg(to);
+    Scenario s = m_scenario;
+    const QString bareFrom = from.mid(6), bareTo = to.mid(6);
+    if (source->scope == Scope::World)
+        renameSeed(s.world, bareFrom, bareTo);
+    for (Action &a : s.actions) {
+        renameIn(a.pre, from, to);
+        renameIn(a.set, from, to);
+        renameIn(a.add, from, to);
+    }
+    for (Goal &g : s.goals)
+        renameIn(g.conditions, from, to);
+    if (source->scope == Scope::Agent)
+        for (Agent &a : s.agents)
+            renameSeed(a.facts, bareFrom, bareTo);
+    push(s, tr("Rename %1 to %2").arg(from, to), Part::All);
+    return {};
+}
+
+// --- stations --------------------------------------------------------------
+
+QString ScenarioDocument::addStation(const Point &at, QString *newId)
+{
+    Scenario s = m_scenario;
+    const QString id = uniqueId(QStringLiteral("station"), idsOf(s.stations));
+    s.stations.append(Station{id, tr("Station"), at});
+    push(s, tr("Add station %1").arg(id), Part::Stations);
+    if (newId)
+        *newId = id;
+    return {};
+}
+
+QString ScenarioDocument::removeStation(int index)
+{
+    Scenario s = m_scenario;
+    const QString id = s.stations.takeAt(index).id;
+    for (Action &a : s.actions)
+        if (a.station == id)
+            a.station.clear(); // done where the character stands
+    push(s, tr("Remove station %1").arg(id), Part::Stations | Part::Actions);
+    return {};
+}
+
+QString ScenarioDocument::setStation(int index, const Station &station, const QString &field)
+{
+    Scenario s = m_scenario;
+    const QString previous = s.stations[index].id;
+    if (const QString error = checkId(station.id, idsOf(s.stations), previous); !error.isEmpty())
+        return error;
+    s.stations[index] = station;
+    Parts parts = Part::Stations;
+    if (station.id != previous) {
+        for (Action &a : s.actions)
+            if (a.station == previous)
+                a.station = station.id;
+        parts |= Part::Actions;
+    }
+    push(s, tr("Change %1 of station %2").arg(field, station.id), parts, QStringLiteral("station:%1:%2").arg(index).arg(field));
+    return {};
+}
+
+// --- actions ---------------------------------------------------------------
+
+QString ScenarioDocument::addAction(QString *newId)
+{
+    Scenario s = m_scenario;
+    Action a;
+    a.id = uniqueId(QStringLiteral("action"), idsOf(s.actions));
+    a.label = tr("New action");
+    s.actions.append(a);
+    push(s, tr("Add action %1").arg(a.id), Part::Actions);
+    if (newId)
+        *newId = a.id;
+    return {};
+}
+
+QString ScenarioDocument::removeAction(int index)
+{
+    Scenario s = m_scenario;
+    const QString id = s.actions.takeAt(index).id;
+    for (Agent &a : s.agents)
+        a.actions.removeAll(id);
+    push(s, tr("Remove action %1").arg(id), Part::Actions | Part::Agents);
+    return {};
+}
+
+QString ScenarioDocument::setAction(int index, const Action &action, const QString &field)
+{
+    Scenario s = m_scenario;
+    const QString previous = s.actions[index].id;
+    if (const QString error = checkId(action.id, idsOf(s.actions), previous); !error.isEmpty())
+        return error;
+    if (!action.station.isEmpty() && !s.station(action.station))
+        return tr("There is no station \"%1\".").arg(action.station);
+    if (!(action.duration > 0))
+        return tr("The duration must be more than 0 seconds.");
+    if (action.cost < 0)
+        return tr("The cost cannot be negative.");
+    for (const QString &problem : {factRowsProblem(action.pre), factRowsProblem(action.set), factRowsProblem(action.add)})
+        if (!problem.isEmpty())
+            return problem;
+    for (const Effect &e : action.set) {
+        if (e.value < 0)
+            return tr("Cannot set %1 to %2: pools never go negative.").arg(e.fact).arg(e.value);
+        if (std::any_of(action.add.begin(), action.add.end(), [&](const Effect &a) { return a.fact == e.fact; }))
+            return tr("%1 cannot be both set and added by one action.").arg(e.fact);
+    }
+    Action sorted = action;
+    auto byFact = [](const auto &a, const auto &b) { return a.fact < b.fact; };
+    std::sort(sorted.pre.begin(), sorted.pre.end(), byFact);
+    std::sort(sorted.set.begin(), sorted.set.end(), byFact);
+    std::sort(sorted.add.begin(), sorted.add.end(), byFact);
+    s.actions[index] = sorted;
+    Parts parts = Part::Actions;
+    if (action.id != previous) {
+        for (Agent &a : s.agents)
+            for (QString &id : a.actions)
+                if (id == previous)
+                    id = action.id;
+        parts |= Part::Agents;
+    }
+    push(s, tr("Change %1 of action %2").arg(field, action.id), parts, QStringLiteral("action:%1:%2").arg(index).arg(field));
+    return {};
+}
+
+// --- goals -----------------------------------------------------------------
+
+QString ScenarioDocument::addGoal(GoalKind kind, QString *newId)
+{
+    Scenario s = m_scenario;
+    Goal g;
+    g.id = uniqueId(kind == GoalKind::Need ? QStringLiteral("need") : QStringLiteral("quota"), idsOf(s.goals));
+    g.label = kind == GoalKind::Need ? tr("New need") : tr("New quota");
+    g.kind = kind;
+    s.goals.append(g);
+    push(s, tr("Add goal %1").arg(g.id), Part::Goals);
+    if (newId)
+        *newId = g.id;
+    return {};
+}
+
+QString ScenarioDocument::removeGoal(int index)
+{
+    Scenario s = m_scenario;
+    const QString id = s.goals.takeAt(index).id;
+    for (Agent &a : s.agents)
+        a.goals.removeIf([&](const GoalRef &r) { return r.goal == id; });
+    push(s, tr("Remove goal %1").arg(id), Part::Goals | Part::Agents);
+    return {};
+}
+
+QString ScenarioDocument::setGoal(int index, const Goal &goal, const QString &field)
+{
+    Scenario s = m_scenario;
+    const QString previous = s.goals[index].id;
+    if (const QString error = checkId(goal.id, idsOf(s.goals), previous); !error.isEmpty())
+        return error;
+    if (const QString problem = factRowsProblem(goal.conditions); !problem.isEmpty())
+        return problem;
+    for (const Condition &c : goal.conditions)
+        if (c.min < 1)
+            return tr("%1: a goal's minimum must be at least 1 (a smaller one always holds).").arg(c.fact);
+    Goal sorted = goal;
+    std::sort(sorted.conditions.begin(), sorted.conditions.end(), [](const Condition &a, const Condition &b) { return a.fact < b.fact; });
+    s.goals[index] = sorted;
+    Parts parts = Part::Goals;
+    const bool kindChanged = goal.kind != m_scenario.goals[index].kind;
+    for (Agent &a : s.agents) {
+        for (GoalRef &r : a.goals) {
+            if (r.goal != previous)
+                continue;
+            r.goal = goal.id;
+            if (kindChanged) { // overrides of the other kind no longer apply
+                r.urgency.reset();
+                r.start.reset();
+                r.rate.reset();
+            }
+            parts |= Part::Agents;
+        }
+    }
+    push(s, tr("Change %1 of goal %2").arg(field, goal.id), parts, QStringLiteral("goal:%1:%2").arg(index).arg(field));
+    return {};
+}
+
+// --- agents ----------------------------------------------------------------
+
+QString ScenarioDocument::addAgent(const Point &at, QString *newId)
+{
+    Scenario s = m_scenario;
+    Agent a;
+    a.id = uniqueId(QStringLiteral("character"), idsOf(s.agents));
+    a.label = tr("Character");
+    a.at = at;
+    s.agents.append(a);
+    push(s, tr("Add character %1").arg(a.id), Part::Agents);
+    if (newId)
+        *newId = a.id;
+    return {};
+}
+
+QString ScenarioDocument::removeAgent(int index)
+{
+    Scenario s = m_scenario;
+    const QString id = s.agents.takeAt(index).id;
+    push(s, tr("Remove character %1").arg(id), Part::Agents);
+    return {};
+}
+
+QString ScenarioDocument::setAgent(int index, const Agent &agent, const QString &field)
+{
+    Scenario s = m_scenario;
+    if (const QString error = checkId(agent.id, idsOf(s.agents), s.agents[index].id); !error.isEmpty())
+        return error;
+    if (!(agent.speed > 0))
+        return tr("The speed must be more than 0.");
+    for (const FactValue &f : agent.facts) {
+        if (!isValidFactName(f.name))
+            return tr("\"%1\" is not a valid fact name.").arg(f.name);
+        if (f.value < 0)
+            return tr("Pools never go negative.");
+    }
+    Agent sorted = agent;
+    std::sort(sorted.facts.begin(), sorted.facts.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
+    s.agents[index] = sorted;
+    push(s, tr("Change %1 of character %2").arg(field, agent.id), Part::Agents, QStringLiteral("agent:%1:%2").arg(index).arg(field));
+    return {};
+}
+
+// --- queries ---------------------------------------------------------------
+
+QStringList ScenarioDocument::factsInUse() const
+{
+    std::set<QString> facts;
+    for (const FactValue &f : m_scenario.world) facts.insert(QStringLiteral("world.") + f.name);
+    for (const Agent &a : m_scenario.agents)
+        for (const FactValue &f : a.facts) facts.insert(QStringLiteral("agent.") + f.name);
+    for (const Action &a : m_scenario.actions) {
+        for (const Condition &c : a.pre) facts.insert(c.fact);
+        for (const Effect &e : a.set) facts.insert(e.fact);
+        for (const Effect &e : a.add) facts.insert(e.fact);
+    }
+    for (const Goal &g : m_scenario.goals)
+        for (const Condition &c : g.conditions) facts.insert(c.fact);
+    QStringList out;
+    for (const QString &f : facts)
+        if (!f.isEmpty())
+            out << f;
+    return out;
+}
+
+FactUsage ScenarioDocument::usage(const QString &fact) const
+{
+    FactUsage u;
+    for (const Action &a : m_scenario.actions) {
+        for (const Condition &c : a.pre) if (c.fact == fact) u.readBy << a.id;
+        for (const Effect &e : a.set) if (e.fact == fact) u.setBy << a.id;
+        for (const Effect &e : a.add) if (e.fact == fact) (e.value < 0 ? u.spentBy : u.addedBy) << a.id;
+    }
+    for (const Goal &g : m_scenario.goals)
+        for (const Condition &c : g.conditions) if (c.fact == fact) u.goals << g.id;
+    const QString bare = fact.mid(6);
+    if (fact.startsWith(u"world.")) {
+        for (const FactValue &f : m_scenario.world) if (f.name == bare) u.seededBy << QStringLiteral("world");
+    } else {
+        for (const Agent &a : m_scenario.agents)
+            for (const FactValue &f : a.facts) if (f.name == bare) u.seededBy << a.id;
+    }
+    return u;
+}
+
+} // namespace goap::editor

@@ -1,0 +1,123 @@
+#pragma once
+// The open scenario: the Scenario value, its file name and its undo stack.
+//
+// Every edit goes through a typed method here, which validates it, builds the
+// edited Scenario and pushes one EditCommand; redo/undo swap the value and the
+// document emits changed() with the parts touched. Forms, the outline, the map
+// and the issues panel listen and refresh; nothing writes the model directly.
+
+#include "io/issue.h"
+#include "model/scenario.h"
+
+#include <QObject>
+#include <QStringList>
+
+class QUndoStack;
+
+namespace goap::editor {
+
+enum class Part {
+    Settings = 0x1, // name, description, day, planner, map
+    World = 0x2,    // world seed values
+    Stations = 0x4,
+    Actions = 0x8,
+    Goals = 0x10,
+    Agents = 0x20,
+    All = 0x3f,
+};
+Q_DECLARE_FLAGS(Parts, Part)
+Q_DECLARE_OPERATORS_FOR_FLAGS(Parts)
+
+// Where a fact is used, for the Facts form.
+struct FactUsage
+{
+    QStringList readBy;  // actions whose preconditions read it
+    QStringList spentBy; // actions whose negative adds spend it
+    QStringList addedBy; // actions whose positive adds raise it
+    QStringList setBy;   // actions that set it
+    QStringList goals;   // goals whose conditions name it
+    QStringList seededBy; // "world" or agent ids with an initial value
+};
+
+class ScenarioDocument : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ScenarioDocument(QObject *parent = nullptr);
+    ~ScenarioDocument() override;
+
+    const Scenario &scenario() const { return m_scenario; }
+    QUndoStack *undoStack() const { return m_undo; }
+    QString fileName() const { return m_fileName; }
+    bool isModified() const;
+    Issues issues() const { return m_issues; } // live validation of the current value
+
+    // Replaces the whole document (New, Open, Revert): clears the undo stack.
+    void reset(const Scenario &scenario, const QString &fileName);
+    void setFileName(const QString &fileName); // after Save As
+    void markSaved();
+
+    // Edits. Each returns an empty string when applied, else why it was refused.
+    QString setSettings(const QString &name, const QString &description, const DaySettings &day,
+                        const PlannerSettings &planner, const MapSettings &map, const QString &field);
+    QString setWorldSeed(const QString &name, qint32 value); // name without prefix
+    QString removeWorldSeed(const QString &name);
+    QString renameFact(const QString &from, const QString &to); // scoped names; scope kept
+
+    QString addStation(const Point &at, QString *newId = nullptr);
+    QString removeStation(int index);
+    QString setStation(int index, const Station &station, const QString &field);
+
+    QString addAction(QString *newId = nullptr);
+    QString removeAction(int index);
+    QString setAction(int index, const Action &action, const QString &field);
+
+    QString addGoal(GoalKind kind, QString *newId = nullptr);
+    QString removeGoal(int index);
+    QString setGoal(int index, const Goal &goal, const QString &field);
+
+    QString addAgent(const Point &at, QString *newId = nullptr);
+    QString removeAgent(int index);
+    QString setAgent(int index, const Agent &agent, const QString &field);
+
+    // Queries.
+    QStringList factsInUse() const; // scoped, sorted
+    FactUsage usage(const QString &fact) const;
+    QString uniqueId(const QString &base, const QStringList &taken) const;
+
+    // Applies a new value as one undoable step (used by the typed edits and
+    // by the EditCommand's redo/undo).
+    void push(const Scenario &after, const QString &text, Parts parts, const QString &mergeKey = {});
+    void assign(const Scenario &value, Parts parts); // no undo: commands call this
+
+signals:
+    void changed(goap::editor::Parts parts);
+    void modifiedChanged(bool modified);
+    void fileNameChanged(const QString &fileName);
+    void issuesChanged();
+
+private:
+    QString checkId(const QString &id, const QStringList &taken, const QString &previous) const;
+    void revalidate();
+
+    Scenario m_scenario;
+    QString m_fileName;
+    QUndoStack *m_undo;
+    Issues m_issues;
+};
+
+// Ids of a list of entities, for uniqueness checks.
+template <typename List>
+QStringList idsOf(const List &list)
+{
+    QStringList out;
+    for (const auto &item : list)
+        out << item.id;
+    return out;
+}
+
+// An empty scenario with the format's defaults, for File > New.
+Scenario newScenario();
+
+} // namespace goap::editor

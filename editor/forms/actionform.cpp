@@ -1,0 +1,101 @@
+#include "actionform.h"
+
+#include "forms/facttable.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QSignalBlocker>
+
+namespace goap::editor {
+
+ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent) : FormPage(document, tr("Action"), parent)
+{
+    idEdit = makeIdEdit([this] { return idsOf(m_document->scenario().actions); },
+                        [this] { return m_index >= 0 ? current().id : QString(); },
+                        [this](const QString &id) {
+                            Action a = current();
+                            a.id = id;
+                            return m_document->setAction(m_index, a, tr("id"));
+                        });
+    addRow(tr("&Id"), idEdit, tr("The action's unique id; characters list the ids of the actions they can do. Renaming updates every character."));
+    labelEdit = new QLineEdit(this);
+    addRow(tr("&Label"), labelEdit, tr("The name shown over a character while it does this action."));
+    stationBox = new QComboBox(this);
+    addRow(tr("&Station"), stationBox, tr("Where the action is done: the character walks there in a straight line first. None: where it stands."));
+    durationBox = makeDouble(0.01, 1e6, 2, 0.5, tr(" s"));
+    addRow(tr("&Duration"), durationBox, tr("Simulated seconds the action takes once started. Underway it is atomic: no further checks."));
+    costBox = makeDouble(0, 1e6, 2, 0.5);
+    addRow(tr("&Cost"), costBox, tr("What the planner minimises: a plan's cost is the sum of its actions' costs; the ballot subtracts 0.02 x cost."));
+    preTable = new FactTable(FactTable::Mode::Conditions, this);
+    addRow(tr("&Needs"), preTable, tr("Preconditions: every row fact >= minimum must hold to plan this action, and again on its first tick of acting."));
+    effectTable = new FactTable(FactTable::Mode::Effects, this);
+    addRow(tr("&Effects"), effectTable, tr("set: fact = value on completion. add: fact += value on completion; a negative add spends, taken when the action starts."));
+
+    connect(labelEdit, &QLineEdit::editingFinished, this, [this] {
+        Action a = current();
+        a.label = labelEdit->text();
+        apply(a, tr("label"));
+    });
+    connect(stationBox, &QComboBox::activated, this, [this] {
+        Action a = current();
+        a.station = stationBox->currentData().toString();
+        apply(a, tr("station"));
+    });
+    connect(durationBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        Action a = current();
+        a.duration = v;
+        apply(a, tr("duration"));
+    });
+    connect(costBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        Action a = current();
+        a.cost = v;
+        apply(a, tr("cost"));
+    });
+    connect(preTable, &FactTable::edited, this, [this] {
+        Action a = current();
+        a.pre = preTable->conditions();
+        apply(a, tr("needs"));
+    });
+    connect(effectTable, &FactTable::edited, this, [this] {
+        Action a = current();
+        a.set = effectTable->setEffects();
+        a.add = effectTable->addEffects();
+        apply(a, tr("effects"));
+    });
+    connect(document, &ScenarioDocument::changed, this, [this](Parts parts) {
+        if (parts & (Part::Actions | Part::Stations))
+            refresh();
+    });
+}
+
+void ActionForm::refresh()
+{
+    if (m_index < 0 || m_index >= m_document->scenario().actions.size())
+        return;
+    const Scenario &s = m_document->scenario();
+    const Action &a = s.actions[m_index];
+    const QSignalBlocker b1(idEdit), b2(labelEdit), b3(stationBox), b4(durationBox), b5(costBox);
+    setTitle(tr("Action: %1").arg(a.label));
+    idEdit->setText(a.id);
+    labelEdit->setText(a.label);
+    stationBox->clear();
+    stationBox->addItem(tr("(where the character stands)"), QString());
+    for (const Station &st : s.stations)
+        stationBox->addItem(QStringLiteral("%1 (%2)").arg(st.label, st.id), st.id);
+    stationBox->setCurrentIndex(std::max(0, stationBox->findData(a.station)));
+    durationBox->setValue(a.duration);
+    costBox->setValue(a.cost);
+    const QStringList facts = m_document->factsInUse();
+    preTable->setFactChoices(facts);
+    effectTable->setFactChoices(facts);
+    preTable->setConditions(a.pre);
+    effectTable->setEffects(a.set, a.add);
+}
+
+void ActionForm::apply(const Action &action, const QString &field)
+{
+    report(m_document->setAction(m_index, action, field));
+}
+
+} // namespace goap::editor

@@ -1,0 +1,28 @@
+#pragma once
+#include "forms/formpage.h"
+
+class QComboBox;
+
+namespace goap::editor {
+
+class FactTable;
+
+// An action: id, label, station, duration, cost, preconditions and effects.
+class ActionForm : public FormPage
+{
+    Q_OBJECT
+public:
+    explicit ActionForm(ScenarioDocument *document, QWidget *parent = nullptr);
+    void refresh() override;
+
+    QLineEdit *idEdit, *labelEdit;
+    QComboBox *stationBox;
+    QDoubleSpinBox *durationBox, *costBox;
+    FactTable *preTable, *effectTable;
+
+private:
+    void apply(const Action &action, const QString &field);
+    Action current() const { return m_document->scenario().actions[m_index]; }
+};
+
+} // namespace goap::editor

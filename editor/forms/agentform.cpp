@@ -1,0 +1,199 @@
+#include "agentform.h"
+
+#include "forms/facttable.h"
+
+#include <QDoubleSpinBox>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QSignalBlocker>
+#include <QTableWidget>
+
+namespace goap::editor {
+
+namespace {
+enum GoalColumn { GoalName, Start, Rate, Urgency };
+
+QString optionalText(const std::optional<double> &v) { return v ? QString::number(*v) : QString(); }
+} // namespace
+
+AgentForm::AgentForm(ScenarioDocument *document, QWidget *parent) : FormPage(document, tr("Character"), parent)
+{
+    idEdit = makeIdEdit([this] { return idsOf(m_document->scenario().agents); },
+                        [this] { return m_index >= 0 ? current().id : QString(); },
+                        [this](const QString &id) {
+                            Agent a = current();
+                            a.id = id;
+                            return m_document->setAgent(m_index, a, tr("id"));
+                        });
+    addRow(tr("&Id"), idEdit, tr("The character's unique id, used in event logs and reports."));
+    labelEdit = new QLineEdit(this);
+    addRow(tr("&Label"), labelEdit, tr("The name shown on the map and in the inspector."));
+    xBox = makeDouble(-1e6, 1e6, 2, 0.5);
+    addRow(tr("Start &X"), xBox, tr("Where the character stands at dawn, in world units. Drag it on the map to move it."));
+    yBox = makeDouble(-1e6, 1e6, 2, 0.5);
+    addRow(tr("Start &Y"), yBox, tr("Where the character stands at dawn, in world units from the top."));
+    speedBox = makeDouble(0.01, 1e4, 2, 0.25, tr(" /s"));
+    addRow(tr("&Speed"), speedBox, tr("Walking speed in world units per simulated second (straight lines, no pathfinding)."));
+    factTable = new FactTable(FactTable::Mode::Seeds, this);
+    addRow(tr("Own &facts"), factTable, tr("Initial values of its own (agent.) facts, restored at every dawn; names without the agent. prefix."));
+    actionList = new QListWidget(this);
+    actionList->setMinimumHeight(90);
+    addRow(tr("&Actions"), actionList, tr("The actions this character can do: its planner only chains these."));
+    goalTable = new QTableWidget(0, 4, this);
+    goalTable->setHorizontalHeaderLabels({tr("Goal"), tr("start"), tr("rate"), tr("urgency")});
+    goalTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    goalTable->verticalHeader()->hide();
+    goalTable->setTabKeyNavigation(false);
+    goalTable->setMinimumHeight(90);
+    addRow(tr("&Goals"), goalTable, tr("Tick the goals this character holds. Overrides (leave empty for the goal's own): "
+                                       "start and rate for needs, urgency for quotas."));
+
+    connect(labelEdit, &QLineEdit::editingFinished, this, [this] {
+        Agent a = current();
+        a.label = labelEdit->text();
+        apply(a, tr("label"));
+    });
+    connect(xBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        Agent a = current();
+        a.at.x = v;
+        apply(a, tr("start position"));
+    });
+    connect(yBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        Agent a = current();
+        a.at.y = v;
+        apply(a, tr("start position"));
+    });
+    connect(speedBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        Agent a = current();
+        a.speed = v;
+        apply(a, tr("speed"));
+    });
+    connect(factTable, &FactTable::edited, this, [this] {
+        Agent a = current();
+        a.facts = factTable->seeds();
+        apply(a, tr("facts"));
+    });
+    connect(actionList, &QListWidget::itemChanged, this, [this] {
+        if (m_filling)
+            return;
+        Agent a = current();
+        a.actions.clear();
+        for (int i = 0; i < actionList->count(); ++i)
+            if (actionList->item(i)->checkState() == Qt::Checked)
+                a.actions << actionList->item(i)->data(Qt::UserRole).toString();
+        apply(a, tr("actions"));
+    });
+    connect(goalTable, &QTableWidget::itemChanged, this, [this] {
+        if (!m_filling)
+            applyGoals();
+    });
+    connect(document, &ScenarioDocument::changed, this, [this](Parts parts) {
+        if (parts & (Part::Agents | Part::Actions | Part::Goals))
+            refresh();
+    });
+}
+
+void AgentForm::refresh()
+{
+    if (m_index < 0 || m_index >= m_document->scenario().agents.size())
+        return;
+    const Scenario &s = m_document->scenario();
+    const Agent &a = s.agents[m_index];
+    const QSignalBlocker b1(idEdit), b2(labelEdit), b3(xBox), b4(yBox), b5(speedBox);
+    m_filling = true;
+    setTitle(tr("Character: %1").arg(a.label));
+    idEdit->setText(a.id);
+    labelEdit->setText(a.label);
+    xBox->setValue(a.at.x);
+    yBox->setValue(a.at.y);
+    speedBox->setValue(a.speed);
+    QStringList agentFacts;
+    for (const QString &f : m_document->factsInUse())
+        if (f.startsWith(u"agent."))
+            agentFacts << f.mid(6);
+    factTable->setFactChoices(agentFacts);
+    factTable->setSeeds(a.facts);
+
+    // Actions in scenario order; ones the character has that no longer exist cannot occur (removal updates it).
+    actionList->clear();
+    for (const Action &act : s.actions) {
+        auto *item = new QListWidgetItem(QStringLiteral("%1 (%2)").arg(act.label, act.id), actionList);
+        item->setData(Qt::UserRole, act.id);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+        item->setCheckState(a.actions.contains(act.id) ? Qt::Checked : Qt::Unchecked);
+    }
+
+    // Held goals first, in the character's order, then the others.
+    goalTable->setRowCount(0);
+    auto addGoalRow = [&](const Goal &g, const GoalRef *ref) {
+        const int row = goalTable->rowCount();
+        goalTable->insertRow(row);
+        auto *name = new QTableWidgetItem(QStringLiteral("%1 (%2)").arg(g.label, g.id));
+        name->setData(Qt::UserRole, g.id);
+        name->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+        name->setCheckState(ref ? Qt::Checked : Qt::Unchecked);
+        goalTable->setItem(row, GoalName, name);
+        const bool need = g.kind == GoalKind::Need;
+        const std::pair<int, QString> cells[] = {{Start, ref ? optionalText(ref->start) : QString()},
+                                                 {Rate, ref ? optionalText(ref->rate) : QString()},
+                                                 {Urgency, ref ? optionalText(ref->urgency) : QString()}};
+        for (const auto &[column, text] : cells) {
+            auto *item = new QTableWidgetItem(text);
+            const bool applies = column == Urgency ? !need : need;
+            item->setFlags(applies && ref ? Qt::ItemIsEnabled | Qt::ItemIsEditable | Qt::ItemIsSelectable : Qt::ItemFlags());
+            const double own = column == Start ? g.start : column == Rate ? g.rate : g.urgency;
+            item->setToolTip(applies ? tr("Empty: the goal's own value, %1").arg(own) : tr("Does not apply to a %1").arg(toString(g.kind)));
+            goalTable->setItem(row, column, item);
+        }
+    };
+    for (const GoalRef &r : a.goals)
+        if (const Goal *g = s.goal(r.goal))
+            addGoalRow(*g, &r);
+    for (const Goal &g : s.goals)
+        if (std::none_of(a.goals.begin(), a.goals.end(), [&](const GoalRef &r) { return r.goal == g.id; }))
+            addGoalRow(g, nullptr);
+    m_filling = false;
+}
+
+void AgentForm::applyGoals()
+{
+    Agent a = current();
+    a.goals.clear();
+    for (int row = 0; row < goalTable->rowCount(); ++row) {
+        if (goalTable->item(row, GoalName)->checkState() != Qt::Checked)
+            continue;
+        GoalRef r;
+        r.goal = goalTable->item(row, GoalName)->data(Qt::UserRole).toString();
+        const GoalRef *old = nullptr;
+        for (const GoalRef &x : current().goals)
+            if (x.goal == r.goal)
+                old = &x;
+        auto read = [&](int column, std::optional<double> &out) -> bool {
+            const QString text = goalTable->item(row, column)->text().trimmed();
+            if (text.isEmpty() || !(goalTable->item(row, column)->flags() & Qt::ItemIsEditable))
+                return true;
+            bool ok = false;
+            const double v = text.toDouble(&ok);
+            if (!ok || v < 0 || (column == Start && v > 1))
+                return false;
+            out = v;
+            return true;
+        };
+        if (old) {
+            if (!read(Start, r.start) || !read(Rate, r.rate) || !read(Urgency, r.urgency)) {
+                report(tr("An override must be a number >= 0 (start at most 1), or empty for the goal's own value."));
+                return;
+            }
+        }
+        a.goals.append(r);
+    }
+    apply(a, tr("goals"));
+}
+
+void AgentForm::apply(const Agent &agent, const QString &field)
+{
+    report(m_document->setAgent(m_index, agent, field));
+}
+
+} // namespace goap::editor

@@ -1,0 +1,121 @@
+#include "formpage.h"
+
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+
+#include "model/factname.h"
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace goap::editor {
+
+FormPage::FormPage(ScenarioDocument *document, const QString &title, QWidget *parent)
+    : QWidget(parent), m_document(document), m_layout(new QFormLayout), m_title(new QLabel(this)), m_error(new QLabel(this))
+{
+    auto *outer = new QVBoxLayout(this);
+    QFont font = m_title->font();
+    font.setBold(true);
+    font.setPointSizeF(font.pointSizeF() * 1.2);
+    m_title->setFont(font);
+    m_title->setText(title);
+    outer->addWidget(m_title);
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #b3261e; font-weight: 600;"));
+    m_error->hide();
+    outer->addWidget(m_error);
+    m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    outer->addLayout(m_layout);
+    outer->addStretch(1);
+}
+
+void FormPage::setTitle(const QString &title) { m_title->setText(title); }
+
+QWidget *FormPage::addRow(const QString &label, QWidget *field, const QString &tooltip)
+{
+    field->setToolTip(tooltip);
+    field->setWhatsThis(tooltip);
+    auto *l = new QLabel(label, this);
+    l->setToolTip(tooltip);
+    l->setBuddy(field);
+    m_layout->addRow(l, field);
+    return field;
+}
+
+void FormPage::addWide(QWidget *widget, const QString &tooltip)
+{
+    if (!tooltip.isEmpty())
+        widget->setToolTip(tooltip);
+    m_layout->addRow(widget);
+}
+
+bool FormPage::report(const QString &error)
+{
+    m_error->setText(error);
+    m_error->setVisible(!error.isEmpty());
+    if (!error.isEmpty()) {
+        emit message(error);
+        refresh(); // show the document's value again
+        m_error->setText(error);
+        m_error->setVisible(true);
+    }
+    return error.isEmpty();
+}
+
+QString FormPage::errorText() const { return m_error->isVisible() ? m_error->text() : QString(); }
+
+QDoubleSpinBox *FormPage::makeDouble(double min, double max, int decimals, double step, const QString &suffix)
+{
+    auto *box = new QDoubleSpinBox(this);
+    box->setRange(min, max);
+    box->setDecimals(decimals);
+    box->setSingleStep(step);
+    box->setSuffix(suffix);
+    box->setKeyboardTracking(false); // apply when typing stops, not per keystroke
+    box->setAccelerated(true);
+    return box;
+}
+
+QSpinBox *FormPage::makeInt(int min, int max)
+{
+    auto *box = new QSpinBox(this);
+    box->setRange(min, max);
+    box->setKeyboardTracking(false);
+    box->setAccelerated(true);
+    return box;
+}
+
+void FormPage::showProblem(const QString &problem)
+{
+    m_error->setText(problem);
+    m_error->setVisible(!problem.isEmpty());
+}
+
+QLineEdit *FormPage::makeIdEdit(std::function<QStringList()> taken, std::function<QString()> current,
+                                std::function<QString(const QString &)> apply)
+{
+    auto *edit = new QLineEdit(this);
+    edit->setMaxLength(64);
+    edit->setClearButtonEnabled(false);
+    connect(edit, &QLineEdit::textEdited, this, [this, edit, taken, current](const QString &text) {
+        QString problem;
+        if (text.isEmpty())
+            problem = tr("The id cannot be empty.");
+        else if (!isValidId(text))
+            problem = tr("\"%1\" is not a valid id: start with a letter or '_', then letters, digits, '_' or '-'.").arg(text);
+        else if (text != current() && taken().contains(text))
+            problem = tr("The id \"%1\" is already used.").arg(text);
+        showProblem(problem);
+        edit->setStyleSheet(problem.isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 2px solid #b3261e; }"));
+    });
+    connect(edit, &QLineEdit::editingFinished, this, [this, edit, current, apply] {
+        edit->setStyleSheet(QString());
+        if (edit->text() == current())
+            return;
+        report(apply(edit->text()));
+    });
+    return edit;
+}
+
+} // namespace goap::editor

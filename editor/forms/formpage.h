@@ -1,0 +1,62 @@
+#pragma once
+// Base of the property forms: a titled form layout with tooltips on every
+// field and a message line for refused edits.
+
+#include "document/scenariodocument.h"
+
+#include <QWidget>
+
+#include <functional>
+
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QDoubleSpinBox;
+class QSpinBox;
+
+namespace goap::editor {
+
+class FormPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    FormPage(ScenarioDocument *document, const QString &title, QWidget *parent = nullptr);
+
+    // The item shown: an index into its list, or -1 (facts use setFact()).
+    virtual void setIndex(int index) { m_index = index; refresh(); }
+    int index() const { return m_index; }
+    virtual void refresh() = 0;
+
+    QString errorText() const; // the last refusal shown, for tests and the status bar
+
+signals:
+    void message(const QString &text);
+
+protected:
+    QWidget *addRow(const QString &label, QWidget *field, const QString &tooltip);
+    void addWide(QWidget *widget, const QString &tooltip = {});
+    // Shows why an edit was refused (empty: clears) and returns whether it was applied.
+    bool report(const QString &error);
+    void setTitle(const QString &title);
+
+    QDoubleSpinBox *makeDouble(double min, double max, int decimals, double step, const QString &suffix = {});
+    QSpinBox *makeInt(int min, int max);
+    // A line edit for an id: checked as you type against `taken` (the message
+    // line says what is wrong), applied through `apply` when editing
+    // finishes, and restored when refused.
+    QLineEdit *makeIdEdit(std::function<QStringList()> taken, std::function<QString()> current,
+                          std::function<QString(const QString &)> apply);
+    void showProblem(const QString &problem); // without refreshing
+
+    ScenarioDocument *m_document;
+    int m_index = -1;
+
+private:
+    QFormLayout *m_layout;
+    QLabel *m_title;
+    QLabel *m_error;
+};
+
+
+} // namespace goap::editor

@@ -1,0 +1,101 @@
+#include "goalform.h"
+
+#include "forms/facttable.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLineEdit>
+#include <QSignalBlocker>
+
+namespace goap::editor {
+
+GoalForm::GoalForm(ScenarioDocument *document, QWidget *parent) : FormPage(document, tr("Goal"), parent)
+{
+    idEdit = makeIdEdit([this] { return idsOf(m_document->scenario().goals); },
+                        [this] { return m_index >= 0 ? current().id : QString(); },
+                        [this](const QString &id) {
+                            Goal g = current();
+                            g.id = id;
+                            return m_document->setGoal(m_index, g, tr("id"));
+                        });
+    addRow(tr("&Id"), idEdit, tr("The goal's unique id; characters hold goals by id. Renaming updates every character."));
+    labelEdit = new QLineEdit(this);
+    addRow(tr("&Label"), labelEdit, tr("The name used in the ballot and in switch reasons such as \"Hunger (0.72) overtook Smelt iron (0.51)\"."));
+    kindBox = new QComboBox(this);
+    kindBox->addItem(tr("need: climbs, is spent when satisfied"), int(GoalKind::Need));
+    kindBox->addItem(tr("quota: grows with the day, silent once met"), int(GoalKind::Quota));
+    addRow(tr("&Kind"), kindBox, tr("need: insistence climbs at its rate and resets when satisfied, spending its conditions. "
+                                    "quota: insistence = urgency x day progress x shortfall; phrase it against a tally."));
+    conditionTable = new FactTable(FactTable::Mode::Conditions, this);
+    addRow(tr("&Conditions"), conditionTable, tr("The goal holds when every row fact >= minimum holds. Minimums are at least 1."));
+    startBox = makeDouble(0, 1, 3, 0.05);
+    addRow(tr("&Start"), startBox, tr("Need: insistence at dawn and after each satisfaction (0..1)."));
+    rateBox = makeDouble(0, 1000, 4, 0.001, tr(" /s"));
+    addRow(tr("&Rate"), rateBox, tr("Need: insistence gained per simulated second, clamped at 1. Characters may override it."));
+    urgencyBox = makeDouble(0, 1000, 3, 0.1);
+    addRow(tr("&Urgency"), urgencyBox, tr("Quota: insistence = urgency x day progress x shortfall. Characters may override it."));
+
+    connect(labelEdit, &QLineEdit::editingFinished, this, [this] {
+        Goal g = current();
+        g.label = labelEdit->text();
+        apply(g, tr("label"));
+    });
+    connect(kindBox, &QComboBox::activated, this, [this] {
+        Goal g = current();
+        g.kind = GoalKind(kindBox->currentData().toInt());
+        apply(g, tr("kind"));
+    });
+    connect(conditionTable, &FactTable::edited, this, [this] {
+        Goal g = current();
+        g.conditions = conditionTable->conditions();
+        apply(g, tr("conditions"));
+    });
+    connect(startBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        Goal g = current();
+        g.start = v;
+        apply(g, tr("start"));
+    });
+    connect(rateBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        Goal g = current();
+        g.rate = v;
+        apply(g, tr("rate"));
+    });
+    connect(urgencyBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        Goal g = current();
+        g.urgency = v;
+        apply(g, tr("urgency"));
+    });
+    connect(document, &ScenarioDocument::changed, this, [this](Parts parts) {
+        if (parts & Part::Goals)
+            refresh();
+    });
+}
+
+void GoalForm::refresh()
+{
+    if (m_index < 0 || m_index >= m_document->scenario().goals.size())
+        return;
+    const Goal &g = m_document->scenario().goals[m_index];
+    const QSignalBlocker b1(idEdit), b2(labelEdit), b3(kindBox), b4(startBox), b5(rateBox), b6(urgencyBox);
+    setTitle(tr("Goal: %1").arg(g.label));
+    idEdit->setText(g.id);
+    labelEdit->setText(g.label);
+    kindBox->setCurrentIndex(kindBox->findData(int(g.kind)));
+    conditionTable->setFactChoices(m_document->factsInUse());
+    conditionTable->setConditions(g.conditions);
+    startBox->setValue(g.start);
+    rateBox->setValue(g.rate);
+    urgencyBox->setValue(g.urgency);
+    const bool need = g.kind == GoalKind::Need;
+    startBox->setEnabled(need);
+    rateBox->setEnabled(need);
+    urgencyBox->setEnabled(!need);
+}
+
+void GoalForm::apply(const Goal &goal, const QString &field)
+{
+    report(m_document->setGoal(m_index, goal, field));
+}
+
+} // namespace goap::editor

@@ -1,0 +1,28 @@
+#pragma once
+#include "forms/formpage.h"
+
+class QComboBox;
+
+namespace goap::editor {
+
+class FactTable;
+
+// A goal: id, label, kind, conditions, and a need's start and rate or a quota's urgency.
+class GoalForm : public FormPage
+{
+    Q_OBJECT
+public:
+    explicit GoalForm(ScenarioDocument *document, QWidget *parent = nullptr);
+    void refresh() override;
+
+    QLineEdit *idEdit, *labelEdit;
+    QComboBox *kindBox;
+    FactTable *conditionTable;
+    QDoubleSpinBox *startBox, *rateBox, *urgencyBox;
+
+private:
+    void apply(const Goal &goal, const QString &field);
+    Goal current() const { return m_document->scenario().goals[m_index]; }
+};
+
+} // namespace goap::editor

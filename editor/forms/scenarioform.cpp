@@ -1,0 +1,80 @@
+#include "scenarioform.h"
+
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QSignalBlocker>
+#include <QSpinBox>
+
+namespace goap::editor {
+
+ScenarioForm::ScenarioForm(ScenarioDocument *document, QWidget *parent)
+    : FormPage(document, tr("Scenario"), parent)
+{
+    nameEdit = new QLineEdit(this);
+    addRow(tr("&Name"), nameEdit, tr("The scenario's name, shown in titles and reports."));
+    descriptionEdit = new QPlainTextEdit(this);
+    descriptionEdit->setTabChangesFocus(true);
+    descriptionEdit->setMaximumHeight(110);
+    addRow(tr("&Description"), descriptionEdit, tr("What the scenario shows and what to watch for when it runs."));
+    dayLength = makeDouble(0.1, 1e7, 1, 10, tr(" s"));
+    addRow(tr("Day &length"), dayLength, tr("Simulated seconds in a day. At dawn the world returns to its seed values and every character to its start."));
+    tick = makeDouble(0.001, 60, 3, 0.05, tr(" s"));
+    addRow(tr("&Tick"), tick, tr("The fixed simulation step in simulated seconds; characters update in scenario order each tick."));
+    maxNodes = makeInt(1, 1'000'000);
+    addRow(tr("Node &cap"), maxNodes, tr("Planner: nodes expanded before a search gives up and reports no plan (default 5000)."));
+    costWeight = makeDouble(0, 100, 3, 0.01);
+    addRow(tr("Cost &weight"), costWeight, tr("Ballot: score = insistence - cost weight x plan cost (default 0.02). Cost breaks near-ties; it does not overrule a need."));
+    switchMargin = makeDouble(0, 10, 3, 0.01);
+    addRow(tr("&Switch margin"), switchMargin, tr("Ballot hysteresis: a challenger must beat the current goal's score by more than this to take over (default 0.15)."));
+    restBelow = makeDouble(0, 1, 3, 0.01);
+    addRow(tr("&Rest below"), restBelow, tr("A character whose every goal's insistence is below this rests and looks again each second (default 0.05)."));
+    mapWidth = makeDouble(0.1, 1e5, 1, 1);
+    addRow(tr("Map &width"), mapWidth, tr("Width of the map in world units (characters walk at units per second)."));
+    mapHeight = makeDouble(0.1, 1e5, 1, 1);
+    addRow(tr("Map &height"), mapHeight, tr("Height of the map in world units."));
+
+    connect(nameEdit, &QLineEdit::editingFinished, this, [this] { apply(tr("name")); });
+    connect(descriptionEdit, &QPlainTextEdit::textChanged, this, [this] { apply(tr("description")); });
+    const std::pair<QDoubleSpinBox *, QString> doubles[] = {{dayLength, tr("day length")}, {tick, tr("tick")},
+                                                            {costWeight, tr("cost weight")}, {switchMargin, tr("switch margin")},
+                                                            {restBelow, tr("rest threshold")}, {mapWidth, tr("map width")},
+                                                            {mapHeight, tr("map height")}};
+    for (const auto &[box, field] : doubles)
+        connect(box, &QDoubleSpinBox::valueChanged, this, [this, field = field] { apply(field); });
+    connect(maxNodes, &QSpinBox::valueChanged, this, [this] { apply(tr("node cap")); });
+    connect(document, &ScenarioDocument::changed, this, [this](Parts parts) {
+        if (parts & Part::Settings)
+            refresh();
+    });
+    refresh();
+}
+
+void ScenarioForm::refresh()
+{
+    const Scenario &s = m_document->scenario();
+    const QSignalBlocker b1(nameEdit), b2(descriptionEdit), b3(dayLength), b4(tick), b5(maxNodes), b6(costWeight),
+        b7(switchMargin), b8(restBelow), b9(mapWidth), b10(mapHeight);
+    if (nameEdit->text() != s.name)
+        nameEdit->setText(s.name);
+    if (descriptionEdit->toPlainText() != s.description)
+        descriptionEdit->setPlainText(s.description);
+    dayLength->setValue(s.day.length);
+    tick->setValue(s.day.tick);
+    maxNodes->setValue(s.planner.maxNodes);
+    costWeight->setValue(s.planner.costWeight);
+    switchMargin->setValue(s.planner.switchMargin);
+    restBelow->setValue(s.planner.restBelow);
+    mapWidth->setValue(s.map.width);
+    mapHeight->setValue(s.map.height);
+}
+
+void ScenarioForm::apply(const QString &field)
+{
+    const DaySettings day{dayLength->value(), tick->value()};
+    const PlannerSettings planner{maxNodes->value(), costWeight->value(), switchMargin->value(), restBelow->value()};
+    const MapSettings map{mapWidth->value(), mapHeight->value()};
+    report(m_document->setSettings(nameEdit->text(), descriptionEdit->toPlainText(), day, planner, map, field));
+}
+
+} // namespace goap::editor

@@ -1,4 +1,5 @@
 // goap-studio: the desktop scenario editor and live simulator.
+#include "docks/issuespanel.h"
 #include "mainwindow.h"
 
 #include <QApplication>
@@ -20,12 +21,19 @@ int main(int argc, char *argv[])
     QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Save a picture of the main window to FILE and exit."),
                                   QStringLiteral("FILE"));
     parser.addOption(screenshot);
+    QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select the item at a JSON path (e.g. actions[2]) before showing."),
+                              QStringLiteral("PATH"));
+    parser.addOption(select);
     parser.process(app);
 
     goap::editor::MainWindow window;
     const QStringList files = parser.positionalArguments();
     if (!files.isEmpty() && !window.openFile(files.first()) && parser.isSet(screenshot))
         return 2;
+    if (parser.isSet(select)) {
+        const goap::editor::Subject subject = goap::editor::IssuesPanel::subjectForPath(parser.value(select));
+        window.outline()->select(subject);
+    }
     if (parser.isSet(screenshot))
         return window.saveScreenshot(parser.value(screenshot)) ? 0 : 3;
     window.show();

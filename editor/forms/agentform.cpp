@@ -42,7 +42,12 @@ AgentForm::AgentForm(ScenarioDocument *document, QWidget *parent) : FormPage(doc
     addRow(tr("&Actions"), actionList, tr("The actions this character can do: its planner only chains these."));
     goalTable = new QTableWidget(0, 4, this);
     goalTable->setHorizontalHeaderLabels({tr("Goal"), tr("start"), tr("rate"), tr("urgency")});
+    goalTable->horizontalHeader()->setStretchLastSection(false);
+    goalTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     goalTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    goalTable->horizontalHeader()->setMinimumSectionSize(52);
+    goalTable->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    goalTable->setMinimumHeight(130);
     goalTable->verticalHeader()->hide();
     goalTable->setTabKeyNavigation(false);
     goalTable->setMinimumHeight(90);

@@ -76,7 +76,10 @@ FactTable::FactTable(Mode mode, QWidget *parent) : QWidget(parent), m_mode(mode)
     }
     m_table->setColumnCount(int(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setMinimumSectionSize(48);
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setEditTriggers(QAbstractItemView::AllEditTriggers);
@@ -93,8 +96,15 @@ FactTable::FactTable(Mode mode, QWidget *parent) : QWidget(parent), m_mode(mode)
     remove->setText(QStringLiteral("−"));
     remove->setToolTip(tr("Remove the selected row"));
     connect(add, &QToolButton::clicked, this, [this] {
-        const QString fact = m_mode == Mode::Seeds ? QStringLiteral("fact") : QStringLiteral("agent.fact");
-        addRow(fact, QStringLiteral("add"), 1);
+        // A placeholder name no row uses yet, to be edited in place.
+        const QString base = m_mode == Mode::Seeds ? QStringLiteral("fact") : QStringLiteral("agent.fact");
+        QStringList used;
+        for (int r = 0; r < m_table->rowCount(); ++r)
+            used << m_table->item(r, 0)->text();
+        QString fact = base;
+        for (int n = 2; used.contains(fact); ++n)
+            fact = base + QString::number(n);
+        addRow(fact, QStringLiteral("add"), m_mode == Mode::Seeds ? 0 : 1);
         m_table->setCurrentCell(m_table->rowCount() - 1, 0);
         m_table->editItem(m_table->item(m_table->rowCount() - 1, 0));
     });

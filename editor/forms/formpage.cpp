@@ -63,7 +63,7 @@ bool FormPage::report(const QString &error)
     return error.isEmpty();
 }
 
-QString FormPage::errorText() const { return m_error->isVisible() ? m_error->text() : QString(); }
+QString FormPage::errorText() const { return m_error->isHidden() ? QString() : m_error->text(); }
 
 QDoubleSpinBox *FormPage::makeDouble(double min, double max, int decimals, double step, const QString &suffix)
 {

@@ -1,6 +1,8 @@
 #include "mapscene.h"
 
+#include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneMouseEvent>
+#include <QMenu>
 #include <QGraphicsSimpleTextItem>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
@@ -196,6 +198,37 @@ void MapScene::rebuild()
         addItem(item);
         m_agents.push_back(item);
     }
+}
+
+void MapScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
+{
+    QMenu menu;
+    const Point at = toWorld(event->scenePos(), true);
+    menu.addAction(QIcon(QStringLiteral(":/icons/station.svg")), tr("Add Station Here"), this, [this, at] {
+        QString id;
+        m_document->addStation(at, &id);
+        emit subjectClicked(Subject{Subject::Station, int(m_document->scenario().stations.size()) - 1, {}});
+    });
+    menu.addAction(QIcon(QStringLiteral(":/icons/character.svg")), tr("Add Character Here"), this, [this, at] {
+        QString id;
+        m_document->addAgent(at, &id);
+        emit subjectClicked(Subject{Subject::Agent, int(m_document->scenario().agents.size()) - 1, {}});
+    });
+    for (size_t i = 0; i < m_stations.size(); ++i) {
+        if (m_stations[i]->sceneBoundingRect().contains(event->scenePos())) {
+            menu.addSeparator();
+            menu.addAction(QIcon(QStringLiteral(":/icons/remove.svg")), tr("Remove Station %1").arg(m_document->scenario().stations[int(i)].id),
+                           this, [this, i] { m_document->removeStation(int(i)); });
+        }
+    }
+    for (size_t i = 0; i < m_agents.size(); ++i) {
+        if (m_agents[i]->isVisible() && m_agents[i]->sceneBoundingRect().contains(event->scenePos())) {
+            menu.addSeparator();
+            menu.addAction(QIcon(QStringLiteral(":/icons/remove.svg")), tr("Remove Character %1").arg(m_document->scenario().agents[int(i)].id),
+                           this, [this, i] { m_document->removeAgent(int(i)); });
+        }
+    }
+    menu.exec(event->screenPos());
 }
 
 void MapScene::drawBackground(QPainter *painter, const QRectF &rect)

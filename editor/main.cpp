@@ -1,6 +1,7 @@
 // goap-studio: the desktop scenario editor and live simulator.
 #include "docks/issuespanel.h"
 #include "mainwindow.h"
+#include "run/runui.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -21,6 +22,11 @@ int main(int argc, char *argv[])
     QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Save a picture of the main window to FILE and exit."),
                                   QStringLiteral("FILE"));
     parser.addOption(screenshot);
+    QCommandLineOption runFor(QStringLiteral("run-for"), QStringLiteral("Run the scenario for SECONDS simulated seconds first."),
+                              QStringLiteral("SECONDS"));
+    parser.addOption(runFor);
+    QCommandLineOption inspect(QStringLiteral("inspect"), QStringLiteral("Inspect the character with this id."), QStringLiteral("ID"));
+    parser.addOption(inspect);
     QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select the item at a JSON path (e.g. actions[2]) before showing."),
                               QStringLiteral("PATH"));
     parser.addOption(select);
@@ -33,6 +39,23 @@ int main(int argc, char *argv[])
     if (parser.isSet(select)) {
         const goap::editor::Subject subject = goap::editor::IssuesPanel::subjectForPath(parser.value(select));
         window.outline()->select(subject);
+    }
+    if (parser.isSet(runFor)) {
+        bool ok = false;
+        const double seconds = parser.value(runFor).toDouble(&ok);
+        if (!ok || seconds < 0) {
+            qCritical("--run-for takes a number of simulated seconds");
+            return 1;
+        }
+        window.show();
+        if (!window.runUi()->runFor(seconds)) {
+            qCritical("the scenario cannot run (see goap-sim validate)");
+            return 2;
+        }
+    }
+    if (parser.isSet(inspect) && !window.inspect(parser.value(inspect))) {
+        qCritical("no character %s", qPrintable(parser.value(inspect)));
+        return 1;
     }
     if (parser.isSet(screenshot))
         return window.saveScreenshot(parser.value(screenshot)) ? 0 : 3;

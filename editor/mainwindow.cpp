@@ -11,6 +11,8 @@
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "scene/mapscene.h"
+#include "run/inspector.h"
+#include "run/runui.h"
 
 #include <QAction>
 #include <QApplication>
@@ -30,6 +32,7 @@
 #include <QToolBar>
 #include <QUndoStack>
 #include <QUndoView>
+#include <QVBoxLayout>
 
 // The icons live in the editor library's resources; a static library's
 // resources must be registered explicitly.
@@ -52,9 +55,26 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_scene = new MapScene(m_document, this);
     m_view = new MapView(m_scene, this);
-    setCentralWidget(m_view);
     createDocks();
     createActions();
+    m_run = new RunUi(this, m_document, m_scene, this);
+    arrangeDocks();
+    auto *central = new QWidget(this);
+    auto *column = new QVBoxLayout(central);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    column->addWidget(m_run->strip());
+    column->addWidget(m_view, 1);
+    setCentralWidget(central);
+    connect(m_run, &RunUi::message, this, [this](const QString &text) {
+        statusBar()->showMessage(text, 10000);
+        if (auto *dock = qobject_cast<QDockWidget *>(m_issues->parentWidget()))
+            dock->raise();
+    });
+    connect(m_run, &RunUi::agentSelected, this, [this](int agent) {
+        if (agent >= 0 && agent < scenario().agents.size() && m_outline->current() != Subject{Subject::Agent, agent, {}})
+            m_outline->select(Subject{Subject::Agent, agent, {}});
+    });
 
     connect(m_outline, &Outline::subjectChanged, this, &MainWindow::showSubject);
     connect(m_scene, &MapScene::subjectClicked, m_outline, &Outline::select);
@@ -86,6 +106,7 @@ void MainWindow::createDocks()
     auto *outlineDock = new QDockWidget(tr("Outline"), this);
     outlineDock->setObjectName(QStringLiteral("outlineDock"));
     outlineDock->setWidget(m_outline);
+    m_outline->setMinimumWidth(210);
     addDockWidget(Qt::LeftDockWidgetArea, outlineDock);
 
     m_forms = new QStackedWidget(this);
@@ -123,10 +144,26 @@ void MainWindow::createDocks()
     historyDock->setObjectName(QStringLiteral("historyDock"));
     historyDock->setWidget(m_history);
     addDockWidget(Qt::BottomDockWidgetArea, historyDock);
-    splitDockWidget(issuesDock, historyDock, Qt::Horizontal);
-    resizeDocks({outlineDock, formDock}, {270, 400}, Qt::Horizontal);
-    resizeDocks({issuesDock}, {150}, Qt::Vertical);
-    resizeDocks({issuesDock, historyDock}, {700, 300}, Qt::Horizontal);
+}
+
+void MainWindow::arrangeDocks()
+{
+    // The default layout (a remembered one replaces it): the outline left; the
+    // properties and the inspector tabbed right; issues and history tabbed
+    // beside the event log under the map.
+    auto dock = [this](const char *name) { return findChild<QDockWidget *>(QLatin1String(name)); };
+    QDockWidget *outline = dock("outlineDock"), *properties = dock("propertiesDock"), *inspector = dock("inspectorDock");
+    QDockWidget *issues = dock("issuesDock"), *history = dock("historyDock"), *log = dock("eventLogDock");
+    addDockWidget(Qt::BottomDockWidgetArea, issues);
+    addDockWidget(Qt::BottomDockWidgetArea, log);
+    splitDockWidget(issues, log, Qt::Horizontal);
+    tabifyDockWidget(issues, history);
+    tabifyDockWidget(properties, inspector);
+    issues->raise();
+    properties->raise();
+    resizeDocks({outline, properties}, {250, 420}, Qt::Horizontal);
+    resizeDocks({issues, log}, {480, 620}, Qt::Horizontal);
+    resizeDocks({issues}, {180}, Qt::Vertical);
 }
 
 void MainWindow::createActions()
@@ -283,6 +320,8 @@ void MainWindow::showSubject(const Subject &subject)
         break;
     case Subject::Agent:
         if (subject.index >= 0) {
+            if (m_run->controller()->hasRun() && m_run->inspector()->agent() != subject.index)
+                m_run->selectAgent(subject.index);
             m_agentForm->setIndex(subject.index);
             m_forms->setCurrentWidget(m_agentForm);
             return;
@@ -516,6 +555,16 @@ void MainWindow::dropEvent(QDropEvent *event)
 {
     openFile(event->mimeData()->urls().first().toLocalFile());
     event->acceptProposedAction();
+}
+
+bool MainWindow::inspect(const QString &agentId)
+{
+    const int index = scenario().indexOfAgent(agentId);
+    if (index < 0)
+        return false;
+    m_outline->select(Subject{Subject::Agent, index, {}});
+    m_run->selectAgent(index);
+    return true;
 }
 
 bool MainWindow::saveScreenshot(const QString &name)

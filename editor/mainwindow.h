@@ -25,6 +25,7 @@ class GoalForm;
 class IssuesPanel;
 class MapScene;
 class MapView;
+class RunUi;
 class ScenarioForm;
 class StationForm;
 
@@ -70,6 +71,9 @@ public:
     ActionForm *actionForm() const { return m_actionForm; }
     GoalForm *goalForm() const { return m_goalForm; }
     AgentForm *agentForm() const { return m_agentForm; }
+    RunUi *runUi() const { return m_run; }
+    // Selects a character by id for the inspector (and the outline); false when there is none.
+    bool inspect(const QString &agentId);
     QWidget *currentForm() const;
     void showSubject(const Subject &subject);
 
@@ -81,6 +85,7 @@ protected:
 private:
     void createActions();
     void createDocks();
+    void arrangeDocks();
     void updateTitle();
     void updateRecentMenu();
     void rememberRecent(const QString &fileName);
@@ -103,6 +108,7 @@ private:
     GoalForm *m_goalForm;
     AgentForm *m_agentForm;
     QUndoView *m_history;
+    RunUi *m_run;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     std::function<QMessageBox::StandardButton()> m_savePrompt;

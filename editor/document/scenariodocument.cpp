@@ -34,6 +34,7 @@ void ScenarioDocument::reset(const Scenario &scenario, const QString &fileName)
     m_scenario = scenario;
     setFileName(fileName);
     revalidate();
+    emit documentReset();
     emit changed(Part::All);
     emit modifiedChanged(false);
 }

@@ -96,6 +96,7 @@ signals:
     void modifiedChanged(bool modified);
     void fileNameChanged(const QString &fileName);
     void issuesChanged();
+    void documentReset(); // a different scenario was loaded (New, Open, Revert)
 
 private:
     QString checkId(const QString &id, const QStringList &taken, const QString &previous) const;

@@ -24,6 +24,7 @@ public:
     QGraphicsItem *itemFor(Subject::Kind kind, int index) const;
     static QPointF toScene(const Point &p) { return {p.x * kScale, p.y * kScale}; }
     static Point toWorld(const QPointF &p, bool snap);
+    static QColor agentColor(int index); // the colour of a character, on the map, in a run and in charts
 
     // Called by items when a drag ends.
     void itemMoved(Subject::Kind kind, int index, const QPointF &scenePos, bool snap);

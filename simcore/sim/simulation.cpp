@@ -152,12 +152,21 @@ void Simulation::dawn()
         sample();
 }
 
+void Simulation::start()
+{
+    if (m_started)
+        return;
+    m_started = true;
+    m_tickInDay = 0;
+    dawn();
+}
+
 void Simulation::step()
 {
-    if (!m_started || m_tickInDay == m_ticksPerDay) {
-        if (m_started)
-            ++m_day;
-        m_started = true;
+    if (!m_started) {
+        start();
+    } else if (m_tickInDay == m_ticksPerDay) {
+        ++m_day;
         m_tickInDay = 0;
         dawn();
     }

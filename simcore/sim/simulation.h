@@ -32,6 +32,7 @@ public:
 
     const CompiledScenario &scenario() const { return *m_scenario; }
 
+    void start();                      // the first dawn, without a tick (step() does it if needed)
     void step();                       // one tick (dawn first when a day begins)
     void stepTicks(std::int64_t count);
     void runUntil(int day, double time); // until that day and time since dawn

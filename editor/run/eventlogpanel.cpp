@@ -1,0 +1,180 @@
+#include "eventlogpanel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace goap::editor {
+
+namespace {
+
+class EventFilter : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    int agent = -1, kind = -1;
+    void changed() { invalidateRowsFilter(); }
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex &) const override
+    {
+        const QModelIndex i = sourceModel()->index(row, 0);
+        return (agent < 0 || i.data(EventLogModel::AgentRole).toInt() == agent)
+            && (kind < 0 || i.data(EventLogModel::KindRole).toInt() == kind);
+    }
+};
+
+} // namespace
+
+EventLogModel::EventLogModel(const SimController *controller, QObject *parent) : QAbstractTableModel(parent), m_controller(controller) {}
+
+int EventLogModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : m_rows; }
+
+int EventLogModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Day: return tr("Day");
+    case Time: return tr("Time");
+    case Agent: return tr("Character");
+    case Kind: return tr("Kind");
+    case Text: return tr("What happened");
+    }
+    return {};
+}
+
+QVariant EventLogModel::data(const QModelIndex &index, int role) const
+{
+    const sim::EventLog &log = m_controller->events();
+    const CompiledScenario *s = m_controller->scenario();
+    if (!s || index.row() >= int(log.events.size()))
+        return {};
+    const sim::Event &e = log.events[size_t(index.row())];
+    if (role == AgentRole)
+        return e.agent;
+    if (role == KindRole)
+        return int(e.kind);
+    if (role == Qt::ForegroundRole && (e.kind == sim::EventKind::RecheckFailed || e.kind == sim::EventKind::Waiting))
+        return QColor(0xb3, 0x26, 0x1e);
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case Day: return e.day + 1;
+    case Time: return QString::number(e.t, 'f', 1);
+    case Agent: return e.agent >= 0 ? s->agentLabels[size_t(e.agent)] : QString();
+    case Kind: return sim::eventKindName(e.kind);
+    case Text: return sim::eventText(*s, log, e);
+    }
+    return {};
+}
+
+void EventLogModel::reset()
+{
+    beginResetModel();
+    m_rows = int(m_controller->events().events.size());
+    endResetModel();
+}
+
+void EventLogModel::appended()
+{
+    const int rows = int(m_controller->events().events.size());
+    if (rows == m_rows)
+        return;
+    beginInsertRows({}, m_rows, rows - 1);
+    m_rows = rows;
+    endInsertRows();
+}
+
+EventLogPanel::EventLogPanel(SimController *controller, QWidget *parent)
+    : QWidget(parent), m_controller(controller), m_model(new EventLogModel(controller, this))
+{
+    auto *proxy = new EventFilter(this);
+    m_proxy = proxy;
+    m_proxy->setSourceModel(m_model);
+    m_view = new QTableView(this);
+    m_view->setModel(m_proxy);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(20);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setToolTip(tr("Every event of the run; click one to select its character"));
+    m_view->setColumnWidth(EventLogModel::Day, 40);
+    m_view->setColumnWidth(EventLogModel::Time, 60);
+    m_view->setColumnWidth(EventLogModel::Agent, 100);
+    m_view->setColumnWidth(EventLogModel::Kind, 70);
+
+    m_agentBox = new QComboBox(this);
+    m_agentBox->setToolTip(tr("Show one character's events"));
+    m_kindBox = new QComboBox(this);
+    m_kindBox->setToolTip(tr("Show one kind of event"));
+    m_kindBox->addItem(tr("every kind"), -1);
+    for (int k = 0; k <= int(sim::EventKind::QuotaMet); ++k)
+        m_kindBox->addItem(sim::eventKindName(sim::EventKind(k)), k);
+    m_follow = new QCheckBox(tr("Follow"), this);
+    m_follow->setChecked(true);
+    m_follow->setToolTip(tr("Keep the newest events in view"));
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Show"), this));
+    bar->addWidget(m_agentBox, 1);
+    bar->addWidget(m_kindBox, 1);
+    bar->addWidget(m_follow);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(bar);
+    layout->addWidget(m_view);
+
+    connect(m_agentBox, &QComboBox::activated, this, [this] { setAgentFilter(m_agentBox->currentData().toInt()); });
+    connect(m_kindBox, &QComboBox::activated, this, [this] { setKindFilter(m_kindBox->currentData().toInt()); });
+    connect(m_view, &QTableView::clicked, this, [this](const QModelIndex &index) {
+        const int agent = index.data(EventLogModel::AgentRole).toInt();
+        if (agent >= 0)
+            emit agentActivated(agent);
+    });
+    connect(controller, &SimController::runStarted, this, &EventLogPanel::runStarted);
+    connect(controller, &SimController::runStopped, this, &EventLogPanel::runStarted);
+    connect(controller, &SimController::frameApplied, this, [this] {
+        m_model->appended();
+        if (m_follow->isChecked())
+            m_view->scrollToBottom();
+    });
+    runStarted();
+}
+
+void EventLogPanel::runStarted()
+{
+    m_model->reset();
+    const int agent = static_cast<EventFilter *>(m_proxy)->agent;
+    m_agentBox->clear();
+    m_agentBox->addItem(tr("everyone"), -1);
+    if (const CompiledScenario *s = m_controller->scenario())
+        for (size_t i = 0; i < s->agentLabels.size(); ++i)
+            m_agentBox->addItem(s->agentLabels[i], int(i));
+    m_agentBox->setCurrentIndex(std::max(0, m_agentBox->findData(agent)));
+}
+
+void EventLogPanel::setAgentFilter(int agent)
+{
+    static_cast<EventFilter *>(m_proxy)->agent = agent;
+    static_cast<EventFilter *>(m_proxy)->changed();
+    m_agentBox->setCurrentIndex(std::max(0, m_agentBox->findData(agent)));
+}
+
+void EventLogPanel::setKindFilter(int kind)
+{
+    static_cast<EventFilter *>(m_proxy)->kind = kind;
+    static_cast<EventFilter *>(m_proxy)->changed();
+    m_kindBox->setCurrentIndex(std::max(0, m_kindBox->findData(kind)));
+}
+
+int EventLogPanel::visibleRows() const { return m_proxy->rowCount(); }
+
+} // namespace goap::editor

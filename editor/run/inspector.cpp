@@ -1,0 +1,186 @@
+#include "inspector.h"
+
+#include "sim/explain.h"
+
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace goap::editor {
+
+namespace {
+
+QLabel *wrapped(QWidget *parent)
+{
+    auto *l = new QLabel(parent);
+    l->setWordWrap(true);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return l;
+}
+
+QString conditionText(const CompiledScenario &s, std::span<const CCondition> list)
+{
+    QStringList out;
+    for (const CCondition &c : list)
+        out << QStringLiteral("%1 >= %2").arg(s.factNames[size_t(c.fact)]).arg(c.min);
+    return out.join(QStringLiteral(", "));
+}
+
+QString effectText(const CompiledScenario &s, const CompiledAction &a)
+{
+    QStringList out;
+    for (const CEffect &e : s.effectsOf(a.set))
+        out << QStringLiteral("%1 = %2").arg(s.factNames[size_t(e.fact)]).arg(e.value);
+    for (const CEffect &e : s.effectsOf(a.add))
+        out << QStringLiteral("%1 %2 %3").arg(s.factNames[size_t(e.fact)], e.value < 0 ? QStringLiteral("-=") : QStringLiteral("+="))
+                   .arg(std::abs(qint64(e.value)));
+    return out.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+Inspector::Inspector(QWidget *parent) : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    header = wrapped(this);
+    QFont f = header->font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.15);
+    header->setFont(f);
+    layout->addWidget(header);
+    auto *form = new QFormLayout;
+    goalLabel = wrapped(this);
+    goalLabel->setToolTip(tr("The goal the character is pursuing: the winner of its last ballot"));
+    form->addRow(tr("Goal"), goalLabel);
+    factsLabel = wrapped(this);
+    factsLabel->setToolTip(tr("The character's own (agent.) facts now"));
+    form->addRow(tr("Own facts"), factsLabel);
+    layout->addLayout(form);
+
+    planTree = new QTreeWidget(this);
+    planTree->setHeaderLabels({tr("Plan"), tr("needs / does")});
+    planTree->setRootIsDecorated(true);
+    planTree->setToolTip(tr("The fresh plan from the last safe point; the step under way is highlighted"));
+    planTree->setMinimumHeight(90);
+    layout->addWidget(planTree, 2);
+
+    ballotTable = new QTableWidget(0, 5, this);
+    ballotTable->setHorizontalHeaderLabels({tr("Goal"), tr("insistence"), tr("plan cost"), tr("score"), tr("viable")});
+    ballotTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    ballotTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    ballotTable->verticalHeader()->hide();
+    ballotTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    ballotTable->setToolTip(tr("The ballot: score = insistence - cost weight x plan cost, from the last safe point; "
+                               "insistence is live. A goal with no plan is not viable and drops out."));
+    ballotTable->setMinimumHeight(90);
+    ballotTable->verticalHeader()->setDefaultSectionSize(22);
+    layout->addWidget(ballotTable, 1);
+
+    auto *reasons = new QFormLayout;
+    switchLabel = wrapped(this);
+    switchLabel->setToolTip(tr("The last time a challenger overtook the incumbent goal, with both scores"));
+    reasons->addRow(tr("Last switch"), switchLabel);
+    failureLabel = wrapped(this);
+    failureLabel->setToolTip(tr("The last time an action's preconditions no longer held on arrival"));
+    reasons->addRow(tr("Last re-check failure"), failureLabel);
+    whyLabel = wrapped(this);
+    whyLabel->setToolTip(tr("Why goals have no plan: the conditions out of reach and who produces them"));
+    reasons->addRow(tr("Why no plan"), whyLabel);
+    layout->addLayout(reasons);
+    setAgent(-1);
+}
+
+void Inspector::setScenario(std::shared_ptr<const CompiledScenario> scenario)
+{
+    m_scenario = std::move(scenario);
+    setAgent(-1);
+}
+
+void Inspector::setAgent(int agent)
+{
+    m_agent = agent;
+    m_shownPlan.clear();
+    m_shownAction = -2;
+    planTree->clear();
+    ballotTable->setRowCount(0);
+    if (agent < 0) {
+        header->setText(m_scenario ? tr("Click a character on the map to inspect it.") : tr("Press Play to run the scenario."));
+        for (QLabel *l : {goalLabel, factsLabel, switchLabel, failureLabel, whyLabel})
+            l->clear();
+    }
+}
+
+void Inspector::show(const sim::Snapshot &snap)
+{
+    if (!m_scenario || m_agent < 0 || size_t(m_agent) >= snap.agents.size())
+        return;
+    const CompiledScenario &s = *m_scenario;
+    const sim::AgentSnapshot &a = snap.agents[size_t(m_agent)];
+    header->setText(QStringLiteral("%1 — %2 at (%3, %4)")
+                        .arg(s.agentLabels[size_t(m_agent)], sim::phaseName(a.phase))
+                        .arg(a.x, 0, 'f', 1).arg(a.y, 0, 'f', 1));
+    goalLabel->setText(a.currentGoal >= 0 ? s.goalLabels[size_t(a.currentGoal)]
+                       : a.phase == sim::Phase::Waiting ? QString::fromUtf8(sim::kWaitingReason)
+                       : a.phase == sim::Phase::Resting ? tr("none: resting") : tr("none"));
+    QStringList facts;
+    for (size_t f = 0; f < a.facts.size(); ++f)
+        if (a.facts[f] != 0)
+            facts << QStringLiteral("%1 = %2").arg(s.factNames[f].mid(6)).arg(a.facts[f]);
+    factsLabel->setText(facts.isEmpty() ? tr("all 0") : facts.join(QStringLiteral(", ")));
+
+    if (a.plan != m_shownPlan || a.action != m_shownAction) {
+        m_shownPlan = a.plan;
+        m_shownAction = a.action;
+        planTree->clear();
+        for (size_t k = 0; k < a.plan.size(); ++k) {
+            const CompiledAction &act = s.actions[size_t(a.plan[k])];
+            auto *step = new QTreeWidgetItem(planTree, {QStringLiteral("%1. %2").arg(k + 1).arg(s.actionIds[size_t(a.plan[k])]),
+                                                        act.station >= 0 ? tr("at %1, %2 s, cost %3").arg(s.stationIds[size_t(act.station)]).arg(act.duration).arg(act.cost)
+                                                                         : tr("%1 s, cost %2").arg(act.duration).arg(act.cost)});
+            new QTreeWidgetItem(step, {tr("needs"), conditionText(s, s.conditionsOf(act.pre))});
+            new QTreeWidgetItem(step, {tr("does"), effectText(s, act)});
+            if (int(k) == a.planStep && a.action >= 0) {
+                QFont f = step->font(0);
+                f.setBold(true);
+                step->setFont(0, f);
+                step->setBackground(0, QColor(0xd8, 0xe9, 0xfb));
+                step->setBackground(1, QColor(0xd8, 0xe9, 0xfb));
+                step->setExpanded(true);
+            }
+        }
+        planTree->resizeColumnToContents(0);
+    }
+
+    ballotTable->setRowCount(int(a.ballot.size()));
+    QStringList why;
+    for (size_t r = 0; r < a.ballot.size(); ++r) {
+        const sim::BallotEntry &b = a.ballot[r];
+        const QString viable = b.satisfied ? tr("holds") : b.viable ? tr("yes") : tr("no plan");
+        const QStringList cells = {s.goalLabels[size_t(b.goal)], QString::number(b.insistence, 'f', 2),
+                                   b.viable ? QString::number(b.cost) : QStringLiteral("—"),
+                                   b.viable ? QString::number(b.score, 'f', 2) : QStringLiteral("—"), viable};
+        for (int c = 0; c < cells.size(); ++c) {
+            QTableWidgetItem *item = ballotTable->item(int(r), c);
+            if (!item)
+                ballotTable->setItem(int(r), c, item = new QTableWidgetItem);
+            item->setText(cells[c]);
+            item->setForeground(!b.viable && !b.satisfied ? QColor(0xb3, 0x26, 0x1e) : QColor(30, 30, 30));
+            QFont f = item->font();
+            f.setBold(b.goal == a.currentGoal);
+            item->setFont(f);
+        }
+        if (!b.viable && !b.satisfied) {
+            std::vector<std::int32_t> state = a.facts;
+            state.insert(state.end(), snap.world.begin(), snap.world.end());
+            why << sim::explanationLines(s, sim::explainGoal(s, m_agent, b.goal, state));
+        }
+    }
+    switchLabel->setText(a.lastSwitch.isEmpty() ? tr("none yet") : a.lastSwitch);
+    failureLabel->setText(a.lastFailure.isEmpty() ? tr("none yet") : a.lastFailure);
+    whyLabel->setText(why.isEmpty() ? tr("every open goal has a plan") : why.join(QLatin1Char('\n')));
+}
+
+} // namespace goap::editor

@@ -1,0 +1,42 @@
+#pragma once
+// The inspector: everything about the selected character, live — phase,
+// position, its own facts, the current goal, the plan (the step under way
+// highlighted, each step's needs and effects), the ballot (insistence, plan
+// cost, score, viable), the last goal switch and re-check failure, and for a
+// waiting character why: what its searches cannot reach and who produces it.
+
+#include "run/simframe.h"
+#include "planner/compiledscenario.h"
+
+#include <QWidget>
+
+class QLabel;
+class QTableWidget;
+class QTreeWidget;
+
+namespace goap::editor {
+
+class Inspector : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit Inspector(QWidget *parent = nullptr);
+
+    void setScenario(std::shared_ptr<const CompiledScenario> scenario);
+    void setAgent(int agent); // -1: none
+    int agent() const { return m_agent; }
+    void show(const sim::Snapshot &snapshot);
+
+    QLabel *header, *goalLabel, *factsLabel, *switchLabel, *failureLabel, *whyLabel;
+    QTreeWidget *planTree;
+    QTableWidget *ballotTable;
+
+private:
+    std::shared_ptr<const CompiledScenario> m_scenario;
+    int m_agent = -1;
+    std::vector<int> m_shownPlan; // to rebuild the plan tree only when it changes
+    int m_shownAction = -2;
+};
+
+} // namespace goap::editor

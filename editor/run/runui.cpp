@@ -1,0 +1,286 @@
+#include "runui.h"
+
+#include "io/validator.h"
+#include "run/eventlogpanel.h"
+#include "run/inspector.h"
+#include "run/runlayer.h"
+#include "scene/mapscene.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMainWindow>
+#include <QMenuBar>
+#include <QProgressBar>
+#include <QScrollArea>
+#include <QTimer>
+#include <QToolBar>
+
+namespace goap::editor {
+
+namespace {
+QString clockText(double seconds)
+{
+    const int s = int(seconds);
+    return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+} // namespace
+
+RunUi::RunUi(QMainWindow *window, ScenarioDocument *document, MapScene *scene, QObject *parent)
+    : QObject(parent), m_window(window), m_document(document), m_scene(scene), m_controller(new SimController(this)),
+      m_layer(new RunLayer(scene, this))
+{
+    // Inspector and event log docks.
+    m_inspector = new Inspector(window);
+    auto *scroll = new QScrollArea(window);
+    scroll->setWidget(m_inspector);
+    scroll->setWidgetResizable(true);
+    auto *inspectorDock = new QDockWidget(tr("Inspector"), window);
+    inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
+    inspectorDock->setWidget(scroll);
+    window->addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
+    m_eventLog = new EventLogPanel(m_controller, window);
+    auto *logDock = new QDockWidget(tr("Event Log"), window);
+    logDock->setObjectName(QStringLiteral("eventLogDock"));
+    logDock->setWidget(m_eventLog);
+    window->addDockWidget(Qt::BottomDockWidgetArea, logDock);
+    m_inspectorDock = inspectorDock;
+
+    // The strip above the map: day clock, day progress, world facts.
+    m_strip = new QWidget(window);
+    m_clock = new QLabel(m_strip);
+    QFont f = m_clock->font();
+    f.setBold(true);
+    m_clock->setFont(f);
+    m_clock->setMinimumWidth(170);
+    m_dayBar = new QProgressBar(m_strip);
+    m_dayBar->setRange(0, 1000);
+    m_dayBar->setTextVisible(false);
+    m_dayBar->setFixedWidth(160);
+    m_dayBar->setMaximumHeight(12);
+    m_dayBar->setToolTip(tr("How much of the day has passed"));
+    m_world = new QLabel(m_strip);
+    m_world->setTextFormat(Qt::RichText);
+    m_world->setToolTip(tr("Every world fact, live"));
+    m_stale = new QLabel(tr("Edited since this run started: Restart to run the edits"), m_strip);
+    m_stale->setStyleSheet(QStringLiteral("color: #8a5300; font-weight: 600;"));
+    m_stale->hide();
+    auto *strip = new QHBoxLayout(m_strip);
+    strip->setContentsMargins(6, 3, 6, 3);
+    strip->addWidget(m_clock);
+    strip->addWidget(m_dayBar);
+    strip->addSpacing(12);
+    strip->addWidget(m_world, 1);
+    strip->addWidget(m_stale);
+
+    // Transport.
+    m_menu = window->menuBar()->addMenu(tr("&Run"));
+    m_toolbar = window->addToolBar(tr("Run"));
+    m_toolbar->setObjectName(QStringLiteral("runToolbar"));
+    m_toolbar->setIconSize(QSize(20, 20));
+    auto action = [this](const QString &icon, const QString &text, const QKeySequence &key, auto slot) {
+        QAction *a = m_menu->addAction(QIcon(icon), text, this, slot);
+        a->setShortcut(key);
+        m_toolbar->addAction(a);
+        return a;
+    };
+    m_play = action(QStringLiteral(":/icons/play.svg"), tr("&Play"), QKeySequence(Qt::Key_F5), [this] { play(); });
+    m_pause = action(QStringLiteral(":/icons/pause.svg"), tr("P&ause"), QKeySequence(Qt::SHIFT | Qt::Key_F5), [this] { pause(); });
+    m_step = action(QStringLiteral(":/icons/step.svg"), tr("&Step One Tick"), QKeySequence(Qt::Key_F10), [this] { stepTick(); });
+    m_stepEvent = action(QStringLiteral(":/icons/stepevent.svg"), tr("Step to Next &Event"), QKeySequence(Qt::Key_F11), [this] { stepToEvent(); });
+    m_restart = action(QStringLiteral(":/icons/restart.svg"), tr("&Restart"), QKeySequence(Qt::CTRL | Qt::Key_F5), [this] { restart(); });
+    m_nextDay = action(QStringLiteral(":/icons/nextday.svg"), tr("&Next Day"), QKeySequence(Qt::CTRL | Qt::Key_F10), [this] { nextDay(); });
+    m_stop = action(QStringLiteral(":/icons/stop.svg"), tr("S&top"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5), [this] { stop(); });
+    m_speedBox = new QComboBox(window);
+    m_speedBox->setToolTip(tr("Simulated seconds per wall second. The speed never changes what happens, only how fast you see it."));
+    for (double x : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0})
+        m_speedBox->addItem(QStringLiteral("%1x").arg(x), x);
+    m_speedBox->addItem(tr("as fast as possible"), 0.0);
+    m_speedBox->setCurrentIndex(m_speedBox->findData(4.0));
+    m_toolbar->addWidget(m_speedBox);
+    connect(m_speedBox, &QComboBox::activated, this, [this] { m_controller->setSpeed(m_speedBox->currentData().toDouble()); });
+    m_controller->setSpeed(4.0);
+    m_menu->addSeparator();
+    m_menu->addAction(inspectorDock->toggleViewAction());
+    m_menu->addAction(logDock->toggleViewAction());
+
+    connect(m_controller, &SimController::frameApplied, this, &RunUi::onFrame);
+    connect(m_layer, &RunLayer::agentClicked, this, &RunUi::selectAgent);
+    connect(m_eventLog, &EventLogPanel::agentActivated, this, &RunUi::selectAgent);
+    connect(document, &ScenarioDocument::documentReset, this, [this] {
+        if (m_controller->hasRun())
+            stop();
+    });
+    connect(document, &ScenarioDocument::changed, this, [this] {
+        if (m_controller->hasRun()) {
+            m_editedSinceStart = true;
+            m_stale->show();
+        }
+    });
+    updateActions();
+    onFrame(SimFrame());
+}
+
+RunUi::~RunUi() = default;
+
+bool RunUi::start()
+{
+    const Issues issues = m_document->issues();
+    if (hasErrors(issues)) {
+        emit message(tr("The scenario cannot run: %n error(s), listed in Issues.", nullptr, int(errorCount(issues))));
+        return false;
+    }
+    auto compiled = std::make_shared<const CompiledScenario>(compile(m_document->scenario()));
+    QStringList labels;
+    for (const Action &a : m_document->scenario().actions)
+        labels << a.label;
+    m_layer->start(compiled, labels);
+    m_scene->setStartMarkersVisible(false);
+    m_inspector->setScenario(compiled);
+    m_controller->load(compiled);
+    m_editedSinceStart = false;
+    m_stale->hide();
+    m_inspectorDock->raise();
+    updateActions();
+    return true;
+}
+
+bool RunUi::play()
+{
+    if (!m_controller->hasRun() && !start())
+        return false;
+    m_controller->play();
+    updateActions();
+    return true;
+}
+
+void RunUi::pause()
+{
+    m_controller->pause();
+    updateActions();
+}
+
+void RunUi::stepTick()
+{
+    if (!m_controller->hasRun() && !start())
+        return;
+    m_controller->stepTick();
+    updateActions();
+}
+
+void RunUi::stepToEvent()
+{
+    if (!m_controller->hasRun() && !start())
+        return;
+    m_controller->stepToEvent();
+    updateActions();
+}
+
+void RunUi::restart()
+{
+    const bool wasPlaying = m_controller->isPlaying();
+    const int selected = m_inspector->agent();
+    if (!start())
+        return;
+    selectAgent(selected < int(m_controller->scenario()->agents.size()) ? selected : -1);
+    if (wasPlaying)
+        m_controller->play();
+    updateActions();
+}
+
+void RunUi::nextDay()
+{
+    if (!m_controller->hasRun() && !start())
+        return;
+    m_controller->nextDay();
+}
+
+void RunUi::stop()
+{
+    m_controller->stop();
+    m_layer->clear();
+    m_scene->setStartMarkersVisible(true);
+    m_inspector->setScenario(nullptr);
+    m_stale->hide();
+    updateActions();
+    onFrame(SimFrame());
+}
+
+void RunUi::setSpeed(double speed)
+{
+    m_speedBox->setCurrentIndex(std::max(0, m_speedBox->findData(speed)));
+    m_controller->setSpeed(speed);
+}
+
+bool RunUi::runFor(double seconds, int timeoutMs)
+{
+    if (!m_controller->hasRun() && !start())
+        return false;
+    const CompiledScenario &s = *m_controller->scenario();
+    const int day = int(seconds / s.day.length);
+    const double time = seconds - day * s.day.length;
+    const qint64 target = qint64(day) * std::llround(s.day.length / s.day.tick) + std::llround(time / s.day.tick);
+    QEventLoop loop;
+    QElapsedTimer waited;
+    waited.start();
+    auto done = [&] { return m_controller->snapshot().tick >= target; };
+    const auto connection = connect(m_controller, &SimController::frameApplied, &loop, [&] {
+        if (done())
+            loop.quit();
+    });
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    m_controller->runTo(day, time);
+    if (!done())
+        loop.exec();
+    disconnect(connection);
+    return done();
+}
+
+void RunUi::selectAgent(int agent)
+{
+    m_inspector->setAgent(agent);
+    m_layer->setSelected(agent);
+    if (m_controller->latestFrame())
+        m_inspector->show(m_controller->snapshot());
+    emit agentSelected(agent);
+}
+
+void RunUi::updateActions()
+{
+    const bool run = m_controller->hasRun();
+    const bool playing = m_controller->isPlaying();
+    m_play->setEnabled(!playing);
+    m_pause->setEnabled(run && playing);
+    m_restart->setEnabled(run);
+    m_stop->setEnabled(run);
+}
+
+QString RunUi::stripText() const { return m_clock->text() + QLatin1Char(' ') + m_world->text(); }
+
+void RunUi::onFrame(const SimFrame &frame)
+{
+    const CompiledScenario *s = m_controller->scenario();
+    if (!s) {
+        m_clock->setText(tr("Not running — press Play"));
+        m_dayBar->setValue(0);
+        m_world->clear();
+        return;
+    }
+    const sim::Snapshot &snap = frame.snapshot;
+    m_clock->setText(tr("Day %1 · %2 of %3").arg(snap.day + 1).arg(clockText(snap.time), clockText(snap.dayLength)));
+    m_dayBar->setValue(snap.dayLength > 0 ? int(1000 * snap.time / snap.dayLength) : 0);
+    QStringList facts;
+    for (size_t i = 0; i < snap.world.size(); ++i)
+        facts << QStringLiteral("<img src=\":/icons/world.svg\" width=12 height=12> %1 <b>%2</b>")
+                     .arg(s->factNames[size_t(s->agentFactCount) + i].mid(6)).arg(snap.world[i]);
+    m_world->setText(facts.join(QStringLiteral("&nbsp;&nbsp; ")));
+    m_layer->apply(snap);
+    m_inspector->show(snap);
+    updateActions();
+}
+
+} // namespace goap::editor

@@ -1,0 +1,88 @@
+#pragma once
+// Everything of a live run in the main window: the transport (Play, Pause,
+// Step, Step to Event, Restart, Next Day, Stop, speed), the live tokens on
+// the map, the day clock and world-facts strip, the inspector and the event
+// log, wired to one SimController. Play compiles the current document; edits
+// made during a run take effect on Restart; an invalid document cannot run.
+
+#include "document/scenariodocument.h"
+#include "run/simcontroller.h"
+
+#include <QObject>
+
+class QAction;
+class QComboBox;
+class QDockWidget;
+class QLabel;
+class QMainWindow;
+class QMenu;
+class QProgressBar;
+class QToolBar;
+class QWidget;
+
+namespace goap::editor {
+
+class EventLogPanel;
+class Inspector;
+class MapScene;
+class RunLayer;
+
+class RunUi : public QObject
+{
+    Q_OBJECT
+
+public:
+    RunUi(QMainWindow *window, ScenarioDocument *document, MapScene *scene, QObject *parent = nullptr);
+    ~RunUi() override;
+
+    // Starts a run of the document as it is now (paused); false when it has errors.
+    bool start();
+    bool play();
+    void pause();
+    void stepTick();
+    void stepToEvent();
+    void restart();
+    void nextDay();
+    void stop();
+    void setSpeed(double speed); // x real time; 0: as fast as possible
+    // Runs to that many simulated seconds from the first dawn as fast as
+    // possible and returns when the frame for that time has arrived.
+    bool runFor(double seconds, int timeoutMs = 120000);
+    void selectAgent(int agent);
+
+    SimController *controller() const { return m_controller; }
+    Inspector *inspector() const { return m_inspector; }
+    EventLogPanel *eventLog() const { return m_eventLog; }
+    RunLayer *layer() const { return m_layer; }
+    QWidget *strip() const { return m_strip; } // the day clock and world facts, above the map
+    QMenu *menu() const { return m_menu; }
+    QToolBar *toolbar() const { return m_toolbar; }
+    QString stripText() const;
+
+signals:
+    void agentSelected(int agent);
+    void message(const QString &text);
+
+private:
+    void onFrame(const SimFrame &frame);
+    void updateActions();
+
+    QMainWindow *m_window;
+    ScenarioDocument *m_document;
+    MapScene *m_scene;
+    SimController *m_controller;
+    RunLayer *m_layer;
+    Inspector *m_inspector;
+    EventLogPanel *m_eventLog;
+    QWidget *m_strip;
+    QLabel *m_clock, *m_world, *m_stale;
+    QProgressBar *m_dayBar;
+    QMenu *m_menu;
+    QToolBar *m_toolbar;
+    QAction *m_play, *m_pause, *m_step, *m_stepEvent, *m_restart, *m_nextDay, *m_stop;
+    QComboBox *m_speedBox;
+    QDockWidget *m_inspectorDock;
+    bool m_editedSinceStart = false;
+};
+
+} // namespace goap::editor

@@ -1,0 +1,145 @@
+#include "simcontroller.h"
+
+#include "run/simworker.h"
+
+namespace goap::editor {
+
+SimController::SimController(QObject *parent) : QObject(parent), m_worker(new SimWorker)
+{
+    qRegisterMetaType<SimFramePtr>();
+    qRegisterMetaType<std::shared_ptr<const CompiledScenario>>();
+    m_thread.setObjectName(QStringLiteral("simulation"));
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(this, &SimController::requestLoad, m_worker, &SimWorker::load);
+    connect(this, &SimController::requestPlay, m_worker, &SimWorker::play);
+    connect(this, &SimController::requestPause, m_worker, &SimWorker::pause);
+    connect(this, &SimController::requestStepTick, m_worker, &SimWorker::stepTick);
+    connect(this, &SimController::requestStepToEvent, m_worker, &SimWorker::stepToEvent);
+    connect(this, &SimController::requestSpeed, m_worker, &SimWorker::setSpeed);
+    connect(this, &SimController::requestRestart, m_worker, &SimWorker::restart);
+    connect(this, &SimController::requestNextDay, m_worker, &SimWorker::nextDay);
+    connect(this, &SimController::requestRunTo, m_worker, &SimWorker::runTo);
+    connect(this, &SimController::requestStop, m_worker, &SimWorker::stop);
+    connect(m_worker, &SimWorker::frameReady, this, &SimController::onFrame);
+    m_thread.start();
+}
+
+SimController::~SimController()
+{
+    m_thread.quit();
+    m_thread.wait();
+}
+
+void SimController::clearRecords()
+{
+    m_log.clear();
+    m_samples = sim::Samples();
+    m_latest.reset();
+    m_frames = 0;
+    if (m_scenario) {
+        const double dt = m_scenario->day.tick;
+        m_samples.interval = double(std::max<qint64>(1, std::llround(1.0 / dt))) * dt;
+        for (size_t i = 0; i < m_scenario->agents.size(); ++i) {
+            for (const CompiledAgentGoal &g : m_scenario->agents[i].goals) {
+                m_samples.slotAgent.push_back(int(i));
+                m_samples.slotGoal.push_back(g.goal);
+            }
+        }
+    }
+}
+
+void SimController::load(std::shared_ptr<const CompiledScenario> scenario)
+{
+    m_scenario = std::move(scenario);
+    ++m_runId; // frames of earlier runs still queued are dropped
+    m_playing = false;
+    clearRecords();
+    emit runStarted();
+    emit requestSpeed(m_speed);
+    emit requestLoad(m_scenario, m_runId);
+}
+
+void SimController::play()
+{
+    m_playing = true;
+    emit requestPlay();
+}
+
+void SimController::pause()
+{
+    m_playing = false;
+    emit requestPause();
+}
+
+void SimController::stepTick()
+{
+    m_playing = false;
+    emit requestStepTick();
+}
+
+void SimController::stepToEvent()
+{
+    m_playing = false;
+    emit requestStepToEvent();
+}
+
+void SimController::setSpeed(double speed)
+{
+    m_speed = speed;
+    emit requestSpeed(speed);
+}
+
+void SimController::restart()
+{
+    if (!m_scenario)
+        return;
+    load(m_scenario);
+    if (m_playing)
+        play();
+}
+
+void SimController::nextDay() { emit requestNextDay(); }
+
+void SimController::runTo(int day, double time)
+{
+    if (!m_scenario)
+        return;
+    const qint64 perDay = std::max<qint64>(1, std::llround(m_scenario->day.length / m_scenario->day.tick));
+    emit requestRunTo(qint64(day) * perDay + std::llround(time / m_scenario->day.tick));
+}
+
+void SimController::stop()
+{
+    ++m_runId;
+    m_playing = false;
+    m_scenario.reset();
+    clearRecords();
+    emit requestStop();
+    emit runStopped();
+}
+
+void SimController::onFrame(const SimFramePtr &frame)
+{
+    if (!frame || frame->runId != m_runId)
+        return; // from a run that has been replaced
+    ++m_frames;
+    m_latest = frame;
+    m_playing = frame->playing;
+    const auto base = std::uint32_t(m_log.planActions.size());
+    m_log.planActions.insert(m_log.planActions.end(), frame->planActions.begin(), frame->planActions.end());
+    for (sim::Event e : frame->events) {
+        if (e.kind == sim::EventKind::Plan) {
+            e.planBegin += base;
+            e.planEnd += base;
+        }
+        m_log.events.push_back(e);
+    }
+    m_samples.rowDay.insert(m_samples.rowDay.end(), frame->sampleDays.begin(), frame->sampleDays.end());
+    m_samples.rowTime.insert(m_samples.rowTime.end(), frame->sampleTimes.begin(), frame->sampleTimes.end());
+    m_samples.insistence.insert(m_samples.insistence.end(), frame->insistence.begin(), frame->insistence.end());
+    m_samples.progress.insert(m_samples.progress.end(), frame->progress.begin(), frame->progress.end());
+    emit frameApplied(*frame);
+}
+
+} // namespace goap::editor

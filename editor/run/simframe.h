@@ -1,0 +1,36 @@
+#pragma once
+// What the simulation worker sends the UI: an immutable frame holding the
+// latest snapshot and everything recorded since the previous frame. Frames
+// travel as shared pointers to const, so crossing the thread boundary copies
+// a pointer, and no pointer into the simulation ever crosses.
+
+#include "sim/events.h"
+#include "sim/snapshot.h"
+
+#include <QMetaType>
+
+#include <memory>
+
+namespace goap::editor {
+
+struct SimFrame
+{
+    int runId = 0;          // which load this frame belongs to
+    quint64 serial = 0;     // frames of one run, in order
+    sim::Snapshot snapshot;
+    std::vector<sim::Event> events; // new since the previous frame
+    std::vector<int> planActions;   // the plans of those events (Event::planBegin/End index this)
+    // New sample rows (see sim::Samples): rows x columns.
+    std::vector<int> sampleDays;
+    std::vector<double> sampleTimes;
+    std::vector<float> insistence, progress;
+    bool playing = false;
+    double speed = 1; // x real time; 0: as fast as possible
+    std::int64_t ticksPerDay = 0;
+};
+
+using SimFramePtr = std::shared_ptr<const SimFrame>;
+
+} // namespace goap::editor
+
+Q_DECLARE_METATYPE(goap::editor::SimFramePtr)

@@ -1,0 +1,80 @@
+#include "explain.h"
+
+#include <algorithm>
+#include <set>
+
+namespace goap::sim {
+
+namespace {
+
+bool raises(const CompiledScenario &s, const CompiledAction &a, FactId fact, std::int32_t min)
+{
+    for (const CEffect &e : s.effectsOf(a.add))
+        if (e.fact == fact && e.value > 0)
+            return true;
+    for (const CEffect &e : s.effectsOf(a.set))
+        if (e.fact == fact && e.value >= min)
+            return true;
+    return false;
+}
+
+void walk(const CompiledScenario &s, int agent, FactId fact, std::int32_t min, std::span<const std::int32_t> state,
+          std::set<FactId> &visited, GoalExplanation &out)
+{
+    if (state[size_t(fact)] >= min || !visited.insert(fact).second)
+        return;
+    bool ownProducer = false;
+    for (int ai : s.agents[size_t(agent)].actions) {
+        const CompiledAction &a = s.actions[size_t(ai)];
+        if (!raises(s, a, fact, min))
+            continue;
+        ownProducer = true;
+        for (const CCondition &c : s.conditionsOf(a.pre))
+            walk(s, agent, c.fact, c.min, state, visited, out);
+    }
+    if (ownProducer)
+        return;
+    Blocker b{fact, min, state[size_t(fact)], {}};
+    if (s.isWorldFact(fact)) {
+        for (size_t other = 0; other < s.agents.size(); ++other) {
+            if (int(other) == agent)
+                continue;
+            for (int ai : s.agents[other].actions)
+                if (raises(s, s.actions[size_t(ai)], fact, min))
+                    b.producers.push_back({int(other), ai});
+        }
+    }
+    out.blockers.push_back(b);
+}
+
+} // namespace
+
+GoalExplanation explainGoal(const CompiledScenario &s, int agent, int goal, std::span<const std::int32_t> state)
+{
+    GoalExplanation out;
+    out.goal = goal;
+    std::set<FactId> visited;
+    for (const CCondition &c : s.conditionsOf(s.goals[size_t(goal)].conditions))
+        walk(s, agent, c.fact, c.min, state, visited, out);
+    return out;
+}
+
+QStringList explanationLines(const CompiledScenario &s, const GoalExplanation &e)
+{
+    QStringList lines;
+    const QString &goal = s.goalLabels[size_t(e.goal)];
+    for (const Blocker &b : e.blockers) {
+        QStringList producers;
+        for (const auto &[agent, action] : b.producers)
+            producers << QStringLiteral("%1's %2").arg(s.agentLabels[size_t(agent)], s.actionIds[size_t(action)]);
+        lines << QStringLiteral("%1 needs %2 >= %3 (now %4): %5")
+                     .arg(goal, s.factNames[size_t(b.fact)]).arg(b.min).arg(b.value)
+                     .arg(producers.isEmpty() ? QStringLiteral("nothing anyone can do produces it")
+                                              : QStringLiteral("produced by ") + producers.join(QStringLiteral(", ")));
+    }
+    if (lines.isEmpty())
+        lines << QStringLiteral("%1: every condition is within reach; the search hit its node cap").arg(goal);
+    return lines;
+}
+
+} // namespace goap::sim

@@ -1,0 +1,36 @@
+#pragma once
+// Why a character has no plan for a goal: the conditions its search cannot
+// reach from the state it is in, and which characters' actions produce those
+// facts ("Forge tools needs world.ironIngot >= 1: produced by Smelter's
+// smeltIron"). The dependency the seed calls "a property of the fact they
+// both name", made visible.
+
+#include "planner/compiledscenario.h"
+
+#include <QStringList>
+
+namespace goap::sim {
+
+struct Blocker
+{
+    FactId fact = -1;
+    std::int32_t min = 0;
+    std::int32_t value = 0;
+    std::vector<std::pair<int, int>> producers; // (agent, action) of other characters that raise it
+};
+
+struct GoalExplanation
+{
+    int goal = -1; // scenario goal index
+    std::vector<Blocker> blockers;
+};
+
+// Walks back from the goal's unmet conditions through the agent's own actions
+// that could meet them, collecting the conditions none of its own actions can
+// raise. `state` is the agent's view: its pool, then the world.
+GoalExplanation explainGoal(const CompiledScenario &scenario, int agent, int goal, std::span<const std::int32_t> state);
+
+// One line per blocker, e.g. "Forge tools needs world.ironIngot >= 1 (now 0): produced by Smelter's smeltIron".
+QStringList explanationLines(const CompiledScenario &scenario, const GoalExplanation &explanation);
+
+} // namespace goap::sim

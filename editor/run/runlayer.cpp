@@ -4,111 +4,158 @@
 
 #include <QGraphicsItem>
 #include <QGraphicsScene>
+#include <QGraphicsSceneMouseEvent>
 #include <QPainter>
+#include <QPixmapCache>
+#include <QStyleOptionGraphicsItem>
 #include <QTimer>
 
 #include <cmath>
 
 namespace goap::editor {
 
-class TokenItem : public QGraphicsItem
+namespace {
+
+constexpr int kRingSteps = 32;
+constexpr double kTokenRadius = 9;
+
+QFont labelFont()
+{
+    QFont f;
+    f.setPointSizeF(7.5);
+    return f;
+}
+
+// A token's disc, drawn once per colour (and per selection state).
+QPixmap tokenPicture(const QColor &color, bool selected, qreal dpr)
+{
+    const QString key = QStringLiteral("goap-token-%1-%2-%3").arg(color.rgba()).arg(selected).arg(dpr);
+    QPixmap pm;
+    if (QPixmapCache::find(key, &pm))
+        return pm;
+    pm = QPixmap(QSize(24, 24) * dpr);
+    pm.setDevicePixelRatio(dpr);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(selected ? QColor(0, 120, 215) : color.darker(170), selected ? 3 : 1.5));
+    p.setBrush(color);
+    p.drawEllipse(QPointF(12, 12), kTokenRadius, kTokenRadius);
+    p.end();
+    QPixmapCache::insert(key, pm);
+    return pm;
+}
+
+// The progress ring at one of its steps.
+QPixmap ringPicture(int step, qreal dpr)
+{
+    const QString key = QStringLiteral("goap-ring-%1-%2").arg(step).arg(dpr);
+    QPixmap pm;
+    if (QPixmapCache::find(key, &pm))
+        return pm;
+    pm = QPixmap(QSize(32, 32) * dpr);
+    pm.setDevicePixelRatio(dpr);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(QColor(30, 30, 30, 60), 3));
+    p.drawEllipse(QPointF(16, 16), 13, 13);
+    p.setPen(QPen(QColor(46, 125, 50), 3, Qt::SolidLine, Qt::FlatCap));
+    p.drawArc(QRectF(3, 3, 26, 26), 90 * 16, -step * 360 * 16 / kRingSteps);
+    p.end();
+    QPixmapCache::insert(key, pm);
+    return pm;
+}
+
+} // namespace
+
+class CrowdItem : public QGraphicsItem
 {
 public:
-    TokenItem(RunLayer *layer, int agent, const QString &name, const QColor &color)
-        : m_layer(layer), m_agent(agent), m_name(name), m_color(color)
+    explicit CrowdItem(RunLayer *layer) : m_layer(layer)
     {
-        setFlags(ItemIsSelectable);
         setZValue(10);
-        setCursor(Qt::PointingHandCursor);
         setAcceptedMouseButtons(Qt::LeftButton);
     }
 
-    QRectF boundingRect() const override { return QRectF(-130, -34, 260, 58); }
-
-    void setState(const QString &bubble, double progress, bool waiting, bool selected)
+    void setArea(const QRectF &area)
     {
-        if (bubble == m_bubble && std::abs(progress - m_progress) < 0.005 && waiting == m_waiting && selected == m_selected)
-            return;
-        m_bubble = bubble;
-        m_progress = progress;
-        m_waiting = waiting;
-        m_selected = selected;
-        update();
+        prepareGeometryChange();
+        m_area = area;
     }
-    QString bubble() const { return m_bubble; }
-    void setHighlighted(bool selected)
-    {
-        if (selected != m_selected) {
-            m_selected = selected;
-            update();
-        }
-    }
+    QRectF boundingRect() const override { return m_area; }
 
-    void paint(QPainter *p, const QStyleOptionGraphicsItem *, QWidget *) override
+    void paint(QPainter *p, const QStyleOptionGraphicsItem *option, QWidget *widget) override
     {
-        p->setRenderHint(QPainter::Antialiasing);
-        // The token.
-        p->setPen(QPen(m_selected ? QColor(0, 120, 215) : m_color.darker(170), m_selected ? 3 : 1.5));
-        p->setBrush(m_color);
-        p->drawEllipse(QPointF(0, 0), 9, 9);
-        // Progress ring while acting.
-        if (m_progress > 0) {
-            p->setBrush(Qt::NoBrush);
-            p->setPen(QPen(QColor(30, 30, 30, 60), 3));
-            p->drawEllipse(QPointF(0, 0), 13, 13);
-            p->setPen(QPen(QColor(46, 125, 50), 3, Qt::SolidLine, Qt::FlatCap));
-            p->drawArc(QRectF(-13, -13, 26, 26), 90 * 16, -int(m_progress * 360 * 16));
+        const qreal dpr = widget ? widget->devicePixelRatioF() : 1.0;
+        const QRectF visible = option->exposedRect.adjusted(-140, -40, 140, 40);
+        const auto &tokens = m_layer->m_tokens;
+        const QFont font = labelFont();
+        p->setFont(font);
+        // Rings and discs first, then the labels above them all.
+        for (size_t i = 0; i < tokens.size(); ++i) {
+            const RunLayer::Token &t = tokens[i];
+            if (!visible.contains(t.now))
+                continue;
+            if (t.ring > 0)
+                p->drawPixmap(t.now - QPointF(16, 16), ringPicture(t.ring, dpr));
+            const QColor color = MapScene::agentColor(int(i));
+            p->drawPixmap(t.now - QPointF(12, 12), tokenPicture(color, int(i) == m_layer->m_selected, dpr));
         }
-        QFont f = p->font();
-        f.setPointSizeF(7.5);
-        p->setFont(f);
-        // The name under it.
         p->setPen(QColor(30, 30, 30));
-        p->drawText(QRectF(-60, 11, 120, 12), Qt::AlignHCenter | Qt::AlignTop, m_name);
-        // What it is doing, above it.
-        if (!m_bubble.isEmpty()) {
-            const QFontMetricsF fm(f);
-            const double w = std::min(256.0, fm.horizontalAdvance(m_bubble) + 10);
-            const QRectF box(-w / 2, -33, w, 14);
-            p->setPen(QPen(m_waiting ? QColor(0xb3, 0x26, 0x1e) : QColor(120, 120, 120), 0.8));
-            p->setBrush(m_waiting ? QColor(0xfd, 0xec, 0xea) : QColor(255, 255, 255, 230));
-            p->drawRoundedRect(box, 4, 4);
-            p->setPen(m_waiting ? QColor(0xb3, 0x26, 0x1e) : QColor(40, 40, 40));
-            p->drawText(box, Qt::AlignCenter, fm.elidedText(m_bubble, Qt::ElideRight, w - 6));
+        for (const RunLayer::Token &t : tokens)
+            if (visible.contains(t.now))
+                p->drawStaticText(t.now + QPointF(-t.nameWidth / 2, 11), t.name);
+        for (const RunLayer::Token &t : tokens) {
+            if (t.bubbleText.isEmpty() || !visible.contains(t.now))
+                continue;
+            const QRectF box(t.now.x() - t.bubbleWidth / 2 - 5, t.now.y() - 33, t.bubbleWidth + 10, 14);
+            p->fillRect(box, t.waiting ? QColor(0xfd, 0xec, 0xea) : QColor(255, 255, 255, 235));
+            p->setPen(t.waiting ? QColor(0xb3, 0x26, 0x1e) : QColor(150, 150, 150));
+            p->drawRect(box);
+            p->setPen(t.waiting ? QColor(0xb3, 0x26, 0x1e) : QColor(40, 40, 40));
+            p->drawStaticText(QPointF(t.now.x() - t.bubbleWidth / 2, t.now.y() - 32), t.bubble);
         }
     }
 
 protected:
-    void mousePressEvent(QGraphicsSceneMouseEvent *) override { emit m_layer->agentClicked(m_agent); }
+    void mousePressEvent(QGraphicsSceneMouseEvent *event) override
+    {
+        const int agent = m_layer->agentAt(event->scenePos());
+        if (agent < 0) {
+            event->ignore(); // let the stations underneath have it
+            return;
+        }
+        emit m_layer->agentClicked(agent);
+    }
 
 private:
     RunLayer *m_layer;
-    int m_agent;
-    QString m_name;
-    QColor m_color;
-    QString m_bubble;
-    double m_progress = 0;
-    bool m_waiting = false;
-    bool m_selected = false;
+    QRectF m_area;
 };
 
 RunLayer::RunLayer(QGraphicsScene *scene, QObject *parent) : QObject(parent), m_scene(scene), m_animation(new QTimer(this))
 {
     m_animation->setInterval(16);
+    m_animation->setTimerType(Qt::PreciseTimer);
     connect(m_animation, &QTimer::timeout, this, &RunLayer::animate);
+    // The scene owns the item once added: if it goes first, forget the item.
+    connect(scene, &QObject::destroyed, this, [this] { m_item = nullptr; });
 }
 
-RunLayer::~RunLayer() = default;
+RunLayer::~RunLayer()
+{
+    clear();
+}
 
 void RunLayer::clear()
 {
     m_animation->stop();
-    for (TokenItem *t : m_tokens)
-        delete t;
+    delete m_item;
+    m_item = nullptr;
     m_tokens.clear();
-    m_from.clear();
-    m_to.clear();
     m_scenario.reset();
+    m_selected = -1;
 }
 
 void RunLayer::start(std::shared_ptr<const CompiledScenario> scenario, const QStringList &actionLabels)
@@ -116,16 +163,20 @@ void RunLayer::start(std::shared_ptr<const CompiledScenario> scenario, const QSt
     clear();
     m_scenario = std::move(scenario);
     m_actionLabels = actionLabels;
-    // Many moving items: an index would be rebuilt on every move.
-    m_scene->setItemIndexMethod(QGraphicsScene::NoIndex);
-    for (size_t i = 0; i < m_scenario->agents.size(); ++i) {
-        auto *t = new TokenItem(this, int(i), m_scenario->agentLabels[i], MapScene::agentColor(int(i)));
-        t->setPos(MapScene::toScene(Point{m_scenario->agents[i].x, m_scenario->agents[i].y}));
-        m_scene->addItem(t);
-        m_tokens.push_back(t);
-        m_from.push_back(t->pos());
-        m_to.push_back(t->pos());
+    const QFont font = labelFont();
+    m_tokens.resize(m_scenario->agents.size());
+    for (size_t i = 0; i < m_tokens.size(); ++i) {
+        Token &t = m_tokens[i];
+        t.now = t.from = t.to = MapScene::toScene(Point{m_scenario->agents[i].x, m_scenario->agents[i].y});
+        t.name.setText(m_scenario->agentLabels[i]);
+        t.name.setPerformanceHint(QStaticText::AggressiveCaching);
+        t.name.prepare(QTransform(), font);
+        t.nameWidth = t.name.size().width();
+        t.bubble.setPerformanceHint(QStaticText::AggressiveCaching);
     }
+    m_item = new CrowdItem(this);
+    m_item->setArea(m_scene->sceneRect().adjusted(-150, -50, 150, 50));
+    m_scene->addItem(m_item);
     m_sinceFrame.start();
     m_animation->start();
 }
@@ -134,48 +185,78 @@ void RunLayer::apply(const sim::Snapshot &snapshot)
 {
     if (!m_scenario || snapshot.agents.size() != m_tokens.size())
         return;
-    const double elapsed = double(m_sinceFrame.restart());
-    m_frameMs = std::clamp(elapsed, 8.0, 100.0);
+    m_frameMs = std::clamp(double(m_sinceFrame.restart()), 8.0, 100.0);
+    const QFont font = labelFont();
     for (size_t i = 0; i < m_tokens.size(); ++i) {
         const sim::AgentSnapshot &a = snapshot.agents[i];
-        m_from[i] = m_tokens[i]->pos();
-        m_to[i] = MapScene::toScene(Point{a.x, a.y});
-        QString bubble;
-        switch (a.phase) {
-        case sim::Phase::Waiting: bubble = QString::fromUtf8(sim::kWaitingReason); break;
-        case sim::Phase::Resting: bubble = tr("resting"); break;
-        case sim::Phase::Walking:
-        case sim::Phase::Acting:
-            if (a.action >= 0)
-                bubble = (a.phase == sim::Phase::Walking ? QStringLiteral("→ ") : QString()) + m_actionLabels.value(a.action);
-            break;
-        case sim::Phase::Idle: break;
+        Token &t = m_tokens[i];
+        t.from = t.now;
+        t.to = MapScene::toScene(Point{a.x, a.y});
+        const int key = int(a.phase) * 100000 + (a.action + 1);
+        if (key != t.key) { // lay the text out only when what it does changes
+            t.key = key;
+            switch (a.phase) {
+            case sim::Phase::Waiting: t.bubbleText = QString::fromUtf8(sim::kWaitingReason); break;
+            case sim::Phase::Resting: t.bubbleText = tr("resting"); break;
+            case sim::Phase::Walking:
+            case sim::Phase::Acting:
+                t.bubbleText = a.action >= 0 ? (a.phase == sim::Phase::Walking ? QStringLiteral("→ ") : QString()) + m_actionLabels.value(a.action)
+                                             : QString();
+                break;
+            case sim::Phase::Idle: t.bubbleText.clear(); break;
+            }
+            t.bubble.setText(t.bubbleText);
+            t.bubble.prepare(QTransform(), font);
+            t.bubbleWidth = t.bubble.size().width();
+            t.waiting = a.phase == sim::Phase::Waiting;
         }
-        m_tokens[i]->setState(bubble, a.phase == sim::Phase::Acting ? std::max(0.02, a.actionProgress) : 0.0,
-                              a.phase == sim::Phase::Waiting, int(i) == m_selected);
+        t.ring = a.phase == sim::Phase::Acting ? std::max(1, int(std::ceil(a.actionProgress * kRingSteps))) : 0;
     }
+    m_item->update();
 }
 
 void RunLayer::animate()
 {
     // Ease each token from where it was at the last frame to where the frame put it.
-    const double t = std::clamp(double(m_sinceFrame.elapsed()) / m_frameMs, 0.0, 1.0);
-    for (size_t i = 0; i < m_tokens.size(); ++i) {
-        const QPointF p = m_from[i] + (m_to[i] - m_from[i]) * t;
-        if (p != m_tokens[i]->pos())
-            m_tokens[i]->setPos(p);
+    if (!m_item)
+        return;
+    const double f = std::clamp(double(m_sinceFrame.elapsed()) / m_frameMs, 0.0, 1.0);
+    bool moved = false;
+    for (Token &t : m_tokens) {
+        const QPointF p = t.from + (t.to - t.from) * f;
+        if (p != t.now) {
+            t.now = p;
+            moved = true;
+        }
     }
+    if (moved)
+        m_item->update();
 }
 
 void RunLayer::setSelected(int agent)
 {
     m_selected = agent;
-    for (size_t i = 0; i < m_tokens.size(); ++i)
-        m_tokens[i]->setHighlighted(int(i) == agent);
+    if (m_item)
+        m_item->update();
 }
 
-QPointF RunLayer::tokenPos(int agent) const { return m_to[size_t(agent)]; }
+int RunLayer::agentAt(const QPointF &scenePos) const
+{
+    int best = -1;
+    double bestDistance = (kTokenRadius + 3) * (kTokenRadius + 3);
+    for (size_t i = 0; i < m_tokens.size(); ++i) {
+        const QPointF d = m_tokens[i].now - scenePos;
+        const double distance = d.x() * d.x() + d.y() * d.y();
+        if (distance <= bestDistance) {
+            bestDistance = distance;
+            best = int(i);
+        }
+    }
+    return best;
+}
 
-QString RunLayer::bubbleText(int agent) const { return m_tokens[size_t(agent)]->bubble(); }
+QPointF RunLayer::tokenPos(int agent) const { return m_tokens[size_t(agent)].to; }
+
+QString RunLayer::bubbleText(int agent) const { return m_tokens[size_t(agent)].bubbleText; }
 
 } // namespace goap::editor

@@ -4,19 +4,25 @@
 // pace), with what it is doing above it (its action, its waiting reason, or
 // "resting") and a progress ring while it acts. Clicking a token selects the
 // character.
+//
+// All tokens are drawn by one scene item from cached pictures and prepared
+// text, so a crowd of a thousand costs one item's bookkeeping, not a
+// thousand's.
 
-#include "run/simframe.h"
 #include "planner/compiledscenario.h"
+#include "run/simframe.h"
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QPointF>
+#include <QStaticText>
 
 class QGraphicsScene;
 class QTimer;
 
 namespace goap::editor {
 
-class TokenItem;
+class CrowdItem;
 
 class RunLayer : public QObject
 {
@@ -34,18 +40,31 @@ public:
     int tokenCount() const { return int(m_tokens.size()); }
     QPointF tokenPos(int agent) const;
     QString bubbleText(int agent) const;
+    int agentAt(const QPointF &scenePos) const; // -1 when no token is there
 
 signals:
     void agentClicked(int agent);
 
 private:
+    friend class CrowdItem;
+    struct Token
+    {
+        QPointF from, to, now;
+        QStaticText name, bubble;
+        QString bubbleText;
+        double nameWidth = 0, bubbleWidth = 0;
+        int key = -1;    // what the bubble shows: (phase, action)
+        int ring = 0;    // progress in 32 steps, 0 when not acting
+        bool waiting = false;
+    };
+
     void animate();
 
     QGraphicsScene *m_scene;
+    CrowdItem *m_item = nullptr;
     std::shared_ptr<const CompiledScenario> m_scenario;
     QStringList m_actionLabels;
-    std::vector<TokenItem *> m_tokens;
-    std::vector<QPointF> m_from, m_to;
+    std::vector<Token> m_tokens;
     QTimer *m_animation;
     QElapsedTimer m_sinceFrame;
     double m_frameMs = 16;

@@ -27,6 +27,9 @@ SimController::SimController(QObject *parent) : QObject(parent), m_worker(new Si
 
 SimController::~SimController()
 {
+    // Cut the connections first, so the worker's teardown never touches this object.
+    disconnect(this, nullptr, m_worker, nullptr);
+    disconnect(m_worker, nullptr, this, nullptr);
     m_thread.quit();
     m_thread.wait();
 }

@@ -27,6 +27,8 @@ struct SimFrame
     bool playing = false;
     double speed = 1; // x real time; 0: as fast as possible
     std::int64_t ticksPerDay = 0;
+    std::int64_t madeNs = 0;  // steady clock when the worker finished the frame (for latency measurements)
+    std::int64_t buildNs = 0; // how long building it took in the worker
 };
 
 using SimFramePtr = std::shared_ptr<const SimFrame>;

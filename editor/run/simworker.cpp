@@ -2,6 +2,8 @@
 
 #include <QTimer>
 
+#include <chrono>
+
 namespace goap::editor {
 
 namespace {
@@ -168,6 +170,7 @@ void SimWorker::onTimer()
 
 void SimWorker::emitFrame()
 {
+    const auto began = std::chrono::steady_clock::now();
     auto frame = std::make_shared<SimFrame>();
     frame->runId = m_runId;
     frame->serial = ++m_serial;
@@ -200,6 +203,9 @@ void SimWorker::emitFrame()
     frame->playing = m_playing || m_target >= 0;
     frame->speed = m_speed;
     frame->ticksPerDay = m_sim->ticksPerDay();
+    const auto made = std::chrono::steady_clock::now();
+    frame->madeNs = std::chrono::duration_cast<std::chrono::nanoseconds>(made.time_since_epoch()).count();
+    frame->buildNs = std::chrono::duration_cast<std::chrono::nanoseconds>(made - began).count();
     emit frameReady(std::move(frame));
 }
 

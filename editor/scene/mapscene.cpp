@@ -252,6 +252,8 @@ MapView::MapView(QGraphicsScene *scene, QWidget *parent) : QGraphicsView(scene, 
     setDragMode(QGraphicsView::RubberBandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
+    setCacheMode(QGraphicsView::CacheBackground); // the grid is drawn once, not every frame of a run
+    setOptimizationFlags(QGraphicsView::DontSavePainterState);
     setToolTip(tr("The map: drag stations and characters to place them; wheel to zoom, middle button to pan"));
 }
 

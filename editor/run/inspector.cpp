@@ -51,45 +51,43 @@ Inspector::Inspector(QWidget *parent) : QWidget(parent)
     f.setPointSizeF(f.pointSizeF() * 1.15);
     header->setFont(f);
     layout->addWidget(header);
-    auto *form = new QFormLayout;
+    m_form = new QFormLayout;
     goalLabel = wrapped(this);
     goalLabel->setToolTip(tr("The goal the character is pursuing: the winner of its last ballot"));
-    form->addRow(tr("Goal"), goalLabel);
+    m_form->addRow(tr("Goal"), goalLabel);
+    whyLabel = wrapped(this);
+    whyLabel->setStyleSheet(QStringLiteral("color: #8a1c14;"));
+    whyLabel->setToolTip(tr("Why goals have no plan: the conditions out of reach and who produces them"));
+    m_form->addRow(tr("Why no plan"), whyLabel);
     factsLabel = wrapped(this);
     factsLabel->setToolTip(tr("The character's own (agent.) facts now"));
-    form->addRow(tr("Own facts"), factsLabel);
-    layout->addLayout(form);
-
-    planTree = new QTreeWidget(this);
-    planTree->setHeaderLabels({tr("Plan"), tr("needs / does")});
-    planTree->setRootIsDecorated(true);
-    planTree->setToolTip(tr("The fresh plan from the last safe point; the step under way is highlighted"));
-    planTree->setMinimumHeight(90);
-    layout->addWidget(planTree, 2);
+    m_form->addRow(tr("Own facts"), factsLabel);
+    switchLabel = wrapped(this);
+    switchLabel->setToolTip(tr("The last time a challenger overtook the incumbent goal, with both scores"));
+    m_form->addRow(tr("Last switch"), switchLabel);
+    failureLabel = wrapped(this);
+    failureLabel->setToolTip(tr("The last time an action's preconditions no longer held on arrival"));
+    m_form->addRow(tr("Last re-check failure"), failureLabel);
+    layout->addLayout(m_form);
 
     ballotTable = new QTableWidget(0, 5, this);
     ballotTable->setHorizontalHeaderLabels({tr("Goal"), tr("insistence"), tr("plan cost"), tr("score"), tr("viable")});
     ballotTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     ballotTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     ballotTable->verticalHeader()->hide();
+    ballotTable->verticalHeader()->setDefaultSectionSize(22);
     ballotTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    ballotTable->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     ballotTable->setToolTip(tr("The ballot: score = insistence - cost weight x plan cost, from the last safe point; "
                                "insistence is live. A goal with no plan is not viable and drops out."));
-    ballotTable->setMinimumHeight(90);
-    ballotTable->verticalHeader()->setDefaultSectionSize(22);
-    layout->addWidget(ballotTable, 1);
+    layout->addWidget(ballotTable);
 
-    auto *reasons = new QFormLayout;
-    switchLabel = wrapped(this);
-    switchLabel->setToolTip(tr("The last time a challenger overtook the incumbent goal, with both scores"));
-    reasons->addRow(tr("Last switch"), switchLabel);
-    failureLabel = wrapped(this);
-    failureLabel->setToolTip(tr("The last time an action's preconditions no longer held on arrival"));
-    reasons->addRow(tr("Last re-check failure"), failureLabel);
-    whyLabel = wrapped(this);
-    whyLabel->setToolTip(tr("Why goals have no plan: the conditions out of reach and who produces them"));
-    reasons->addRow(tr("Why no plan"), whyLabel);
-    layout->addLayout(reasons);
+    planTree = new QTreeWidget(this);
+    planTree->setHeaderLabels({tr("Plan"), tr("needs / does")});
+    planTree->setRootIsDecorated(true);
+    planTree->setToolTip(tr("The fresh plan from the last safe point; the step under way is highlighted"));
+    planTree->setMinimumHeight(80);
+    layout->addWidget(planTree, 1);
     setAgent(-1);
 }
 
@@ -155,6 +153,7 @@ void Inspector::show(const sim::Snapshot &snap)
     }
 
     ballotTable->setRowCount(int(a.ballot.size()));
+    ballotTable->setFixedHeight(ballotTable->horizontalHeader()->height() + 22 * int(a.ballot.size()) + 4);
     QStringList why;
     for (size_t r = 0; r < a.ballot.size(); ++r) {
         const sim::BallotEntry &b = a.ballot[r];
@@ -180,7 +179,8 @@ void Inspector::show(const sim::Snapshot &snap)
     }
     switchLabel->setText(a.lastSwitch.isEmpty() ? tr("none yet") : a.lastSwitch);
     failureLabel->setText(a.lastFailure.isEmpty() ? tr("none yet") : a.lastFailure);
-    whyLabel->setText(why.isEmpty() ? tr("every open goal has a plan") : why.join(QLatin1Char('\n')));
+    whyLabel->setText(why.join(QLatin1Char('\n')));
+    m_form->setRowVisible(whyLabel, !why.isEmpty());
 }
 
 } // namespace goap::editor

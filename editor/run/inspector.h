@@ -10,6 +10,7 @@
 
 #include <QWidget>
 
+class QFormLayout;
 class QLabel;
 class QTableWidget;
 class QTreeWidget;
@@ -34,6 +35,7 @@ public:
 
 private:
     std::shared_ptr<const CompiledScenario> m_scenario;
+    QFormLayout *m_form;
     int m_agent = -1;
     std::vector<int> m_shownPlan; // to rebuild the plan tree only when it changes
     int m_shownAction = -2;

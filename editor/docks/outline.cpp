@@ -1,5 +1,7 @@
 #include "outline.h"
 
+#include "scene/mapscene.h"
+
 #include <QHeaderView>
 
 namespace goap::editor {
@@ -93,7 +95,8 @@ void Outline::rebuild()
     }
     QTreeWidgetItem *stations = top(tr("Stations (%1)").arg(s.stations.size()), QStringLiteral(":/icons/station.svg"), Subject::Station);
     for (int i = 0; i < s.stations.size(); ++i)
-        add(stations, QStringLiteral("%1 — %2").arg(s.stations[i].id, s.stations[i].label), QStringLiteral(":/icons/station.svg"),
+        add(stations, QStringLiteral("%1 — %2").arg(s.stations[i].id, s.stations[i].label),
+            MapScene::stationIcon(s.stations[i].id, s.stations[i].label),
             Subject{Subject::Station, i, {}});
     QTreeWidgetItem *actions = top(tr("Actions (%1)").arg(s.actions.size()), QStringLiteral(":/icons/action.svg"), Subject::Action);
     for (int i = 0; i < s.actions.size(); ++i)

@@ -21,8 +21,9 @@ namespace {
 class MarkerItem : public QGraphicsObject
 {
 public:
-    MarkerItem(MapScene *scene, Subject::Kind kind, int index, const QString &label, const QColor &color)
-        : m_scene(scene), m_kind(kind), m_index(index), m_color(color)
+    MarkerItem(MapScene *scene, Subject::Kind kind, int index, const QString &label, const QColor &color,
+               const QString &icon = {})
+        : m_scene(scene), m_kind(kind), m_index(index), m_color(color), m_icon(icon)
     {
         setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges);
         setCursor(Qt::OpenHandCursor);
@@ -51,8 +52,7 @@ public:
         p->setBrush(m_color);
         if (m_kind == Subject::Station) {
             p->drawRoundedRect(QRectF(-15, -15, 30, 30), 6, 6);
-            static QSvgRenderer icon(QStringLiteral(":/icons/station.svg"));
-            icon.render(p, QRectF(-10, -10, 20, 20));
+            QSvgRenderer(m_icon).render(p, QRectF(-11, -11, 22, 22));
         } else {
             p->setOpacity(0.85);
             p->drawEllipse(QPointF(0, 0), 9, 9);
@@ -84,10 +84,29 @@ private:
     Subject::Kind m_kind;
     int m_index;
     QColor m_color;
+    QString m_icon;
     QPointF m_pressPos;
 };
 
 } // namespace
+
+QString MapScene::stationIcon(const QString &id, const QString &label)
+{
+    // The kind of a station, read from its id and label.
+    static const std::pair<const char *, const char *> kinds[] = {
+        {"mine", "st-mine"}, {"quarry", "st-mine"}, {"furnace", "st-fire"}, {"smelt", "st-fire"}, {"forge", "st-fire"},
+        {"hearth", "st-fire"}, {"fire", "st-fire"}, {"anvil", "st-anvil"}, {"smith", "st-anvil"}, {"forest", "st-tree"},
+        {"tree", "st-tree"}, {"wood", "st-wood"}, {"log", "st-wood"}, {"workshop", "st-saw"}, {"saw", "st-saw"},
+        {"field", "st-wheat"}, {"farm", "st-wheat"}, {"mill", "st-mill"}, {"oven", "st-oven"}, {"bake", "st-oven"},
+        {"kitchen", "st-oven"}, {"table", "st-table"}, {"tavern", "st-table"}, {"bed", "st-bed"}, {"lounge", "st-bed"},
+        {"cubicle", "st-bed"}, {"home", "st-door"}, {"entrance", "st-door"}, {"door", "st-door"}, {"reception", "st-desk"},
+        {"desk", "st-desk"}, {"office", "st-desk"}, {"waiting", "st-desk"}};
+    const QString text = (id + u' ' + label).toLower();
+    for (const auto &[word, icon] : kinds)
+        if (text.contains(QLatin1String(word)))
+            return QStringLiteral(":/icons/%1.svg").arg(QLatin1String(icon));
+    return QStringLiteral(":/icons/station.svg");
+}
 
 QColor MapScene::agentColor(int index)
 {
@@ -182,7 +201,9 @@ void MapScene::rebuild()
     const Scenario &s = m_document->scenario();
     setSceneRect(QRectF(-kScale, -kScale, (s.map.width + 2) * kScale, (s.map.height + 2) * kScale));
     for (int i = 0; i < s.stations.size(); ++i) {
-        auto *item = new MarkerItem(this, Subject::Station, i, s.stations[i].label, QColor(0xf3, 0xe3, 0xc3));
+        auto *item = new MarkerItem(this, Subject::Station, i, s.stations[i].label, QColor(0xf3, 0xe3, 0xc3),
+                                    stationIcon(s.stations[i].id, s.stations[i].label));
+        item->setCacheMode(QGraphicsItem::DeviceCoordinateCache); // the icon is rendered once
         item->setPos(toScene(s.stations[i].at));
         item->setToolTip(tr("Station %1 at (%2, %3): drag to move").arg(s.stations[i].id).arg(s.stations[i].at.x).arg(s.stations[i].at.y));
         item->setSelected(selectedStations.contains(i));

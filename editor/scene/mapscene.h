@@ -24,7 +24,9 @@ public:
     QGraphicsItem *itemFor(Subject::Kind kind, int index) const;
     static QPointF toScene(const Point &p) { return {p.x * kScale, p.y * kScale}; }
     static Point toWorld(const QPointF &p, bool snap);
-    static QColor agentColor(int index); // the colour of a character, on the map, in a run and in charts
+    static QColor agentColor(int index);
+    // An icon for a station's kind, read from its id and label ("oven", "mine", "field"...).
+    static QString stationIcon(const QString &id, const QString &label); // the colour of a character, on the map, in a run and in charts
 
     // Called by items when a drag ends.
     void itemMoved(Subject::Kind kind, int index, const QPointF &scenePos, bool snap);

@@ -153,11 +153,12 @@ void MainWindow::arrangeDocks()
     // beside the event log under the map.
     auto dock = [this](const char *name) { return findChild<QDockWidget *>(QLatin1String(name)); };
     QDockWidget *outline = dock("outlineDock"), *properties = dock("propertiesDock"), *inspector = dock("inspectorDock");
-    QDockWidget *issues = dock("issuesDock"), *history = dock("historyDock"), *log = dock("eventLogDock");
+    QDockWidget *issues = dock("issuesDock"), *history = dock("historyDock"), *log = dock("eventLogDock"), *charts = dock("chartsDock");
     addDockWidget(Qt::BottomDockWidgetArea, issues);
     addDockWidget(Qt::BottomDockWidgetArea, log);
     splitDockWidget(issues, log, Qt::Horizontal);
     tabifyDockWidget(issues, history);
+    tabifyDockWidget(log, charts);
     tabifyDockWidget(properties, inspector);
     issues->raise();
     properties->raise();

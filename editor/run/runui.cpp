@@ -1,6 +1,7 @@
 #include "runui.h"
 
 #include "io/validator.h"
+#include "run/chartspanel.h"
 #include "run/eventlogpanel.h"
 #include "run/inspector.h"
 #include "run/runlayer.h"
@@ -48,6 +49,11 @@ RunUi::RunUi(QMainWindow *window, ScenarioDocument *document, MapScene *scene, Q
     logDock->setObjectName(QStringLiteral("eventLogDock"));
     logDock->setWidget(m_eventLog);
     window->addDockWidget(Qt::BottomDockWidgetArea, logDock);
+    m_charts = new ChartsPanel(m_controller, window);
+    auto *chartsDock = new QDockWidget(tr("Charts"), window);
+    chartsDock->setObjectName(QStringLiteral("chartsDock"));
+    chartsDock->setWidget(m_charts);
+    window->addDockWidget(Qt::BottomDockWidgetArea, chartsDock);
     m_inspectorDock = inspectorDock;
 
     // The strip above the map: day clock, day progress, world facts.
@@ -107,6 +113,7 @@ RunUi::RunUi(QMainWindow *window, ScenarioDocument *document, MapScene *scene, Q
     m_menu->addSeparator();
     m_menu->addAction(inspectorDock->toggleViewAction());
     m_menu->addAction(logDock->toggleViewAction());
+    m_menu->addAction(chartsDock->toggleViewAction());
 
     connect(m_controller, &SimController::frameApplied, this, &RunUi::onFrame);
     connect(m_layer, &RunLayer::agentClicked, this, &RunUi::selectAgent);

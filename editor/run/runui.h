@@ -22,6 +22,7 @@ class QWidget;
 
 namespace goap::editor {
 
+class ChartsPanel;
 class EventLogPanel;
 class Inspector;
 class MapScene;
@@ -53,6 +54,7 @@ public:
     SimController *controller() const { return m_controller; }
     Inspector *inspector() const { return m_inspector; }
     EventLogPanel *eventLog() const { return m_eventLog; }
+    ChartsPanel *charts() const { return m_charts; }
     RunLayer *layer() const { return m_layer; }
     QWidget *strip() const { return m_strip; } // the day clock and world facts, above the map
     QMenu *menu() const { return m_menu; }
@@ -74,6 +76,7 @@ private:
     RunLayer *m_layer;
     Inspector *m_inspector;
     EventLogPanel *m_eventLog;
+    ChartsPanel *m_charts;
     QWidget *m_strip;
     QLabel *m_clock, *m_world, *m_stale;
     QProgressBar *m_dayBar;

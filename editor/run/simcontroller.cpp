@@ -43,6 +43,7 @@ void SimController::clearRecords()
     if (m_scenario) {
         const double dt = m_scenario->day.tick;
         m_samples.interval = double(std::max<qint64>(1, std::llround(1.0 / dt))) * dt;
+        m_samples.worldColumns = m_scenario->worldFactCount;
         for (size_t i = 0; i < m_scenario->agents.size(); ++i) {
             for (const CompiledAgentGoal &g : m_scenario->agents[i].goals) {
                 m_samples.slotAgent.push_back(int(i));
@@ -142,6 +143,7 @@ void SimController::onFrame(const SimFramePtr &frame)
     m_samples.rowTime.insert(m_samples.rowTime.end(), frame->sampleTimes.begin(), frame->sampleTimes.end());
     m_samples.insistence.insert(m_samples.insistence.end(), frame->insistence.begin(), frame->insistence.end());
     m_samples.progress.insert(m_samples.progress.end(), frame->progress.begin(), frame->progress.end());
+    m_samples.world.insert(m_samples.world.end(), frame->world.begin(), frame->world.end());
     emit frameApplied(*frame);
 }
 

@@ -24,6 +24,7 @@ struct SimFrame
     std::vector<int> sampleDays;
     std::vector<double> sampleTimes;
     std::vector<float> insistence, progress;
+    std::vector<std::int32_t> world; // rows x world facts
     bool playing = false;
     double speed = 1; // x real time; 0: as fast as possible
     std::int64_t ticksPerDay = 0;

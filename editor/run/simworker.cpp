@@ -198,6 +198,8 @@ void SimWorker::emitFrame()
                                  s.insistence.begin() + std::ptrdiff_t((r + 1) * columns));
         frame->progress.insert(frame->progress.end(), s.progress.begin() + std::ptrdiff_t(r * columns),
                                s.progress.begin() + std::ptrdiff_t((r + 1) * columns));
+        const size_t w = size_t(s.worldColumns);
+        frame->world.insert(frame->world.end(), s.world.begin() + std::ptrdiff_t(r * w), s.world.begin() + std::ptrdiff_t((r + 1) * w));
     }
     m_samplesSent = s.rows();
     frame->playing = m_playing || m_target >= 0;

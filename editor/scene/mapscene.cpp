@@ -1,5 +1,7 @@
 #include "mapscene.h"
 
+#include "charts/palette.h"
+
 #include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneMouseEvent>
 #include <QMenu>
@@ -108,13 +110,7 @@ QString MapScene::stationIcon(const QString &id, const QString &label)
     return QStringLiteral(":/icons/station.svg");
 }
 
-QColor MapScene::agentColor(int index)
-{
-    static const QColor palette[] = {QColor(0xe1, 0x57, 0x59), QColor(0x4e, 0x79, 0xa7), QColor(0x59, 0xa1, 0x4f),
-                                     QColor(0xf2, 0x8e, 0x2b), QColor(0xb0, 0x7a, 0xa1), QColor(0x76, 0xb7, 0xb2),
-                                     QColor(0xed, 0xc9, 0x48), QColor(0x9c, 0x75, 0x5f)};
-    return palette[index % 8];
-}
+QColor MapScene::agentColor(int index) { return editor::agentColor(index); }
 
 MapScene::MapScene(ScenarioDocument *document, QObject *parent) : QGraphicsScene(parent), m_document(document)
 {

@@ -27,8 +27,9 @@ const char *const kUsage =
     "  validate FILE                         list errors and warnings; exit 0 valid, 2 invalid\n"
     "  plan FILE --agent ID --goal ID [--json]\n"
     "                                        the plan from the dawn state; exit 4 when none\n"
-    "  run FILE [--days N] [--report R.json] [--events E.jsonl] [--samples S.csv]\n"
-    "                                        simulate N days (default 1) and write the records\n"
+    "  run FILE [--days N] [--report R.json] [--events E.jsonl] [--samples S.csv] [--plot P.png]\n"
+    "                                        simulate N days (default 1) and write the records;\n"
+    "                                        --plot charts insistence and quota progress\n"
     "  format FILE [--check]                 rewrite FILE in canonical form (--check: only\n"
     "                                        report, exit 2 when it is not canonical)\n"
     "\n"
@@ -191,6 +192,8 @@ int planCommand(const QStringList &args, const Streams &io)
 
 namespace {
 
+PlotWriter g_plotWriter = nullptr;
+
 bool writeFile(const QString &fileName, const QByteArray &bytes, const Streams &io)
 {
     QSaveFile file(fileName);
@@ -228,10 +231,12 @@ void printSummary(const Scenario &scenario, const CompiledScenario &c, const sim
 
 } // namespace
 
+void setPlotWriter(PlotWriter writer) { g_plotWriter = writer; }
+
 int runCommand(const QStringList &args, const Streams &io)
 {
     const Options o = parseOptions(args, {QStringLiteral("days"), QStringLiteral("report"), QStringLiteral("events"),
-                                          QStringLiteral("samples")}, {});
+                                          QStringLiteral("samples"), QStringLiteral("plot")}, {});
     if (!o.error.isEmpty())
         return usageError(io, o.error);
     if (o.positional.size() != 1)
@@ -246,7 +251,10 @@ int runCommand(const QStringList &args, const Streams &io)
         return code;
     const auto compiled = std::make_shared<const CompiledScenario>(compile(*scenario));
     sim::Options options;
-    options.recordSamples = o.values.contains(QStringLiteral("samples"));
+    const bool plot = o.values.contains(QStringLiteral("plot"));
+    if (plot && !g_plotWriter)
+        return usageError(io, QStringLiteral("--plot needs goap-sim built with the charts (GOAP_BUILD_EDITOR)"));
+    options.recordSamples = o.values.contains(QStringLiteral("samples")) || plot;
     sim::Simulation simulation(compiled, options);
     simulation.runDays(days);
 
@@ -259,6 +267,15 @@ int runCommand(const QStringList &args, const Streams &io)
     if (o.values.contains(QStringLiteral("samples"))
         && !writeFile(o.values.value(QStringLiteral("samples")), sim::samplesCsv(*compiled, simulation.samples()), io))
         return IoError;
+    if (plot) {
+        const QString error = g_plotWriter(compiled, simulation.samples(), simulation.events(),
+                                           days == 1 ? scenario->name : QStringLiteral("%1, %2 days").arg(scenario->name).arg(days),
+                                           o.values.value(QStringLiteral("plot")));
+        if (!error.isEmpty()) {
+            println(io.err, QStringLiteral("goap-sim: ") + error);
+            return IoError;
+        }
+    }
     printSummary(*scenario, *compiled, simulation, io);
     return Success;
 }

@@ -1,9 +1,13 @@
 #pragma once
 // goap-sim's commands. Each returns the process exit code (SPEC §10).
 
+#include "planner/compiledscenario.h"
+#include "sim/events.h"
+
 #include <QStringList>
 
 #include <cstdio>
+#include <memory>
 
 namespace goap::cli {
 
@@ -16,6 +20,12 @@ struct Streams
 };
 
 int run(const QStringList &args, const Streams &io = {});
+
+// Writes a run's charts as a PNG and returns why it could not (empty on
+// success). goap-sim's main installs one when the charts are built in.
+using PlotWriter = QString (*)(std::shared_ptr<const CompiledScenario> scenario, const sim::Samples &samples,
+                               const sim::EventLog &events, const QString &title, const QString &fileName);
+void setPlotWriter(PlotWriter writer);
 
 int validateCommand(const QStringList &args, const Streams &io);
 int planCommand(const QStringList &args, const Streams &io);

@@ -3,9 +3,43 @@
 
 #include <QCoreApplication>
 
+#ifdef GOAP_WITH_PLOT
+#include "charts/chartrender.h"
+
+#include <QApplication>
+#include <QSaveFile>
+
+namespace {
+QString writePlot(std::shared_ptr<const goap::CompiledScenario> scenario, const goap::sim::Samples &samples,
+                  const goap::sim::EventLog &events, const QString &title, const QString &fileName)
+{
+    const QImage image = goap::editor::renderDayCharts(std::move(scenario), samples, events, QSize(1400, 1000), title);
+    QSaveFile file(fileName);
+    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
+        return QStringLiteral("cannot write %1: %2").arg(fileName, file.errorString());
+    return {};
+}
+} // namespace
+#endif
+
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
+    bool plot = false;
+    for (int i = 1; i < argc; ++i)
+        plot = plot || QByteArray(argv[i]).startsWith("--plot");
+    std::unique_ptr<QCoreApplication> app;
+#ifdef GOAP_WITH_PLOT
+    if (plot) {
+        // Charts need QtGui; with no display, render offscreen.
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
+            && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        app = std::make_unique<QApplication>(argc, argv);
+        goap::cli::setPlotWriter(&writePlot);
+    }
+#endif
+    if (!app)
+        app = std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("goap-sim"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GOAP_VERSION));
     QStringList args = QCoreApplication::arguments();

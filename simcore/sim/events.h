@@ -73,6 +73,8 @@ struct Samples
     std::vector<double> rowTime;  // per row: seconds since dawn
     std::vector<float> insistence; // rows x columns
     std::vector<float> progress;   // rows x columns (NaN for needs)
+    int worldColumns = 0;          // world facts, in world-fact order
+    std::vector<std::int32_t> world; // rows x worldColumns: the world pool at each sample
     size_t columns() const { return slotGoal.size(); }
     size_t rows() const { return rowTime.size(); }
 };

@@ -27,6 +27,7 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
     m_retryTicks = std::max<std::int64_t>(1, std::llround(1.0 / m_dt));
     m_sampleTicks = std::max<std::int64_t>(1, std::llround(m_options.sampleInterval / m_dt));
     m_samples.interval = double(m_sampleTicks) * m_dt;
+    m_samples.worldColumns = m_scenario->worldFactCount;
 
     m_agents.resize(sc.agents.size());
     std::vector<const std::vector<int> *> profiles;
@@ -444,6 +445,7 @@ void Simulation::sample()
 {
     m_samples.rowDay.push_back(m_day);
     m_samples.rowTime.push_back(now());
+    m_samples.world.insert(m_samples.world.end(), m_world.begin(), m_world.end());
     for (int i = 0; i < int(m_agents.size()); ++i) {
         for (const Slot &s : goalSlots(i)) {
             m_samples.insistence.push_back(float(slotInsistence(i, s)));

@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 
 int main(int argc, char *argv[])
 {
@@ -27,6 +28,9 @@ int main(int argc, char *argv[])
     parser.addOption(runFor);
     QCommandLineOption inspect(QStringLiteral("inspect"), QStringLiteral("Inspect the character with this id."), QStringLiteral("ID"));
     parser.addOption(inspect);
+    QCommandLineOption raise(QStringLiteral("raise"), QStringLiteral("Bring a dock to the front: outline, properties, inspector, "
+                                                                    "issues, history, eventLog or charts."), QStringLiteral("DOCK"));
+    parser.addOption(raise);
     QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select the item at a JSON path (e.g. actions[2]) before showing."),
                               QStringLiteral("PATH"));
     parser.addOption(select);
@@ -56,6 +60,10 @@ int main(int argc, char *argv[])
     if (parser.isSet(inspect) && !window.inspect(parser.value(inspect))) {
         qCritical("no character %s", qPrintable(parser.value(inspect)));
         return 1;
+    }
+    if (parser.isSet(raise)) {
+        if (auto *dock = window.findChild<QDockWidget *>(parser.value(raise) + QStringLiteral("Dock")))
+            dock->raise();
     }
     if (parser.isSet(screenshot))
         return window.saveScreenshot(parser.value(screenshot)) ? 0 : 3;

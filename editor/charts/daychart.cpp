@@ -16,6 +16,8 @@ DayChart::DayChart(QWidget *parent) : QCustomPlot(parent)
     legend->setSelectableParts(QCPLegend::spItems);
     setMouseTracking(true);
     setNoAntialiasingOnDrag(true);
+    // Legend entries are added after build(), and only for a readable number of lines.
+    setAutoAddPlottableToLegend(false);
     connect(this, &QCustomPlot::legendClick, this, [this](QCPLegend *, QCPAbstractLegendItem *item, QMouseEvent *) {
         // A click on a legend item hides or shows its graph.
         if (auto *pli = qobject_cast<QCPPlottableLegendItem *>(item)) {
@@ -48,6 +50,14 @@ void DayChart::reset(std::shared_ptr<const CompiledScenario> scenario)
     xAxis->setRange(0, m_dayLength);
     if (m_scenario) {
         build();
+        int lines = 0;
+        for (int i = 0; i < plottableCount(); ++i)
+            lines += !plottable(i)->property("marker").toBool();
+        legend->setVisible(lines <= kMaxLegendEntries);
+        if (legend->visible())
+            for (int i = 0; i < plottableCount(); ++i)
+                if (!plottable(i)->property("marker").toBool())
+                    plottable(i)->addToLegend();
         m_cursor = new QCPItemStraightLine(this);
         m_cursor->setPen(QPen(QColor(0, 120, 215, 160), 1.5));
         m_cursor->point1->setCoords(0, 0);
@@ -95,6 +105,13 @@ void DayChart::update(const sim::Samples &samples, const sim::EventLog &events)
     }
     if (!m_userRange && m_rows > 0)
         xAxis->setRange(0, std::max(m_dayLength, double(m_daysMarked) * m_dayLength));
+    if (isVisible()) // a hidden chart keeps its data and draws when shown
+        replot(rpQueuedReplot);
+}
+
+void DayChart::showEvent(QShowEvent *event)
+{
+    QCustomPlot::showEvent(event);
     replot(rpQueuedReplot);
 }
 
@@ -105,10 +122,20 @@ void DayChart::setCursorTime(int day, double time)
     m_cursor->setVisible(day >= 0);
     m_cursor->point1->setCoords(keyOf(day, time), 0);
     m_cursor->point2->setCoords(keyOf(day, time), 1);
-    replot(rpQueuedReplot);
+    if (isVisible())
+        replot(rpQueuedReplot);
 }
 
-void DayChart::hideFromLegend(QCPAbstractPlottable *plottable) { plottable->removeFromLegend(); }
+QVector<double> DayChart::keysOf(const sim::Samples &samples, size_t from, size_t to) const
+{
+    QVector<double> keys;
+    keys.reserve(qsizetype(to - from));
+    for (size_t r = from; r < to; ++r)
+        keys << keyOf(samples.rowDay[r], samples.rowTime[r]);
+    return keys;
+}
+
+void DayChart::hideFromLegend(QCPAbstractPlottable *plottable) { plottable->setProperty("marker", true); }
 
 int DayChart::agentOf(QCPAbstractPlottable *plottable) const { return plottable->property("agent").isValid() ? plottable->property("agent").toInt() : -1; }
 

@@ -36,13 +36,17 @@ public:
     // Shows only these characters' graphs (empty: everyone).
     void setVisibleAgents(const QSet<int> &agents);
 
+    static constexpr int kMaxLegendEntries = 40;
+
 protected:
+    void showEvent(QShowEvent *event) override;
     virtual void build() = 0;                    // create the graphs for m_scenario
     virtual void addRows(const sim::Samples &samples, size_t from, size_t to) = 0;
     virtual void addEvents(const sim::EventLog &events, size_t from, size_t to) { Q_UNUSED(events) Q_UNUSED(from) Q_UNUSED(to) }
     virtual int agentOf(QCPAbstractPlottable *plottable) const; // -1 for graphs of no character
     virtual QString markerText(QCPGraph *graph, int index) const; // a tooltip for a marker point, or empty
-    void hideFromLegend(QCPAbstractPlottable *plottable);
+    void hideFromLegend(QCPAbstractPlottable *plottable); // a marker series: never in the legend
+    QVector<double> keysOf(const sim::Samples &samples, size_t from, size_t to) const; // x of sample rows
 
     std::shared_ptr<const CompiledScenario> m_scenario;
     double m_dayLength = 1;

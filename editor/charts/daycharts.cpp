@@ -89,10 +89,7 @@ void InsistenceChart::build()
 void InsistenceChart::addRows(const sim::Samples &samples, size_t from, size_t to)
 {
     const size_t columns = samples.columns();
-    QVector<double> keys;
-    keys.reserve(int(to - from));
-    for (size_t r = from; r < to; ++r)
-        keys << keyOf(samples.rowDay[r], samples.rowTime[r]);
+    const QVector<double> keys = keysOf(samples, from, to);
     double top = 1.05;
     for (size_t c = 0; c < columns && int(c) < m_slotGraphs.size(); ++c) {
         QVector<double> values;
@@ -187,9 +184,7 @@ void QuotaChart::build()
 void QuotaChart::addRows(const sim::Samples &samples, size_t from, size_t to)
 {
     const size_t columns = samples.columns();
-    QVector<double> keys;
-    for (size_t r = from; r < to; ++r)
-        keys << keyOf(samples.rowDay[r], samples.rowTime[r]);
+    const QVector<double> keys = keysOf(samples, from, to);
     for (auto it = m_slotGraphs.cbegin(); it != m_slotGraphs.cend(); ++it) {
         QVector<double> values;
         for (size_t r = from; r < to; ++r)
@@ -280,9 +275,7 @@ void WorldChart::build()
 void WorldChart::addRows(const sim::Samples &samples, size_t from, size_t to)
 {
     const size_t w = size_t(samples.worldColumns);
-    QVector<double> keys;
-    for (size_t r = from; r < to; ++r)
-        keys << keyOf(samples.rowDay[r], samples.rowTime[r]);
+    const QVector<double> keys = keysOf(samples, from, to);
     double top = 5;
     for (size_t c = 0; c < w && int(c) < graphCount(); ++c) {
         QVector<double> values;

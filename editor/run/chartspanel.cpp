@@ -86,8 +86,8 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
     connect(m_agents, &QListWidget::itemChanged, this, &ChartsPanel::selectionChanged);
     connect(m_goals, &QListWidget::itemChanged, this, &ChartsPanel::selectionChanged);
     connect(controller, &SimController::runStarted, this, &ChartsPanel::runStarted);
+    connect(controller, &SimController::runStopping, this, [this] { m_samples = m_controller->samples(); });
     connect(controller, &SimController::frameApplied, this, [this](const SimFrame &frame) {
-        m_samples = m_controller->samples();
         for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas), static_cast<DayChart *>(m_world)}) {
             chart->update(m_controller->samples(), m_controller->events());
             chart->setCursorTime(frame.snapshot.day, frame.snapshot.time);
@@ -100,7 +100,7 @@ DayChart *ChartsPanel::current() const { return static_cast<DayChart *>(m_tabs->
 void ChartsPanel::runStarted()
 {
     m_shown = m_controller->scenarioPtr();
-    m_samples = m_controller->samples();
+    m_samples = sim::Samples();
     for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas), static_cast<DayChart *>(m_world)})
         chart->reset(m_shown);
     const QSignalBlocker b1(m_agents), b2(m_goals);
@@ -108,10 +108,12 @@ void ChartsPanel::runStarted()
     m_goals->clear();
     if (!m_shown)
         return;
+    // A crowd is unreadable as lines: the first dozen characters are charted until more are chosen.
+    constexpr size_t kShownAtFirst = 12;
     for (size_t i = 0; i < m_shown->agentLabels.size(); ++i) {
         auto *item = new QListWidgetItem(m_shown->agentLabels[i], m_agents);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
-        item->setCheckState(Qt::Checked);
+        item->setCheckState(i < kShownAtFirst ? Qt::Checked : Qt::Unchecked);
         item->setForeground(agentColor(int(i)).darker(120));
         item->setData(Qt::UserRole, int(i));
     }
@@ -121,6 +123,8 @@ void ChartsPanel::runStarted()
         item->setCheckState(Qt::Checked);
         item->setData(Qt::UserRole, int(g));
     }
+    if (m_shown->agentLabels.size() > kShownAtFirst)
+        selectionChanged();
 }
 
 void ChartsPanel::selectionChanged()
@@ -146,7 +150,9 @@ bool ChartsPanel::exportCsv(const QString &fileName) const
     if (!m_shown)
         return false;
     QSaveFile file(fileName);
-    const QByteArray bytes = sim::samplesCsv(*m_shown, m_samples);
+    // The live run's samples, or the copy kept when it stopped.
+    const sim::Samples &samples = m_controller->hasRun() ? m_controller->samples() : m_samples;
+    const QByteArray bytes = sim::samplesCsv(*m_shown, samples);
     return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit();
 }
 

@@ -47,7 +47,7 @@ private:
     QListWidget *m_agents, *m_goals;
     QCheckBox *m_reference;
     std::shared_ptr<const CompiledScenario> m_shown;
-    sim::Samples m_samples; // a copy kept once the run stops, for CSV export
+    sim::Samples m_samples; // a copy taken when the run stops, for CSV export
 };
 
 } // namespace goap::editor

@@ -6,7 +6,6 @@
 #include <QGraphicsScene>
 #include <QGraphicsSceneMouseEvent>
 #include <QPainter>
-#include <QPixmapCache>
 #include <QStyleOptionGraphicsItem>
 #include <QTimer>
 
@@ -26,45 +25,37 @@ QFont labelFont()
     return f;
 }
 
-// A token's disc, drawn once per colour (and per selection state).
-QPixmap tokenPicture(const QColor &color, bool selected, qreal dpr)
+// A picture drawn once and blitted many times: `draw` paints a transparent
+// square of `side` logical pixels.
+template <typename Draw>
+QPixmap picture(int side, qreal dpr, Draw draw)
 {
-    const QString key = QStringLiteral("goap-token-%1-%2-%3").arg(color.rgba()).arg(selected).arg(dpr);
-    QPixmap pm;
-    if (QPixmapCache::find(key, &pm))
-        return pm;
-    pm = QPixmap(QSize(24, 24) * dpr);
+    QPixmap pm(QSize(side, side) * dpr);
     pm.setDevicePixelRatio(dpr);
     pm.fill(Qt::transparent);
     QPainter p(&pm);
     p.setRenderHint(QPainter::Antialiasing);
-    p.setPen(QPen(selected ? QColor(0, 120, 215) : color.darker(170), selected ? 3 : 1.5));
-    p.setBrush(color);
-    p.drawEllipse(QPointF(12, 12), kTokenRadius, kTokenRadius);
-    p.end();
-    QPixmapCache::insert(key, pm);
+    draw(p);
     return pm;
 }
 
-// The progress ring at one of its steps.
+QPixmap discPicture(const QColor &color, bool selected, qreal dpr)
+{
+    return picture(24, dpr, [&](QPainter &p) {
+        p.setPen(QPen(selected ? QColor(0, 120, 215) : color.darker(170), selected ? 3 : 1.5));
+        p.setBrush(color);
+        p.drawEllipse(QPointF(12, 12), kTokenRadius, kTokenRadius);
+    });
+}
+
 QPixmap ringPicture(int step, qreal dpr)
 {
-    const QString key = QStringLiteral("goap-ring-%1-%2").arg(step).arg(dpr);
-    QPixmap pm;
-    if (QPixmapCache::find(key, &pm))
-        return pm;
-    pm = QPixmap(QSize(32, 32) * dpr);
-    pm.setDevicePixelRatio(dpr);
-    pm.fill(Qt::transparent);
-    QPainter p(&pm);
-    p.setRenderHint(QPainter::Antialiasing);
-    p.setPen(QPen(QColor(30, 30, 30, 60), 3));
-    p.drawEllipse(QPointF(16, 16), 13, 13);
-    p.setPen(QPen(QColor(46, 125, 50), 3, Qt::SolidLine, Qt::FlatCap));
-    p.drawArc(QRectF(3, 3, 26, 26), 90 * 16, -step * 360 * 16 / kRingSteps);
-    p.end();
-    QPixmapCache::insert(key, pm);
-    return pm;
+    return picture(32, dpr, [&](QPainter &p) {
+        p.setPen(QPen(QColor(30, 30, 30, 60), 3));
+        p.drawEllipse(QPointF(16, 16), 13, 13);
+        p.setPen(QPen(QColor(46, 125, 50), 3, Qt::SolidLine, Qt::FlatCap));
+        p.drawArc(QRectF(3, 3, 26, 26), 90 * 16, -step * 360 * 16 / kRingSteps);
+    });
 }
 
 } // namespace
@@ -87,7 +78,7 @@ public:
 
     void paint(QPainter *p, const QStyleOptionGraphicsItem *option, QWidget *widget) override
     {
-        const qreal dpr = widget ? widget->devicePixelRatioF() : 1.0;
+        m_layer->preparePictures(widget ? widget->devicePixelRatioF() : 1.0);
         const QRectF visible = option->exposedRect.adjusted(-140, -40, 140, 40);
         const auto &tokens = m_layer->m_tokens;
         const QFont font = labelFont();
@@ -98,9 +89,8 @@ public:
             if (!visible.contains(t.now))
                 continue;
             if (t.ring > 0)
-                p->drawPixmap(t.now - QPointF(16, 16), ringPicture(t.ring, dpr));
-            const QColor color = MapScene::agentColor(int(i));
-            p->drawPixmap(t.now - QPointF(12, 12), tokenPicture(color, int(i) == m_layer->m_selected, dpr));
+                p->drawPixmap(t.now - QPointF(16, 16), m_layer->m_rings[size_t(t.ring)]);
+            p->drawPixmap(t.now - QPointF(12, 12), int(i) == m_layer->m_selected ? t.selectedDisc : t.disc);
         }
         p->setPen(QColor(30, 30, 30));
         for (const RunLayer::Token &t : tokens)
@@ -174,6 +164,7 @@ void RunLayer::start(std::shared_ptr<const CompiledScenario> scenario, const QSt
         t.nameWidth = t.name.size().width();
         t.bubble.setPerformanceHint(QStaticText::AggressiveCaching);
     }
+    m_dpr = 0; // pictures are drawn for the first paint's device
     m_item = new CrowdItem(this);
     m_item->setArea(m_scene->sceneRect().adjusted(-150, -50, 150, 50));
     m_scene->addItem(m_item);
@@ -231,6 +222,19 @@ void RunLayer::animate()
     }
     if (moved)
         m_item->update();
+}
+
+void RunLayer::preparePictures(qreal dpr)
+{
+    if (dpr == m_dpr)
+        return;
+    m_dpr = dpr;
+    for (size_t i = 0; i < m_tokens.size(); ++i) {
+        m_tokens[i].disc = discPicture(MapScene::agentColor(int(i)), false, dpr);
+        m_tokens[i].selectedDisc = discPicture(MapScene::agentColor(int(i)), true, dpr);
+    }
+    for (int step = 0; step <= kRingSteps; ++step)
+        m_rings[size_t(step)] = ringPicture(step, dpr);
 }
 
 void RunLayer::setSelected(int agent)

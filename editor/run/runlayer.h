@@ -15,7 +15,10 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QPointF>
+#include <QPixmap>
 #include <QStaticText>
+
+#include <array>
 
 class QGraphicsScene;
 class QTimer;
@@ -51,6 +54,7 @@ private:
     {
         QPointF from, to, now;
         QStaticText name, bubble;
+        QPixmap disc, selectedDisc; // its colour, drawn once
         QString bubbleText;
         double nameWidth = 0, bubbleWidth = 0;
         int key = -1;    // what the bubble shows: (phase, action)
@@ -59,6 +63,7 @@ private:
     };
 
     void animate();
+    void preparePictures(qreal dpr); // the discs and rings for this device pixel ratio
 
     QGraphicsScene *m_scene;
     CrowdItem *m_item = nullptr;
@@ -69,6 +74,8 @@ private:
     QElapsedTimer m_sinceFrame;
     double m_frameMs = 16;
     int m_selected = -1;
+    qreal m_dpr = 0;
+    std::array<QPixmap, 33> m_rings; // the progress ring in 32 steps (0 unused)
 };
 
 } // namespace goap::editor

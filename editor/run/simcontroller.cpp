@@ -115,6 +115,7 @@ void SimController::runTo(int day, double time)
 
 void SimController::stop()
 {
+    emit runStopping();
     ++m_runId;
     m_playing = false;
     m_scenario.reset();

@@ -48,6 +48,7 @@ public:
 signals:
     void runStarted();                                // a new run (load or restart): views clear
     void frameApplied(const goap::editor::SimFrame &frame); // after the state above took the frame in
+    void runStopping(); // the records are still there, for views that keep a finished run
     void runStopped();
 
     // To the worker (queued).

@@ -3,6 +3,7 @@
 #include "charts/daycharts.h"
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
+#include "testutil.h"
 #include "run/chartspanel.h"
 #include "run/runui.h"
 #include "run/simcontroller.h"
@@ -20,11 +21,7 @@ using namespace goap::editor;
 namespace {
 const QString kSource = QStringLiteral(GOAP_SOURCE_DIR);
 
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+using goap::testing::readAll;
 } // namespace
 
 class TestCharts : public QObject
@@ -155,6 +152,9 @@ private slots:
     {
         m_window->runUi()->stop();
         QCOMPARE(charts()->insistence()->graphFor(0)->dataCount(), 301); // still browsable
+        QTemporaryDir dir;
+        QVERIFY(charts()->exportCsv(dir.filePath(QStringLiteral("after.csv")))); // and exportable
+        QCOMPARE(readAll(dir.filePath(QStringLiteral("after.csv"))).count('\n'), 1 + 301 * 12);
         QVERIFY(m_window->runUi()->play());
         QTRY_VERIFY(charts()->insistence()->rowsShown() < 301); // a new run starts over
         m_window->runUi()->pause();

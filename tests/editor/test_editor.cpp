@@ -11,6 +11,7 @@
 #include "forms/stationform.h"
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
+#include "testutil.h"
 #include "scene/mapscene.h"
 
 #include <QAction>
@@ -37,11 +38,7 @@ namespace {
 
 const QString kSource = QStringLiteral(GOAP_SOURCE_DIR);
 
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+using goap::testing::readAll;
 
 // Types into a line edit as a user would, replacing its text, and presses Return.
 void type(QLineEdit *edit, const QString &text)

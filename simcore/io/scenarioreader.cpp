@@ -182,6 +182,16 @@ public:
             out = factMap<Entry>(*m, pathKey(path, QLatin1String(key)));
     }
 
+    std::optional<bool> boolean(const Value &v, const QString &path)
+    {
+        remember(v, path);
+        if (v.type != Type::Bool) {
+            error(v, path, QStringLiteral("expected true or false, got %1").arg(json::describe(v)));
+            return std::nullopt;
+        }
+        return v.boolean;
+    }
+
     std::optional<Point> point(const Value &v, const QString &path)
     {
         if (!array(v, path))
@@ -215,11 +225,12 @@ public:
     Station station(const Value &v, const QString &path)
     {
         Station s;
-        if (!object(v, path, {"id", "label", "at"}))
+        if (!object(v, path, {"id", "label", "at", "capacity"}))
             return s;
         required(v, path, "id", s.id, &Reader::string);
         optional(v, path, "label", s.label, &Reader::string);
         required(v, path, "at", s.at, &Reader::point);
+        optional(v, path, "capacity", s.capacity, &Reader::integer);
         if (!v.find(u"label"))
             s.label = s.id;
         return s;
@@ -228,8 +239,13 @@ public:
     Action action(const Value &v, const QString &path)
     {
         Action a;
-        if (!object(v, path, {"id", "label", "station", "duration", "cost", "pre", "set", "add"}))
+        if (!object(v, path, {"id", "label", "station", "duration", "cost", "pre", "set", "add", "enqueue", "takePartner",
+                              "release", "leave"}))
             return a;
+        optional(v, path, "enqueue", a.enqueue, &Reader::string);
+        optional(v, path, "takePartner", a.takePartner, &Reader::string);
+        optional(v, path, "release", a.release, &Reader::boolean);
+        optional(v, path, "leave", a.leave, &Reader::boolean);
         required(v, path, "id", a.id, &Reader::string);
         optional(v, path, "label", a.label, &Reader::string);
         optional(v, path, "station", a.station, &Reader::string);
@@ -295,6 +311,19 @@ public:
 
     QString actionRef(const Value &v, const QString &path) { return string(v, path).value_or(QString()); }
 
+    Spawner spawner(const Value &v, const QString &path)
+    {
+        Spawner sp;
+        if (!object(v, path, {"template", "at", "first", "every", "max"}))
+            return sp;
+        required(v, path, "template", sp.templateId, &Reader::string);
+        required(v, path, "at", sp.at, &Reader::point);
+        optional(v, path, "first", sp.first, &Reader::number);
+        required(v, path, "every", sp.every, &Reader::number);
+        required(v, path, "max", sp.max, &Reader::integer);
+        return sp;
+    }
+
     Agent agent(const Value &v, const QString &path)
     {
         Agent a;
@@ -304,7 +333,10 @@ public:
         optional(v, path, "label", a.label, &Reader::string);
         if (!v.find(u"label"))
             a.label = a.id;
-        required(v, path, "at", a.at, &Reader::point);
+        if (m_readingTemplates)
+            optional(v, path, "at", a.at, &Reader::point); // a copy appears where its spawner is
+        else
+            required(v, path, "at", a.at, &Reader::point);
         optional(v, path, "speed", a.speed, &Reader::number);
         optionalFactMap(v, path, "facts", a.facts);
         a.actions = list<QString>(v, path, "actions", &Reader::actionRef);
@@ -336,7 +368,7 @@ public:
     std::optional<Scenario> scenario(const Value &root)
     {
         if (!object(root, {}, {"format", "version", "name", "description", "day", "planner", "map", "world",
-                               "stations", "actions", "goals", "agents"}))
+                               "stations", "actions", "goals", "agents", "templates", "spawners"}))
             return std::nullopt;
         QString format;
         required(root, {}, "format", format, &Reader::string);
@@ -360,6 +392,10 @@ public:
         s.actions = list<Action>(root, {}, "actions", &Reader::action);
         s.goals = list<Goal>(root, {}, "goals", &Reader::goal);
         s.agents = list<Agent>(root, {}, "agents", &Reader::agent);
+        m_readingTemplates = true;
+        s.templates = list<Agent>(root, {}, "templates", &Reader::agent);
+        m_readingTemplates = false;
+        s.spawners = list<Spawner>(root, {}, "spawners", &Reader::spawner);
         if (hasErrors(issues))
             return std::nullopt;
         return s;
@@ -367,6 +403,7 @@ public:
 
 private:
     const QByteArray &m_source;
+    bool m_readingTemplates = false;
 };
 
 } // namespace

@@ -58,6 +58,27 @@ Value station(const Station &s)
     v.insert(QStringLiteral("id"), Value::makeString(s.id));
     v.insert(QStringLiteral("label"), Value::makeString(s.label));
     v.insert(QStringLiteral("at"), point(s.at));
+    if (s.capacity > 0)
+        v.insert(QStringLiteral("capacity"), Value::makeInteger(s.capacity));
+    return v;
+}
+
+Value boolean(bool b)
+{
+    Value v;
+    v.type = json::Type::Bool;
+    v.boolean = b;
+    return v;
+}
+
+Value spawner(const Spawner &sp)
+{
+    Value v = Value::makeObject();
+    v.insert(QStringLiteral("template"), Value::makeString(sp.templateId));
+    v.insert(QStringLiteral("at"), point(sp.at));
+    v.insert(QStringLiteral("first"), number(sp.first));
+    v.insert(QStringLiteral("every"), number(sp.every));
+    v.insert(QStringLiteral("max"), Value::makeInteger(sp.max));
     return v;
 }
 
@@ -76,6 +97,14 @@ Value action(const Action &a)
         v.insert(QStringLiteral("set"), effects(a.set));
     if (!a.add.isEmpty())
         v.insert(QStringLiteral("add"), effects(a.add));
+    if (!a.enqueue.isEmpty())
+        v.insert(QStringLiteral("enqueue"), Value::makeString(a.enqueue));
+    if (!a.takePartner.isEmpty())
+        v.insert(QStringLiteral("takePartner"), Value::makeString(a.takePartner));
+    if (a.release)
+        v.insert(QStringLiteral("release"), boolean(true));
+    if (a.leave)
+        v.insert(QStringLiteral("leave"), boolean(true));
     return v;
 }
 
@@ -158,6 +187,10 @@ QByteArray writeScenario(const Scenario &s)
     root.insert(QStringLiteral("actions"), list(s.actions, action));
     root.insert(QStringLiteral("goals"), list(s.goals, goal));
     root.insert(QStringLiteral("agents"), list(s.agents, agent));
+    if (!s.templates.isEmpty())
+        root.insert(QStringLiteral("templates"), list(s.templates, agent));
+    if (!s.spawners.isEmpty())
+        root.insert(QStringLiteral("spawners"), list(s.spawners, spawner));
     return json::write(root);
 }
 

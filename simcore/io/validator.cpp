@@ -17,7 +17,13 @@ constexpr qint32 kUnbounded = std::numeric_limits<qint32>::max();
 class Validator
 {
 public:
-    explicit Validator(const Scenario &s) : m_s(s) {}
+    explicit Validator(const Scenario &s) : m_s(s)
+    {
+        for (qsizetype i = 0; i < s.agents.size(); ++i)
+            m_chars.push_back({&s.agents[i], pathIndex(QStringLiteral("agents"), i), false});
+        for (qsizetype i = 0; i < s.templates.size(); ++i)
+            m_chars.push_back({&s.templates[i], pathIndex(QStringLiteral("templates"), i), true});
+    }
 
     Issues run()
     {
@@ -27,6 +33,11 @@ public:
         uniqueIds(m_s.actions, QStringLiteral("actions"));
         uniqueIds(m_s.goals, QStringLiteral("goals"));
         uniqueIds(m_s.agents, QStringLiteral("agents"));
+        uniqueIds(m_s.templates, QStringLiteral("templates"));
+        for (qsizetype i = 0; i < m_s.templates.size(); ++i)
+            if (m_s.agent(m_s.templates[i].id))
+                error(pathKey(pathIndex(QStringLiteral("templates"), i), QStringLiteral("id")),
+                      QStringLiteral("\"%1\" is already a character's id").arg(m_s.templates[i].id));
         for (qsizetype i = 0; i < m_s.stations.size(); ++i)
             position(m_s.stations[i].at, pathKey(pathIndex(QStringLiteral("stations"), i), QStringLiteral("at")));
         for (qsizetype i = 0; i < m_s.actions.size(); ++i)
@@ -35,6 +46,14 @@ public:
             goal(m_s.goals[i], pathIndex(QStringLiteral("goals"), i));
         for (qsizetype i = 0; i < m_s.agents.size(); ++i)
             agent(m_s.agents[i], pathIndex(QStringLiteral("agents"), i));
+        for (qsizetype i = 0; i < m_s.templates.size(); ++i)
+            agent(m_s.templates[i], pathIndex(QStringLiteral("templates"), i));
+        for (qsizetype i = 0; i < m_s.spawners.size(); ++i)
+            spawner(m_s.spawners[i], pathIndex(QStringLiteral("spawners"), i));
+        for (qsizetype i = 0; i < m_s.stations.size(); ++i)
+            if (m_s.stations[i].capacity < 0 || m_s.stations[i].capacity > 1000)
+                error(pathKey(pathIndex(QStringLiteral("stations"), i), QStringLiteral("capacity")),
+                      QStringLiteral("a station has 1 to 1000 places (or 0 for no limit), got %1").arg(m_s.stations[i].capacity));
         if (!hasErrors(m_issues))
             warnings();
         return m_issues;
@@ -92,12 +111,27 @@ private:
             warning(path, QStringLiteral("(%1, %2) lies outside the %3 x %4 map").arg(p.x).arg(p.y).arg(m_s.map.width).arg(m_s.map.height));
     }
 
+    // Queue lengths and free places are kept by the simulation.
+    static bool derived(const QString &worldName) { return worldName.startsWith(u"queue.") || worldName.startsWith(u"free."); }
+
+    void spawner(const Spawner &sp, const QString &path)
+    {
+        if (!m_s.characterTemplate(sp.templateId))
+            error(pathKey(path, QStringLiteral("template")), QStringLiteral("unknown template \"%1\"").arg(sp.templateId));
+        position(sp.at, pathKey(path, QStringLiteral("at")));
+        range(sp.first, 0, limits::kMaxDayLength, pathKey(path, QStringLiteral("first")), QStringLiteral("the first spawn time"));
+        range(sp.every, m_s.day.tick, limits::kMaxDayLength, pathKey(path, QStringLiteral("every")), QStringLiteral("the interval"));
+        range(sp.max, 0, 100000, pathKey(path, QStringLiteral("max")), QStringLiteral("the number a day"));
+    }
+
     void seeds(const QList<FactValue> &values, const QString &path)
     {
         count(values.size(), path);
         QSet<QString> seen;
         for (const FactValue &f : values) {
             const QString p = pathFact(path, f.name);
+            if (path == u"world" && derived(f.name))
+                error(p, QStringLiteral("world.%1 is kept by the simulation (queue lengths and free places) and cannot be seeded").arg(f.name));
             if (!isValidFactName(f.name))
                 error(p, QStringLiteral("\"%1\" is not a valid fact name (write it without the scope prefix; "
                                         "letters, digits, '_' and inner dots)").arg(f.name));
@@ -155,9 +189,20 @@ private:
         range(a.cost, 0, limits::kMaxCost, pathKey(path, QStringLiteral("cost")), QStringLiteral("the cost"));
         const QString pre = pathKey(path, QStringLiteral("pre"));
         factList(a.pre, pre);
-        for (const Condition &c : a.pre)
+        for (const Condition &c : a.pre) {
             if (c.min < 0)
                 error(pathFact(pre, c.fact), QStringLiteral("a minimum below 0 always holds (pools never go negative)"));
+            if (c.fact.startsWith(u"partner."))
+                error(pathFact(pre, c.fact), QStringLiteral("partner facts can only be written by effects, not read"));
+        }
+        for (const QList<Effect> *effects : {&a.set, &a.add})
+            for (const Effect &e : *effects)
+                if (e.fact.startsWith(u"world.") && derived(e.fact.mid(6)))
+                    error(pathFact(pathKey(path, effects == &a.set ? QStringLiteral("set") : QStringLiteral("add")), e.fact),
+                          QStringLiteral("%1 is kept by the simulation (queue lengths and free places); actions cannot change it").arg(e.fact));
+        for (const auto &[key, name] : {std::pair{"enqueue", a.enqueue}, std::pair{"takePartner", a.takePartner}})
+            if (!name.isEmpty() && !isValidFactName(name))
+                error(pathKey(path, QLatin1String(key)), QStringLiteral("\"%1\" is not a valid queue name").arg(name));
         const QString set = pathKey(path, QStringLiteral("set"));
         factList(a.set, set);
         for (const Effect &e : a.set)
@@ -178,6 +223,9 @@ private:
         factList(g.conditions, conditions);
         if (g.conditions.isEmpty())
             error(conditions, QStringLiteral("a goal needs at least one condition"));
+        for (const Condition &c : g.conditions)
+            if (c.fact.startsWith(u"partner."))
+                error(pathFact(conditions, c.fact), QStringLiteral("a goal cannot name a partner's fact"));
         for (const Condition &c : g.conditions)
             if (c.min < 1)
                 error(pathFact(conditions, c.fact),
@@ -240,8 +288,22 @@ private:
 
     // --- warnings -----------------------------------------------------------
 
+    // Whether `a` can bring `fact` to `atLeast`: by its effects, by joining a
+    // queue (world.queue.<name>), or by writing a partner's fact (any
+    // character can be somebody's partner).
     static bool raises(const Action &a, const QString &fact, qint32 atLeast)
     {
+        if (!a.enqueue.isEmpty() && fact == QStringLiteral("world.queue.") + a.enqueue)
+            return true;
+        if (fact.startsWith(u"agent.")) {
+            const QString partner = QStringLiteral("partner.") + fact.mid(6);
+            for (const Effect &e : a.add)
+                if (e.fact == partner && e.value > 0)
+                    return true;
+            for (const Effect &e : a.set)
+                if (e.fact == partner && e.value >= atLeast)
+                    return true;
+        }
         for (const Effect &e : a.add)
             if (e.fact == fact && e.value > 0)
                 return true;
@@ -290,16 +352,19 @@ private:
         Reach r;
         for (const FactValue &f : m_s.world)
             r.world[QStringLiteral("world.") + f.name] = f.value;
-        for (const Agent &a : m_s.agents) {
+        for (const Station &st : m_s.stations)
+            if (st.capacity > 0)
+                r.world[QStringLiteral("world.free.") + st.id] = st.capacity;
+        for (const Character &ch : m_chars) {
             QHash<QString, qint32> pool;
-            for (const FactValue &f : a.facts)
+            for (const FactValue &f : ch.agent->facts)
                 pool[QStringLiteral("agent.") + f.name] = f.value;
             r.agent.append(pool);
         }
         for (bool changed = true; changed;) {
             changed = false;
-            for (int ai = 0; ai < m_s.agents.size(); ++ai) {
-                for (const QString &id : m_s.agents[ai].actions) {
+            for (int ai = 0; ai < int(m_chars.size()); ++ai) {
+                for (const QString &id : m_chars[size_t(ai)].agent->actions) {
                     const Action *act = m_s.action(id);
                     const bool usable = std::all_of(act->pre.begin(), act->pre.end(),
                                                     [&](const Condition &c) { return r.of(ai, c.fact) >= c.min; });
@@ -311,9 +376,20 @@ private:
                         if (to > v) { v = to; changed = true; }
                     };
                     for (const Effect &e : act->add)
-                        if (e.value > 0) raise(e.fact, kUnbounded);
+                        if (e.value > 0 && !e.fact.startsWith(u"partner.")) raise(e.fact, kUnbounded);
                     for (const Effect &e : act->set)
-                        raise(e.fact, e.value);
+                        if (!e.fact.startsWith(u"partner.")) raise(e.fact, e.value);
+                    if (!act->enqueue.isEmpty())
+                        raise(QStringLiteral("world.queue.") + act->enqueue, kUnbounded);
+                    // A partner's facts: whoever can be somebody's partner may gain them.
+                    for (const QList<Effect> *list : {&act->add, &act->set})
+                        for (const Effect &e : *list)
+                            if (e.fact.startsWith(u"partner.") && e.value > 0)
+                                for (auto &pool : r.agent) {
+                                    qint32 &v = pool[QStringLiteral("agent.") + e.fact.mid(8)];
+                                    const qint32 to = list == &act->add ? kUnbounded : e.value;
+                                    if (to > v) { v = to; changed = true; }
+                                }
                 }
             }
         }
@@ -324,9 +400,9 @@ private:
     {
         const Reach reach = reachability();
         QSet<QString> usedActions, heldGoals;
-        for (int ai = 0; ai < m_s.agents.size(); ++ai) {
-            const Agent &agent = m_s.agents[ai];
-            const QString agentPath = pathIndex(QStringLiteral("agents"), ai);
+        for (int ai = 0; ai < int(m_chars.size()); ++ai) {
+            const Agent &agent = *m_chars[size_t(ai)].agent;
+            const QString &agentPath = m_chars[size_t(ai)].path;
             for (const QString &a : agent.actions) usedActions.insert(a);
             if (agent.goals.isEmpty())
                 warning(pathKey(agentPath, QStringLiteral("goals")), QStringLiteral("%1 holds no goals, so it will only rest").arg(agent.id));
@@ -385,9 +461,11 @@ private:
         const QString name = c.fact.mid(6);
         if (world && seedValue(m_s.world, name) >= c.min)
             return true;
+        if (world && name.startsWith(u"free.") && m_s.station(name.mid(5)) && m_s.station(name.mid(5))->capacity >= c.min)
+            return true;
         if (!world)
-            for (const Agent &agent : m_s.agents)
-                if (seedValue(agent.facts, name) >= c.min)
+            for (const Character &ch : m_chars)
+                if (seedValue(ch.agent->facts, name) >= c.min)
                     return true;
         return std::any_of(m_s.actions.begin(), m_s.actions.end(), [&](const Action &a) { return raises(a, c.fact, c.min); });
     }
@@ -396,12 +474,14 @@ private:
     // characters' actions set is met for everyone as soon as one of them acts.
     void otherSetters(const Goal &g, const Condition &c, const QString &path)
     {
-        for (const Agent &holder : m_s.agents) {
+        for (const Character &h : m_chars) {
+            const Agent &holder = *h.agent;
             if (!std::any_of(holder.goals.begin(), holder.goals.end(), [&](const GoalRef &r) { return r.goal == g.id; }))
                 continue;
-            for (const Agent &other : m_s.agents) {
-                if (other.id == holder.id)
-                    continue;
+            for (const Character &o : m_chars) {
+                const Agent &other = *o.agent;
+                if (other.id == holder.id && !h.isTemplate)
+                    continue; // a template's copies are others to each other
                 for (const QString &id : other.actions) {
                     const Action *a = m_s.action(id);
                     if (raises(*a, c.fact, 1)) {
@@ -415,7 +495,15 @@ private:
         }
     }
 
+    struct Character
+    {
+        const Agent *agent;
+        QString path;
+        bool isTemplate;
+    };
+
     const Scenario &m_s;
+    std::vector<Character> m_chars; // agents, then templates
     Issues m_issues;
 };
 

@@ -10,7 +10,12 @@ constexpr qsizetype kMaxNameLength = 64;
 
 QString scopePrefix(Scope scope)
 {
-    return scope == Scope::World ? QStringLiteral("world.") : QStringLiteral("agent.");
+    switch (scope) {
+    case Scope::World: return QStringLiteral("world.");
+    case Scope::Agent: return QStringLiteral("agent.");
+    case Scope::Partner: return QStringLiteral("partner.");
+    }
+    return {};
 }
 
 QString FactName::toString() const { return scopePrefix(scope) + name; }
@@ -35,13 +40,16 @@ bool isValidFactName(QStringView name)
 std::optional<FactName> parseFactName(QStringView scoped)
 {
     FactName f;
+    qsizetype prefix = 6;
     if (scoped.startsWith(u"world."))
         f.scope = Scope::World;
     else if (scoped.startsWith(u"agent."))
         f.scope = Scope::Agent;
+    else if (scoped.startsWith(u"partner."))
+        f.scope = Scope::Partner, prefix = 8;
     else
         return std::nullopt;
-    const QStringView name = scoped.mid(6);
+    const QStringView name = scoped.mid(prefix);
     if (!isValidFactName(name))
         return std::nullopt;
     f.name = name.toString();
@@ -50,6 +58,8 @@ std::optional<FactName> parseFactName(QStringView scoped)
 
 QString factNameProblem(QStringView scoped)
 {
+    if (scoped.startsWith(u"partner.") && isValidFactName(scoped.mid(8)))
+        return {};
     if (!scoped.startsWith(u"world.") && !scoped.startsWith(u"agent."))
         return QStringLiteral("a fact must start with \"world.\" or \"agent.\"");
     if (!isValidFactName(scoped.mid(6)))

@@ -8,7 +8,7 @@
 
 namespace goap {
 
-enum class Scope { World, Agent };
+enum class Scope { World, Agent, Partner };
 
 struct FactName
 {
@@ -22,7 +22,7 @@ struct FactName
 // between parts ("free.cubicle"); at most 64 characters.
 bool isValidFactName(QStringView name);
 
-// Parses "world.x" / "agent.x"; nullopt when the prefix or name is invalid.
+// Parses "world.x" / "agent.x" / "partner.x"; nullopt when the prefix or name is invalid.
 std::optional<FactName> parseFactName(QStringView scoped);
 
 // Why `scoped` is not a fact name, for messages (empty when it is one).

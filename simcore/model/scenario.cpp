@@ -37,6 +37,7 @@ const Station *Scenario::station(QStringView id) const { return findById(station
 const Action *Scenario::action(QStringView id) const { return findById(actions, id); }
 const Goal *Scenario::goal(QStringView id) const { return findById(goals, id); }
 const Agent *Scenario::agent(QStringView id) const { return findById(agents, id); }
+const Agent *Scenario::characterTemplate(QStringView id) const { return findById(templates, id); }
 int Scenario::indexOfAction(QStringView id) const { return indexOfId(actions, id); }
 int Scenario::indexOfGoal(QStringView id) const { return indexOfId(goals, id); }
 int Scenario::indexOfAgent(QStringView id) const { return indexOfId(agents, id); }

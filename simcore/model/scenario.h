@@ -52,6 +52,7 @@ struct Station
     QString id;
     QString label;
     Point at;
+    int capacity = 0; // places; 0: unlimited. With places, world.free.<id> counts the free ones
     bool operator==(const Station &) const = default;
 };
 
@@ -65,6 +66,10 @@ struct Action
     QList<Condition> pre;
     QList<Effect> set;
     QList<Effect> add;
+    QString enqueue{};     // on completion, the character joins the back of this queue
+    QString takePartner{}; // on start, the character takes the front of this queue as its partner
+    bool release = false; // on completion, the partner is let go
+    bool leave = false;   // on completion, the character leaves the simulation
     bool operator==(const Action &) const = default;
 };
 
@@ -107,6 +112,18 @@ struct Agent
     bool operator==(const Agent &) const = default;
 };
 
+// Brings copies of a template character into the day, one every `every`
+// simulated seconds from `first`, at most `max` a day, at `at`.
+struct Spawner
+{
+    QString templateId;
+    Point at;
+    double first = 0;
+    double every = 10;
+    int max = 10;
+    bool operator==(const Spawner &) const = default;
+};
+
 struct DaySettings
 {
     double length = 600; // simulated seconds
@@ -142,12 +159,15 @@ struct Scenario
     QList<Action> actions;
     QList<Goal> goals;
     QList<Agent> agents;
+    QList<Agent> templates; // characters that only exist as spawned copies
+    QList<Spawner> spawners;
     bool operator==(const Scenario &) const = default;
 
     const Station *station(QStringView id) const;
     const Action *action(QStringView id) const;
     const Goal *goal(QStringView id) const;
     const Agent *agent(QStringView id) const;
+    const Agent *characterTemplate(QStringView id) const;
     int indexOfAction(QStringView id) const;
     int indexOfGoal(QStringView id) const;
     int indexOfAgent(QStringView id) const;

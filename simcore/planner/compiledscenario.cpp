@@ -40,15 +40,25 @@ QHash<QString, FactId> internFacts(const Scenario &s, CompiledScenario &c)
 {
     std::set<QString> agentFacts, worldFacts;
     auto note = [&](const QString &scoped) {
-        (scoped.startsWith(u"world.") ? worldFacts : agentFacts).insert(scoped);
+        if (scoped.startsWith(u"world."))
+            worldFacts.insert(scoped);
+        else if (scoped.startsWith(u"partner.")) // a partner's fact is one of its own agent facts
+            agentFacts.insert(QStringLiteral("agent.") + scoped.mid(8));
+        else
+            agentFacts.insert(scoped);
     };
     for (const FactValue &f : s.world) worldFacts.insert(QStringLiteral("world.") + f.name);
-    for (const Agent &a : s.agents)
-        for (const FactValue &f : a.facts) agentFacts.insert(QStringLiteral("agent.") + f.name);
+    for (const QList<Agent> *list : {&s.agents, &s.templates})
+        for (const Agent &a : *list)
+            for (const FactValue &f : a.facts) agentFacts.insert(QStringLiteral("agent.") + f.name);
+    for (const Station &st : s.stations)
+        if (st.capacity > 0) worldFacts.insert(QStringLiteral("world.free.") + st.id);
     for (const Action &a : s.actions) {
         for (const Condition &x : a.pre) note(x.fact);
         for (const Effect &x : a.set) note(x.fact);
         for (const Effect &x : a.add) note(x.fact);
+        if (!a.enqueue.isEmpty()) worldFacts.insert(QStringLiteral("world.queue.") + a.enqueue);
+        if (!a.takePartner.isEmpty()) worldFacts.insert(QStringLiteral("world.queue.") + a.takePartner);
     }
     for (const Goal &g : s.goals)
         for (const Condition &x : g.conditions) note(x.fact);
@@ -59,6 +69,41 @@ QHash<QString, FactId> internFacts(const Scenario &s, CompiledScenario &c)
     c.agentFactCount = int(agentFacts.size());
     c.worldFactCount = int(worldFacts.size());
     return ids;
+}
+
+QString scopedId(const QString &fact)
+{
+    return fact.startsWith(u"partner.") ? QStringLiteral("agent.") + fact.mid(8) : fact;
+}
+
+int queueIndex(CompiledScenario &c, const QHash<QString, FactId> &ids, const QString &name)
+{
+    if (name.isEmpty())
+        return -1;
+    const auto it = std::find(c.queueNames.begin(), c.queueNames.end(), name);
+    if (it != c.queueNames.end())
+        return int(it - c.queueNames.begin());
+    c.queueNames.push_back(name);
+    c.queueFacts.push_back(ids.value(QStringLiteral("world.queue.") + name));
+    return int(c.queueNames.size()) - 1;
+}
+
+CompiledAgent compileAgent(const Scenario &s, const Agent &a, const CompiledScenario &c, const QHash<QString, FactId> &ids)
+{
+    CompiledAgent ca;
+    ca.x = a.at.x;
+    ca.y = a.at.y;
+    ca.speed = a.speed;
+    for (const QString &id : a.actions) ca.actions.push_back(s.indexOfAction(id));
+    for (const GoalRef &r : a.goals) {
+        const int gi = s.indexOfGoal(r.goal);
+        const CompiledGoal &g = c.goals[size_t(gi)];
+        ca.goals.push_back({gi, r.start.value_or(g.start), r.rate.value_or(g.rate), r.urgency.value_or(g.urgency)});
+    }
+    ca.initialFacts.assign(size_t(c.agentFactCount), 0);
+    for (const FactValue &f : a.facts)
+        ca.initialFacts[size_t(ids.value(QStringLiteral("agent.") + f.name))] = f.value;
+    return ca;
 }
 
 Range appendConditions(const QList<Condition> &list, const QHash<QString, FactId> &ids, CompiledScenario &c)
@@ -83,8 +128,11 @@ CompiledScenario compile(const Scenario &s)
         c.worldSeed[size_t(ids.value(QStringLiteral("world.") + f.name) - c.agentFactCount)] = f.value;
 
     for (const Station &st : s.stations) {
-        c.stations.push_back({st.at.x, st.at.y});
+        const FactId free = st.capacity > 0 ? ids.value(QStringLiteral("world.free.") + st.id) : -1;
+        c.stations.push_back({st.at.x, st.at.y, st.capacity, free});
         c.stationIds.push_back(st.id);
+        if (free >= 0)
+            c.worldSeed[size_t(free - c.agentFactCount)] = st.capacity; // every place free at dawn
     }
     for (const Action &a : s.actions) {
         CompiledAction ca;
@@ -92,14 +140,26 @@ CompiledScenario compile(const Scenario &s)
         ca.duration = a.duration;
         ca.cost = a.cost;
         ca.pre = appendConditions(a.pre, ids, c);
-        ca.set.begin = std::uint32_t(c.effects.size());
-        for (const Effect &e : a.set) c.effects.push_back({ids.value(e.fact), e.value});
-        ca.set.end = ca.add.begin = std::uint32_t(c.effects.size());
-        for (const Effect &e : a.add) c.effects.push_back({ids.value(e.fact), e.value});
-        ca.add.end = ca.spend.begin = std::uint32_t(c.effects.size());
-        for (const Effect &e : a.add)
-            if (e.value < 0) c.effects.push_back({ids.value(e.fact), e.value});
-        ca.spend.end = std::uint32_t(c.effects.size());
+        // The character's own and the world's effects; a partner's are kept apart
+        // (the planner never sees them: they change somebody else).
+        auto own = [](const Effect &e) { return !e.fact.startsWith(u"partner."); };
+        auto range = [&](const QList<Effect> &list, bool partner, bool spendOnly) {
+            Range r{std::uint32_t(c.effects.size()), 0};
+            for (const Effect &e : list)
+                if (own(e) != partner && (!spendOnly || e.value < 0))
+                    c.effects.push_back({ids.value(scopedId(e.fact)), e.value});
+            r.end = std::uint32_t(c.effects.size());
+            return r;
+        };
+        ca.set = range(a.set, false, false);
+        ca.add = range(a.add, false, false);
+        ca.spend = range(a.add, false, true);
+        ca.partnerSet = range(a.set, true, false);
+        ca.partnerAdd = range(a.add, true, false);
+        ca.enqueue = queueIndex(c, ids, a.enqueue);
+        ca.takePartner = queueIndex(c, ids, a.takePartner);
+        ca.release = a.release;
+        ca.leave = a.leave;
         c.actions.push_back(ca);
         c.actionIds.push_back(a.id);
     }
@@ -115,22 +175,18 @@ CompiledScenario compile(const Scenario &s)
         c.goalLabels.push_back(g.label);
     }
     for (const Agent &a : s.agents) {
-        CompiledAgent ca;
-        ca.x = a.at.x;
-        ca.y = a.at.y;
-        ca.speed = a.speed;
-        for (const QString &id : a.actions) ca.actions.push_back(s.indexOfAction(id));
-        for (const GoalRef &r : a.goals) {
-            const int gi = s.indexOfGoal(r.goal);
-            const CompiledGoal &g = c.goals[size_t(gi)];
-            ca.goals.push_back({gi, r.start.value_or(g.start), r.rate.value_or(g.rate), r.urgency.value_or(g.urgency)});
-        }
-        ca.initialFacts.assign(size_t(c.agentFactCount), 0);
-        for (const FactValue &f : a.facts)
-            ca.initialFacts[size_t(ids.value(QStringLiteral("agent.") + f.name))] = f.value;
-        c.agents.push_back(std::move(ca));
+        c.agents.push_back(compileAgent(s, a, c, ids));
         c.agentIds.push_back(a.id);
         c.agentLabels.push_back(a.label);
+    }
+    for (const Agent &a : s.templates) {
+        c.templates.push_back(compileAgent(s, a, c, ids));
+        c.templateIds.push_back(a.id);
+        c.templateLabels.push_back(a.label);
+    }
+    for (const Spawner &sp : s.spawners) {
+        const auto t = std::find(c.templateIds.begin(), c.templateIds.end(), sp.templateId);
+        c.spawners.push_back({int(t - c.templateIds.begin()), sp.at.x, sp.at.y, sp.first, sp.every, sp.max});
     }
     return c;
 }

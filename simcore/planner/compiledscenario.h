@@ -45,6 +45,11 @@ struct CompiledAction
     double cost = 1;
     Range pre, set, add;        // into CompiledScenario::conditions / effects
     Range spend;                // the negative adds, taken when the action starts
+    Range partnerSet, partnerAdd; // effects on the partner's own pool (agent fact ids), on completion
+    int enqueue = -1;           // queue joined on completion
+    int takePartner = -1;       // queue whose front becomes the partner on start
+    bool release = false;       // the partner is let go on completion
+    bool leave = false;         // the character leaves on completion
 };
 
 struct CompiledGoal
@@ -71,6 +76,16 @@ struct CompiledAgent
 struct CompiledStation
 {
     double x = 0, y = 0;
+    int capacity = 0;     // places; 0: unlimited
+    FactId freeFact = -1; // world.free.<id> when it has places
+};
+
+struct CompiledSpawner
+{
+    int tmpl = 0; // index into CompiledScenario::templates
+    double x = 0, y = 0;
+    double first = 0, every = 1;
+    int max = 0;
 };
 
 struct CompiledScenario
@@ -88,11 +103,15 @@ struct CompiledScenario
     std::vector<CompiledAction> actions;
     std::vector<CompiledGoal> goals;
     std::vector<CompiledAgent> agents;
+    std::vector<CompiledAgent> templates; // spawned as copies
+    std::vector<CompiledSpawner> spawners;
+    std::vector<QString> queueNames;
+    std::vector<FactId> queueFacts; // world.queue.<name>, by queue
     PlannerSettings planner;
     DaySettings day;
 
     // Ids for names from the authoring model, in the same order.
-    std::vector<QString> stationIds, actionIds, goalIds, agentIds, goalLabels, agentLabels;
+    std::vector<QString> stationIds, actionIds, goalIds, agentIds, goalLabels, agentLabels, templateIds, templateLabels;
 
     std::span<const CCondition> conditionsOf(Range r) const { return {conditions.data() + r.begin, r.end - r.begin}; }
     std::span<const CEffect> effectsOf(Range r) const { return {effects.data() + r.begin, r.end - r.begin}; }

@@ -27,6 +27,11 @@ QString eventKindName(EventKind kind)
     case EventKind::Resting: return QStringLiteral("resting");
     case EventKind::NeedSatisfied: return QStringLiteral("satisfied");
     case EventKind::QuotaMet: return QStringLiteral("quota");
+    case EventKind::Spawned: return QStringLiteral("spawned");
+    case EventKind::Left: return QStringLiteral("left");
+    case EventKind::Enqueued: return QStringLiteral("enqueued");
+    case EventKind::Partnered: return QStringLiteral("partnered");
+    case EventKind::Released: return QStringLiteral("released");
     }
     return {};
 }
@@ -72,6 +77,17 @@ QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e
         return QStringLiteral("%1 satisfied").arg(s.goalLabels[size_t(e.goal)]);
     case EventKind::QuotaMet:
         return QStringLiteral("%1 met at %2% of the day").arg(s.goalLabels[size_t(e.goal)]).arg(qRound(e.score * 100));
+    case EventKind::Spawned:
+        return QStringLiteral("arrived");
+    case EventKind::Left:
+        return QStringLiteral("left");
+    case EventKind::Enqueued:
+        return QStringLiteral("joined the %1 queue").arg(s.queueNames[size_t(e.queue)]);
+    case EventKind::Partnered:
+        return QStringLiteral("%1: took %2 from the %3 queue").arg(s.actionIds[size_t(e.action)], log.agentLabels[size_t(e.other)],
+                                                                 s.queueNames[size_t(e.queue)]);
+    case EventKind::Released:
+        return QStringLiteral("let %1 go").arg(log.agentLabels[size_t(e.other)]);
     }
     return {};
 }

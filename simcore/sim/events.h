@@ -30,6 +30,11 @@ enum class EventKind : std::uint8_t {
     Resting,       // every want is below the rest threshold
     NeedSatisfied, // a need's conditions held: spent and reset
     QuotaMet,      // a quota's conditions held for the first time today
+    Spawned,       // a copy of a template arrived
+    Left,          // the character left the simulation
+    Enqueued,      // the character joined the back of a queue
+    Partnered,     // the character took the front of a queue as its partner
+    Released,      // the character let its partner go
 };
 QString eventKindName(EventKind kind);
 
@@ -48,13 +53,17 @@ struct Event
     std::int32_t value = 0, needed = 0;
     double score = 0, otherScore = 0; // Switch: winner's and loser's scores; Plan: cost in `score`
     std::uint32_t planBegin = 0, planEnd = 0; // Plan: range in EventLog::planActions
+    int other = -1; // Partnered, Released: the partner; Spawned: the template
+    int queue = -1; // Enqueued, Partnered: the queue
 };
 
 struct EventLog
 {
     std::vector<Event> events;
     std::vector<int> planActions; // the action lists of Plan events
-    void clear() { events.clear(); planActions.clear(); }
+    // Every character's id and label by its index, spawned copies included.
+    std::vector<QString> agentIds, agentLabels;
+    void clear() { events.clear(); planActions.clear(); agentIds.clear(); agentLabels.clear(); }
 };
 
 // Plain-text forms, e.g. "Hunger (0.72) overtook Smelt iron (0.51)".
@@ -88,6 +97,7 @@ struct GoalReport
 
 struct AgentReport
 {
+    QString id;
     std::vector<GoalReport> goals;
     std::int64_t phaseTicks[kPhaseCount] = {};
     int plans = 0;

@@ -50,7 +50,7 @@ QByteArray reportJson(const CompiledScenario &sc, const QString &name, const std
         for (size_t i = 0; i < d.agents.size(); ++i) {
             const AgentReport &r = d.agents[i];
             Value a = Value::makeObject();
-            a.insert(QStringLiteral("id"), string(sc.agentIds[i]));
+            a.insert(QStringLiteral("id"), string(r.id));
             Value &goals = a.insert(QStringLiteral("goals"), Value::makeArray());
             for (const GoalReport &g : r.goals) {
                 Value o = Value::makeObject();
@@ -81,7 +81,7 @@ QByteArray eventLine(const CompiledScenario &sc, const EventLog &log, const Even
     Value o = Value::makeObject();
     o.insert(QStringLiteral("t"), number(e.t));
     o.insert(QStringLiteral("day"), Value::makeInteger(e.day));
-    o.insert(QStringLiteral("agent"), e.agent >= 0 ? string(sc.agentIds[size_t(e.agent)]) : null());
+    o.insert(QStringLiteral("agent"), e.agent >= 0 ? string(log.agentIds[size_t(e.agent)]) : null());
     o.insert(QStringLiteral("kind"), string(eventKindName(e.kind)));
     o.insert(QStringLiteral("text"), string(eventText(sc, log, e)));
     switch (e.kind) {
@@ -117,9 +117,24 @@ QByteArray eventLine(const CompiledScenario &sc, const EventLog &log, const Even
         o.insert(QStringLiteral("goal"), string(sc.goalIds[size_t(e.goal)]));
         o.insert(QStringLiteral("metAt"), number(e.score));
         break;
+    case EventKind::Spawned:
+        o.insert(QStringLiteral("template"), string(sc.templateIds[size_t(e.other)]));
+        break;
+    case EventKind::Enqueued:
+        o.insert(QStringLiteral("queue"), string(sc.queueNames[size_t(e.queue)]));
+        break;
+    case EventKind::Partnered:
+        o.insert(QStringLiteral("action"), string(sc.actionIds[size_t(e.action)]));
+        o.insert(QStringLiteral("queue"), string(sc.queueNames[size_t(e.queue)]));
+        o.insert(QStringLiteral("partner"), string(log.agentIds[size_t(e.other)]));
+        break;
+    case EventKind::Released:
+        o.insert(QStringLiteral("partner"), string(log.agentIds[size_t(e.other)]));
+        break;
     case EventKind::Dawn:
     case EventKind::Waiting:
     case EventKind::Resting:
+    case EventKind::Left:
         break;
     }
     return json::writeLine(o);

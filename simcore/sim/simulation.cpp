@@ -31,13 +31,23 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
 
     m_agents.resize(sc.agents.size());
     std::vector<const std::vector<int> *> profiles;
+    auto profileOf = [&](const std::vector<int> &actions) {
+        const auto same = std::find_if(profiles.begin(), profiles.end(), [&](const auto *p) { return *p == actions; });
+        if (same == profiles.end()) {
+            profiles.push_back(&actions);
+            return int(profiles.size()) - 1;
+        }
+        return int(same - profiles.begin());
+    };
     m_slotBegin.push_back(0);
     for (size_t i = 0; i < sc.agents.size(); ++i) {
         const CompiledAgent &ca = sc.agents[i];
-        const auto same = std::find_if(profiles.begin(), profiles.end(), [&](const auto *p) { return *p == ca.actions; });
-        m_agents[i].profile = int(same - profiles.begin());
-        if (same == profiles.end())
-            profiles.push_back(&ca.actions);
+        m_agents[i].profile = profileOf(ca.actions);
+        m_agents[i].serial = int(i);
+        m_agents[i].speed = ca.speed;
+        m_agents[i].actions = &ca.actions;
+        m_ids.push_back(sc.agentIds[i]);
+        m_labels.push_back(sc.agentLabels[i]);
         for (const CompiledAgentGoal &g : ca.goals) {
             Slot s;
             s.goal = g.goal;
@@ -50,8 +60,17 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
         }
         m_slotBegin.push_back(m_slots.size());
     }
+    m_staticAgents = sc.agents.size();
+    m_staticSlots = m_slots.size();
+    for (const CompiledAgent &t : sc.templates)
+        m_templateProfile.push_back(profileOf(t.actions));
+    m_templateSerial.assign(sc.templates.size(), 0);
+    m_queues.resize(sc.queueNames.size());
+    m_places.resize(sc.stations.size());
     m_slotPlans.resize(m_slots.size());
     m_state.resize(size_t(sc.stateSize()));
+    m_log.agentIds = m_ids;
+    m_log.agentLabels = m_labels;
 }
 
 std::span<const std::int32_t> Simulation::agentFacts(int agent) const
@@ -118,6 +137,8 @@ void Simulation::record(Event e)
         return;
     e.t = now();
     e.day = m_day;
+    if (e.agent >= 0)
+        e.agent = m_agents[size_t(e.agent)].serial; // events name characters by serial
     m_log.events.push_back(e);
 }
 
@@ -126,7 +147,23 @@ void Simulation::dawn()
     const CompiledScenario &sc = *m_scenario;
     m_world = sc.worldSeed;
     const size_t a = size_t(sc.agentFactCount);
+    // Yesterday's copies are gone: storage returns to the scenario's own characters.
+    m_agents.resize(m_staticAgents);
+    m_slots.resize(m_staticSlots);
+    m_slotBegin.resize(m_staticAgents + 1);
+    m_slotPlans.resize(m_staticSlots);
     m_pools.assign(sc.agents.size() * a, 0);
+    m_active.clear();
+    for (size_t i = 0; i < m_staticAgents; ++i)
+        m_active.push_back(int(i));
+    for (auto &q : m_queues)
+        q.clear();
+    for (size_t st = 0; st < m_places.size(); ++st)
+        m_places[st].assign(size_t(sc.stations[st].capacity), -1);
+    m_nextSpawn.clear();
+    for (const CompiledSpawner &sp : sc.spawners)
+        m_nextSpawn.push_back(std::llround(sp.first / m_dt));
+    m_spawned.assign(sc.spawners.size(), 0);
     DayReport report;
     report.day = m_day;
     report.agents.resize(sc.agents.size());
@@ -134,9 +171,13 @@ void Simulation::dawn()
         const CompiledAgent &ca = sc.agents[i];
         std::copy(ca.initialFacts.begin(), ca.initialFacts.end(), m_pools.begin() + std::ptrdiff_t(i * a));
         Agent &ag = m_agents[i];
-        const int profile = ag.profile;
+        const int profile = ag.profile, serial = ag.serial;
         ag = Agent();
         ag.profile = profile;
+        ag.serial = serial;
+        ag.speed = ca.speed;
+        ag.actions = &ca.actions;
+        report.agents[i].id = sc.agentIds[i];
         ag.x = ca.x;
         ag.y = ca.y;
         for (Slot &s : goalSlots(int(i))) {
@@ -173,8 +214,11 @@ void Simulation::step()
     }
     ++m_tickInDay;
     ++m_totalTicks;
-    for (int i = 0; i < int(m_agents.size()); ++i)
-        updateAgent(i);
+    spawnDue();
+    m_order = m_active; // characters may leave during the tick
+    for (int i : m_order)
+        if (m_agents[size_t(i)].active)
+            updateAgent(i);
     checkQuotas();
     if (m_options.recordSamples && m_tickInDay % m_sampleTicks == 0)
         sample();
@@ -208,6 +252,22 @@ void Simulation::updateAgent(int i)
             s.need = std::min(1.0, s.need + s.rate * m_dt);
     ++m_reports.back().agents[size_t(i)].phaseTicks[int(a.phase)];
 
+    if (a.heldBy >= 0) {
+        // A partner walks to where the character holding it is (the place it took).
+        const Agent &holder = m_agents[size_t(a.heldBy)];
+        const double dx = holder.x - a.x, dy = holder.y - a.y;
+        const double distance = std::hypot(dx, dy);
+        const double stride = speedOf(i) * m_dt;
+        if (distance <= stride) {
+            a.x = holder.x;
+            a.y = holder.y;
+        } else if (distance > 0) {
+            a.x += dx / distance * stride;
+            a.y += dy / distance * stride;
+        }
+        return;
+    }
+
     switch (a.phase) {
     case Phase::Idle:
         safePoint(i);
@@ -216,7 +276,7 @@ void Simulation::updateAgent(int i)
         const CompiledStation &st = m_scenario->stations[size_t(m_scenario->actions[size_t(a.action)].station)];
         const double dx = st.x - a.x, dy = st.y - a.y;
         const double distance = std::hypot(dx, dy);
-        const double stride = m_scenario->agents[size_t(i)].speed * m_dt;
+        const double stride = speedOf(i) * m_dt;
         if (distance <= stride) {
             a.x = st.x;
             a.y = st.y;
@@ -232,22 +292,7 @@ void Simulation::updateAgent(int i)
         const CompiledAction &act = m_scenario->actions[size_t(a.action)];
         if (a.firstActingTick) {
             a.firstActingTick = false;
-            // The plan was made on a snapshot: check it against the live world.
-            for (const CCondition &c : m_scenario->conditionsOf(act.pre)) {
-                const std::int32_t v = value(i, c.fact);
-                if (v >= c.min)
-                    continue;
-                Event e{0, 0, i, EventKind::RecheckFailed};
-                e.action = a.action;
-                e.fact = c.fact;
-                e.value = v;
-                e.needed = c.min;
-                record(e);
-                a.lastFailAction = a.action;
-                a.lastFailFact = c.fact;
-                a.lastFailValue = v;
-                a.lastFailNeeded = c.min;
-                ++m_reports.back().agents[size_t(i)].recheckFailures;
+            if (!checkAction(i, act)) {
                 a.plan.clear();
                 a.action = -1;
                 a.phase = Phase::Idle;
@@ -259,6 +304,38 @@ void Simulation::updateAgent(int i)
             Event e{0, 0, i, EventKind::Start};
             e.action = a.action;
             record(e);
+            if (act.station >= 0 && m_scenario->stations[size_t(act.station)].capacity > 0) {
+                // Take a free place: the character stands at it, its partner comes to it.
+                std::vector<int> &places = m_places[size_t(act.station)];
+                const auto free = std::find(places.begin(), places.end(), -1);
+                *free = i;
+                a.placeStation = act.station;
+                a.place = int(free - places.begin());
+                const CompiledStation &st = m_scenario->stations[size_t(act.station)];
+                a.x = st.x + (double(a.place) - double(places.size() - 1) / 2.0) * 1.2;
+                a.y = st.y + 0.9;
+                --m_world[size_t(st.freeFact - m_scenario->agentFactCount)];
+            }
+            if (act.takePartner >= 0) {
+                std::deque<int> &queue = m_queues[size_t(act.takePartner)];
+                const int partner = queue.front();
+                queue.pop_front();
+                setQueueFact(act.takePartner);
+                if (a.partner >= 0)
+                    release(i);
+                a.partner = partner;
+                Agent &p = m_agents[size_t(partner)];
+                p.heldBy = i;
+                p.phase = Phase::Waiting;
+                p.plan.clear();
+                p.action = -1;
+                p.goalSlot = -1;
+                Event e{0, 0, i, EventKind::Partnered};
+                e.action = a.action;
+                e.queue = act.takePartner;
+                e.other = p.serial;
+                record(e);
+            }
             a.ticksLeft = a.actionTicks;
         }
         if (--a.ticksLeft <= 0)
@@ -276,16 +353,176 @@ void Simulation::updateAgent(int i)
 void Simulation::complete(int i)
 {
     Agent &a = m_agents[size_t(i)];
-    const CompiledAction &act = m_scenario->actions[size_t(a.action)];
-    for (const CEffect &e : m_scenario->effectsOf(act.set))
+    const CompiledScenario &sc = *m_scenario;
+    const CompiledAction &act = sc.actions[size_t(a.action)];
+    for (const CEffect &e : sc.effectsOf(act.set))
         fact(i, e.fact) = e.value;
     applyEffects(i, act.add, false, true);
+    if (a.partner >= 0) { // the partner's own facts: agent fact ids in its pool
+        const size_t base = size_t(a.partner) * size_t(sc.agentFactCount);
+        for (const CEffect &e : sc.effectsOf(act.partnerSet))
+            m_pools[base + size_t(e.fact)] = e.value;
+        for (const CEffect &e : sc.effectsOf(act.partnerAdd)) {
+            std::int32_t &v = m_pools[base + size_t(e.fact)];
+            v = std::int32_t(std::clamp<std::int64_t>(std::int64_t(v) + e.value, 0, std::numeric_limits<std::int32_t>::max()));
+        }
+    }
     Event e{0, 0, i, EventKind::Complete};
     e.action = a.action;
     record(e);
     a.action = -1;
     a.phase = Phase::Idle;
+    if (a.placeStation >= 0) {
+        m_places[size_t(a.placeStation)][size_t(a.place)] = -1;
+        ++m_world[size_t(sc.stations[size_t(a.placeStation)].freeFact - sc.agentFactCount)];
+        a.placeStation = a.place = -1;
+    }
+    if (act.release && a.partner >= 0)
+        release(i);
+    if (act.enqueue >= 0) {
+        m_queues[size_t(act.enqueue)].push_back(i);
+        setQueueFact(act.enqueue);
+        Event q{0, 0, i, EventKind::Enqueued};
+        q.queue = act.enqueue;
+        record(q);
+    }
+    if (act.leave) {
+        leave(i);
+        return;
+    }
     safePoint(i); // after each completed action
+}
+
+bool Simulation::checkAction(int i, const CompiledAction &act)
+{
+    // The plan was made on a snapshot: check it against the live world, and
+    // that a queue to take from has someone in it and a station has a free place.
+    const CompiledScenario &sc = *m_scenario;
+    FactId failed = -1;
+    std::int32_t v = 0, needed = 0;
+    for (const CCondition &c : sc.conditionsOf(act.pre)) {
+        if ((v = value(i, c.fact)) < c.min) {
+            failed = c.fact;
+            needed = c.min;
+            break;
+        }
+    }
+    if (failed < 0 && act.takePartner >= 0 && m_queues[size_t(act.takePartner)].empty())
+        failed = sc.queueFacts[size_t(act.takePartner)], v = 0, needed = 1;
+    if (failed < 0 && act.station >= 0 && sc.stations[size_t(act.station)].capacity > 0
+        && value(i, sc.stations[size_t(act.station)].freeFact) < 1)
+        failed = sc.stations[size_t(act.station)].freeFact, v = 0, needed = 1;
+    if (failed < 0)
+        return true;
+    Agent &a = m_agents[size_t(i)];
+    Event e{0, 0, i, EventKind::RecheckFailed};
+    e.action = a.action;
+    e.fact = failed;
+    e.value = v;
+    e.needed = needed;
+    record(e);
+    a.lastFailAction = a.action;
+    a.lastFailFact = failed;
+    a.lastFailValue = v;
+    a.lastFailNeeded = needed;
+    ++m_reports.back().agents[size_t(i)].recheckFailures;
+    return false;
+}
+
+void Simulation::setQueueFact(int queue)
+{
+    m_world[size_t(m_scenario->queueFacts[size_t(queue)] - m_scenario->agentFactCount)] = std::int32_t(m_queues[size_t(queue)].size());
+}
+
+void Simulation::release(int i)
+{
+    Agent &a = m_agents[size_t(i)];
+    Agent &p = m_agents[size_t(a.partner)];
+    Event e{0, 0, i, EventKind::Released};
+    e.other = p.serial;
+    record(e);
+    p.heldBy = -1;
+    p.phase = Phase::Idle; // it looks again at its next tick
+    a.partner = -1;
+}
+
+void Simulation::leave(int i)
+{
+    Agent &a = m_agents[size_t(i)];
+    if (a.partner >= 0)
+        release(i);
+    if (a.heldBy >= 0) {
+        m_agents[size_t(a.heldBy)].partner = -1;
+        a.heldBy = -1;
+    }
+    for (size_t q = 0; q < m_queues.size(); ++q) {
+        auto &queue = m_queues[q];
+        const auto it = std::find(queue.begin(), queue.end(), i);
+        if (it != queue.end()) {
+            queue.erase(it);
+            setQueueFact(int(q));
+        }
+    }
+    record(Event{0, 0, i, EventKind::Left});
+    a.active = false;
+    a.action = -1;
+    a.plan.clear();
+    m_active.erase(std::find(m_active.begin(), m_active.end(), i));
+}
+
+void Simulation::spawnDue()
+{
+    const CompiledScenario &sc = *m_scenario;
+    for (size_t k = 0; k < sc.spawners.size(); ++k) {
+        const CompiledSpawner &sp = sc.spawners[k];
+        while (m_spawned[k] < sp.max && m_tickInDay >= m_nextSpawn[k]) {
+            spawn(sp.tmpl, sp.x, sp.y);
+            ++m_spawned[k];
+            m_nextSpawn[k] += ticksFor(sp.every, m_dt);
+        }
+    }
+}
+
+int Simulation::spawn(int tmpl, double x, double y)
+{
+    const CompiledScenario &sc = *m_scenario;
+    const CompiledAgent &t = sc.templates[size_t(tmpl)];
+    const int i = int(m_agents.size());
+    Agent a;
+    a.x = x;
+    a.y = y;
+    a.profile = m_templateProfile[size_t(tmpl)];
+    a.speed = t.speed;
+    a.actions = &t.actions;
+    a.serial = int(m_ids.size());
+    const int n = ++m_templateSerial[size_t(tmpl)];
+    m_ids.push_back(QStringLiteral("%1-%2").arg(sc.templateIds[size_t(tmpl)]).arg(n));
+    m_labels.push_back(QStringLiteral("%1 %2").arg(sc.templateLabels[size_t(tmpl)]).arg(n));
+    if (m_options.recordEvents) {
+        m_log.agentIds.push_back(m_ids.back());
+        m_log.agentLabels.push_back(m_labels.back());
+    }
+    m_agents.push_back(a);
+    m_pools.insert(m_pools.end(), t.initialFacts.begin(), t.initialFacts.end());
+    AgentReport report;
+    report.id = m_ids.back();
+    for (const CompiledAgentGoal &g : t.goals) {
+        Slot s;
+        s.goal = g.goal;
+        s.start = s.need = g.start;
+        s.rate = g.rate;
+        s.urgency = g.urgency;
+        m_slots.push_back(s);
+        report.goals.push_back(GoalReport{g.goal, std::nullopt, 0});
+    }
+    m_slotBegin.push_back(m_slots.size());
+    m_slotPlans.resize(m_slots.size());
+    m_reports.back().agents.push_back(std::move(report));
+    m_active.push_back(i);
+    Event e{0, 0, i, EventKind::Spawned};
+    e.other = tmpl;
+    record(e);
+    return i;
 }
 
 void Simulation::safePoint(int i)
@@ -319,7 +556,7 @@ void Simulation::safePoint(int i)
     const size_t agentFacts = size_t(sc.agentFactCount);
     std::copy_n(m_pools.begin() + std::ptrdiff_t(size_t(i) * agentFacts), agentFacts, m_state.begin());
     std::copy(m_world.begin(), m_world.end(), m_state.begin() + std::ptrdiff_t(agentFacts));
-    const std::vector<int> &actions = sc.agents[size_t(i)].actions;
+    const std::vector<int> &actions = *a.actions;
     bool anyOpen = false, anyViable = false, allQuiet = true;
     for (size_t k = 0; k < ss.size(); ++k) {
         Slot &s = ss[k];
@@ -411,6 +648,8 @@ void Simulation::beginStep(int i)
 void Simulation::enterIdleOrWait(int i, Phase phase)
 {
     Agent &a = m_agents[size_t(i)];
+    if (a.partner >= 0)
+        release(i); // nothing more to do with it
     if (a.phase != phase)
         record(Event{0, 0, i, phase == Phase::Waiting ? EventKind::Waiting : EventKind::Resting});
     a.phase = phase;
@@ -423,7 +662,7 @@ void Simulation::enterIdleOrWait(int i, Phase phase)
 void Simulation::checkQuotas()
 {
     const CompiledScenario &sc = *m_scenario;
-    for (int i = 0; i < int(m_agents.size()); ++i) {
+    for (const int i : m_active) {
         const std::span<Slot> ss = goalSlots(i);
         for (size_t k = 0; k < ss.size(); ++k) {
             Slot &s = ss[k];
@@ -446,7 +685,7 @@ void Simulation::sample()
     m_samples.rowDay.push_back(m_day);
     m_samples.rowTime.push_back(now());
     m_samples.world.insert(m_samples.world.end(), m_world.begin(), m_world.end());
-    for (int i = 0; i < int(m_agents.size()); ++i) {
+    for (int i = 0; i < int(m_staticAgents); ++i) { // spawned copies come and go: not sampled
         for (const Slot &s : goalSlots(i)) {
             m_samples.insistence.push_back(float(slotInsistence(i, s)));
             m_samples.progress.push_back(m_scenario->goals[size_t(s.goal)].kind == GoalKind::Quota
@@ -471,10 +710,16 @@ void Simulation::fillSnapshot(Snapshot &out) const
     out.dayLength = sc.day.length;
     out.tick = m_totalTicks;
     out.world = m_world;
-    out.agents.resize(m_agents.size());
-    for (int i = 0; i < int(m_agents.size()); ++i) {
+    out.agents.resize(m_active.size());
+    for (size_t k = 0; k < m_active.size(); ++k) {
+        const int i = m_active[k];
         const Agent &a = m_agents[size_t(i)];
-        AgentSnapshot &as = out.agents[size_t(i)];
+        AgentSnapshot &as = out.agents[k];
+        as.index = a.serial;
+        as.id = m_ids[size_t(a.serial)];
+        as.label = m_labels[size_t(a.serial)];
+        as.heldBy = a.heldBy >= 0 ? m_agents[size_t(a.heldBy)].serial : -1;
+        as.partner = a.partner >= 0 ? m_agents[size_t(a.partner)].serial : -1;
         as.x = a.x;
         as.y = a.y;
         as.phase = a.phase;

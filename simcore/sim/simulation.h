@@ -13,6 +13,7 @@
 #include "sim/events.h"
 #include "sim/snapshot.h"
 
+#include <deque>
 #include <memory>
 
 namespace goap::sim {
@@ -52,7 +53,11 @@ public:
     const std::vector<DayReport> &reports() const { return m_reports; } // one per day begun
     const PlanCache &planCache() const { return m_cache; }
 
-    // Live state, for tests and tools.
+    // Live state, for tests and tools. Agent arguments are storage indices:
+    // the scenario's own characters first (0..n-1), then today's spawned copies.
+    int agentCount() const { return int(m_agents.size()); }
+    bool isPresent(int agent) const { return m_agents[size_t(agent)].active; }
+    int presentCount() const { return int(m_active.size()); }
     std::span<const std::int32_t> world() const { return m_world; }
     std::span<const std::int32_t> agentFacts(int agent) const;
     Phase phase(int agent) const { return m_agents[size_t(agent)].phase; }
@@ -78,6 +83,14 @@ private:
         int lastFailAction = -1;
         FactId lastFailFact = -1;
         std::int32_t lastFailValue = 0, lastFailNeeded = 0;
+        int serial = 0;        // identity: index into the log's names, stable across days
+        double speed = 1;
+        const std::vector<int> *actions = nullptr; // what it can do (its own or its template's)
+        bool active = true;    // false once it left (or, for a copy, after dawn)
+        int partner = -1;      // storage index of its partner
+        int heldBy = -1;       // storage index of the character holding it as partner
+        int placeStation = -1; // the station whose place it holds while acting there
+        int place = -1;
     };
     struct Slot // one goal held by one agent
     {
@@ -90,6 +103,12 @@ private:
     };
 
     void dawn();
+    void spawnDue();
+    int spawn(int tmpl, double x, double y);
+    void leave(int i);
+    void release(int i);
+    void setQueueFact(int queue);
+    bool checkAction(int i, const CompiledAction &act); // the re-check, with the implicit queue and place checks
     void updateAgent(int i);
     void safePoint(int i);
     void beginStep(int i);
@@ -100,6 +119,7 @@ private:
     std::int32_t value(int i, FactId f) const;
     void applyEffects(int i, Range effects, bool spendOnly, bool skipSpends);
     double quotaProgress(int i, const Slot &s) const; // 1 - shortfall
+    double speedOf(int i) const { return m_agents[size_t(i)].speed; }
     double slotInsistence(int i, const Slot &s) const;
     void checkQuotas();
     void sample();
@@ -127,9 +147,19 @@ private:
 
     std::vector<std::int32_t> m_world;
     std::vector<std::int32_t> m_pools; // agents x agentFactCount
-    std::vector<Agent> m_agents;
+    std::vector<Agent> m_agents;       // storage: the scenario's own, then today's spawned copies
+    std::vector<int> m_active, m_order; // present characters in order; the order of this tick
     std::vector<Slot> m_slots;
     std::vector<size_t> m_slotBegin; // agents + 1
+    size_t m_staticAgents = 0;
+    size_t m_staticSlots = 0;
+    std::vector<int> m_templateProfile;
+    std::vector<std::deque<int>> m_queues;               // storage indices, front first
+    std::vector<std::vector<int>> m_places;              // per station: occupant of each place, -1 free
+    std::vector<std::int64_t> m_nextSpawn;               // per spawner: tick of the next copy
+    std::vector<int> m_spawned;                          // per spawner: copies today
+    std::vector<int> m_templateSerial;                   // per template: copies so far (for names)
+    std::vector<QString> m_ids, m_labels;                // by serial
 
     EventLog m_log;
     Samples m_samples;

@@ -23,6 +23,10 @@ struct BallotEntry
 
 struct AgentSnapshot
 {
+    int index = 0;   // the character's index: stable for its life, spawned copies after the scenario's own
+    QString id, label;
+    int heldBy = -1;  // the character whose partner it is, -1 when none
+    int partner = -1; // its partner, -1 when none
     double x = 0, y = 0;
     Phase phase = Phase::Idle;
     int currentGoal = -1;      // scenario goal index, -1 when none
@@ -43,7 +47,7 @@ struct Snapshot
     double dayLength = 0;
     std::int64_t tick = 0; // ticks since the start of the run
     std::vector<std::int32_t> world; // by world fact id - agentFactCount
-    std::vector<AgentSnapshot> agents;
+    std::vector<AgentSnapshot> agents; // the characters present, by index (the scenario's own first)
 };
 
 } // namespace goap::sim

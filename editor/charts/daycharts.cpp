@@ -107,6 +107,8 @@ void InsistenceChart::addEvents(const sim::EventLog &events, size_t from, size_t
     const CompiledScenario &s = *m_scenario;
     for (size_t k = from; k < to; ++k) {
         const sim::Event &e = events.events[k];
+        if (e.agent < 0 || size_t(e.agent) >= s.agents.size())
+            continue; // spawned copies come and go: the charts follow the scenario's own characters
         const double key = keyOf(e.day, e.t);
         if (e.kind == sim::EventKind::Switch) {
             m_switches[e.agent]->addData(key, e.score);
@@ -217,7 +219,7 @@ void QuotaChart::addEvents(const sim::EventLog &events, size_t from, size_t to)
     const CompiledScenario &s = *m_scenario;
     for (size_t k = from; k < to; ++k) {
         const sim::Event &e = events.events[k];
-        if (e.kind != sim::EventKind::QuotaMet)
+        if (e.kind != sim::EventKind::QuotaMet || size_t(e.agent) >= s.agents.size())
             continue;
         const double key = keyOf(e.day, e.score * m_dayLength);
         m_met->addData(key, 1.0);

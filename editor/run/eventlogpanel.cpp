@@ -69,7 +69,7 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
     switch (index.column()) {
     case Day: return e.day + 1;
     case Time: return QString::number(e.t, 'f', 1);
-    case Agent: return e.agent >= 0 ? s->agentLabels[size_t(e.agent)] : QString();
+    case Agent: return e.agent >= 0 ? log.agentLabels[size_t(e.agent)] : QString();
     case Kind: return sim::eventKindName(e.kind);
     case Text: return sim::eventText(*s, log, e);
     }

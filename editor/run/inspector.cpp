@@ -113,13 +113,25 @@ void Inspector::setAgent(int agent)
 
 void Inspector::show(const sim::Snapshot &snap)
 {
-    if (!m_scenario || m_agent < 0 || size_t(m_agent) >= snap.agents.size())
+    if (!m_scenario || m_agent < 0)
         return;
     const CompiledScenario &s = *m_scenario;
-    const sim::AgentSnapshot &a = snap.agents[size_t(m_agent)];
-    header->setText(QStringLiteral("%1 — %2 at (%3, %4)")
-                        .arg(s.agentLabels[size_t(m_agent)], sim::phaseName(a.phase))
-                        .arg(a.x, 0, 'f', 1).arg(a.y, 0, 'f', 1));
+    const auto found = std::find_if(snap.agents.begin(), snap.agents.end(), [&](const sim::AgentSnapshot &x) { return x.index == m_agent; });
+    if (found == snap.agents.end()) {
+        header->setText(tr("This character has left."));
+        return;
+    }
+    const sim::AgentSnapshot &a = *found;
+    QString held;
+    for (const sim::AgentSnapshot &x : snap.agents) {
+        if (a.heldBy >= 0 && x.index == a.heldBy)
+            held = tr(", with %1").arg(x.label);
+        if (a.partner >= 0 && x.index == a.partner)
+            held = tr(", partner %1").arg(x.label);
+    }
+    header->setText(QStringLiteral("%1 — %2 at (%3, %4)%5")
+                        .arg(a.label, sim::phaseName(a.phase))
+                        .arg(a.x, 0, 'f', 1).arg(a.y, 0, 'f', 1).arg(held));
     goalLabel->setText(a.currentGoal >= 0 ? s.goalLabels[size_t(a.currentGoal)]
                        : a.phase == sim::Phase::Waiting ? QString::fromUtf8(sim::kWaitingReason)
                        : a.phase == sim::Phase::Resting ? tr("none: resting") : tr("none"));
@@ -171,7 +183,7 @@ void Inspector::show(const sim::Snapshot &snap)
             f.setBold(b.goal == a.currentGoal);
             item->setFont(f);
         }
-        if (!b.viable && !b.satisfied) {
+        if (!b.viable && !b.satisfied && size_t(m_agent) < s.agents.size()) { // the scenario's own characters
             std::vector<std::int32_t> state = a.facts;
             state.insert(state.end(), snap.world.begin(), snap.world.end());
             why << sim::explanationLines(s, sim::explainGoal(s, m_agent, b.goal, state));

@@ -58,6 +58,14 @@ QPixmap ringPicture(int step, qreal dpr)
     });
 }
 
+QString snapshotLabel(const sim::Snapshot &snapshot, int index)
+{
+    for (const sim::AgentSnapshot &a : snapshot.agents)
+        if (a.index == index)
+            return a.label;
+    return {};
+}
+
 } // namespace
 
 class CrowdItem : public QGraphicsItem
@@ -86,7 +94,7 @@ public:
         // Rings and discs first, then the labels above them all.
         for (size_t i = 0; i < tokens.size(); ++i) {
             const RunLayer::Token &t = tokens[i];
-            if (!visible.contains(t.now))
+            if (!t.present || !visible.contains(t.now))
                 continue;
             if (t.ring > 0)
                 p->drawPixmap(t.now - QPointF(16, 16), m_layer->m_rings[size_t(t.ring)]);
@@ -94,10 +102,10 @@ public:
         }
         p->setPen(QColor(30, 30, 30));
         for (const RunLayer::Token &t : tokens)
-            if (visible.contains(t.now))
+            if (t.present && visible.contains(t.now))
                 p->drawStaticText(t.now + QPointF(-t.nameWidth / 2, 11), t.name);
         for (const RunLayer::Token &t : tokens) {
-            if (t.bubbleText.isEmpty() || !visible.contains(t.now))
+            if (!t.present || t.bubbleText.isEmpty() || !visible.contains(t.now))
                 continue;
             const QRectF box(t.now.x() - t.bubbleWidth / 2 - 5, t.now.y() - 33, t.bubbleWidth + 10, 14);
             p->fillRect(box, t.waiting ? QColor(0xfd, 0xec, 0xea) : QColor(255, 255, 255, 235));
@@ -172,22 +180,51 @@ void RunLayer::start(std::shared_ptr<const CompiledScenario> scenario, const QSt
     m_animation->start();
 }
 
+RunLayer::Token &RunLayer::tokenFor(const sim::AgentSnapshot &a)
+{
+    if (size_t(a.index) >= m_tokens.size())
+        m_tokens.resize(size_t(a.index) + 1);
+    Token &t = m_tokens[size_t(a.index)];
+    if (t.name.text().isEmpty()) { // first seen: lay out its name, draw its disc
+        t.now = t.from = t.to = MapScene::toScene(Point{a.x, a.y});
+        t.name.setText(a.label);
+        t.name.setPerformanceHint(QStaticText::AggressiveCaching);
+        t.name.prepare(QTransform(), labelFont());
+        t.nameWidth = t.name.size().width();
+        t.bubble.setPerformanceHint(QStaticText::AggressiveCaching);
+        if (m_dpr > 0) {
+            t.disc = discPicture(MapScene::agentColor(a.index), false, m_dpr);
+            t.selectedDisc = discPicture(MapScene::agentColor(a.index), true, m_dpr);
+        }
+    }
+    return t;
+}
+
+int RunLayer::tokenCount() const
+{
+    return int(std::count_if(m_tokens.begin(), m_tokens.end(), [](const Token &t) { return t.present; }));
+}
+
 void RunLayer::apply(const sim::Snapshot &snapshot)
 {
-    if (!m_scenario || snapshot.agents.size() != m_tokens.size())
+    if (!m_scenario)
         return;
     m_frameMs = std::clamp(double(m_sinceFrame.restart()), 8.0, 100.0);
     const QFont font = labelFont();
-    for (size_t i = 0; i < m_tokens.size(); ++i) {
-        const sim::AgentSnapshot &a = snapshot.agents[i];
-        Token &t = m_tokens[i];
+    for (Token &t : m_tokens)
+        t.present = false;
+    for (const sim::AgentSnapshot &a : snapshot.agents) {
+        Token &t = tokenFor(a);
+        t.present = true;
         t.from = t.now;
         t.to = MapScene::toScene(Point{a.x, a.y});
-        const int key = int(a.phase) * 100000 + (a.action + 1);
+        const int key = int(a.phase) * 100000 + (a.action + 1) + (a.heldBy >= 0 ? 50000 + a.heldBy * 1000000 : 0);
         if (key != t.key) { // lay the text out only when what it does changes
             t.key = key;
             switch (a.phase) {
-            case sim::Phase::Waiting: t.bubbleText = QString::fromUtf8(sim::kWaitingReason); break;
+            case sim::Phase::Waiting:
+                t.bubbleText = a.heldBy >= 0 ? tr("with %1").arg(snapshotLabel(snapshot, a.heldBy)) : QString::fromUtf8(sim::kWaitingReason);
+                break;
             case sim::Phase::Resting: t.bubbleText = tr("resting"); break;
             case sim::Phase::Walking:
             case sim::Phase::Acting:
@@ -199,7 +236,7 @@ void RunLayer::apply(const sim::Snapshot &snapshot)
             t.bubble.setText(t.bubbleText);
             t.bubble.prepare(QTransform(), font);
             t.bubbleWidth = t.bubble.size().width();
-            t.waiting = a.phase == sim::Phase::Waiting;
+            t.waiting = a.phase == sim::Phase::Waiting && a.heldBy < 0;
         }
         t.ring = a.phase == sim::Phase::Acting ? std::max(1, int(std::ceil(a.actionProgress * kRingSteps))) : 0;
     }
@@ -249,6 +286,8 @@ int RunLayer::agentAt(const QPointF &scenePos) const
     int best = -1;
     double bestDistance = (kTokenRadius + 3) * (kTokenRadius + 3);
     for (size_t i = 0; i < m_tokens.size(); ++i) {
+        if (!m_tokens[i].present)
+            continue;
         const QPointF d = m_tokens[i].now - scenePos;
         const double distance = d.x() * d.x() + d.y() * d.y();
         if (distance <= bestDistance) {

@@ -40,7 +40,7 @@ public:
     void clear();
     void setSelected(int agent);
     int selected() const { return m_selected; }
-    int tokenCount() const { return int(m_tokens.size()); }
+    int tokenCount() const; // characters present
     QPointF tokenPos(int agent) const;
     QString bubbleText(int agent) const;
     int agentAt(const QPointF &scenePos) const; // -1 when no token is there
@@ -60,7 +60,10 @@ private:
         int key = -1;    // what the bubble shows: (phase, action)
         int ring = 0;    // progress in 32 steps, 0 when not acting
         bool waiting = false;
+        bool present = false; // in the latest frame (spawned copies come and go)
     };
+
+    Token &tokenFor(const sim::AgentSnapshot &a);
 
     void animate();
     void preparePictures(qreal dpr); // the discs and rings for this device pixel ratio

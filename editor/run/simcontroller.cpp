@@ -131,6 +131,8 @@ void SimController::onFrame(const SimFramePtr &frame)
     ++m_frames;
     m_latest = frame;
     m_playing = frame->playing;
+    m_log.agentIds.insert(m_log.agentIds.end(), frame->newAgentIds.begin(), frame->newAgentIds.end());
+    m_log.agentLabels.insert(m_log.agentLabels.end(), frame->newAgentLabels.begin(), frame->newAgentLabels.end());
     const auto base = std::uint32_t(m_log.planActions.size());
     m_log.planActions.insert(m_log.planActions.end(), frame->planActions.begin(), frame->planActions.end());
     for (sim::Event e : frame->events) {

@@ -20,6 +20,7 @@ struct SimFrame
     sim::Snapshot snapshot;
     std::vector<sim::Event> events; // new since the previous frame
     std::vector<int> planActions;   // the plans of those events (Event::planBegin/End index this)
+    std::vector<QString> newAgentIds, newAgentLabels; // names of characters that appeared since (by serial)
     // New sample rows (see sim::Samples): rows x columns.
     std::vector<int> sampleDays;
     std::vector<double> sampleTimes;

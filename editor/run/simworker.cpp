@@ -40,7 +40,7 @@ void SimWorker::restart()
         return;
     m_sim = std::make_unique<sim::Simulation>(m_scenario);
     m_serial = 0;
-    m_eventsSent = m_samplesSent = 0;
+    m_eventsSent = m_samplesSent = m_namesSent = 0;
     m_owedTicks = 0;
     m_target = -1;
     m_sim->start(); // dawn, so the first frame shows everyone at their start
@@ -176,6 +176,9 @@ void SimWorker::emitFrame()
     frame->serial = ++m_serial;
     m_sim->fillSnapshot(frame->snapshot);
     const sim::EventLog &log = m_sim->events();
+    frame->newAgentIds.assign(log.agentIds.begin() + std::ptrdiff_t(m_namesSent), log.agentIds.end());
+    frame->newAgentLabels.assign(log.agentLabels.begin() + std::ptrdiff_t(m_namesSent), log.agentLabels.end());
+    m_namesSent = log.agentIds.size();
     frame->events.reserve(log.events.size() - m_eventsSent);
     for (size_t i = m_eventsSent; i < log.events.size(); ++i) {
         sim::Event e = log.events[i];

@@ -57,7 +57,7 @@ private:
     qint64 m_target = -1; // run-to target in total ticks, -1 when none
     int m_runId = 0;
     quint64 m_serial = 0;
-    size_t m_eventsSent = 0, m_samplesSent = 0;
+    size_t m_eventsSent = 0, m_samplesSent = 0, m_namesSent = 0;
 };
 
 } // namespace goap::editor

@@ -207,7 +207,9 @@ void printSummary(const Scenario &scenario, const CompiledScenario &c, const sim
 {
     for (const sim::DayReport &day : simulation.reports()) {
         println(io.out, QStringLiteral("%1, day %2 (%3 s)").arg(scenario.name).arg(day.day + 1).arg(c.day.length));
-        for (size_t i = 0; i < day.agents.size(); ++i) {
+        if (day.agents.size() > c.agents.size()) // spawned copies: one line, not one each
+            println(io.out, QStringLiteral("  %1 spawned character(s) came during the day").arg(day.agents.size() - c.agents.size()));
+        for (size_t i = 0; i < c.agents.size(); ++i) {
             const sim::AgentReport &r = day.agents[i];
             QStringList quotas, needs;
             for (const sim::GoalReport &g : r.goals) {

@@ -8,6 +8,8 @@
 #include <QDir>
 #include <QtTest>
 
+#include <map>
+
 using namespace goap;
 using namespace goap::sim;
 
@@ -192,19 +194,21 @@ private slots:
         Simulation sim(c);
         sim.runDays(2);
         const double margin = c->planner.switchMargin;
-        std::vector<int> acting(c->agents.size(), -1), walking(c->agents.size(), 0);
+        std::map<int, int> acting, walking; // by character, spawned copies included
         for (const Event &e : sim.events().events) {
             if (e.agent < 0) {
-                std::fill(acting.begin(), acting.end(), -1);
-                std::fill(walking.begin(), walking.end(), 0);
+                acting.clear();
+                walking.clear();
                 continue;
             }
-            int &a = acting[size_t(e.agent)];
-            int &w = walking[size_t(e.agent)];
+            int &a = acting.try_emplace(e.agent, -1).first->second;
+            int &w = walking.try_emplace(e.agent, 0).first->second;
             switch (e.kind) {
             case EventKind::Start: QCOMPARE(a, -1); a = e.action; w = 0; break;
             case EventKind::Complete: QCOMPARE(a, e.action); a = -1; break;
             case EventKind::QuotaMet: break; // observed, not decided
+            case EventKind::Partnered: QCOMPARE(a, e.action); break; // as its action starts
+            case EventKind::Spawned: QCOMPARE(a, -1); break;
             case EventKind::RecheckFailed: QCOMPARE(a, -1); w = 0; break;
             case EventKind::Plan: QCOMPARE(a, -1); QCOMPARE(w, 0); w = 1; break;
             case EventKind::Switch:

@@ -9,6 +9,8 @@ namespace {
 
 bool raises(const CompiledScenario &s, const CompiledAction &a, FactId fact, std::int32_t min)
 {
+    if (a.enqueue >= 0 && s.queueFacts[size_t(a.enqueue)] == fact)
+        return true; // joining a queue lengthens it
     for (const CEffect &e : s.effectsOf(a.add))
         if (e.fact == fact && e.value > 0)
             return true;
@@ -43,6 +45,11 @@ void walk(const CompiledScenario &s, int agent, FactId fact, std::int32_t min, s
                 if (raises(s, s.actions[size_t(ai)], fact, min))
                     b.producers.push_back({int(other), ai});
         }
+        // Spawned characters too, named by their template (encoded as -1 - template).
+        for (size_t t = 0; t < s.templates.size(); ++t)
+            for (int ai : s.templates[t].actions)
+                if (raises(s, s.actions[size_t(ai)], fact, min))
+                    b.producers.push_back({-1 - int(t), ai});
     }
     out.blockers.push_back(b);
 }
@@ -66,14 +73,15 @@ QStringList explanationLines(const CompiledScenario &s, const GoalExplanation &e
     for (const Blocker &b : e.blockers) {
         QStringList producers;
         for (const auto &[agent, action] : b.producers)
-            producers << QStringLiteral("%1's %2").arg(s.agentLabels[size_t(agent)], s.actionIds[size_t(action)]);
+            producers << QStringLiteral("%1's %2").arg(agent >= 0 ? s.agentLabels[size_t(agent)] : s.templateLabels[size_t(-1 - agent)],
+                                                       s.actionIds[size_t(action)]);
         lines << QStringLiteral("%1 needs %2 >= %3 (now %4): %5")
                      .arg(goal, s.factNames[size_t(b.fact)]).arg(b.min).arg(b.value)
                      .arg(producers.isEmpty() ? QStringLiteral("nothing anyone can do produces it")
                                               : QStringLiteral("produced by ") + producers.join(QStringLiteral(", ")));
     }
     if (lines.isEmpty())
-        lines << QStringLiteral("%1: every condition is within reach; the search hit its node cap").arg(goal);
+        lines << QStringLiteral("%1: within reach now (it had no plan when last planned, or its search reached the node cap)").arg(goal);
     return lines;
 }
 

@@ -201,16 +201,24 @@ QString ScenarioDocument::renameFact(const QString &from, const QString &to)
     const QString bareFrom = from.mid(6), bareTo = to.mid(6);
     if (source->scope == Scope::World)
         renameSeed(s.world, bareFrom, bareTo);
+    const bool agentFact = source->scope == Scope::Agent;
     for (Action &a : s.actions) {
         renameIn(a.pre, from, to);
         renameIn(a.set, from, to);
         renameIn(a.add, from, to);
+        if (agentFact) { // what partners are given is the same fact
+            renameIn(a.set, QStringLiteral("partner.") + bareFrom, QStringLiteral("partner.") + bareTo);
+            renameIn(a.add, QStringLiteral("partner.") + bareFrom, QStringLiteral("partner.") + bareTo);
+        }
     }
     for (Goal &g : s.goals)
         renameIn(g.conditions, from, to);
-    if (source->scope == Scope::Agent)
+    if (agentFact) {
         for (Agent &a : s.agents)
             renameSeed(a.facts, bareFrom, bareTo);
+        for (Agent &a : s.templates)
+            renameSeed(a.facts, bareFrom, bareTo);
+    }
     push(s, tr("Rename %1 to %2").arg(from, to), Part::All);
     return {};
 }
@@ -432,13 +440,17 @@ QStringList ScenarioDocument::factsInUse() const
     for (const FactValue &f : m_scenario.world) facts.insert(QStringLiteral("world.") + f.name);
     for (const Agent &a : m_scenario.agents)
         for (const FactValue &f : a.facts) facts.insert(QStringLiteral("agent.") + f.name);
+    // A partner's fact is one of its own agent facts.
+    auto own = [](const QString &f) { return f.startsWith(u"partner.") ? QStringLiteral("agent.") + f.mid(8) : f; };
     for (const Action &a : m_scenario.actions) {
         for (const Condition &c : a.pre) facts.insert(c.fact);
-        for (const Effect &e : a.set) facts.insert(e.fact);
-        for (const Effect &e : a.add) facts.insert(e.fact);
+        for (const Effect &e : a.set) facts.insert(own(e.fact));
+        for (const Effect &e : a.add) facts.insert(own(e.fact));
     }
     for (const Goal &g : m_scenario.goals)
         for (const Condition &c : g.conditions) facts.insert(c.fact);
+    for (const Agent &a : m_scenario.templates)
+        for (const FactValue &f : a.facts) facts.insert(QStringLiteral("agent.") + f.name);
     QStringList out;
     for (const QString &f : facts)
         if (!f.isEmpty())
@@ -449,10 +461,17 @@ QStringList ScenarioDocument::factsInUse() const
 FactUsage ScenarioDocument::usage(const QString &fact) const
 {
     FactUsage u;
+    const QString partner = fact.startsWith(u"agent.") ? QStringLiteral("partner.") + fact.mid(6) : QString();
     for (const Action &a : m_scenario.actions) {
         for (const Condition &c : a.pre) if (c.fact == fact) u.readBy << a.id;
-        for (const Effect &e : a.set) if (e.fact == fact) u.setBy << a.id;
-        for (const Effect &e : a.add) if (e.fact == fact) (e.value < 0 ? u.spentBy : u.addedBy) << a.id;
+        for (const Effect &e : a.set) {
+            if (e.fact == fact) u.setBy << a.id;
+            if (!partner.isEmpty() && e.fact == partner) u.setBy << a.id + tr(" (on its partner)");
+        }
+        for (const Effect &e : a.add) {
+            if (e.fact == fact) (e.value < 0 ? u.spentBy : u.addedBy) << a.id;
+            if (!partner.isEmpty() && e.fact == partner) (e.value < 0 ? u.spentBy : u.addedBy) << a.id + tr(" (on its partner)");
+        }
     }
     for (const Goal &g : m_scenario.goals)
         for (const Condition &c : g.conditions) if (c.fact == fact) u.goals << g.id;

@@ -220,6 +220,28 @@ private slots:
         QCOMPARE(w.factForm()->nameEdit->text(), QStringLiteral("agent.fullness"));
     }
 
+    void partnerFactsAreTheirOwnFacts()
+    {
+        MainWindow w;
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/hospital.json")));
+        const QStringList facts = w.document()->factsInUse();
+        QVERIFY(facts.contains(QStringLiteral("agent.treated")));
+        QVERIFY(!facts.contains(QStringLiteral("partner.treated")));
+        QVERIFY(w.document()->usage(QStringLiteral("agent.treated")).addedBy.contains(QStringLiteral("treatPatient (on its partner)")));
+        QVERIFY(w.document()->renameFact(QStringLiteral("agent.treated"), QStringLiteral("agent.cured")).isEmpty());
+        const auto &add = w.scenario().action(u"treatPatient")->add;
+        QVERIFY(std::any_of(add.begin(), add.end(), [](const Effect &e) { return e.fact == u"partner.cured"; }));
+        QCOMPARE(w.scenario().action(u"goHome")->pre.first().fact, QStringLiteral("agent.cured"));
+        // Templates and spawners survive a save.
+        QTemporaryDir dir;
+        QVERIFY(w.saveAs(dir.filePath(QStringLiteral("h.json"))));
+        const ReadResult again = readScenarioFile(dir.filePath(QStringLiteral("h.json")));
+        QVERIFY(again.ok());
+        QCOMPARE(again.scenario->templates.size(), 1);
+        QCOMPARE(again.scenario->spawners.size(), 1);
+        QCOMPARE(again.scenario->stations[3].capacity, 3);
+    }
+
     void duplicateAndInvalidIdsAreRefused()
     {
         MainWindow w;

@@ -244,6 +244,22 @@ void Simulation::runDays(int days)
         step();
 }
 
+bool Simulation::walkToward(Agent &a, double x, double y) const
+{
+    // A straight line at the character's speed; true once it is there.
+    const double dx = x - a.x, dy = y - a.y;
+    const double distance = std::hypot(dx, dy);
+    const double stride = a.speed * m_dt;
+    if (distance <= stride) {
+        a.x = x;
+        a.y = y;
+        return true;
+    }
+    a.x += dx / distance * stride;
+    a.y += dy / distance * stride;
+    return false;
+}
+
 void Simulation::updateAgent(int i)
 {
     Agent &a = m_agents[size_t(i)];
@@ -255,16 +271,7 @@ void Simulation::updateAgent(int i)
     if (a.heldBy >= 0) {
         // A partner walks to where the character holding it is (the place it took).
         const Agent &holder = m_agents[size_t(a.heldBy)];
-        const double dx = holder.x - a.x, dy = holder.y - a.y;
-        const double distance = std::hypot(dx, dy);
-        const double stride = speedOf(i) * m_dt;
-        if (distance <= stride) {
-            a.x = holder.x;
-            a.y = holder.y;
-        } else if (distance > 0) {
-            a.x += dx / distance * stride;
-            a.y += dy / distance * stride;
-        }
+        walkToward(a, holder.x, holder.y);
         return;
     }
 
@@ -274,17 +281,9 @@ void Simulation::updateAgent(int i)
         break;
     case Phase::Walking: {
         const CompiledStation &st = m_scenario->stations[size_t(m_scenario->actions[size_t(a.action)].station)];
-        const double dx = st.x - a.x, dy = st.y - a.y;
-        const double distance = std::hypot(dx, dy);
-        const double stride = speedOf(i) * m_dt;
-        if (distance <= stride) {
-            a.x = st.x;
-            a.y = st.y;
+        if (walkToward(a, st.x, st.y)) {
             a.phase = Phase::Acting;
             a.firstActingTick = true;
-        } else {
-            a.x += dx / distance * stride;
-            a.y += dy / distance * stride;
         }
         break;
     }

@@ -119,7 +119,7 @@ private:
     std::int32_t value(int i, FactId f) const;
     void applyEffects(int i, Range effects, bool spendOnly, bool skipSpends);
     double quotaProgress(int i, const Slot &s) const; // 1 - shortfall
-    double speedOf(int i) const { return m_agents[size_t(i)].speed; }
+    bool walkToward(Agent &a, double x, double y) const;
     double slotInsistence(int i, const Slot &s) const;
     void checkQuotas();
     void sample();

@@ -6,6 +6,7 @@
 #include "forms/factform.h"
 #include "forms/goalform.h"
 #include "forms/scenarioform.h"
+#include "forms/spawnerform.h"
 #include "forms/stationform.h"
 #include "io/markdownsummary.h"
 #include "io/scenarioreader.h"
@@ -83,7 +84,8 @@ MainWindow::MainWindow(QWidget *parent)
         showSubject(s);
     });
     connect(m_factForm, &FactForm::renamed, this, [this](const QString &to) { m_outline->select(Subject{Subject::Fact, -1, to}); });
-    for (FormPage *form : std::initializer_list<FormPage *>{m_scenarioForm, m_factForm, m_stationForm, m_actionForm, m_goalForm, m_agentForm})
+    for (FormPage *form : std::initializer_list<FormPage *>{m_scenarioForm, m_factForm, m_stationForm, m_actionForm, m_goalForm,
+                                                             m_agentForm, m_templateForm, m_spawnerForm})
         connect(form, &FormPage::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::fileNameChanged, this, &MainWindow::updateTitle);
@@ -118,10 +120,13 @@ void MainWindow::createDocks()
     m_stationForm = new StationForm(m_document, this);
     m_actionForm = new ActionForm(m_document, this);
     m_goalForm = new GoalForm(m_document, this);
-    m_agentForm = new AgentForm(m_document, this);
+    m_agentForm = new AgentForm(m_document, false, this);
+    m_templateForm = new AgentForm(m_document, true, this);
+    m_spawnerForm = new SpawnerForm(m_document, this);
     for (QWidget *w : {m_emptyForm, static_cast<QWidget *>(m_scenarioForm), static_cast<QWidget *>(m_factForm),
                        static_cast<QWidget *>(m_stationForm), static_cast<QWidget *>(m_actionForm),
-                       static_cast<QWidget *>(m_goalForm), static_cast<QWidget *>(m_agentForm)})
+                       static_cast<QWidget *>(m_goalForm), static_cast<QWidget *>(m_agentForm),
+                       static_cast<QWidget *>(m_templateForm), static_cast<QWidget *>(m_spawnerForm)})
         m_forms->addWidget(w);
     auto *scroll = new QScrollArea(this);
     scroll->setWidget(m_forms);
@@ -231,6 +236,8 @@ void MainWindow::createActions()
         QAction *act = edit->addAction(QIcon(a.icon), a.text, this, [this, kind = a.kind] { addItem(kind); });
         toolbar->addAction(act);
     }
+    edit->addAction(QIcon(QStringLiteral(":/icons/character.svg")), tr("Add &Template"), this, [this] { addItem(Subject::Template); });
+    edit->addAction(QIcon(QStringLiteral(":/icons/st-door.svg")), tr("Add S&pawner"), this, [this] { addItem(Subject::Spawner); });
     QAction *removeAction = edit->addAction(QIcon(QStringLiteral(":/icons/remove.svg")), tr("&Remove Selected"), this, &MainWindow::removeSelected);
     removeAction->setShortcut(QKeySequence::Delete);
     removeAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -328,6 +335,20 @@ void MainWindow::showSubject(const Subject &subject)
             return;
         }
         break;
+    case Subject::Template:
+        if (subject.index >= 0) {
+            m_templateForm->setIndex(subject.index);
+            m_forms->setCurrentWidget(m_templateForm);
+            return;
+        }
+        break;
+    case Subject::Spawner:
+        if (subject.index >= 0) {
+            m_spawnerForm->setIndex(subject.index);
+            m_forms->setCurrentWidget(m_spawnerForm);
+            return;
+        }
+        break;
     case Subject::None:
         break;
     }
@@ -338,17 +359,25 @@ void MainWindow::addItem(Subject::Kind kind)
 {
     const Scenario &s = scenario();
     const Point centre{std::round(s.map.width / 2), std::round(s.map.height / 2)};
-    QString id;
+    QString id, error;
     switch (kind) {
     case Subject::Station: m_document->addStation(centre, &id); break;
     case Subject::Action: m_document->addAction(&id); break;
     case Subject::Goal: m_document->addGoal(GoalKind::Need, &id); break;
     case Subject::Agent: m_document->addAgent(centre, &id); break;
+    case Subject::Template: m_document->addTemplate(&id); break;
+    case Subject::Spawner: error = m_document->addSpawner(); id = tr("a spawner"); break;
     default: return;
+    }
+    if (!error.isEmpty()) {
+        statusBar()->showMessage(error, 8000);
+        return;
     }
     const int index = kind == Subject::Station ? int(scenario().stations.size()) - 1
         : kind == Subject::Action              ? int(scenario().actions.size()) - 1
         : kind == Subject::Goal                ? int(scenario().goals.size()) - 1
+        : kind == Subject::Template            ? int(scenario().templates.size()) - 1
+        : kind == Subject::Spawner             ? int(scenario().spawners.size()) - 1
                                                : int(scenario().agents.size()) - 1;
     m_outline->select(Subject{kind, index, {}});
     statusBar()->showMessage(tr("Added %1").arg(id), 4000);
@@ -364,6 +393,8 @@ void MainWindow::removeSelected()
     case Subject::Action: m_document->removeAction(s.index); break;
     case Subject::Goal: m_document->removeGoal(s.index); break;
     case Subject::Agent: m_document->removeAgent(s.index); break;
+    case Subject::Template: m_document->removeTemplate(s.index); break;
+    case Subject::Spawner: m_document->removeSpawner(s.index); break;
     default: break;
     }
 }

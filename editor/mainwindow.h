@@ -27,6 +27,7 @@ class MapScene;
 class MapView;
 class RunUi;
 class ScenarioForm;
+class SpawnerForm;
 class StationForm;
 
 class MainWindow : public QMainWindow
@@ -71,6 +72,8 @@ public:
     ActionForm *actionForm() const { return m_actionForm; }
     GoalForm *goalForm() const { return m_goalForm; }
     AgentForm *agentForm() const { return m_agentForm; }
+    AgentForm *templateForm() const { return m_templateForm; }
+    SpawnerForm *spawnerForm() const { return m_spawnerForm; }
     RunUi *runUi() const { return m_run; }
     // Selects a character by id for the inspector (and the outline); false when there is none.
     bool inspect(const QString &agentId);
@@ -107,6 +110,8 @@ private:
     ActionForm *m_actionForm;
     GoalForm *m_goalForm;
     AgentForm *m_agentForm;
+    AgentForm *m_templateForm;
+    SpawnerForm *m_spawnerForm;
     QUndoView *m_history;
     RunUi *m_run;
     QMenu *m_recentMenu = nullptr;

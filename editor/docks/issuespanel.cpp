@@ -20,13 +20,15 @@ IssuesPanel::IssuesPanel(ScenarioDocument *document, QWidget *parent) : QListWid
 
 Subject IssuesPanel::subjectForPath(const QString &path)
 {
-    static const QRegularExpression entity(QStringLiteral(R"(^(stations|actions|goals|agents)\[(\d+)\])"));
+    static const QRegularExpression entity(QStringLiteral(R"(^(stations|actions|goals|agents|templates|spawners)\[(\d+)\])"));
     static const QRegularExpression seed(QStringLiteral(R"re(^world\["([^"]+)"\])re"));
     if (const auto m = entity.match(path); m.hasMatch()) {
         const QString list = m.captured(1);
         const Subject::Kind kind = list == u"stations" ? Subject::Station
             : list == u"actions"                       ? Subject::Action
             : list == u"goals"                         ? Subject::Goal
+            : list == u"templates"                     ? Subject::Template
+            : list == u"spawners"                      ? Subject::Spawner
                                                        : Subject::Agent;
         return Subject{kind, m.captured(2).toInt(), {}};
     }

@@ -110,6 +110,16 @@ void Outline::rebuild()
     for (int i = 0; i < s.agents.size(); ++i)
         add(agents, QStringLiteral("%1 — %2").arg(s.agents[i].id, s.agents[i].label), QStringLiteral(":/icons/character.svg"),
             Subject{Subject::Agent, i, {}});
+    if (!s.templates.isEmpty() || !s.spawners.isEmpty()) {
+        QTreeWidgetItem *templates = top(tr("Templates (%1)").arg(s.templates.size()), QStringLiteral(":/icons/character.svg"), Subject::Template);
+        for (int i = 0; i < s.templates.size(); ++i)
+            add(templates, QStringLiteral("%1 — %2").arg(s.templates[i].id, s.templates[i].label), QStringLiteral(":/icons/character.svg"),
+                Subject{Subject::Template, i, {}});
+        QTreeWidgetItem *spawners = top(tr("Spawners (%1)").arg(s.spawners.size()), QStringLiteral(":/icons/st-door.svg"), Subject::Spawner);
+        for (int i = 0; i < s.spawners.size(); ++i)
+            add(spawners, tr("%1 every %2 s").arg(s.spawners[i].templateId).arg(s.spawners[i].every), QStringLiteral(":/icons/st-door.svg"),
+                Subject{Subject::Spawner, i, {}});
+    }
     m_rebuilding = false;
     select(selected);
     if (current() != selected) // the selected item went away (removed, or undone)

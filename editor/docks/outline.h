@@ -12,7 +12,7 @@ namespace goap::editor {
 // an entity (by index into its list).
 struct Subject
 {
-    enum Kind { None, Settings, Fact, Station, Action, Goal, Agent };
+    enum Kind { None, Settings, Fact, Station, Action, Goal, Agent, Template, Spawner };
     Kind kind = None;
     int index = -1;
     QString fact;

@@ -253,6 +253,8 @@ QString ScenarioDocument::setStation(int index, const Station &station, const QS
     const QString previous = s.stations[index].id;
     if (const QString error = checkId(station.id, idsOf(s.stations), previous); !error.isEmpty())
         return error;
+    if (station.capacity < 0 || station.capacity > 1000)
+        return tr("A station has 0 (no limit) to 1000 places.");
     s.stations[index] = station;
     Parts parts = Part::Stations;
     if (station.id != previous) {
@@ -284,9 +286,10 @@ QString ScenarioDocument::removeAction(int index)
 {
     Scenario s = m_scenario;
     const QString id = s.actions.takeAt(index).id;
-    for (Agent &a : s.agents)
-        a.actions.removeAll(id);
-    push(s, tr("Remove action %1").arg(id), Part::Actions | Part::Agents);
+    for (QList<Agent> *list : {&s.agents, &s.templates})
+        for (Agent &a : *list)
+            a.actions.removeAll(id);
+    push(s, tr("Remove action %1").arg(id), Part::Actions | Part::Agents | Part::Templates);
     return {};
 }
 
@@ -300,6 +303,9 @@ QString ScenarioDocument::setAction(int index, const Action &action, const QStri
         return tr("There is no station \"%1\".").arg(action.station);
     if (!(action.duration > 0))
         return tr("The duration must be more than 0 seconds.");
+    for (const QString &queue : {action.enqueue, action.takePartner})
+        if (!queue.isEmpty() && !isValidFactName(queue))
+            return tr("\"%1\" is not a valid queue name.").arg(queue);
     if (action.cost < 0)
         return tr("The cost cannot be negative.");
     for (const QString &problem : {factRowsProblem(action.pre), factRowsProblem(action.set), factRowsProblem(action.add)})
@@ -319,11 +325,12 @@ QString ScenarioDocument::setAction(int index, const Action &action, const QStri
     s.actions[index] = sorted;
     Parts parts = Part::Actions;
     if (action.id != previous) {
-        for (Agent &a : s.agents)
-            for (QString &id : a.actions)
-                if (id == previous)
-                    id = action.id;
-        parts |= Part::Agents;
+        for (QList<Agent> *list : {&s.agents, &s.templates})
+            for (Agent &a : *list)
+                for (QString &id : a.actions)
+                    if (id == previous)
+                        id = action.id;
+        parts |= Part::Agents | Part::Templates;
     }
     push(s, tr("Change %1 of action %2").arg(field, action.id), parts, QStringLiteral("action:%1:%2").arg(index).arg(field));
     return {};
@@ -349,9 +356,10 @@ QString ScenarioDocument::removeGoal(int index)
 {
     Scenario s = m_scenario;
     const QString id = s.goals.takeAt(index).id;
-    for (Agent &a : s.agents)
-        a.goals.removeIf([&](const GoalRef &r) { return r.goal == id; });
-    push(s, tr("Remove goal %1").arg(id), Part::Goals | Part::Agents);
+    for (QList<Agent> *list : {&s.agents, &s.templates})
+        for (Agent &a : *list)
+            a.goals.removeIf([&](const GoalRef &r) { return r.goal == id; });
+    push(s, tr("Remove goal %1").arg(id), Part::Goals | Part::Agents | Part::Templates);
     return {};
 }
 
@@ -371,17 +379,19 @@ QString ScenarioDocument::setGoal(int index, const Goal &goal, const QString &fi
     s.goals[index] = sorted;
     Parts parts = Part::Goals;
     const bool kindChanged = goal.kind != m_scenario.goals[index].kind;
-    for (Agent &a : s.agents) {
-        for (GoalRef &r : a.goals) {
-            if (r.goal != previous)
-                continue;
-            r.goal = goal.id;
-            if (kindChanged) { // overrides of the other kind no longer apply
-                r.urgency.reset();
-                r.start.reset();
-                r.rate.reset();
+    for (QList<Agent> *list : {&s.agents, &s.templates}) {
+        for (Agent &a : *list) {
+            for (GoalRef &r : a.goals) {
+                if (r.goal != previous)
+                    continue;
+                r.goal = goal.id;
+                if (kindChanged) { // overrides of the other kind no longer apply
+                    r.urgency.reset();
+                    r.start.reset();
+                    r.rate.reset();
+                }
+                parts |= Part::Agents | Part::Templates;
             }
-            parts |= Part::Agents;
         }
     }
     push(s, tr("Change %1 of goal %2").arg(field, goal.id), parts, QStringLiteral("goal:%1:%2").arg(index).arg(field));
@@ -394,7 +404,7 @@ QString ScenarioDocument::addAgent(const Point &at, QString *newId)
 {
     Scenario s = m_scenario;
     Agent a;
-    a.id = uniqueId(QStringLiteral("character"), idsOf(s.agents));
+    a.id = uniqueId(QStringLiteral("character"), idsOf(s.agents) + idsOf(s.templates));
     a.label = tr("Character");
     a.at = at;
     s.agents.append(a);
@@ -412,11 +422,8 @@ QString ScenarioDocument::removeAgent(int index)
     return {};
 }
 
-QString ScenarioDocument::setAgent(int index, const Agent &agent, const QString &field)
+QString ScenarioDocument::checkCharacter(const Agent &agent) const
 {
-    Scenario s = m_scenario;
-    if (const QString error = checkId(agent.id, idsOf(s.agents), s.agents[index].id); !error.isEmpty())
-        return error;
     if (!(agent.speed > 0))
         return tr("The speed must be more than 0.");
     for (const FactValue &f : agent.facts) {
@@ -425,10 +432,96 @@ QString ScenarioDocument::setAgent(int index, const Agent &agent, const QString 
         if (f.value < 0)
             return tr("Pools never go negative.");
     }
+    return {};
+}
+
+QString ScenarioDocument::setAgent(int index, const Agent &agent, const QString &field)
+{
+    Scenario s = m_scenario;
+    if (const QString error = checkId(agent.id, idsOf(s.agents) + idsOf(s.templates), s.agents[index].id); !error.isEmpty())
+        return error;
+    if (const QString error = checkCharacter(agent); !error.isEmpty())
+        return error;
     Agent sorted = agent;
     std::sort(sorted.facts.begin(), sorted.facts.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
     s.agents[index] = sorted;
     push(s, tr("Change %1 of character %2").arg(field, agent.id), Part::Agents, QStringLiteral("agent:%1:%2").arg(index).arg(field));
+    return {};
+}
+
+// --- templates and spawners --------------------------------------------------
+
+QString ScenarioDocument::addTemplate(QString *newId)
+{
+    Scenario s = m_scenario;
+    Agent a;
+    a.id = uniqueId(QStringLiteral("visitor"), idsOf(s.agents) + idsOf(s.templates));
+    a.label = tr("Visitor");
+    s.templates.append(a);
+    push(s, tr("Add template %1").arg(a.id), Part::Templates);
+    if (newId)
+        *newId = a.id;
+    return {};
+}
+
+QString ScenarioDocument::removeTemplate(int index)
+{
+    Scenario s = m_scenario;
+    const QString id = s.templates.takeAt(index).id;
+    s.spawners.removeIf([&](const Spawner &sp) { return sp.templateId == id; });
+    push(s, tr("Remove template %1").arg(id), Part::Templates | Part::Spawners);
+    return {};
+}
+
+QString ScenarioDocument::setTemplate(int index, const Agent &agent, const QString &field)
+{
+    Scenario s = m_scenario;
+    const QString previous = s.templates[index].id;
+    if (const QString error = checkId(agent.id, idsOf(s.agents) + idsOf(s.templates), previous); !error.isEmpty())
+        return error;
+    if (const QString error = checkCharacter(agent); !error.isEmpty())
+        return error;
+    Agent sorted = agent;
+    std::sort(sorted.facts.begin(), sorted.facts.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
+    s.templates[index] = sorted;
+    for (Spawner &sp : s.spawners)
+        if (sp.templateId == previous)
+            sp.templateId = agent.id;
+    push(s, tr("Change %1 of template %2").arg(field, agent.id), Part::Templates | Part::Spawners,
+         QStringLiteral("template:%1:%2").arg(index).arg(field));
+    return {};
+}
+
+QString ScenarioDocument::addSpawner()
+{
+    if (m_scenario.templates.isEmpty())
+        return tr("Add a template first: a spawner brings copies of one.");
+    Scenario s = m_scenario;
+    Spawner sp;
+    sp.templateId = s.templates.first().id;
+    sp.at = Point{1, std::round(s.map.height / 2)};
+    s.spawners.append(sp);
+    push(s, tr("Add a spawner of %1").arg(sp.templateId), Part::Spawners);
+    return {};
+}
+
+QString ScenarioDocument::removeSpawner(int index)
+{
+    Scenario s = m_scenario;
+    s.spawners.removeAt(index);
+    push(s, tr("Remove a spawner"), Part::Spawners);
+    return {};
+}
+
+QString ScenarioDocument::setSpawner(int index, const Spawner &spawner, const QString &field)
+{
+    if (!m_scenario.characterTemplate(spawner.templateId))
+        return tr("There is no template \"%1\".").arg(spawner.templateId);
+    if (!(spawner.every > 0) || spawner.first < 0 || spawner.max < 0)
+        return tr("A spawner needs an interval above 0, a first time and a count from 0.");
+    Scenario s = m_scenario;
+    s.spawners[index] = spawner;
+    push(s, tr("Change %1 of a spawner").arg(field), Part::Spawners, QStringLiteral("spawner:%1:%2").arg(index).arg(field));
     return {};
 }
 

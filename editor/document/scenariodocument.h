@@ -23,7 +23,9 @@ enum class Part {
     Actions = 0x8,
     Goals = 0x10,
     Agents = 0x20,
-    All = 0x3f,
+    Templates = 0x40,
+    Spawners = 0x80,
+    All = 0xff,
 };
 Q_DECLARE_FLAGS(Parts, Part)
 Q_DECLARE_OPERATORS_FOR_FLAGS(Parts)
@@ -81,6 +83,14 @@ public:
     QString removeAgent(int index);
     QString setAgent(int index, const Agent &agent, const QString &field);
 
+    QString addTemplate(QString *newId = nullptr);
+    QString removeTemplate(int index); // and the spawners of it
+    QString setTemplate(int index, const Agent &agent, const QString &field);
+
+    QString addSpawner();
+    QString removeSpawner(int index);
+    QString setSpawner(int index, const Spawner &spawner, const QString &field);
+
     // Queries.
     QStringList factsInUse() const; // scoped, sorted
     FactUsage usage(const QString &fact) const;
@@ -100,6 +110,7 @@ signals:
 
 private:
     QString checkId(const QString &id, const QStringList &taken, const QString &previous) const;
+    QString checkCharacter(const Agent &agent) const;
     void revalidate();
 
     Scenario m_scenario;

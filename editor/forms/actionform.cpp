@@ -2,6 +2,7 @@
 
 #include "forms/facttable.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
@@ -30,7 +31,40 @@ ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent) : FormPage(d
     preTable = new FactTable(FactTable::Mode::Conditions, this);
     addRow(tr("&Needs"), preTable, tr("Preconditions: every row fact >= minimum must hold to plan this action, and again on its first tick of acting."));
     effectTable = new FactTable(FactTable::Mode::Effects, this);
-    addRow(tr("&Effects"), effectTable, tr("set: fact = value on completion. add: fact += value on completion; a negative add spends, taken when the action starts."));
+    addRow(tr("&Effects"), effectTable, tr("set: fact = value on completion. add: fact += value on completion; a negative add spends, taken when the action starts. "
+                                           "partner.X writes the partner's own fact X on completion."));
+    enqueueEdit = new QLineEdit(this);
+    enqueueEdit->setPlaceholderText(tr("(none)"));
+    addRow(tr("&Joins queue"), enqueueEdit, tr("On completion the character joins the back of this queue; world.queue.<name> is its length."));
+    takePartnerEdit = new QLineEdit(this);
+    takePartnerEdit->setPlaceholderText(tr("(none)"));
+    addRow(tr("&Takes partner from"), takePartnerEdit, tr("On start the character takes the front of this queue as its partner, who "
+                                                          "walks to it; the re-check fails when the queue is empty."));
+    releaseBox = new QCheckBox(tr("let the partner go on completion"), this);
+    addRow(tr("&Release"), releaseBox, tr("On completion the partner is let go and plans again from its new facts."));
+    leaveBox = new QCheckBox(tr("leave the simulation on completion"), this);
+    addRow(tr("Lea&ve"), leaveBox, tr("On completion the character leaves the simulation (a spawned patient going home, say)."));
+    auto queueEdited = [this](QLineEdit *edit, QString Action::*field, const QString &name) {
+        connect(edit, &QLineEdit::editingFinished, this, [this, edit, field, name] {
+            Action a = current();
+            if (a.*field == edit->text().trimmed())
+                return;
+            a.*field = edit->text().trimmed();
+            apply(a, name);
+        });
+    };
+    queueEdited(enqueueEdit, &Action::enqueue, tr("queue"));
+    queueEdited(takePartnerEdit, &Action::takePartner, tr("partner queue"));
+    connect(releaseBox, &QCheckBox::toggled, this, [this](bool on) {
+        Action a = current();
+        a.release = on;
+        apply(a, tr("release"));
+    });
+    connect(leaveBox, &QCheckBox::toggled, this, [this](bool on) {
+        Action a = current();
+        a.leave = on;
+        apply(a, tr("leave"));
+    });
 
     connect(labelEdit, &QLineEdit::editingFinished, this, [this] {
         Action a = current();
@@ -75,7 +109,8 @@ void ActionForm::refresh()
         return;
     const Scenario &s = m_document->scenario();
     const Action &a = s.actions[m_index];
-    const QSignalBlocker b1(idEdit), b2(labelEdit), b3(stationBox), b4(durationBox), b5(costBox);
+    const QSignalBlocker b1(idEdit), b2(labelEdit), b3(stationBox), b4(durationBox), b5(costBox), b6(enqueueEdit),
+        b7(takePartnerEdit), b8(releaseBox), b9(leaveBox);
     setTitle(tr("Action: %1").arg(a.label));
     idEdit->setText(a.id);
     labelEdit->setText(a.label);
@@ -91,6 +126,10 @@ void ActionForm::refresh()
     effectTable->setFactChoices(facts);
     preTable->setConditions(a.pre);
     effectTable->setEffects(a.set, a.add);
+    enqueueEdit->setText(a.enqueue);
+    takePartnerEdit->setText(a.takePartner);
+    releaseBox->setChecked(a.release);
+    leaveBox->setChecked(a.leave);
 }
 
 void ActionForm::apply(const Action &action, const QString &field)

@@ -1,6 +1,7 @@
 #pragma once
 #include "forms/formpage.h"
 
+class QCheckBox;
 class QComboBox;
 
 namespace goap::editor {
@@ -19,6 +20,8 @@ public:
     QComboBox *stationBox;
     QDoubleSpinBox *durationBox, *costBox;
     FactTable *preTable, *effectTable;
+    QLineEdit *enqueueEdit, *takePartnerEdit;
+    QCheckBox *releaseBox, *leaveBox;
 
 private:
     void apply(const Action &action, const QString &field);

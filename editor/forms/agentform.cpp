@@ -17,14 +17,15 @@ enum GoalColumn { GoalName, Start, Rate, Urgency };
 QString optionalText(const std::optional<double> &v) { return v ? QString::number(*v) : QString(); }
 } // namespace
 
-AgentForm::AgentForm(ScenarioDocument *document, QWidget *parent) : FormPage(document, tr("Character"), parent)
+AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent)
+    : FormPage(document, templates ? tr("Template") : tr("Character"), parent), m_templates(templates)
 {
-    idEdit = makeIdEdit([this] { return idsOf(m_document->scenario().agents); },
+    idEdit = makeIdEdit([this] { return idsOf(m_document->scenario().agents) + idsOf(m_document->scenario().templates); },
                         [this] { return m_index >= 0 ? current().id : QString(); },
                         [this](const QString &id) {
                             Agent a = current();
                             a.id = id;
-                            return m_document->setAgent(m_index, a, tr("id"));
+                            return m_templates ? m_document->setTemplate(m_index, a, tr("id")) : m_document->setAgent(m_index, a, tr("id"));
                         });
     addRow(tr("&Id"), idEdit, tr("The character's unique id, used in event logs and reports."));
     labelEdit = new QLineEdit(this);
@@ -94,20 +95,24 @@ AgentForm::AgentForm(ScenarioDocument *document, QWidget *parent) : FormPage(doc
             applyGoals();
     });
     connect(document, &ScenarioDocument::changed, this, [this](Parts parts) {
-        if (parts & (Part::Agents | Part::Actions | Part::Goals))
+        if (parts & (Part::Agents | Part::Templates | Part::Actions | Part::Goals))
             refresh();
     });
+    if (templates) {
+        xBox->setToolTip(tr("Unused for a template: each copy appears where its spawner is."));
+        yBox->setToolTip(xBox->toolTip());
+    }
 }
 
 void AgentForm::refresh()
 {
-    if (m_index < 0 || m_index >= m_document->scenario().agents.size())
+    if (m_index < 0 || m_index >= list().size())
         return;
     const Scenario &s = m_document->scenario();
-    const Agent &a = s.agents[m_index];
+    const Agent &a = list()[m_index];
     const QSignalBlocker b1(idEdit), b2(labelEdit), b3(xBox), b4(yBox), b5(speedBox);
     m_filling = true;
-    setTitle(tr("Character: %1").arg(a.label));
+    setTitle((m_templates ? tr("Template: %1") : tr("Character: %1")).arg(a.label));
     idEdit->setText(a.id);
     labelEdit->setText(a.label);
     xBox->setValue(a.at.x);
@@ -198,7 +203,7 @@ void AgentForm::applyGoals()
 
 void AgentForm::apply(const Agent &agent, const QString &field)
 {
-    report(m_document->setAgent(m_index, agent, field));
+    report(m_templates ? m_document->setTemplate(m_index, agent, field) : m_document->setAgent(m_index, agent, field));
 }
 
 } // namespace goap::editor

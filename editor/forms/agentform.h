@@ -14,7 +14,8 @@ class AgentForm : public FormPage
 {
     Q_OBJECT
 public:
-    explicit AgentForm(ScenarioDocument *document, QWidget *parent = nullptr);
+    // `templates`: the form edits a template (a character that only exists as spawned copies).
+    explicit AgentForm(ScenarioDocument *document, bool templates = false, QWidget *parent = nullptr);
     void refresh() override;
 
     QLineEdit *idEdit, *labelEdit;
@@ -25,7 +26,9 @@ public:
 
 private:
     void apply(const Agent &agent, const QString &field);
-    Agent current() const { return m_document->scenario().agents[m_index]; }
+    const QList<Agent> &list() const { return m_templates ? m_document->scenario().templates : m_document->scenario().agents; }
+    Agent current() const { return list()[m_index]; }
+    bool m_templates;
     void applyGoals();
     bool m_filling = false;
 };

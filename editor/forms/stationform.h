@@ -13,6 +13,7 @@ public:
 
     QLineEdit *idEdit, *labelEdit;
     QDoubleSpinBox *xBox, *yBox;
+    QSpinBox *capacityBox;
 
 private:
     void apply(Station station, const QString &field);

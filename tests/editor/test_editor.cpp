@@ -8,6 +8,7 @@
 #include "forms/facttable.h"
 #include "forms/goalform.h"
 #include "forms/scenarioform.h"
+#include "forms/spawnerform.h"
 #include "forms/stationform.h"
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
@@ -240,6 +241,48 @@ private slots:
         QCOMPARE(again.scenario->templates.size(), 1);
         QCOMPARE(again.scenario->spawners.size(), 1);
         QCOMPARE(again.scenario->stations[3].capacity, 3);
+    }
+
+    void templatesSpawnersPlacesAndQueuesAreEditable()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/hospital.json")));
+        const int stations = w.outline()->topLevelItemCount();
+        QVERIFY(stations >= 8); // ... Templates, Spawners
+        w.outline()->select(Subject{Subject::Template, 0, {}});
+        QCOMPARE(w.currentForm(), w.templateForm());
+        w.templateForm()->speedBox->setValue(1.5);
+        QCOMPARE(w.scenario().templates[0].speed, 1.5);
+        type(w.templateForm()->idEdit, QStringLiteral("visitor"));
+        QCOMPARE(w.scenario().spawners[0].templateId, QStringLiteral("visitor")); // the spawner follows the rename
+        type(w.templateForm()->idEdit, QStringLiteral("nurse1"));
+        QVERIFY(w.templateForm()->errorText().contains(u"already used")); // ids are unique across characters and templates
+
+        w.outline()->select(Subject{Subject::Spawner, 0, {}});
+        QCOMPARE(w.currentForm(), w.spawnerForm());
+        w.spawnerForm()->everyBox->setValue(30);
+        QCOMPARE(w.scenario().spawners[0].every, 30.0);
+
+        w.outline()->select(Subject{Subject::Station, 3, {}});
+        QCOMPARE(w.stationForm()->capacityBox->value(), 3);
+        w.stationForm()->capacityBox->setValue(4);
+        QCOMPARE(w.scenario().stations[3].capacity, 4);
+
+        w.outline()->select(Subject{Subject::Action, 4, {}});
+        QCOMPARE(w.actionForm()->takePartnerEdit->text(), QStringLiteral("waiting"));
+        QVERIFY(w.actionForm()->releaseBox->isChecked());
+        QVERIFY(!w.actionForm()->leaveBox->isChecked());
+        type(w.actionForm()->takePartnerEdit, QStringLiteral("bad name!"));
+        QVERIFY(w.actionForm()->errorText().contains(u"not a valid queue name"));
+        w.outline()->select(Subject{Subject::Action, 3, {}});
+        QVERIFY(w.actionForm()->leaveBox->isChecked());
+
+        // Every one of these edits is undoable, back to the file.
+        QUndoStack *stack = w.document()->undoStack();
+        while (stack->canUndo())
+            stack->undo();
+        QCOMPARE(w.scenario(), *readScenarioFile(kSource + QStringLiteral("/scenarios/hospital.json")).scenario);
     }
 
     void duplicateAndInvalidIdsAreRefused()
@@ -531,7 +574,8 @@ private slots:
         QVERIFY(w.openFile(kSource + "/scenarios/town.json"));
         for (QWidget *form : {static_cast<QWidget *>(w.scenarioForm()), static_cast<QWidget *>(w.factForm()),
                               static_cast<QWidget *>(w.stationForm()), static_cast<QWidget *>(w.actionForm()),
-                              static_cast<QWidget *>(w.goalForm()), static_cast<QWidget *>(w.agentForm())}) {
+                              static_cast<QWidget *>(w.goalForm()), static_cast<QWidget *>(w.agentForm()),
+                              static_cast<QWidget *>(w.templateForm()), static_cast<QWidget *>(w.spawnerForm())}) {
             for (QWidget *field : form->findChildren<QWidget *>()) {
                 const bool input = qobject_cast<QLineEdit *>(field) || qobject_cast<QAbstractSpinBox *>(field)
                     || qobject_cast<QComboBox *>(field) || qobject_cast<QPlainTextEdit *>(field) || qobject_cast<QCheckBox *>(field);

@@ -386,6 +386,7 @@ void Simulation::complete(int i)
         record(q);
     }
     if (act.leave) {
+        satisfyNeeds(i); // what leaving achieves still counts
         leave(i);
         return;
     }
@@ -524,15 +525,13 @@ int Simulation::spawn(int tmpl, double x, double y)
     return i;
 }
 
-void Simulation::safePoint(int i)
+bool Simulation::satisfyNeeds(int i)
 {
     const CompiledScenario &sc = *m_scenario;
     Agent &a = m_agents[size_t(i)];
     AgentReport &report = m_reports.back().agents[size_t(i)];
     const std::span<Slot> ss = goalSlots(i);
     bool incumbentDone = false;
-
-    // Satisfaction first: a need whose conditions hold is spent and reset.
     for (size_t k = 0; k < ss.size(); ++k) {
         Slot &s = ss[k];
         const CompiledGoal &g = sc.goals[size_t(s.goal)];
@@ -550,6 +549,18 @@ void Simulation::safePoint(int i)
         if (int(k) == a.goalSlot)
             incumbentDone = true;
     }
+    return incumbentDone;
+}
+
+void Simulation::safePoint(int i)
+{
+    const CompiledScenario &sc = *m_scenario;
+    Agent &a = m_agents[size_t(i)];
+    AgentReport &report = m_reports.back().agents[size_t(i)];
+    const std::span<Slot> ss = goalSlots(i);
+
+    // Satisfaction first: a need whose conditions hold is spent and reset.
+    bool incumbentDone = satisfyNeeds(i);
 
     // The ballot: a fresh search for every goal that does not hold.
     const size_t agentFacts = size_t(sc.agentFactCount);

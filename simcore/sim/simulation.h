@@ -111,6 +111,7 @@ private:
     bool checkAction(int i, const CompiledAction &act); // the re-check, with the implicit queue and place checks
     void updateAgent(int i);
     void safePoint(int i);
+    bool satisfyNeeds(int i); // spends and resets needs that hold; true when the incumbent was one
     void beginStep(int i);
     void enterIdleOrWait(int i, Phase phase);
     void complete(int i);

@@ -176,6 +176,17 @@ private slots:
             spawned += e.kind == EventKind::Spawned;
         QVERIFY(spawned > 700);
         QVERIFY2(r.maxPresent <= 2 + 20, qPrintable(QString::number(r.maxPresent)));
+        // Each copy has its own line in the report; going home is a satisfied need.
+        const DayReport &day = r.sim->reports().front();
+        QCOMPARE(int(day.agents.size()), 2 + spawned);
+        int home = 0, left = 0;
+        for (const AgentReport &a : day.agents)
+            for (const GoalReport &g : a.goals)
+                home += r.c->goalIds[size_t(g.goal)] == u"goHomeGoal" ? g.satisfied : 0;
+        for (const Event &e : r.sim->events().events)
+            left += e.kind == EventKind::Left;
+        QCOMPARE(home, left);
+        QCOMPARE(day.agents[2].id, QStringLiteral("patient-1"));
     }
 
     void aPartnerWalksToThePlaceItsNurseTook()

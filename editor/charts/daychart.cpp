@@ -48,6 +48,7 @@ void DayChart::reset(std::shared_ptr<const CompiledScenario> scenario)
     m_userRange = false;
     m_dayLength = m_scenario ? m_scenario->day.length : 1;
     xAxis->setRange(0, m_dayLength);
+    legend->setVisible(false);
     if (m_scenario) {
         build();
         int lines = 0;

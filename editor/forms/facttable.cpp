@@ -84,7 +84,7 @@ FactTable::FactTable(Mode mode, QWidget *parent) : QWidget(parent), m_mode(mode)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setEditTriggers(QAbstractItemView::AllEditTriggers);
     m_table->setTabKeyNavigation(false); // Tab leaves the table, keeping forms navigable
-    m_table->setMinimumHeight(90);
+    m_table->verticalHeader()->setDefaultSectionSize(24);
     m_table->setItemDelegateForColumn(0, new FactDelegate(&m_choices, m_table));
     if (mode == Mode::Effects)
         m_table->setItemDelegateForColumn(1, new OpDelegate(m_table));
@@ -141,6 +141,12 @@ void FactTable::appendRow(const QString &fact, const QString &op, int value)
     m_table->setItem(row, valueColumn(), v);
 }
 
+void FactTable::fitRows()
+{
+    const int rows = std::clamp(m_table->rowCount() + 1, 2, 6);
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() + rows * m_table->verticalHeader()->defaultSectionSize() + 4);
+}
+
 void FactTable::addRow(const QString &fact, const QString &op, int value)
 {
     m_filling = true;
@@ -162,6 +168,7 @@ void FactTable::setConditions(const QList<Condition> &rows)
     for (const Condition &c : rows)
         appendRow(c.fact, {}, c.min);
     m_filling = false;
+    fitRows();
 }
 
 void FactTable::setEffects(const QList<Effect> &set, const QList<Effect> &add)
@@ -173,6 +180,7 @@ void FactTable::setEffects(const QList<Effect> &set, const QList<Effect> &add)
     for (const Effect &e : add)
         appendRow(e.fact, QStringLiteral("add"), e.value);
     m_filling = false;
+    fitRows();
 }
 
 void FactTable::setSeeds(const QList<FactValue> &rows)
@@ -182,6 +190,7 @@ void FactTable::setSeeds(const QList<FactValue> &rows)
     for (const FactValue &f : rows)
         appendRow(f.name, {}, f.value);
     m_filling = false;
+    fitRows();
 }
 
 QList<Condition> FactTable::conditions() const

@@ -37,6 +37,7 @@ signals:
 
 private:
     void appendRow(const QString &fact, const QString &op, int value);
+    void fitRows(); // tall enough for its rows (up to six), so short lists need no scrolling
     int valueColumn() const { return m_mode == Mode::Effects ? 2 : 1; }
 
     Mode m_mode;

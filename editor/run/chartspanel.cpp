@@ -86,6 +86,7 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
     connect(m_agents, &QListWidget::itemChanged, this, &ChartsPanel::selectionChanged);
     connect(m_goals, &QListWidget::itemChanged, this, &ChartsPanel::selectionChanged);
     connect(controller, &SimController::runStarted, this, &ChartsPanel::runStarted);
+    runStarted(); // empty charts until a run
     connect(controller, &SimController::runStopping, this, [this] { m_samples = m_controller->samples(); });
     connect(controller, &SimController::frameApplied, this, [this](const SimFrame &frame) {
         for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas), static_cast<DayChart *>(m_world)}) {

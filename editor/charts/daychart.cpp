@@ -104,8 +104,12 @@ void DayChart::update(const sim::Samples &samples, const sim::EventLog &events)
         addEvents(events, m_events, events.events.size());
         m_events = events.events.size();
     }
-    if (!m_userRange && m_rows > 0)
-        xAxis->setRange(0, std::max(m_dayLength, double(m_daysMarked) * m_dayLength));
+    if (!m_userRange && m_rows > 0) {
+        // Follow the run: the time so far with room ahead, up to the end of the day.
+        const double last = keyOf(samples.rowDay.back(), samples.rowTime.back());
+        const double end = double(m_daysMarked) * m_dayLength;
+        xAxis->setRange(0, std::min(end, std::max({60.0, last * 1.15, double(m_daysMarked - 1) * m_dayLength})));
+    }
     if (isVisible()) // a hidden chart keeps its data and draws when shown
         replot(rpQueuedReplot);
 }

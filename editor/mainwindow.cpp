@@ -293,64 +293,28 @@ QWidget *MainWindow::currentForm() const { return m_forms->currentWidget(); }
 void MainWindow::showSubject(const Subject &subject)
 {
     m_scene->selectSubject(subject);
-    switch (subject.kind) {
-    case Subject::Settings:
+    if (subject.kind == Subject::Settings) {
         m_scenarioForm->refresh();
         m_forms->setCurrentWidget(m_scenarioForm);
         return;
-    case Subject::Fact:
-        if (!subject.fact.isEmpty()) {
-            m_factForm->setFact(subject.fact);
-            m_forms->setCurrentWidget(m_factForm);
-            return;
-        }
-        break;
-    case Subject::Station:
-        if (subject.index >= 0) {
-            m_stationForm->setIndex(subject.index);
-            m_forms->setCurrentWidget(m_stationForm);
-            return;
-        }
-        break;
-    case Subject::Action:
-        if (subject.index >= 0) {
-            m_actionForm->setIndex(subject.index);
-            m_forms->setCurrentWidget(m_actionForm);
-            return;
-        }
-        break;
-    case Subject::Goal:
-        if (subject.index >= 0) {
-            m_goalForm->setIndex(subject.index);
-            m_forms->setCurrentWidget(m_goalForm);
-            return;
-        }
-        break;
-    case Subject::Agent:
-        if (subject.index >= 0) {
-            if (m_run->controller()->hasRun() && m_run->inspector()->agent() != subject.index)
-                m_run->selectAgent(subject.index);
-            m_agentForm->setIndex(subject.index);
-            m_forms->setCurrentWidget(m_agentForm);
-            return;
-        }
-        break;
-    case Subject::Template:
-        if (subject.index >= 0) {
-            m_templateForm->setIndex(subject.index);
-            m_forms->setCurrentWidget(m_templateForm);
-            return;
-        }
-        break;
-    case Subject::Spawner:
-        if (subject.index >= 0) {
-            m_spawnerForm->setIndex(subject.index);
-            m_forms->setCurrentWidget(m_spawnerForm);
-            return;
-        }
-        break;
-    case Subject::None:
-        break;
+    }
+    if (subject.kind == Subject::Fact && !subject.fact.isEmpty()) {
+        m_factForm->setFact(subject.fact);
+        m_forms->setCurrentWidget(m_factForm);
+        return;
+    }
+    // Items of a list: the form of their kind, at their index.
+    const std::pair<Subject::Kind, FormPage *> forms[] = {{Subject::Station, m_stationForm}, {Subject::Action, m_actionForm},
+                                                          {Subject::Goal, m_goalForm},       {Subject::Agent, m_agentForm},
+                                                          {Subject::Template, m_templateForm}, {Subject::Spawner, m_spawnerForm}};
+    for (const auto &[kind, form] : forms) {
+        if (kind != subject.kind || subject.index < 0)
+            continue;
+        if (kind == Subject::Agent && m_run->controller()->hasRun() && m_run->inspector()->agent() != subject.index)
+            m_run->selectAgent(subject.index);
+        form->setIndex(subject.index);
+        m_forms->setCurrentWidget(form);
+        return;
     }
     m_forms->setCurrentWidget(m_emptyForm);
 }

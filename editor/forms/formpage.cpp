@@ -43,13 +43,6 @@ QWidget *FormPage::addRow(const QString &label, QWidget *field, const QString &t
     return field;
 }
 
-void FormPage::addWide(QWidget *widget, const QString &tooltip)
-{
-    if (!tooltip.isEmpty())
-        widget->setToolTip(tooltip);
-    m_layout->addRow(widget);
-}
-
 bool FormPage::report(const QString &error)
 {
     m_error->setText(error);

@@ -35,7 +35,6 @@ signals:
 
 protected:
     QWidget *addRow(const QString &label, QWidget *field, const QString &tooltip);
-    void addWide(QWidget *widget, const QString &tooltip = {});
     // Shows why an edit was refused (empty: clears) and returns whether it was applied.
     bool report(const QString &error);
     void setTitle(const QString &title);

@@ -298,8 +298,6 @@ int RunLayer::agentAt(const QPointF &scenePos) const
     return best;
 }
 
-QPointF RunLayer::tokenPos(int agent) const { return m_tokens[size_t(agent)].to; }
-
 QString RunLayer::bubbleText(int agent) const { return m_tokens[size_t(agent)].bubbleText; }
 
 } // namespace goap::editor

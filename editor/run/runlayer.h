@@ -41,7 +41,6 @@ public:
     void setSelected(int agent);
     int selected() const { return m_selected; }
     int tokenCount() const; // characters present
-    QPointF tokenPos(int agent) const;
     QString bubbleText(int agent) const;
     int agentAt(const QPointF &scenePos) const; // -1 when no token is there
 

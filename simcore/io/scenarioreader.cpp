@@ -57,11 +57,8 @@ public:
     // Checks that `v` is an object with only `allowed` keys, each once.
     bool object(const Value &v, const QString &path, std::initializer_list<const char *> allowed)
     {
-        remember(v, path);
-        if (v.type != Type::Object) {
-            error(v, path, QStringLiteral("expected an object, got %1").arg(json::describe(v)));
+        if (!expect(v, path, Type::Object, "an object"))
             return false;
-        }
         QSet<QString> seen;
         for (const auto &[key, member] : v.object) {
             const QString memberPath = pathKey(path, key);
@@ -79,33 +76,27 @@ public:
         return true;
     }
 
-    bool array(const Value &v, const QString &path)
+    // Remembers where `v` is and reports it unless it has the type expected.
+    bool expect(const Value &v, const QString &path, Type type, const char *what)
     {
         remember(v, path);
-        if (v.type != Type::Array) {
-            error(v, path, QStringLiteral("expected an array, got %1").arg(json::describe(v)));
-            return false;
-        }
-        return true;
+        if (v.type == type)
+            return true;
+        error(v, path, QStringLiteral("expected %1, got %2").arg(QLatin1String(what), json::describe(v)));
+        return false;
     }
+
+    bool array(const Value &v, const QString &path) { return expect(v, path, Type::Array, "an array"); }
 
     std::optional<QString> string(const Value &v, const QString &path)
     {
-        remember(v, path);
-        if (v.type != Type::String) {
-            error(v, path, QStringLiteral("expected a string, got %1").arg(json::describe(v)));
-            return std::nullopt;
-        }
-        return v.string;
+        return expect(v, path, Type::String, "a string") ? std::optional<QString>(v.string) : std::nullopt;
     }
 
     std::optional<double> number(const Value &v, const QString &path)
     {
-        remember(v, path);
-        if (v.type != Type::Number) {
-            error(v, path, QStringLiteral("expected a number, got %1").arg(json::describe(v)));
+        if (!expect(v, path, Type::Number, "a number"))
             return std::nullopt;
-        }
         if (!std::isfinite(v.number) || std::abs(v.number) > 1e15) {
             error(v, path, QStringLiteral("number %1 is out of range").arg(json::describe(v)));
             return std::nullopt;
@@ -115,11 +106,8 @@ public:
 
     std::optional<qint32> integer(const Value &v, const QString &path)
     {
-        remember(v, path);
-        if (v.type != Type::Number) {
-            error(v, path, QStringLiteral("expected an integer, got %1").arg(json::describe(v)));
+        if (!expect(v, path, Type::Number, "an integer"))
             return std::nullopt;
-        }
         constexpr double lo = std::numeric_limits<qint32>::min();
         constexpr double hi = std::numeric_limits<qint32>::max();
         if (v.integerLiteral && !v.integerOverflow) {
@@ -184,12 +172,7 @@ public:
 
     std::optional<bool> boolean(const Value &v, const QString &path)
     {
-        remember(v, path);
-        if (v.type != Type::Bool) {
-            error(v, path, QStringLiteral("expected true or false, got %1").arg(json::describe(v)));
-            return std::nullopt;
-        }
-        return v.boolean;
+        return expect(v, path, Type::Bool, "true or false") ? std::optional<bool>(v.boolean) : std::nullopt;
     }
 
     std::optional<Point> point(const Value &v, const QString &path)

@@ -22,7 +22,6 @@ int indexIn(const std::vector<QString> &names, QAnyStringView name)
 FactId CompiledScenario::fact(QAnyStringView scoped) const { return indexIn(factNames, scoped); }
 int CompiledScenario::agentIndex(QAnyStringView id) const { return indexIn(agentIds, id); }
 int CompiledScenario::goalIndex(QAnyStringView id) const { return indexIn(goalIds, id); }
-int CompiledScenario::actionIndex(QAnyStringView id) const { return indexIn(actionIds, id); }
 
 std::vector<std::int32_t> CompiledScenario::dawnState(int agent) const
 {

@@ -119,7 +119,6 @@ struct CompiledScenario
     FactId fact(QAnyStringView scoped) const; // -1 when the scenario never names it
     int agentIndex(QAnyStringView id) const;
     int goalIndex(QAnyStringView id) const;
-    int actionIndex(QAnyStringView id) const;
     bool isWorldFact(FactId f) const { return f >= agentFactCount; }
 
     // The dawn state of one agent: its initial facts, then the world seed.

@@ -421,10 +421,7 @@ bool Simulation::checkAction(int i, const CompiledAction &act)
     e.value = v;
     e.needed = needed;
     record(e);
-    a.lastFailAction = a.action;
-    a.lastFailFact = failed;
-    a.lastFailValue = v;
-    a.lastFailNeeded = needed;
+    a.lastFailure = recheckReason(sc, a.action, failed, v, needed);
     ++m_reports.back().agents[size_t(i)].recheckFailures;
     return false;
 }
@@ -616,10 +613,7 @@ void Simulation::safePoint(int i)
             e.score = ss[size_t(best)].score;
             e.otherScore = ss[size_t(incumbent)].score;
             record(e);
-            a.lastSwitchWinner = e.goal;
-            a.lastSwitchLoser = e.otherGoal;
-            a.lastSwitchWinnerScore = e.score;
-            a.lastSwitchLoserScore = e.otherScore;
+            a.lastSwitch = switchReason(sc, e.goal, e.score, e.otherGoal, e.otherScore);
             ++report.goalSwitches;
             a.goalSlot = best;
         }
@@ -745,11 +739,8 @@ void Simulation::fillSnapshot(Snapshot &out) const
             as.ballot.push_back(BallotEntry{s.goal, slotInsistence(i, s), s.cost, s.score, s.viable, s.satisfied});
         const auto facts = agentFacts(i);
         as.facts.assign(facts.begin(), facts.end());
-        as.lastSwitch = a.lastSwitchWinner >= 0
-            ? switchReason(sc, a.lastSwitchWinner, a.lastSwitchWinnerScore, a.lastSwitchLoser, a.lastSwitchLoserScore)
-            : QString();
-        as.lastFailure = a.lastFailAction >= 0 ? recheckReason(sc, a.lastFailAction, a.lastFailFact, a.lastFailValue, a.lastFailNeeded)
-                                               : QString();
+        as.lastSwitch = a.lastSwitch;
+        as.lastFailure = a.lastFailure;
     }
 }
 

@@ -55,8 +55,6 @@ public:
 
     // Live state, for tests and tools. Agent arguments are storage indices:
     // the scenario's own characters first (0..n-1), then today's spawned copies.
-    int agentCount() const { return int(m_agents.size()); }
-    bool isPresent(int agent) const { return m_agents[size_t(agent)].active; }
     int presentCount() const { return int(m_active.size()); }
     std::span<const std::int32_t> world() const { return m_world; }
     std::span<const std::int32_t> agentFacts(int agent) const;
@@ -78,11 +76,8 @@ private:
         std::int64_t actionTicks = 0; // acting: the action's length in ticks
         bool firstActingTick = false;
         int profile = 0;              // agents with equal action lists share searches
-        int lastSwitchWinner = -1, lastSwitchLoser = -1;
-        double lastSwitchWinnerScore = 0, lastSwitchLoserScore = 0;
-        int lastFailAction = -1;
-        FactId lastFailFact = -1;
-        std::int32_t lastFailValue = 0, lastFailNeeded = 0;
+        // Written when they happen (rarely), so snapshots only share them.
+        QString lastSwitch, lastFailure;
         int serial = 0;        // identity: index into the log's names, stable across days
         double speed = 1;
         const std::vector<int> *actions = nullptr; // what it can do (its own or its template's)

@@ -406,6 +406,8 @@ private:
             for (const QString &a : agent.actions) usedActions.insert(a);
             if (agent.goals.isEmpty())
                 warning(pathKey(agentPath, QStringLiteral("goals")), QStringLiteral("%1 holds no goals, so it will only rest").arg(agent.id));
+            if (!m_chars[size_t(ai)].isTemplate)
+                selfPartner(agent, agentPath);
             for (int gi = 0; gi < agent.goals.size(); ++gi) {
                 const Goal *g = m_s.goal(agent.goals[gi].goal);
                 heldGoals.insert(g->id);
@@ -468,6 +470,28 @@ private:
                 if (seedValue(ch.agent->facts, name) >= c.min)
                     return true;
         return std::any_of(m_s.actions.begin(), m_s.actions.end(), [&](const Action &a) { return raises(a, c.fact, c.min); });
+    }
+
+    // A character never takes itself as partner: one that joins a queue and
+    // takes from it needs someone else in it (a template's copies are others
+    // to each other, so only the scenario's own characters are checked).
+    void selfPartner(const Agent &agent, const QString &path)
+    {
+        for (const QString &joinId : agent.actions) {
+            const Action *join = m_s.action(joinId);
+            if (!join || join->enqueue.isEmpty())
+                continue;
+            for (const QString &takeId : agent.actions) {
+                const Action *take = m_s.action(takeId);
+                if (take && take->takePartner == join->enqueue) {
+                    warning(pathKey(path, QStringLiteral("actions")),
+                            QStringLiteral("%1 joins the queue \"%2\" (%3) and takes partners from it (%4): it never takes "
+                                           "itself, so %4 waits for someone else in the queue")
+                                .arg(agent.id, join->enqueue, join->id, take->id));
+                    return;
+                }
+            }
+        }
     }
 
     // The hospital trap of seed 004: a goal on a world fact that other

@@ -2,6 +2,17 @@
 
 namespace goap::sim {
 
+namespace {
+// A name by index, or "?" for an index that names nothing: formatting never
+// trusts an event to be well formed (a record is better than a crash).
+QString nameAt(const std::vector<QString> &names, int index)
+{
+    return index >= 0 && size_t(index) < names.size() ? names[size_t(index)] : QStringLiteral("?");
+}
+} // namespace
+
+QString eventName(const std::vector<QString> &names, int index) { return nameAt(names, index); }
+
 QString phaseName(Phase phase)
 {
     switch (phase) {
@@ -47,7 +58,7 @@ QString switchReason(const CompiledScenario &s, int winner, double winnerScore, 
 
 QString recheckReason(const CompiledScenario &s, int action, FactId fact, std::int32_t value, std::int32_t needed)
 {
-    return QStringLiteral("%1: %2 is %3, needs %4").arg(s.actionIds[size_t(action)], s.factNames[size_t(fact)]).arg(value).arg(needed);
+    return QStringLiteral("%1: %2 is %3, needs %4").arg(nameAt(s.actionIds, action), nameAt(s.factNames, fact)).arg(value).arg(needed);
 }
 
 QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e)
@@ -64,9 +75,9 @@ QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e
         return QStringLiteral("%1: %2 (cost %3)").arg(s.goalLabels[size_t(e.goal)], steps.join(QStringLiteral(", "))).arg(e.score);
     }
     case EventKind::Start:
-        return QStringLiteral("%1 started").arg(s.actionIds[size_t(e.action)]);
+        return QStringLiteral("%1 started").arg(nameAt(s.actionIds, e.action));
     case EventKind::Complete:
-        return QStringLiteral("%1 completed").arg(s.actionIds[size_t(e.action)]);
+        return QStringLiteral("%1 completed").arg(nameAt(s.actionIds, e.action));
     case EventKind::RecheckFailed:
         return recheckReason(s, e.action, e.fact, e.value, e.needed);
     case EventKind::Waiting:
@@ -82,12 +93,12 @@ QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e
     case EventKind::Left:
         return QStringLiteral("left");
     case EventKind::Enqueued:
-        return QStringLiteral("joined the %1 queue").arg(s.queueNames[size_t(e.queue)]);
+        return QStringLiteral("joined the %1 queue").arg(nameAt(s.queueNames, e.queue));
     case EventKind::Partnered:
-        return QStringLiteral("%1: took %2 from the %3 queue").arg(s.actionIds[size_t(e.action)], log.agentLabels[size_t(e.other)],
-                                                                 s.queueNames[size_t(e.queue)]);
+        return QStringLiteral("%1: took %2 from the %3 queue").arg(nameAt(s.actionIds, e.action), nameAt(log.agentLabels, e.other),
+                                                                 nameAt(s.queueNames, e.queue));
     case EventKind::Released:
-        return QStringLiteral("let %1 go").arg(log.agentLabels[size_t(e.other)]);
+        return QStringLiteral("let %1 go").arg(nameAt(log.agentLabels, e.other));
     }
     return {};
 }

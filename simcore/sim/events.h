@@ -69,6 +69,7 @@ struct EventLog
 // Plain-text forms, e.g. "Hunger (0.72) overtook Smelt iron (0.51)".
 QString eventText(const CompiledScenario &scenario, const EventLog &log, const Event &event);
 QString switchReason(const CompiledScenario &scenario, int winner, double winnerScore, int loser, double loserScore);
+QString eventName(const std::vector<QString> &names, int index); // names[index], or "?" when out of range
 QString recheckReason(const CompiledScenario &scenario, int action, FactId fact, std::int32_t value, std::int32_t needed);
 
 // Samples every `interval` simulated seconds: for each agent and each goal it

@@ -81,7 +81,7 @@ QByteArray eventLine(const CompiledScenario &sc, const EventLog &log, const Even
     Value o = Value::makeObject();
     o.insert(QStringLiteral("t"), number(e.t));
     o.insert(QStringLiteral("day"), Value::makeInteger(e.day));
-    o.insert(QStringLiteral("agent"), e.agent >= 0 ? string(log.agentIds[size_t(e.agent)]) : null());
+    o.insert(QStringLiteral("agent"), e.agent >= 0 ? string(eventName(log.agentIds, e.agent)) : null());
     o.insert(QStringLiteral("kind"), string(eventKindName(e.kind)));
     o.insert(QStringLiteral("text"), string(eventText(sc, log, e)));
     switch (e.kind) {
@@ -102,10 +102,10 @@ QByteArray eventLine(const CompiledScenario &sc, const EventLog &log, const Even
     }
     case EventKind::Start:
     case EventKind::Complete:
-        o.insert(QStringLiteral("action"), string(sc.actionIds[size_t(e.action)]));
+        o.insert(QStringLiteral("action"), string(eventName(sc.actionIds, e.action)));
         break;
     case EventKind::RecheckFailed:
-        o.insert(QStringLiteral("action"), string(sc.actionIds[size_t(e.action)]));
+        o.insert(QStringLiteral("action"), string(eventName(sc.actionIds, e.action)));
         o.insert(QStringLiteral("fact"), string(sc.factNames[size_t(e.fact)]));
         o.insert(QStringLiteral("value"), Value::makeInteger(e.value));
         o.insert(QStringLiteral("needed"), Value::makeInteger(e.needed));
@@ -121,15 +121,15 @@ QByteArray eventLine(const CompiledScenario &sc, const EventLog &log, const Even
         o.insert(QStringLiteral("template"), string(sc.templateIds[size_t(e.other)]));
         break;
     case EventKind::Enqueued:
-        o.insert(QStringLiteral("queue"), string(sc.queueNames[size_t(e.queue)]));
+        o.insert(QStringLiteral("queue"), string(eventName(sc.queueNames, e.queue)));
         break;
     case EventKind::Partnered:
-        o.insert(QStringLiteral("action"), string(sc.actionIds[size_t(e.action)]));
-        o.insert(QStringLiteral("queue"), string(sc.queueNames[size_t(e.queue)]));
-        o.insert(QStringLiteral("partner"), string(log.agentIds[size_t(e.other)]));
+        o.insert(QStringLiteral("action"), string(eventName(sc.actionIds, e.action)));
+        o.insert(QStringLiteral("queue"), string(eventName(sc.queueNames, e.queue)));
+        o.insert(QStringLiteral("partner"), string(eventName(log.agentIds, e.other)));
         break;
     case EventKind::Released:
-        o.insert(QStringLiteral("partner"), string(log.agentIds[size_t(e.other)]));
+        o.insert(QStringLiteral("partner"), string(eventName(log.agentIds, e.other)));
         break;
     case EventKind::Dawn:
     case EventKind::Waiting:

@@ -66,6 +66,10 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
         m_templateProfile.push_back(profileOf(t.actions));
     m_templateSerial.assign(sc.templates.size(), 0);
     m_queues.resize(sc.queueNames.size());
+    m_factQueue.assign(size_t(sc.stateSize()), -1);
+    for (size_t q = 0; q < sc.queueFacts.size(); ++q)
+        if (sc.queueFacts[q] >= 0)
+            m_factQueue[size_t(sc.queueFacts[q])] = int(q);
     m_places.resize(sc.stations.size());
     m_slotPlans.resize(m_slots.size());
     m_state.resize(size_t(sc.stateSize()));
@@ -95,10 +99,39 @@ std::int32_t Simulation::value(int i, FactId f) const
     return f < a ? m_pools[size_t(i) * size_t(a) + size_t(f)] : m_world[size_t(f - a)];
 }
 
+// What character i sees of a fact: a queue's length counts only the
+// characters it could take from it, so its plans, its re-check and the take
+// itself agree (a character alone in a queue it takes from sees it empty).
+std::int32_t Simulation::seen(int i, FactId f) const
+{
+    const int q = m_factQueue[size_t(f)];
+    if (q < 0)
+        return value(i, f);
+    std::int32_t n = 0;
+    for (const int c : m_queues[size_t(q)])
+        n += takeable(i, c) ? 1 : 0;
+    return n;
+}
+
+bool Simulation::takeable(int taker, int candidate) const
+{
+    const Agent &c = m_agents[size_t(candidate)];
+    return candidate != taker && c.active && c.heldBy < 0 && c.partner < 0 && c.phase != Phase::Walking
+        && c.phase != Phase::Acting;
+}
+
+int Simulation::firstTakeable(int taker, int queue) const
+{
+    for (const int c : m_queues[size_t(queue)])
+        if (takeable(taker, c))
+            return c;
+    return -1;
+}
+
 bool Simulation::holds(int i, Range conditions) const
 {
     for (const CCondition &c : m_scenario->conditionsOf(conditions))
-        if (value(i, c.fact) < c.min)
+        if (seen(i, c.fact) < c.min)
             return false;
     return true;
 }
@@ -317,8 +350,8 @@ void Simulation::updateAgent(int i)
             }
             if (act.takePartner >= 0) {
                 std::deque<int> &queue = m_queues[size_t(act.takePartner)];
-                const int partner = queue.front();
-                queue.pop_front();
+                const int partner = firstTakeable(i, act.takePartner); // checkAction made sure there is one
+                queue.erase(std::find(queue.begin(), queue.end(), partner));
                 setQueueFact(act.takePartner);
                 if (a.partner >= 0)
                     release(i);
@@ -378,8 +411,9 @@ void Simulation::complete(int i)
     }
     if (act.release && a.partner >= 0)
         release(i);
-    if (act.enqueue >= 0) {
-        m_queues[size_t(act.enqueue)].push_back(i);
+    std::deque<int> *joined = act.enqueue >= 0 ? &m_queues[size_t(act.enqueue)] : nullptr;
+    if (joined && std::find(joined->begin(), joined->end(), i) == joined->end()) { // one already queued keeps its place
+        joined->push_back(i);
         setQueueFact(act.enqueue);
         Event q{0, 0, i, EventKind::Enqueued};
         q.queue = act.enqueue;
@@ -401,13 +435,13 @@ bool Simulation::checkAction(int i, const CompiledAction &act)
     FactId failed = -1;
     std::int32_t v = 0, needed = 0;
     for (const CCondition &c : sc.conditionsOf(act.pre)) {
-        if ((v = value(i, c.fact)) < c.min) {
+        if ((v = seen(i, c.fact)) < c.min) {
             failed = c.fact;
             needed = c.min;
             break;
         }
     }
-    if (failed < 0 && act.takePartner >= 0 && m_queues[size_t(act.takePartner)].empty())
+    if (failed < 0 && act.takePartner >= 0 && firstTakeable(i, act.takePartner) < 0)
         failed = sc.queueFacts[size_t(act.takePartner)], v = 0, needed = 1;
     if (failed < 0 && act.station >= 0 && sc.stations[size_t(act.station)].capacity > 0
         && value(i, sc.stations[size_t(act.station)].freeFact) < 1)
@@ -535,6 +569,8 @@ bool Simulation::satisfyNeeds(int i)
         if (g.kind != GoalKind::Need || !holds(i, g.conditions))
             continue;
         for (const CCondition &c : sc.conditionsOf(g.conditions)) {
+            if (m_factQueue[size_t(c.fact)] >= 0)
+                continue; // a queue's length is kept by the simulation, not spent
             std::int32_t &v = fact(i, c.fact);
             v = std::max(0, v - c.min);
         }
@@ -563,6 +599,8 @@ void Simulation::safePoint(int i)
     const size_t agentFacts = size_t(sc.agentFactCount);
     std::copy_n(m_pools.begin() + std::ptrdiff_t(size_t(i) * agentFacts), agentFacts, m_state.begin());
     std::copy(m_world.begin(), m_world.end(), m_state.begin() + std::ptrdiff_t(agentFacts));
+    for (const FactId f : sc.queueFacts)
+        m_state[size_t(f)] = seen(i, f);
     const std::vector<int> &actions = *a.actions;
     bool anyOpen = false, anyViable = false, allQuiet = true;
     for (size_t k = 0; k < ss.size(); ++k) {

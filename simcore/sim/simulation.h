@@ -104,6 +104,11 @@ private:
     void release(int i);
     void setQueueFact(int queue);
     bool checkAction(int i, const CompiledAction &act); // the re-check, with the implicit queue and place checks
+    // Partners: a character never takes itself, nor one under way (walking or
+    // acting), held, or holding a partner, so taking one interrupts nothing.
+    bool takeable(int taker, int candidate) const;
+    int firstTakeable(int taker, int queue) const; // storage index, -1 when none
+    std::int32_t seen(int i, FactId f) const;      // value(), with world.queue.* as i can take from it
     void updateAgent(int i);
     void safePoint(int i);
     bool satisfyNeeds(int i); // spends and resets needs that hold; true when the incumbent was one
@@ -151,6 +156,7 @@ private:
     size_t m_staticSlots = 0;
     std::vector<int> m_templateProfile;
     std::vector<std::deque<int>> m_queues;               // storage indices, front first
+    std::vector<int> m_factQueue;                        // per fact id: the queue whose length it is, -1
     std::vector<std::vector<int>> m_places;              // per station: occupant of each place, -1 free
     std::vector<std::int64_t> m_nextSpawn;               // per spawner: tick of the next copy
     std::vector<int> m_spawned;                          // per spawner: copies today

@@ -94,6 +94,52 @@ int restsAfterFirstPatient(const Run &r)
     return rests;
 }
 
+Scenario partnersFile(const char *name)
+{
+    const ReadResult r = readScenarioFile(kSource + QStringLiteral("/tests/data/partners/") + QLatin1String(name));
+    if (!r.ok())
+        qFatal("cannot load %s: %s", name, qPrintable(r.issues.value(0).text()));
+    return *r.scenario;
+}
+
+int actionIndex(const Scenario &s, const char *id)
+{
+    for (qsizetype k = 0; k < s.actions.size(); ++k)
+        if (s.actions[k].id == QLatin1String(id))
+            return int(k);
+    qFatal("no action %s", id);
+}
+
+// Runs a day tick by tick, checking after every tick what a partner must
+// never be: itself, or one interrupted under way (the partner's own action is
+// cleared only when it was free).
+struct PartnerRun
+{
+    std::shared_ptr<const CompiledScenario> c;
+    std::unique_ptr<Simulation> sim;
+    QByteArray jsonl;
+};
+
+PartnerRun runPartners(const Scenario &s)
+{
+    PartnerRun r;
+    r.c = std::make_shared<const CompiledScenario>(compile(s));
+    r.sim = std::make_unique<Simulation>(r.c);
+    Snapshot snap;
+    for (std::int64_t k = 0; k < r.sim->ticksPerDay(); ++k) {
+        r.sim->step();
+        r.sim->fillSnapshot(snap);
+        for (const AgentSnapshot &a : snap.agents) {
+            if (a.heldBy == a.index || a.partner == a.index)
+                qFatal("%s holds itself at %g s", qPrintable(a.id), snap.time);
+            if (a.heldBy >= 0 && (a.action >= 0 || a.partner >= 0))
+                qFatal("%s is held while under way or holding at %g s", qPrintable(a.id), snap.time);
+        }
+    }
+    r.jsonl = eventsJsonl(*r.c, r.sim->events()); // formatting every event, the partnered ones included
+    return r;
+}
+
 } // namespace
 
 class TestHospital : public QObject
@@ -233,6 +279,132 @@ private slots:
         Simulation sim(c);
         sim.runUntil(1, 0.1);
         QCOMPARE(sim.presentCount(), 2);
+    }
+
+    // Issue #10.1: a character that joins a queue and takes from it never
+    // takes itself. Alone in the queue it sees the queue as empty (no plan,
+    // no re-check failures); once b has joined it takes b, though it is
+    // ahead of b in the queue.
+    void aCharacterNeverTakesItself_data()
+    {
+        QTest::addColumn<double>("duration");
+        QTest::addColumn<bool>("withB");
+        QTest::newRow("serve within a tick, alone") << 0.1 << false;
+        QTest::newRow("serve for 5 s, alone") << 5.0 << false;
+        QTest::newRow("serve within a tick, b joins later") << 0.1 << true;
+        QTest::newRow("serve for 5 s, b joins later") << 5.0 << true;
+    }
+
+    void aCharacterNeverTakesItself()
+    {
+        QFETCH(double, duration);
+        QFETCH(bool, withB);
+        Scenario s = partnersFile("self-partner.json");
+        s.actions[actionIndex(s, "serve")].duration = duration;
+        if (!withB)
+            s.agents.removeLast();
+        const PartnerRun r = runPartners(s);
+        const EventLog &log = r.sim->events();
+        std::vector<std::pair<int, int>> partnered;
+        for (const Event &e : log.events)
+            if (e.kind == EventKind::Partnered)
+                partnered.emplace_back(e.agent, e.other);
+        QCOMPARE(r.sim->reports().front().agents[0].recheckFailures, 0);
+        if (!withB) {
+            QVERIFY(partnered.empty());
+            QCOMPARE(r.sim->phase(0), Phase::Waiting);
+            QCOMPARE(r.sim->world()[size_t(r.c->fact(u"world.queue.q") - r.c->agentFactCount)], 1); // a is still queued
+        } else {
+            QCOMPARE(partnered, (std::vector<std::pair<int, int>>{{0, 1}}));
+            QVERIFY(r.jsonl.contains("\"text\": \"serve: took B from the q queue\""));
+            QCOMPARE(r.sim->world()[size_t(r.c->fact(u"world.queue.q") - r.c->agentFactCount)], 1); // a, still
+        }
+        // The validator says so.
+        const Issues issues = validate(s);
+        QVERIFY(!hasErrors(issues));
+        QVERIFY(std::any_of(issues.begin(), issues.end(), [](const Issue &i) {
+            return !i.isError() && i.path == u"agents[0].actions" && i.message.contains(u"never takes itself");
+        }));
+    }
+
+    // Issue #10.2: a character under way (walking to or doing an action of
+    // its own) is not takeable, so nothing it spent or took is lost: the
+    // boss waits until the worker is free. In the walking row the boss is
+    // at the office from dawn and would take the worker on its way back to
+    // the bench.
+    void aCharacterUnderWayIsNotTaken_data()
+    {
+        QTest::addColumn<bool>("bossAtOffice");
+        QTest::newRow("taken while working") << false;
+        QTest::newRow("taken while walking") << true;
+    }
+
+    void aCharacterUnderWayIsNotTaken()
+    {
+        QFETCH(bool, bossAtOffice);
+        Scenario s = partnersFile("busy-partner.json");
+        if (bossAtOffice)
+            s.agents[1].at = s.station(QStringLiteral("office"))->at;
+        QVERIFY(validate(s).isEmpty());
+        const PartnerRun r = runPartners(s);
+        const EventLog &log = r.sim->events();
+        const CompiledScenario &c = *r.c;
+        const int work = int(std::find(c.actionIds.begin(), c.actionIds.end(), u"work") - c.actionIds.begin());
+        int started = 0, completed = 0, partnered = 0;
+        bool busy = false; // from a plan to waiting: the worker walks or acts
+        for (const Event &e : log.events) {
+            if (e.agent == 0 && e.kind == EventKind::Plan) busy = true;
+            if (e.agent == 0 && (e.kind == EventKind::Waiting || e.kind == EventKind::Resting)) busy = false;
+            if (e.agent == 0 && e.kind == EventKind::Start && e.action == work) ++started;
+            if (e.agent == 0 && e.kind == EventKind::Complete && e.action == work) ++completed;
+            if (e.kind == EventKind::Partnered && e.other == 0) {
+                QVERIFY2(!busy, qPrintable(QStringLiteral("the worker was taken under way at %1 s").arg(e.t)));
+                ++partnered;
+            }
+        }
+        QCOMPARE(partnered, 1);
+        QCOMPARE(started, 3);
+        QCOMPARE(completed, 3); // every work begun completes
+        auto world = [&](const char *f) { return r.sim->world()[size_t(c.fact(QLatin1String(f)) - c.agentFactCount)]; };
+        QCOMPARE(world("world.logs"), 0);
+        QCOMPARE(r.sim->agentFacts(0)[size_t(c.fact(u"agent.madeToday"))], 3); // every log spent became work done
+        QCOMPARE(world("world.free.bench"), 1);                                // the place was freed
+        QCOMPARE(r.sim->reports().front().agents[0].recheckFailures, 0);
+    }
+
+    // Issue #10.2, the neighbouring cases: dawn while patients are queued
+    // and held clears every queue, hold and place; a copy that leaves while
+    // queued leaves the queue.
+    void dawnAndLeavingClearQueuesAndHolds()
+    {
+        const auto c = std::make_shared<const CompiledScenario>(compile(variant(1, 5, 0.2)));
+        Simulation sim(c);
+        const size_t queue = size_t(c->fact(u"world.queue.waiting") - c->agentFactCount);
+        const size_t free = size_t(c->fact(u"world.free.cubicle") - c->agentFactCount);
+        sim.runDays(1);
+        const Snapshot dusk = sim.snapshot();
+        QVERIFY(sim.world()[queue] > 0);
+        QVERIFY(std::any_of(dusk.agents.begin(), dusk.agents.end(), [](const AgentSnapshot &a) { return a.heldBy >= 0; }));
+        sim.step(); // dawn, then a tick
+        const Snapshot dawn = sim.snapshot();
+        QCOMPARE(sim.world()[queue], 0);
+        QCOMPARE(sim.world()[free], 3);
+        QCOMPARE(int(dawn.agents.size()), 1);
+        QCOMPARE(dawn.agents[0].partner, -1);
+
+        const ReadResult trap = readScenarioFile(kSource + QStringLiteral("/tests/data/hospital-trap.json"));
+        const auto t = std::make_shared<const CompiledScenario>(compile(*trap.scenario));
+        Simulation leaving(t);
+        leaving.runUntil(0, 600);
+        std::set<int> queued;
+        int leftWhileQueued = 0;
+        for (const Event &e : leaving.events().events) {
+            if (e.kind == EventKind::Enqueued) queued.insert(e.agent);
+            if (e.kind == EventKind::Partnered) queued.erase(e.other);
+            if (e.kind == EventKind::Left) leftWhileQueued += int(queued.erase(e.agent));
+        }
+        QVERIFY(leftWhileQueued > 0);
+        QCOMPARE(leaving.world()[size_t(t->fact(u"world.queue.waiting") - t->agentFactCount)], std::int32_t(queued.size()));
     }
 
     void theIsTreatedTrapIsReported()

@@ -13,6 +13,13 @@ QString nameAt(const std::vector<QString> &names, int index)
 
 QString eventName(const std::vector<QString> &names, int index) { return nameAt(names, index); }
 
+const QString &EventLog::nameOf(const std::vector<QString> &names, int index) const
+{
+    static const QString unknown = QStringLiteral("?");
+    const std::int64_t k = index < copiesFrom ? index : std::int64_t(index) - firstCopy + copiesFrom;
+    return index >= 0 && k >= 0 && k < std::int64_t(names.size()) && (index < copiesFrom || index >= firstCopy) ? names[size_t(k)] : unknown;
+}
+
 QString phaseName(Phase phase)
 {
     switch (phase) {
@@ -95,10 +102,10 @@ QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e
     case EventKind::Enqueued:
         return QStringLiteral("joined the %1 queue").arg(nameAt(s.queueNames, e.queue));
     case EventKind::Partnered:
-        return QStringLiteral("%1: took %2 from the %3 queue").arg(nameAt(s.actionIds, e.action), nameAt(log.agentLabels, e.other),
+        return QStringLiteral("%1: took %2 from the %3 queue").arg(nameAt(s.actionIds, e.action), log.agentLabel(e.other),
                                                                  nameAt(s.queueNames, e.queue));
     case EventKind::Released:
-        return QStringLiteral("let %1 go").arg(nameAt(log.agentLabels, e.other));
+        return QStringLiteral("let %1 go").arg(log.agentLabel(e.other));
     }
     return {};
 }

@@ -62,8 +62,20 @@ struct EventLog
     std::vector<Event> events;
     std::vector<int> planActions; // the action lists of Plan events
     // Every character's id and label by its index, spawned copies included.
+    // A log drained by Simulation::takeEvents() drops the names of copies
+    // gone at an earlier dawn: it holds the scenario's own characters'
+    // names (indices below copiesFrom), then the copies' from index
+    // firstCopy on. Undrained, firstCopy == copiesFrom and agentIds[i] names
+    // character i; agentId()/agentLabel() read both.
     std::vector<QString> agentIds, agentLabels;
-    void clear() { events.clear(); planActions.clear(); agentIds.clear(); agentLabels.clear(); }
+    int copiesFrom = 0;
+    int firstCopy = 0;
+    const QString &agentId(int index) const { return nameOf(agentIds, index); }
+    const QString &agentLabel(int index) const { return nameOf(agentLabels, index); }
+    void clear() { events.clear(); planActions.clear(); agentIds.clear(); agentLabels.clear(); copiesFrom = firstCopy = 0; }
+
+private:
+    const QString &nameOf(const std::vector<QString> &names, int index) const;
 };
 
 // Plain-text forms, e.g. "Hunger (0.72) overtook Smelt iron (0.51)".

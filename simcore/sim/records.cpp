@@ -37,43 +37,98 @@ double phaseSeconds(const CompiledScenario &scenario, const AgentReport &report,
     return double(report.phaseTicks[int(phase)]) * scenario.day.tick;
 }
 
-QByteArray reportJson(const CompiledScenario &sc, const QString &name, const std::vector<DayReport> &days)
+namespace {
+
+Value dayValue(const CompiledScenario &sc, const DayReport &d)
+{
+    Value day = Value::makeObject();
+    day.insert(QStringLiteral("day"), Value::makeInteger(d.day));
+    Value &agents = day.insert(QStringLiteral("agents"), Value::makeArray());
+    for (size_t i = 0; i < d.agents.size(); ++i) {
+        const AgentReport &r = d.agents[i];
+        Value a = Value::makeObject();
+        a.insert(QStringLiteral("id"), string(r.id));
+        Value &goals = a.insert(QStringLiteral("goals"), Value::makeArray());
+        for (const GoalReport &g : r.goals) {
+            Value o = Value::makeObject();
+            o.insert(QStringLiteral("id"), string(sc.goalIds[size_t(g.goal)]));
+            const bool quota = sc.goals[size_t(g.goal)].kind == GoalKind::Quota;
+            o.insert(QStringLiteral("kind"), string(toString(sc.goals[size_t(g.goal)].kind)));
+            if (quota)
+                o.insert(QStringLiteral("metAt"), g.metAt ? number(*g.metAt) : null());
+            else
+                o.insert(QStringLiteral("satisfied"), Value::makeInteger(g.satisfied));
+            goals.array.push_back(std::move(o));
+        }
+        Value &phases = a.insert(QStringLiteral("phaseSeconds"), Value::makeObject());
+        for (int p = 0; p < kPhaseCount; ++p)
+            phases.insert(phaseName(Phase(p)), number(phaseSeconds(sc, r, Phase(p))));
+        a.insert(QStringLiteral("plans"), Value::makeInteger(r.plans));
+        a.insert(QStringLiteral("recheckFailures"), Value::makeInteger(r.recheckFailures));
+        a.insert(QStringLiteral("goalSwitches"), Value::makeInteger(r.goalSwitches));
+        agents.array.push_back(std::move(a));
+    }
+    return day;
+}
+
+// A non-empty "days" array is three levels deep, so the writer never puts
+// it on one line: the document is the head, each day at an indent of four
+// joined by ",\n", and the tail. A day written inside a one-day document
+// (same indent) gives its exact text, so a report streamed a day at a time
+// is byte for byte the report written at once.
+const QByteArray kDaysOpen = "\n  \"days\": [\n";
+const QByteArray kDaysClose = "\n  ]\n}\n";
+
+QByteArray oneDayDocument(const Value &head, Value day)
+{
+    Value root = head;
+    Value &days = root.insert(QStringLiteral("days"), Value::makeArray());
+    days.array.push_back(std::move(day));
+    return json::write(root);
+}
+
+Value headValue(const CompiledScenario &sc, const QString &name)
 {
     Value root = Value::makeObject();
     root.insert(QStringLiteral("scenario"), string(name));
     root.insert(QStringLiteral("dayLength"), number(sc.day.length));
-    Value &dayList = root.insert(QStringLiteral("days"), Value::makeArray());
-    for (const DayReport &d : days) {
-        Value day = Value::makeObject();
-        day.insert(QStringLiteral("day"), Value::makeInteger(d.day));
-        Value &agents = day.insert(QStringLiteral("agents"), Value::makeArray());
-        for (size_t i = 0; i < d.agents.size(); ++i) {
-            const AgentReport &r = d.agents[i];
-            Value a = Value::makeObject();
-            a.insert(QStringLiteral("id"), string(r.id));
-            Value &goals = a.insert(QStringLiteral("goals"), Value::makeArray());
-            for (const GoalReport &g : r.goals) {
-                Value o = Value::makeObject();
-                o.insert(QStringLiteral("id"), string(sc.goalIds[size_t(g.goal)]));
-                const bool quota = sc.goals[size_t(g.goal)].kind == GoalKind::Quota;
-                o.insert(QStringLiteral("kind"), string(toString(sc.goals[size_t(g.goal)].kind)));
-                if (quota)
-                    o.insert(QStringLiteral("metAt"), g.metAt ? number(*g.metAt) : null());
-                else
-                    o.insert(QStringLiteral("satisfied"), Value::makeInteger(g.satisfied));
-                goals.array.push_back(std::move(o));
-            }
-            Value &phases = a.insert(QStringLiteral("phaseSeconds"), Value::makeObject());
-            for (int p = 0; p < kPhaseCount; ++p)
-                phases.insert(phaseName(Phase(p)), number(phaseSeconds(sc, r, Phase(p))));
-            a.insert(QStringLiteral("plans"), Value::makeInteger(r.plans));
-            a.insert(QStringLiteral("recheckFailures"), Value::makeInteger(r.recheckFailures));
-            a.insert(QStringLiteral("goalSwitches"), Value::makeInteger(r.goalSwitches));
-            agents.array.push_back(std::move(a));
-        }
-        dayList.array.push_back(std::move(day));
+    return root;
+}
+
+} // namespace
+
+QByteArray reportHead(const CompiledScenario &sc, const QString &name)
+{
+    const QByteArray doc = oneDayDocument(headValue(sc, name), dayValue(sc, DayReport{}));
+    return doc.left(doc.indexOf(kDaysOpen) + kDaysOpen.size());
+}
+
+QByteArray reportDay(const CompiledScenario &sc, const DayReport &day)
+{
+    Value head = Value::makeObject();
+    head.insert(QStringLiteral("scenario"), Value::makeString(QString()));
+    head.insert(QStringLiteral("dayLength"), Value::makeInteger(0));
+    const QByteArray doc = oneDayDocument(head, dayValue(sc, day));
+    const qsizetype begin = doc.indexOf(kDaysOpen) + kDaysOpen.size();
+    return doc.mid(begin, doc.size() - kDaysClose.size() - begin);
+}
+
+QByteArray reportTail() { return kDaysClose; }
+
+QByteArray reportJson(const CompiledScenario &sc, const QString &name, const std::vector<DayReport> &days)
+{
+    if (days.empty()) {
+        Value root = headValue(sc, name);
+        root.insert(QStringLiteral("days"), Value::makeArray());
+        return json::write(root);
     }
-    return json::write(root);
+    QByteArray out = reportHead(sc, name);
+    for (size_t k = 0; k < days.size(); ++k) {
+        if (k > 0)
+            out += ",\n";
+        out += reportDay(sc, days[k]);
+    }
+    return out + reportTail();
 }
 
 QByteArray eventLine(const CompiledScenario &sc, const EventLog &log, const Event &e)
@@ -81,7 +136,7 @@ QByteArray eventLine(const CompiledScenario &sc, const EventLog &log, const Even
     Value o = Value::makeObject();
     o.insert(QStringLiteral("t"), number(e.t));
     o.insert(QStringLiteral("day"), Value::makeInteger(e.day));
-    o.insert(QStringLiteral("agent"), e.agent >= 0 ? string(eventName(log.agentIds, e.agent)) : null());
+    o.insert(QStringLiteral("agent"), e.agent >= 0 ? string(log.agentId(e.agent)) : null());
     o.insert(QStringLiteral("kind"), string(eventKindName(e.kind)));
     o.insert(QStringLiteral("text"), string(eventText(sc, log, e)));
     switch (e.kind) {
@@ -126,10 +181,10 @@ QByteArray eventLine(const CompiledScenario &sc, const EventLog &log, const Even
     case EventKind::Partnered:
         o.insert(QStringLiteral("action"), string(eventName(sc.actionIds, e.action)));
         o.insert(QStringLiteral("queue"), string(eventName(sc.queueNames, e.queue)));
-        o.insert(QStringLiteral("partner"), string(eventName(log.agentIds, e.other)));
+        o.insert(QStringLiteral("partner"), string(log.agentId(e.other)));
         break;
     case EventKind::Released:
-        o.insert(QStringLiteral("partner"), string(eventName(log.agentIds, e.other)));
+        o.insert(QStringLiteral("partner"), string(log.agentId(e.other)));
         break;
     case EventKind::Dawn:
     case EventKind::Waiting:
@@ -150,9 +205,11 @@ QByteArray eventsJsonl(const CompiledScenario &sc, const EventLog &log)
     return out;
 }
 
-QByteArray samplesCsv(const CompiledScenario &sc, const Samples &s)
+QByteArray samplesCsvHeader() { return "day,t,agent,goal,kind,insistence,progress\n"; }
+
+QByteArray samplesCsvRows(const CompiledScenario &sc, const Samples &s)
 {
-    QByteArray out = "day,t,agent,goal,kind,insistence,progress\n";
+    QByteArray out;
     const size_t columns = s.columns();
     for (size_t r = 0; r < s.rows(); ++r) {
         for (size_t c = 0; c < columns; ++c) {
@@ -167,5 +224,7 @@ QByteArray samplesCsv(const CompiledScenario &sc, const Samples &s)
     }
     return out;
 }
+
+QByteArray samplesCsv(const CompiledScenario &sc, const Samples &s) { return samplesCsvHeader() + samplesCsvRows(sc, s); }
 
 } // namespace goap::sim

@@ -14,6 +14,16 @@ QByteArray eventsJsonl(const CompiledScenario &scenario, const EventLog &log);
 QByteArray eventLine(const CompiledScenario &scenario, const EventLog &log, const Event &event); // no newline
 QByteArray samplesCsv(const CompiledScenario &scenario, const Samples &samples);
 
+// The same records written piece by piece, for runs that stream them:
+// reportJson() is reportHead() + the reportDay()s joined by ",\n" +
+// reportTail(); samplesCsv() is samplesCsvHeader() + samplesCsvRows();
+// eventsJsonl() is an eventLine() and a newline per event.
+QByteArray reportHead(const CompiledScenario &scenario, const QString &name);
+QByteArray reportDay(const CompiledScenario &scenario, const DayReport &day);
+QByteArray reportTail();
+QByteArray samplesCsvHeader();
+QByteArray samplesCsvRows(const CompiledScenario &scenario, const Samples &samples);
+
 // Seconds spent in a phase, from ticks.
 double phaseSeconds(const CompiledScenario &scenario, const AgentReport &report, Phase phase);
 

@@ -46,8 +46,8 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
         m_agents[i].serial = int(i);
         m_agents[i].speed = ca.speed;
         m_agents[i].actions = &ca.actions;
-        m_ids.push_back(sc.agentIds[i]);
-        m_labels.push_back(sc.agentLabels[i]);
+        m_agents[i].id = sc.agentIds[i];
+        m_agents[i].label = sc.agentLabels[i];
         for (const CompiledAgentGoal &g : ca.goals) {
             Slot s;
             s.goal = g.goal;
@@ -73,8 +73,10 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
     m_places.resize(sc.stations.size());
     m_slotPlans.resize(m_slots.size());
     m_state.resize(size_t(sc.stateSize()));
-    m_log.agentIds = m_ids;
-    m_log.agentLabels = m_labels;
+    m_serials = m_serialsAtDawn = int(sc.agents.size());
+    m_log.agentIds = sc.agentIds;
+    m_log.agentLabels = sc.agentLabels;
+    m_log.copiesFrom = m_log.firstCopy = int(sc.agents.size());
 }
 
 std::span<const std::int32_t> Simulation::agentFacts(int agent) const
@@ -208,6 +210,8 @@ void Simulation::dawn()
         ag = Agent();
         ag.profile = profile;
         ag.serial = serial;
+        ag.id = sc.agentIds[i];
+        ag.label = sc.agentLabels[i];
         ag.speed = ca.speed;
         ag.actions = &ca.actions;
         report.agents[i].id = sc.agentIds[i];
@@ -221,6 +225,7 @@ void Simulation::dawn()
         }
     }
     m_reports.push_back(std::move(report));
+    m_serialsAtDawn = m_serials; // yesterday's copies are gone for good
     record(Event{0, 0, -1, EventKind::Dawn});
     checkQuotas();
     if (m_options.recordSamples)
@@ -525,18 +530,18 @@ int Simulation::spawn(int tmpl, double x, double y)
     a.profile = m_templateProfile[size_t(tmpl)];
     a.speed = t.speed;
     a.actions = &t.actions;
-    a.serial = int(m_ids.size());
+    a.serial = m_serials++;
     const int n = ++m_templateSerial[size_t(tmpl)];
-    m_ids.push_back(QStringLiteral("%1-%2").arg(sc.templateIds[size_t(tmpl)]).arg(n));
-    m_labels.push_back(QStringLiteral("%1 %2").arg(sc.templateLabels[size_t(tmpl)]).arg(n));
+    a.id = QStringLiteral("%1-%2").arg(sc.templateIds[size_t(tmpl)]).arg(n);
+    a.label = QStringLiteral("%1 %2").arg(sc.templateLabels[size_t(tmpl)]).arg(n);
     if (m_options.recordEvents) {
-        m_log.agentIds.push_back(m_ids.back());
-        m_log.agentLabels.push_back(m_labels.back());
+        m_log.agentIds.push_back(a.id);
+        m_log.agentLabels.push_back(a.label);
     }
     m_agents.push_back(a);
     m_pools.insert(m_pools.end(), t.initialFacts.begin(), t.initialFacts.end());
     AgentReport report;
-    report.id = m_ids.back();
+    report.id = m_agents.back().id;
     for (const CompiledAgentGoal &g : t.goals) {
         Slot s;
         s.goal = g.goal;
@@ -737,6 +742,57 @@ void Simulation::sample()
     }
 }
 
+void Simulation::takeEvents(EventLog &out)
+{
+    out.events.clear();
+    out.planActions.clear();
+    std::swap(out.events, m_log.events); // both keep their capacity: no allocation in a steady stream
+    std::swap(out.planActions, m_log.planActions);
+    // The names these events can name: the scenario's own characters and
+    // every copy since the dawn in effect at the previous take.
+    const size_t own = size_t(m_log.copiesFrom);
+    out.copiesFrom = m_log.copiesFrom;
+    out.firstCopy = m_log.firstCopy;
+    out.agentIds.assign(m_log.agentIds.begin(), m_log.agentIds.end());
+    out.agentLabels.assign(m_log.agentLabels.begin(), m_log.agentLabels.end());
+    // Events from now on name no copy older than today's: drop those names,
+    // so a drained log stays as small as one day's.
+    const int drop = m_serialsAtDawn - m_log.firstCopy;
+    if (drop > 0 && m_options.recordEvents) {
+        m_log.agentIds.erase(m_log.agentIds.begin() + std::ptrdiff_t(own), m_log.agentIds.begin() + std::ptrdiff_t(own) + drop);
+        m_log.agentLabels.erase(m_log.agentLabels.begin() + std::ptrdiff_t(own), m_log.agentLabels.begin() + std::ptrdiff_t(own) + drop);
+        m_log.firstCopy = m_serialsAtDawn;
+    }
+}
+
+void Simulation::takeSamples(Samples &out)
+{
+    out.interval = m_samples.interval;
+    out.slotAgent = m_samples.slotAgent;
+    out.slotGoal = m_samples.slotGoal;
+    out.worldColumns = m_samples.worldColumns;
+    out.rowDay.clear();
+    out.rowTime.clear();
+    out.insistence.clear();
+    out.progress.clear();
+    out.world.clear();
+    std::swap(out.rowDay, m_samples.rowDay);
+    std::swap(out.rowTime, m_samples.rowTime);
+    std::swap(out.insistence, m_samples.insistence);
+    std::swap(out.progress, m_samples.progress);
+    std::swap(out.world, m_samples.world);
+}
+
+std::vector<DayReport> Simulation::takeFinishedReports()
+{
+    std::vector<DayReport> done;
+    if (m_reports.size() > 1) {
+        done.assign(std::make_move_iterator(m_reports.begin()), std::make_move_iterator(m_reports.end() - 1));
+        m_reports.erase(m_reports.begin(), m_reports.end() - 1);
+    }
+    return done;
+}
+
 Snapshot Simulation::snapshot() const
 {
     Snapshot s;
@@ -758,8 +814,8 @@ void Simulation::fillSnapshot(Snapshot &out) const
         const Agent &a = m_agents[size_t(i)];
         AgentSnapshot &as = out.agents[k];
         as.index = a.serial;
-        as.id = m_ids[size_t(a.serial)];
-        as.label = m_labels[size_t(a.serial)];
+        as.id = a.id;
+        as.label = a.label;
         as.heldBy = a.heldBy >= 0 ? m_agents[size_t(a.heldBy)].serial : -1;
         as.partner = a.partner >= 0 ? m_agents[size_t(a.partner)].serial : -1;
         as.x = a.x;

@@ -48,9 +48,23 @@ public:
     Snapshot snapshot() const;
     void fillSnapshot(Snapshot &out) const; // reuses out's storage
 
+    // Everything recorded since the start (or since the last take*()).
     const EventLog &events() const { return m_log; }
     const Samples &samples() const { return m_samples; }
-    const std::vector<DayReport> &reports() const { return m_reports; } // one per day begun
+    const std::vector<DayReport> &reports() const { return m_reports; } // one per day begun (and not taken)
+
+    // Draining, for long runs that stream their records (goap-sim run) or
+    // hand them on (the GUI's worker): the simulation then keeps only what
+    // was recorded since the last take. takeEvents() moves the events and
+    // their plan action lists into `out` (replacing its events; plan ranges
+    // index out.planActions) and appends the names of characters that came
+    // since the last take to out.agentIds/agentLabels, so out formats its
+    // events as events() would have. takeSamples() moves the sample rows
+    // into `out` (columns copied). takeFinishedReports() moves every day
+    // report but today's.
+    void takeEvents(EventLog &out);
+    void takeSamples(Samples &out);
+    std::vector<DayReport> takeFinishedReports();
     const PlanCache &planCache() const { return m_cache; }
 
     // Live state, for tests and tools. Agent arguments are storage indices:
@@ -79,6 +93,7 @@ private:
         // Written when they happen (rarely), so snapshots only share them.
         QString lastSwitch, lastFailure;
         int serial = 0;        // identity: index into the log's names, stable across days
+        QString id, label;     // kept while present: a long run keeps no names of copies long gone
         double speed = 1;
         const std::vector<int> *actions = nullptr; // what it can do (its own or its template's)
         bool active = true;    // false once it left (or, for a copy, after dawn)
@@ -161,7 +176,8 @@ private:
     std::vector<std::int64_t> m_nextSpawn;               // per spawner: tick of the next copy
     std::vector<int> m_spawned;                          // per spawner: copies today
     std::vector<int> m_templateSerial;                   // per template: copies so far (for names)
-    std::vector<QString> m_ids, m_labels;                // by serial
+    int m_serials = 0;                                   // characters so far (serials handed out)
+    int m_serialsAtDawn = 0;                             // the first serial of today's copies
 
     EventLog m_log;
     Samples m_samples;

@@ -417,6 +417,49 @@ private slots:
         }
     }
 
+    // Issue #10.5: a run that drains its records as it goes formats every
+    // event and sample exactly as one that keeps them, and keeps no more
+    // than a day's worth: the names of copies gone at an earlier dawn are
+    // dropped, so memory is flat in days.
+    void drainingKeepsMemoryFlatAndRecordsExact()
+    {
+        const Scenario s = loadShipped(QStringLiteral("hospital.json"));
+        const auto c = compiled(s);
+        Simulation whole(c);
+        whole.runDays(6);
+        Simulation drained(c);
+        QByteArray events, samples, report = reportHead(*c, s.name);
+        EventLog batch;
+        Samples rows;
+        std::vector<size_t> names;
+        int days = 0;
+        auto write = [&](std::vector<DayReport> finished) {
+            for (const DayReport &d : finished)
+                report += (days++ ? ",\n" : "") + reportDay(*c, d);
+        };
+        while (drained.totalTicks() < 6 * drained.ticksPerDay()) {
+            drained.stepTicks(drained.ticksPerDay() / 2); // chunks that end mid-day and at dusk
+            drained.takeEvents(batch);
+            for (const Event &e : batch.events)
+                events += eventLine(*c, batch, e) + '\n';
+            drained.takeSamples(rows);
+            samples += samplesCsvRows(*c, rows);
+            write(drained.takeFinishedReports());
+            QVERIFY(drained.events().events.empty());
+            QCOMPARE(drained.samples().rows(), size_t(0));
+            names.push_back(drained.events().agentIds.size());
+        }
+        write({drained.reports().back()});
+        report += reportTail();
+        QCOMPARE(events, eventsJsonl(*c, whole.events()));
+        QCOMPARE(samplesCsvHeader() + samples, samplesCsv(*c, whole.samples()));
+        QCOMPARE(report, reportJson(*c, s.name, whole.reports()));
+        QCOMPARE(drained.reports().size(), size_t(1));
+        // Names held: a day's copies at most (the hospital sends 200 a day), not six days'.
+        QVERIFY2(*std::max_element(names.begin(), names.end()) <= 2 + 2 * 200, qPrintable(QString::number(names.back())));
+        QVERIFY(whole.events().agentIds.size() > 6 * 200);
+    }
+
     void multiDayRunsResetAtDawn()
     {
         const auto c = compiled(loadShipped(QStringLiteral("town.json")));

@@ -8,13 +8,19 @@
 #include "planner/planner.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
+#include "recordfile.h"
 
 #include <QFile>
-#include <QSaveFile>
+#include <QFileInfo>
 #include <QHash>
+#include <QRegularExpression>
 #include <QSet>
 
+#include <algorithm>
+#include <array>
 #include <optional>
+
+#include <sys/stat.h>
 
 namespace goap::cli {
 
@@ -28,12 +34,15 @@ const char *const kUsage =
     "  plan FILE --agent ID --goal ID [--json]\n"
     "                                        the plan from the dawn state; exit 4 when none\n"
     "  run FILE [--days N] [--report R.json] [--events E.jsonl] [--samples S.csv] [--plot P.png]\n"
-    "                                        simulate N days (default 1) and write the records;\n"
-    "                                        --plot charts insistence and quota progress\n"
+    "                                        simulate N days (1 to 10000, default 1) and write the\n"
+    "                                        records, '-' for standard output (the summary then goes\n"
+    "                                        to standard error); --plot charts insistence and quota\n"
+    "                                        progress\n"
     "  format FILE [--check]                 rewrite FILE in canonical form (--check: only\n"
     "                                        report, exit 2 when it is not canonical)\n"
     "\n"
-    "Options: -h/--help, --version\n"
+    "Options: -h/--help, --version; '--' ends the options (a file named like an option)\n"
+    "FILE is a regular file of at most 16 MiB.\n"
     "Exit codes: 0 success, 1 usage error, 2 invalid scenario, 3 I/O error, 4 no plan.\n";
 
 void print(std::FILE *f, const QString &s) { std::fputs(s.toLocal8Bit().constData(), f); }
@@ -58,9 +67,14 @@ struct Options
 Options parseOptions(const QStringList &args, const QStringList &withValue, const QStringList &flags)
 {
     Options o;
+    bool optionsEnded = false;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
-        if (!a.startsWith(u"--") || a == u"--") {
+        if (!optionsEnded && a == u"--") { // the usual end of options: what follows is a file name
+            optionsEnded = true;
+            continue;
+        }
+        if (optionsEnded || !a.startsWith(u"--")) {
             o.positional << a;
             continue;
         }
@@ -83,10 +97,48 @@ Options parseOptions(const QStringList &args, const QStringList &withValue, cons
     return o;
 }
 
+QString fileKind(const QString &file)
+{
+    struct stat st;
+    if (::stat(QFile::encodeName(file).constData(), &st) != 0)
+        return QStringLiteral("not a regular file");
+    if (S_ISDIR(st.st_mode)) return QStringLiteral("a directory");
+    if (S_ISFIFO(st.st_mode)) return QStringLiteral("a FIFO");
+    if (S_ISCHR(st.st_mode)) return QStringLiteral("a character device");
+    if (S_ISBLK(st.st_mode)) return QStringLiteral("a block device");
+    if (S_ISSOCK(st.st_mode)) return QStringLiteral("a socket");
+    return QStringLiteral("not a regular file");
+}
+
+// Reads a scenario file, refusing first what is not a regular file (a FIFO
+// with no writer would block the read for ever; a device never ends) and
+// what is too big, with its real size: the reader reads at most 16 MiB + 1
+// byte, so only the file system knows how big the file is.
+ReadResult readInput(const QString &file)
+{
+    const QFileInfo info(file);
+    ReadResult r;
+    if (info.exists() && !info.isFile()) {
+        r.ioError = true;
+        r.issues.append(Issue{Issue::Severity::Error, {}, QStringLiteral("cannot read %1: it is %2, not a regular file").arg(file, fileKind(file)), 0, 0});
+        return r;
+    }
+    if (info.isFile() && info.size() > kMaxScenarioFileSize) {
+        r.issues.append(Issue{Issue::Severity::Error, {},
+                              QStringLiteral("the file is %1 MiB (%2 bytes); scenario files are at most %3 MiB")
+                                  .arg(double(info.size()) / (1024 * 1024), 0, 'f', 1)
+                                  .arg(info.size())
+                                  .arg(kMaxScenarioFileSize / (1024 * 1024)),
+                              0, 0});
+        return r;
+    }
+    return readScenarioFile(file);
+}
+
 // Reads a scenario, printing its issues; nullopt (and the exit code) on failure.
 std::optional<Scenario> load(const QString &file, const Streams &io, int &exitCode)
 {
-    ReadResult r = readScenarioFile(file);
+    ReadResult r = readInput(file);
     for (const Issue &issue : r.issues)
         println(io.err, issue.format(file));
     if (r.ok())
@@ -105,7 +157,7 @@ int validateCommand(const QStringList &args, const Streams &io)
     if (o.positional.size() != 1)
         return usageError(io, QStringLiteral("validate takes one scenario file"));
     const QString file = o.positional.first();
-    const ReadResult r = readScenarioFile(file);
+    const ReadResult r = readInput(file);
     for (const Issue &issue : r.issues)
         println(io.err, issue.format(file));
     const qsizetype errors = errorCount(r.issues);
@@ -194,42 +246,200 @@ namespace {
 
 PlotWriter g_plotWriter = nullptr;
 
-bool writeFile(const QString &fileName, const QByteArray &bytes, const Streams &io)
-{
-    QSaveFile file(fileName);
-    if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit())
-        return true;
-    println(io.err, QStringLiteral("goap-sim: cannot write %1: %2").arg(fileName, file.errorString()));
-    return false;
-}
+constexpr int kMaxDays = 10000;
 
-void printSummary(const Scenario &scenario, const CompiledScenario &c, const sim::Simulation &simulation, const Streams &io)
+void printDaySummary(const Scenario &scenario, const CompiledScenario &c, const sim::DayReport &day, std::FILE *out)
 {
-    for (const sim::DayReport &day : simulation.reports()) {
-        println(io.out, QStringLiteral("%1, day %2 (%3 s)").arg(scenario.name).arg(day.day + 1).arg(c.day.length));
-        if (day.agents.size() > c.agents.size()) // spawned copies: one line, not one each
-            println(io.out, QStringLiteral("  %1 spawned character(s) came during the day").arg(day.agents.size() - c.agents.size()));
-        for (size_t i = 0; i < c.agents.size(); ++i) {
-            const sim::AgentReport &r = day.agents[i];
-            QStringList quotas, needs;
-            for (const sim::GoalReport &g : r.goals) {
-                const QString &label = c.goalLabels[size_t(g.goal)];
-                if (c.goals[size_t(g.goal)].kind == GoalKind::Quota)
-                    quotas << (g.metAt ? QStringLiteral("%1 met at %2%").arg(label).arg(qRound(*g.metAt * 100))
-                                       : QStringLiteral("%1 not met").arg(label));
-                else
-                    needs << QStringLiteral("%1 x%2").arg(label).arg(g.satisfied);
-            }
-            println(io.out, QStringLiteral("  %1  quotas: %2 | needs: %3 | waiting %4 s, resting %5 s | %6 plans, %7 re-check failures, %8 switches")
-                                .arg(c.agentLabels[i], -12)
-                                .arg(quotas.isEmpty() ? QStringLiteral("none") : quotas.join(QStringLiteral(", ")),
-                                     needs.isEmpty() ? QStringLiteral("none") : needs.join(QStringLiteral(", ")))
-                                .arg(sim::phaseSeconds(c, r, sim::Phase::Waiting), 0, 'f', 1)
-                                .arg(sim::phaseSeconds(c, r, sim::Phase::Resting), 0, 'f', 1)
-                                .arg(r.plans).arg(r.recheckFailures).arg(r.goalSwitches));
+    println(out, QStringLiteral("%1, day %2 (%3 s)").arg(scenario.name).arg(day.day + 1).arg(c.day.length));
+    if (day.agents.size() > c.agents.size()) // spawned copies: one line, not one each
+        println(out, QStringLiteral("  %1 spawned character(s) came during the day").arg(day.agents.size() - c.agents.size()));
+    for (size_t i = 0; i < c.agents.size(); ++i) {
+        const sim::AgentReport &r = day.agents[i];
+        QStringList quotas, needs;
+        for (const sim::GoalReport &g : r.goals) {
+            const QString &label = c.goalLabels[size_t(g.goal)];
+            if (c.goals[size_t(g.goal)].kind == GoalKind::Quota)
+                quotas << (g.metAt ? QStringLiteral("%1 met at %2%").arg(label).arg(qRound(*g.metAt * 100))
+                                   : QStringLiteral("%1 not met").arg(label));
+            else
+                needs << QStringLiteral("%1 x%2").arg(label).arg(g.satisfied);
         }
+        println(out, QStringLiteral("  %1  quotas: %2 | needs: %3 | waiting %4 s, resting %5 s | %6 plans, %7 re-check failures, %8 switches")
+                         .arg(c.agentLabels[i], -12)
+                         .arg(quotas.isEmpty() ? QStringLiteral("none") : quotas.join(QStringLiteral(", ")),
+                              needs.isEmpty() ? QStringLiteral("none") : needs.join(QStringLiteral(", ")))
+                         .arg(sim::phaseSeconds(c, r, sim::Phase::Waiting), 0, 'f', 1)
+                         .arg(sim::phaseSeconds(c, r, sim::Phase::Resting), 0, 'f', 1)
+                         .arg(r.plans).arg(r.recheckFailures).arg(r.goalSwitches));
     }
 }
+
+// Digits only: " 5", "+3", "5x" and "0x10" are not a number of days.
+std::optional<int> parseDays(const QString &text)
+{
+    static const QRegularExpression digits(QStringLiteral("^[0-9]{1,9}$"));
+    if (!digits.match(text).hasMatch())
+        return std::nullopt;
+    const int days = text.toInt();
+    if (days < 1 || days > kMaxDays)
+        return std::nullopt;
+    return days;
+}
+
+// The records of one run, streamed as the simulation goes: a day's report
+// when the day ends, events and samples as they are drained, so memory stays
+// flat however many days run (the plot alone needs the whole run).
+class RunRecords
+{
+public:
+    RunRecords(const Scenario &scenario, std::shared_ptr<const CompiledScenario> compiled, const Streams &io)
+        : m_scenario(scenario), m_c(std::move(compiled)), m_io(io)
+    {
+    }
+
+    // Opens every output before anything is simulated; on failure nothing is written.
+    int open(const Options &o)
+    {
+        static const char *const kinds[] = {"report", "events", "samples", "plot"};
+        QHash<QString, QString> seen; // canonical target -> option
+        int toStdout = 0;
+        for (const char *kind : kinds) {
+            const QString k = QLatin1String(kind);
+            if (!o.values.contains(k))
+                continue;
+            const QString name = o.values.value(k);
+            if (name.isEmpty())
+                return usageError(m_io, QStringLiteral("--%1 needs a file name ('-' for standard output)").arg(k));
+            if (name == u"-")
+                ++toStdout;
+            const QString target = name == u"-" ? name : QFileInfo(name).absoluteFilePath();
+            if (seen.contains(target) && name != u"-")
+                return usageError(m_io, QStringLiteral("--%1 and --%2 name the same file %3").arg(seen.value(target), k, name));
+            seen.insert(target, k);
+        }
+        if (toStdout > 1)
+            return usageError(m_io, QStringLiteral("only one record can go to standard output ('-')"));
+        for (const char *kind : kinds) {
+            const QString k = QLatin1String(kind);
+            if (!o.values.contains(k))
+                continue;
+            RecordFile &f = file(k);
+            if (!f.open(o.values.value(k), m_io.out)) {
+                println(m_io.err, QStringLiteral("goap-sim: ") + f.error());
+                cancelAll();
+                return IoError;
+            }
+            m_summary = f.toStandardOutput() ? m_io.err : m_summary;
+        }
+        if (m_report.isOpen())
+            m_report.write(sim::reportHead(*m_c, m_scenario.name));
+        if (m_samples.isOpen())
+            m_samples.write(sim::samplesCsvHeader());
+        return Success;
+    }
+
+    bool plot() const { return m_plot.isOpen(); }
+    bool failed()
+    {
+        const auto all = files();
+        return std::any_of(all.begin(), all.end(), [](const RecordFile *f) { return f->failed(); });
+    }
+    bool keepsEverything() const { return plot(); }
+    bool needsSamples() const { return m_samples.isOpen() || plot(); }
+    bool needsEvents() const { return m_events.isOpen() || plot(); }
+
+    // Writes what the simulation recorded since the last drain.
+    void drain(sim::Simulation &simulation, bool finished)
+    {
+        if (!keepsEverything()) {
+            simulation.takeEvents(m_eventBatch);
+            if (m_events.isOpen()) {
+                m_buffer.clear();
+                for (const sim::Event &e : m_eventBatch.events) {
+                    m_buffer += sim::eventLine(*m_c, m_eventBatch, e);
+                    m_buffer += '\n';
+                }
+                m_events.write(m_buffer);
+            }
+            simulation.takeSamples(m_sampleBatch);
+            if (m_samples.isOpen())
+                m_samples.write(sim::samplesCsvRows(*m_c, m_sampleBatch));
+        }
+        std::vector<sim::DayReport> days = simulation.takeFinishedReports();
+        if (finished)
+            days.push_back(simulation.reports().back());
+        for (const sim::DayReport &day : days) {
+            if (m_report.isOpen()) {
+                if (m_daysWritten > 0)
+                    m_report.write(",\n");
+                m_report.write(sim::reportDay(*m_c, day));
+            }
+            ++m_daysWritten;
+            printDaySummary(m_scenario, *m_c, day, m_summary);
+        }
+    }
+
+    // Finishes every record: the whole run's events and samples when it kept
+    // them (for the plot), then the plot, then every file is flushed or
+    // committed; when one fails, the files not yet committed are discarded.
+    int finish(sim::Simulation &simulation, int days)
+    {
+        if (keepsEverything()) {
+            if (m_events.isOpen())
+                m_events.write(sim::eventsJsonl(*m_c, simulation.events()));
+            if (m_samples.isOpen())
+                m_samples.write(sim::samplesCsvRows(*m_c, simulation.samples()));
+            const QString error = g_plotWriter(m_c, simulation.samples(), simulation.events(),
+                                               days == 1 ? m_scenario.name : QStringLiteral("%1, %2 days").arg(m_scenario.name).arg(days),
+                                               m_plot.device());
+            if (!error.isEmpty()) {
+                println(m_io.err, QStringLiteral("goap-sim: cannot write %1: %2").arg(m_plot.name(), error));
+                cancelAll();
+                return IoError;
+            }
+        }
+        if (m_report.isOpen())
+            m_report.write(sim::reportTail());
+        // In place first (already written, only flushed), then the atomic ones.
+        for (RecordFile *f : files()) {
+            if (f->isOpen() && f->inPlace() && !f->commit()) {
+                println(m_io.err, QStringLiteral("goap-sim: ") + f->error());
+                cancelAll();
+                return IoError;
+            }
+        }
+        for (RecordFile *f : files()) {
+            if (f->isOpen() && !f->commit()) {
+                println(m_io.err, QStringLiteral("goap-sim: ") + f->error());
+                cancelAll();
+                return IoError;
+            }
+        }
+        return Success;
+    }
+
+private:
+    RecordFile &file(const QString &kind)
+    {
+        return kind == u"report" ? m_report : kind == u"events" ? m_events : kind == u"samples" ? m_samples : m_plot;
+    }
+    std::array<RecordFile *, 4> files() { return {&m_report, &m_events, &m_samples, &m_plot}; }
+    void cancelAll()
+    {
+        for (RecordFile *f : files())
+            f->cancel();
+    }
+
+    const Scenario &m_scenario;
+    std::shared_ptr<const CompiledScenario> m_c;
+    const Streams &m_io;
+    std::FILE *m_summary = m_io.out;
+    RecordFile m_report, m_events, m_samples, m_plot;
+    sim::EventLog m_eventBatch;
+    sim::Samples m_sampleBatch;
+    QByteArray m_buffer;
+    int m_daysWritten = 0;
+};
 
 } // namespace
 
@@ -243,43 +453,34 @@ int runCommand(const QStringList &args, const Streams &io)
         return usageError(io, o.error);
     if (o.positional.size() != 1)
         return usageError(io, QStringLiteral("run takes one scenario file"));
-    bool ok = true;
-    const int days = o.values.contains(QStringLiteral("days")) ? o.values.value(QStringLiteral("days")).toInt(&ok) : 1;
-    if (!ok || days < 1 || days > 10000)
-        return usageError(io, QStringLiteral("--days takes a whole number from 1 to 10000"));
+    const std::optional<int> days = o.values.contains(QStringLiteral("days")) ? parseDays(o.values.value(QStringLiteral("days"))) : 1;
+    if (!days)
+        return usageError(io, QStringLiteral("--days takes a whole number from 1 to %1, got '%2'").arg(kMaxDays).arg(o.values.value(QStringLiteral("days"))));
+    if (o.values.contains(QStringLiteral("plot")) && !g_plotWriter)
+        return usageError(io, QStringLiteral("--plot needs goap-sim built with the charts (GOAP_BUILD_EDITOR)"));
     int code = Success;
     const std::optional<Scenario> scenario = load(o.positional.first(), io, code);
     if (!scenario)
         return code;
     const auto compiled = std::make_shared<const CompiledScenario>(compile(*scenario));
-    sim::Options options;
-    const bool plot = o.values.contains(QStringLiteral("plot"));
-    if (plot && !g_plotWriter)
-        return usageError(io, QStringLiteral("--plot needs goap-sim built with the charts (GOAP_BUILD_EDITOR)"));
-    options.recordSamples = o.values.contains(QStringLiteral("samples")) || plot;
-    sim::Simulation simulation(compiled, options);
-    simulation.runDays(days);
+    RunRecords records(*scenario, compiled, io);
+    if (const int opened = records.open(o); opened != Success)
+        return opened;
 
-    if (o.values.contains(QStringLiteral("report"))
-        && !writeFile(o.values.value(QStringLiteral("report")), sim::reportJson(*compiled, scenario->name, simulation.reports()), io))
-        return IoError;
-    if (o.values.contains(QStringLiteral("events"))
-        && !writeFile(o.values.value(QStringLiteral("events")), sim::eventsJsonl(*compiled, simulation.events()), io))
-        return IoError;
-    if (o.values.contains(QStringLiteral("samples"))
-        && !writeFile(o.values.value(QStringLiteral("samples")), sim::samplesCsv(*compiled, simulation.samples()), io))
-        return IoError;
-    if (plot) {
-        const QString error = g_plotWriter(compiled, simulation.samples(), simulation.events(),
-                                           days == 1 ? scenario->name : QStringLiteral("%1, %2 days").arg(scenario->name).arg(days),
-                                           o.values.value(QStringLiteral("plot")));
-        if (!error.isEmpty()) {
-            println(io.err, QStringLiteral("goap-sim: ") + error);
-            return IoError;
-        }
+    sim::Options options;
+    options.recordEvents = records.needsEvents();
+    options.recordSamples = records.needsSamples();
+    sim::Simulation simulation(compiled, options);
+    // A day at a time (in chunks within long days), draining the records as it goes.
+    const std::int64_t chunk = std::min<std::int64_t>(simulation.ticksPerDay(), 100000);
+    const std::int64_t total = std::int64_t(*days) * simulation.ticksPerDay();
+    while (simulation.totalTicks() < total) {
+        simulation.stepTicks(std::min(chunk, total - simulation.totalTicks()));
+        records.drain(simulation, simulation.totalTicks() == total);
+        if (records.failed()) // a full disk: say so now, not after every day has run
+            break;
     }
-    printSummary(*scenario, *compiled, simulation, io);
-    return Success;
+    return records.finish(simulation, *days);
 }
 
 int formatCommand(const QStringList &args, const Streams &io)

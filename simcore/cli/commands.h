@@ -4,6 +4,7 @@
 #include "planner/compiledscenario.h"
 #include "sim/events.h"
 
+#include <QIODevice>
 #include <QStringList>
 
 #include <cstdio>
@@ -21,10 +22,10 @@ struct Streams
 
 int run(const QStringList &args, const Streams &io = {});
 
-// Writes a run's charts as a PNG and returns why it could not (empty on
-// success). goap-sim's main installs one when the charts are built in.
+// Writes a run's charts as a PNG to an open device and returns why it could
+// not (empty on success). goap-sim's main installs one when the charts are built in.
 using PlotWriter = QString (*)(std::shared_ptr<const CompiledScenario> scenario, const sim::Samples &samples,
-                               const sim::EventLog &events, const QString &title, const QString &fileName);
+                               const sim::EventLog &events, const QString &title, QIODevice *device);
 void setPlotWriter(PlotWriter writer);
 
 int validateCommand(const QStringList &args, const Streams &io);

@@ -7,16 +7,15 @@
 #include "charts/chartrender.h"
 
 #include <QApplication>
-#include <QSaveFile>
+#include <QIODevice>
 
 namespace {
 QString writePlot(std::shared_ptr<const goap::CompiledScenario> scenario, const goap::sim::Samples &samples,
-                  const goap::sim::EventLog &events, const QString &title, const QString &fileName)
+                  const goap::sim::EventLog &events, const QString &title, QIODevice *device)
 {
     const QImage image = goap::editor::renderDayCharts(std::move(scenario), samples, events, QSize(1400, 1000), title);
-    QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
-        return QStringLiteral("cannot write %1: %2").arg(fileName, file.errorString());
+    if (!image.save(device, "PNG"))
+        return device->errorString().isEmpty() ? QStringLiteral("the PNG could not be encoded") : device->errorString();
     return {};
 }
 } // namespace

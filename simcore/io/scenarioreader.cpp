@@ -396,9 +396,7 @@ ReadResult readScenario(const QByteArray &bytes)
     ReadResult result;
     if (bytes.size() > kMaxScenarioFileSize) {
         result.issues.append(Issue{Issue::Severity::Error, {},
-                                   QStringLiteral("the file is %1 MiB; scenario files are at most %2 MiB")
-                                       .arg(bytes.size() / (1024 * 1024))
-                                       .arg(kMaxScenarioFileSize / (1024 * 1024)),
+                                   QStringLiteral("the file is over %1 MiB; scenario files are at most %1 MiB").arg(kMaxScenarioFileSize / (1024 * 1024)),
                                    0, 0});
         return result;
     }

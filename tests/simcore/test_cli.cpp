@@ -7,6 +7,15 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "io/scenarioreader.h"
+#include "planner/compiledscenario.h"
+#include "sim/records.h"
+#include "sim/simulation.h"
+
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
 namespace {
 const QString kSource = QStringLiteral(GOAP_SOURCE_DIR);
 
@@ -20,9 +29,24 @@ Run goapSim(const QStringList &args)
 {
     QProcess p;
     p.start(QStringLiteral(GOAP_SIM_BINARY), args);
-    if (!p.waitForFinished(60000))
-        qFatal("goap-sim did not finish");
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished();
+        return {-2, p.readAllStandardOutput(), p.readAllStandardError()}; // hung: -2, never a hung test
+    }
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+QByteArray readAll(const QString &file)
+{
+    QFile f(file);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+bool isCharDevice(const QString &file)
+{
+    struct stat st;
+    return ::stat(QFile::encodeName(file).constData(), &st) == 0 && S_ISCHR(st.st_mode);
 }
 } // namespace
 
@@ -166,6 +190,153 @@ private slots:
         const Run r = goapSim({"run", kSource + "/scenarios/cook.json", "--report", "/nonexistent/dir/r.json"});
         QCOMPARE(r.exitCode, 3);
         QVERIFY(r.err.contains("cannot write /nonexistent/dir/r.json"));
+    }
+
+    // Issue #10.9: --days is digits only, 1 to 10000.
+    void daysIsAWholeNumber_data()
+    {
+        QTest::addColumn<QString>("days");
+        for (const char *d : {" 5", "5 ", "+3", "0", "-1", "10001", "5x", "0x10", "", "1e2", "99999999999"})
+            QTest::newRow(d) << QString::fromLatin1(d);
+    }
+
+    void daysIsAWholeNumber()
+    {
+        QFETCH(QString, days);
+        const Run r = goapSim({"run", kSource + "/scenarios/cook.json", "--days", days});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("--days takes a whole number from 1 to 10000"), r.err.constData());
+    }
+
+    // Issue #10.9: "--" ends the options, it is no file name.
+    void doubleDashEndsTheOptions()
+    {
+        QTemporaryDir dir;
+        const Run alone = goapSim({"validate", "--"});
+        QCOMPARE(alone.exitCode, 1);
+        QVERIFY(alone.err.contains("validate takes one scenario file"));
+        QVERIFY(QFile::copy(kSource + "/scenarios/cook.json", dir.filePath("--odd.json")));
+        QDir::setCurrent(dir.path());
+        QCOMPARE(goapSim({"validate", "--", "--odd.json"}).exitCode, 0);
+        QCOMPARE(goapSim({"run", "--days", "1", "--", "--odd.json"}).exitCode, 0);
+        QCOMPARE(goapSim({"validate", "--odd.json"}).exitCode, 1); // without "--" it is an option
+    }
+
+    // Issue #10.9: every output is checked before the run; none is written when one cannot be.
+    void noRecordIsWrittenWhenOneCannotBe()
+    {
+        QTemporaryDir dir;
+        const QString ok = dir.filePath("ok.json");
+        const Run r = goapSim({"run", kSource + "/scenarios/cook.json", "--report", ok, "--events", dir.filePath("nodir/e.jsonl")});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY(r.err.contains("cannot write " + dir.filePath("nodir/e.jsonl").toUtf8()));
+        QVERIFY(r.out.isEmpty()); // nothing was simulated
+        QVERIFY(!QFile::exists(ok));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList()); // no temporary file either
+        const Run twice = goapSim({"run", kSource + "/scenarios/cook.json", "--report", ok, "--events", ok});
+        QCOMPARE(twice.exitCode, 1);
+        QVERIFY(twice.err.contains("name the same file"));
+        QCOMPARE(goapSim({"run", kSource + "/scenarios/cook.json", "--report", "-", "--events", "-"}).exitCode, 1);
+        QCOMPARE(goapSim({"run", kSource + "/scenarios/cook.json", "--report", dir.path()}).exitCode, 3);
+    }
+
+    // Issue #10.7: a FIFO, a device or a directory is no scenario: refused at
+    // once (a FIFO with no writer used to block for ever), for every command.
+    void nonRegularInputsAreRefused_data()
+    {
+        QTest::addColumn<QStringList>("command");
+        QTest::newRow("validate") << QStringList{"validate"};
+        QTest::newRow("plan") << QStringList{"plan", "--agent", "a", "--goal", "g"};
+        QTest::newRow("run") << QStringList{"run"};
+        QTest::newRow("format") << QStringList{"format"};
+    }
+
+    void nonRegularInputsAreRefused()
+    {
+        QFETCH(QStringList, command);
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath("scenario.json");
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        for (const auto &[input, kind] : {std::pair{fifo, QByteArray("a FIFO")}, std::pair{dir.path(), QByteArray("a directory")},
+                                          std::pair{QStringLiteral("/dev/null"), QByteArray("a character device")}}) {
+            QStringList args = command;
+            args.insert(1, input);
+            const Run r = goapSim(args);
+            QCOMPARE(r.exitCode, 3);
+            QVERIFY2(r.err.contains(kind + ", not a regular file"), r.err.constData());
+        }
+    }
+
+    // Issue #10.8: an oversize file is reported with its real size.
+    void oversizeSaysTheRealSize()
+    {
+        QTemporaryDir dir;
+        QFile big(dir.filePath("big.json"));
+        QVERIFY(big.open(QIODevice::WriteOnly));
+        QVERIFY(big.resize(20 * 1024 * 1024));
+        big.close();
+        const Run r = goapSim({"validate", big.fileName()});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("the file is 20.0 MiB (20971520 bytes); scenario files are at most 16 MiB"), r.err.constData());
+        // The reader itself, which reads at most 16 MiB + 1 byte, no longer claims the file is 16 MiB.
+        const goap::ReadResult read = goap::readScenarioFile(big.fileName());
+        QCOMPARE(read.issues.size(), 1);
+        QCOMPARE(read.issues[0].message, QStringLiteral("the file is over 16 MiB; scenario files are at most 16 MiB"));
+    }
+
+    // Issue #10.6: "-" streams a record to standard output; the summary then
+    // goes to standard error, so the output is the record alone.
+    void recordsToStandardOutput()
+    {
+        QTemporaryDir dir;
+        const QString events = dir.filePath("e.jsonl");
+        const Run file = goapSim({"run", kSource + "/scenarios/town.json", "--events", events});
+        QCOMPARE(file.exitCode, 0);
+        const Run piped = goapSim({"run", kSource + "/scenarios/town.json", "--events", "-"});
+        QCOMPARE(piped.exitCode, 0);
+        QCOMPARE(piped.out, readAll(events));
+        QCOMPARE(piped.err, file.out); // the summary
+        const Run report = goapSim({"run", kSource + "/scenarios/town.json", "--report", "-"});
+        QCOMPARE(report.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(report.out).object().value("scenario").toString(), QStringLiteral("Town"));
+    }
+
+    // Issue #10.6: a device is written in place, never replaced by a renamed
+    // temporary file, and its write errors are I/O errors.
+    void devicesAreWrittenInPlace()
+    {
+        QTemporaryDir dir;
+        const QString full = dir.filePath("full"), null = dir.filePath("null");
+        if (::mknod(QFile::encodeName(full).constData(), S_IFCHR | 0600, makedev(1, 7)) != 0
+            || ::mknod(QFile::encodeName(null).constData(), S_IFCHR | 0600, makedev(1, 3)) != 0)
+            QSKIP("mknod needs root");
+        const Run toNull = goapSim({"run", kSource + "/scenarios/town.json", "--report", null, "--events", dir.filePath("e.jsonl")});
+        QCOMPARE(toNull.exitCode, 0);
+        QVERIFY(isCharDevice(null));
+        const Run toFull = goapSim({"run", kSource + "/scenarios/town.json", "--events", full, "--report", dir.filePath("r.json")});
+        QCOMPARE(toFull.exitCode, 3);
+        QVERIFY2(toFull.err.contains("cannot write " + full.toUtf8() + ": No space left on device"), toFull.err.constData());
+        QVERIFY(isCharDevice(full));
+        QVERIFY(!QFile::exists(dir.filePath("r.json"))); // the other record is not committed
+    }
+
+    // Issue #10.5: records are streamed as the run goes, and what is streamed
+    // is byte for byte what the whole run's records would be.
+    void streamedRecordsEqualTheWholeRun()
+    {
+        QTemporaryDir dir;
+        const QString report = dir.filePath("r.json"), events = dir.filePath("e.jsonl"), samples = dir.filePath("s.csv");
+        const Run r = goapSim({"run", kSource + "/scenarios/hospital.json", "--days", "3", "--report", report, "--events", events,
+                               "--samples", samples});
+        QCOMPARE(r.exitCode, 0);
+        const goap::ReadResult read = goap::readScenarioFile(kSource + "/scenarios/hospital.json");
+        QVERIFY(read.ok());
+        const auto c = std::make_shared<const goap::CompiledScenario>(goap::compile(*read.scenario));
+        goap::sim::Simulation sim(c);
+        sim.runDays(3);
+        QCOMPARE(readAll(report), goap::sim::reportJson(*c, read.scenario->name, sim.reports()));
+        QCOMPARE(readAll(events), goap::sim::eventsJsonl(*c, sim.events()));
+        QCOMPARE(readAll(samples), goap::sim::samplesCsv(*c, sim.samples()));
     }
 
     void usageAndIoErrors()

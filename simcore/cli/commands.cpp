@@ -312,7 +312,8 @@ public:
                 return usageError(m_io, QStringLiteral("--%1 needs a file name ('-' for standard output)").arg(k));
             if (name == u"-")
                 ++toStdout;
-            const QString target = name == u"-" ? name : QFileInfo(name).absoluteFilePath();
+            const QFileInfo info(name);
+            const QString target = name == u"-" ? name : info.exists() ? info.canonicalFilePath() : info.absoluteFilePath();
             if (seen.contains(target) && name != u"-")
                 return usageError(m_io, QStringLiteral("--%1 and --%2 name the same file %3").arg(seen.value(target), k, name));
             seen.insert(target, k);
@@ -329,7 +330,13 @@ public:
                 cancelAll();
                 return IoError;
             }
-            m_summary = f.toStandardOutput() ? m_io.err : m_summary;
+            if (f.toStandardOutput()) {
+                if (m_summary == m_io.err) { // e.g. "-" and /dev/stdout: they would interleave
+                    cancelAll();
+                    return usageError(m_io, QStringLiteral("only one record can go to standard output"));
+                }
+                m_summary = m_io.err;
+            }
         }
         if (m_report.isOpen())
             m_report.write(sim::reportHead(*m_c, m_scenario.name));

@@ -372,6 +372,28 @@ private slots:
         QCOMPARE(r.sim->reports().front().agents[0].recheckFailures, 0);
     }
 
+    // Issue #10.2: a holder that waits or rests lets its partner go, who
+    // plans again (here call does not release: the boss holds the worker
+    // until it has nothing left to do and waits).
+    void aHolderThatWaitsLetsGo()
+    {
+        Scenario s = partnersFile("busy-partner.json");
+        s.actions[actionIndex(s, "call")].release = false;
+        const PartnerRun r = runPartners(s);
+        const EventLog &log = r.sim->events();
+        double partneredAt = -1, releasedAt = -1, bossWaitsAt = -1, workerPlansAt = -1;
+        for (const Event &e : log.events) {
+            if (e.kind == EventKind::Partnered) partneredAt = e.t;
+            if (partneredAt >= 0 && e.kind == EventKind::Released && e.agent == 1 && e.other == 0 && releasedAt < 0) releasedAt = e.t;
+            if (partneredAt >= 0 && e.agent == 1 && e.kind == EventKind::Waiting && bossWaitsAt < 0) bossWaitsAt = e.t;
+            if (releasedAt >= 0 && e.agent == 0 && (e.kind == EventKind::Waiting || e.kind == EventKind::Plan) && workerPlansAt < 0) workerPlansAt = e.t;
+        }
+        QVERIFY(partneredAt >= 0);
+        QCOMPARE(releasedAt, bossWaitsAt); // let go when the boss waits, in the same tick
+        QVERIFY(workerPlansAt >= releasedAt); // and the worker looks again
+        QCOMPARE(r.sim->snapshot().agents[0].heldBy, -1);
+    }
+
     // Issue #10.2, the neighbouring cases: dawn while patients are queued
     // and held clears every queue, hold and place; a copy that leaves while
     // queued leaves the queue.

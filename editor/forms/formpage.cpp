@@ -1,5 +1,7 @@
 #include "formpage.h"
 
+#include "forms/facttable.h"
+
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -28,6 +30,15 @@ FormPage::FormPage(ScenarioDocument *document, const QString &title, QWidget *pa
     m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     outer->addLayout(m_layout);
     outer->addStretch(1);
+}
+
+void FormPage::setIndex(int index)
+{
+    if (index != m_index) // rows added but not committed belong to the item shown before
+        for (FactTable *table : findChildren<FactTable *>())
+            table->discardPlaceholder();
+    m_index = index;
+    refresh();
 }
 
 void FormPage::setTitle(const QString &title) { m_title->setText(title); }

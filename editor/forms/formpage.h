@@ -24,7 +24,7 @@ public:
     FormPage(ScenarioDocument *document, const QString &title, QWidget *parent = nullptr);
 
     // The item shown: an index into its list, or -1 (facts use setFact()).
-    virtual void setIndex(int index) { m_index = index; refresh(); }
+    virtual void setIndex(int index);
     int index() const { return m_index; }
     virtual void refresh() = 0;
 

@@ -30,6 +30,7 @@
 #include <QUndoStack>
 #include <QMimeData>
 #include <QToolButton>
+#include <QRegularExpression>
 #include <QtTest>
 
 using namespace goap;
@@ -136,6 +137,23 @@ void buildCook(MainWindow &w)
     for (int row = 0; row < c->goalTable->rowCount(); ++row)
         if (c->goalTable->item(row, 0)->data(Qt::UserRole).toString() == u"hunger")
             c->goalTable->item(row, 0)->setCheckState(Qt::Checked);
+}
+
+QToolButton *tableButton(FactTable *table, const QString &text)
+{
+    for (QToolButton *b : table->findChildren<QToolButton *>())
+        if (b->text() == text)
+            return b;
+    qFatal("no button %s", qPrintable(text));
+}
+
+// Replaces the text of the focused editor by typing, as a user would.
+void typeInFocus(const QString &text)
+{
+    QWidget *editor = QApplication::focusWidget();
+    QVERIFY(editor);
+    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(editor, text);
 }
 
 } // namespace
@@ -528,16 +546,19 @@ private slots:
     void addedRowsGetFreshNames()
     {
         MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
         w.outline()->select(Subject{Subject::Action, 3, {}});
-        QToolButton *plus = nullptr;
-        for (QToolButton *b : w.actionForm()->preTable->findChildren<QToolButton *>())
-            if (b->text() == u"+") plus = b;
-        QVERIFY(plus);
-        plus->click();
-        plus->click();
+        QToolButton *plus = tableButton(w.actionForm()->preTable, QStringLiteral("+"));
+        QTest::mouseClick(plus, Qt::LeftButton);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return); // keeps the suggested name
+        QTRY_COMPARE(w.scenario().actions[3].pre.size(), 2);
+        QTest::mouseClick(plus, Qt::LeftButton);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+        QTRY_COMPARE(w.scenario().actions[3].pre.size(), 3); // agent.meal, agent.fact, agent.fact2
         QCOMPARE(w.actionForm()->errorText(), QString());
-        QCOMPARE(w.scenario().actions[3].pre.size(), 3); // agent.meal, agent.fact, agent.fact2
+        QCOMPARE(w.scenario().actions[3].pre[2].fact, QStringLiteral("agent.meal"));
     }
 
     void markdownSummary()
@@ -586,6 +607,52 @@ private slots:
                 QVERIFY2(!field->toolTip().isEmpty(), qPrintable(form->metaObject()->className() + QStringLiteral(" field without a tooltip")));
             }
         }
+    }
+
+    // Issue #17, 1: "+" edits the row it adds, where it appears; the
+    // placeholder is no fact until committed; Tab goes from cell to cell.
+    void plusEditsTheNewRowWhereItAppears()
+    {
+        QTest::failOnWarning(QRegularExpression(QStringLiteral("closeEditor")));
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        w.outline()->select(Subject{Subject::Action, 1, {}}); // lightFire: set world.fireLit 1, add agent.wood -1
+        FactTable *effects = w.actionForm()->effectTable;
+        QTableWidget *table = effects->table();
+        QCOMPARE(table->rowCount(), 2);
+        QTest::mouseClick(tableButton(effects, QStringLiteral("+")), Qt::LeftButton);
+        QCOMPARE(table->rowCount(), 3);
+        QCOMPARE(table->currentRow(), 2);
+        QCOMPARE(table->item(2, 0)->text(), QStringLiteral("agent.fact"));
+        QVERIFY(table->isAncestorOf(QApplication::focusWidget())); // its editor is open
+        QVERIFY(!w.document()->factsInUse().contains(QStringLiteral("agent.fact"))); // not a fact yet
+        QCOMPARE(w.scenario().actions[1].add.size(), 1);
+
+        typeInFocus(QStringLiteral("agent.gold"));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QCOMPARE(table->currentRow(), 2);
+        QCOMPARE(table->currentColumn(), 1); // Tab: the next cell, not out of the table
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QCOMPARE(table->currentColumn(), 2);
+        typeInFocus(QStringLiteral("3"));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return); // the delegate commits on the next event loop pass
+        QTRY_COMPARE(w.scenario().actions[1].add,
+                     (QList<Effect>{{QStringLiteral("agent.gold"), 3}, {QStringLiteral("agent.wood"), -1}}));
+        QCOMPARE(w.scenario().actions[1].set, (QList<Effect>{{QStringLiteral("world.fireLit"), 1}}));
+        QCOMPARE(w.actionForm()->errorText(), QString());
+        QVERIFY(w.document()->factsInUse().contains(QStringLiteral("agent.gold")));
+
+        // Escape drops a placeholder without a trace.
+        w.activateWindow(); // the offscreen platform leaves no window active after the completer's popup
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        const Scenario before = w.scenario();
+        QTest::mouseClick(tableButton(effects, QStringLiteral("+")), Qt::LeftButton);
+        QCOMPARE(table->rowCount(), 4);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+        QCOMPARE(table->rowCount(), 3);
+        QCOMPARE(w.scenario(), before);
     }
 };
 

@@ -25,6 +25,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
 #include <QSettings>
@@ -347,10 +348,69 @@ void MainWindow::addItem(Subject::Kind kind)
     statusBar()->showMessage(tr("Added %1").arg(id), 4000);
 }
 
+bool MainWindow::confirm(const QString &title, const QString &text, const QString &detail, const QString &accept)
+{
+    QMessageBox box(QMessageBox::Warning, title, text, QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("confirmDialog"));
+    box.setInformativeText(detail);
+    QPushButton *yes = box.addButton(accept, QMessageBox::DestructiveRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == yes;
+}
+
 void MainWindow::removeSelected()
 {
     const Subject s = m_outline->current();
     if (s.index < 0)
+        return;
+    const Scenario &sc = scenario();
+    // What else the removal changes, said before (to confirm) and after (in Issues).
+    QStringList users;
+    QString title, question, detail, note;
+    switch (s.kind) {
+    case Subject::Station: {
+        const QString id = sc.stations.value(s.index).id;
+        users = m_document->actionsAtStation(s.index);
+        title = tr("Delete station %1?").arg(id);
+        question = tr("Station %1 is used by %2.").arg(id, users.join(QStringLiteral(", ")));
+        detail = tr("Delete it and leave them without a station (done where the character stands), or cancel.");
+        note = tr("Deleted station %1: %2 now done where the character stands.")
+                   .arg(id, users.size() == 1 ? tr("%1 is").arg(users.first()) : tr("%1 are").arg(users.join(QStringLiteral(", "))));
+        break;
+    }
+    case Subject::Action: {
+        const QString id = sc.actions.value(s.index).id;
+        users = m_document->holdersOfAction(s.index);
+        title = tr("Delete action %1?").arg(id);
+        question = tr("Action %1 is done by %2.").arg(id, users.join(QStringLiteral(", ")));
+        detail = tr("Delete it and take it from their actions, or cancel.");
+        note = tr("Deleted action %1: %2 can no longer do it.").arg(id, users.join(QStringLiteral(", ")));
+        break;
+    }
+    case Subject::Goal: {
+        const QString id = sc.goals.value(s.index).id;
+        users = m_document->holdersOfGoal(s.index);
+        title = tr("Delete goal %1?").arg(id);
+        question = tr("Goal %1 is held by %2.").arg(id, users.join(QStringLiteral(", ")));
+        detail = tr("Delete it and take it from their goals, or cancel.");
+        note = tr("Deleted goal %1: %2 no longer hold it.").arg(id, users.join(QStringLiteral(", ")));
+        break;
+    }
+    case Subject::Template: {
+        const QString id = sc.templates.value(s.index).id;
+        if (const int n = m_document->spawnersOfTemplate(s.index); n > 0)
+            users << tr("%n spawner(s)", nullptr, n);
+        title = tr("Delete template %1?").arg(id);
+        question = tr("Template %1 is brought in by %2.").arg(id, users.join(QString()));
+        detail = tr("Delete it and its spawners, or cancel.");
+        note = tr("Deleted template %1 and %2.").arg(id, users.join(QString()));
+        break;
+    }
+    default: break;
+    }
+    if (!users.isEmpty() && !confirm(title, question, detail, tr("Delete")))
         return;
     switch (s.kind) {
     case Subject::Station: m_document->removeStation(s.index); break;
@@ -360,6 +420,10 @@ void MainWindow::removeSelected()
     case Subject::Template: m_document->removeTemplate(s.index); break;
     case Subject::Spawner: m_document->removeSpawner(s.index); break;
     default: break;
+    }
+    if (!users.isEmpty()) {
+        m_issues->setNote(note + tr(" Undo brings it back."));
+        statusBar()->showMessage(note, 10000);
     }
 }
 

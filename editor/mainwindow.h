@@ -93,7 +93,9 @@ private:
     void updateRecentMenu();
     void rememberRecent(const QString &fileName);
     void addItem(Subject::Kind kind);
-    void removeSelected();
+    void removeSelected(); // asks first when something uses the item
+    // A question with a destructive answer (objectName "confirmDialog"); true when accepted.
+    bool confirm(const QString &title, const QString &text, const QString &detail, const QString &accept);
     void openDialog();
     bool saveAsDialog();
 

@@ -2,13 +2,17 @@
 
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QStyle>
 
 namespace goap::editor {
 
 IssuesPanel::IssuesPanel(ScenarioDocument *document, QWidget *parent) : QListWidget(parent), m_document(document)
 {
     setToolTip(tr("Errors stop the scenario from running; warnings are patterns a designer should look at. Click one to go to it."));
-    connect(document, &ScenarioDocument::issuesChanged, this, &IssuesPanel::refresh);
+    connect(document, &ScenarioDocument::issuesChanged, this, [this] {
+        m_note.clear(); // it was about the edit before this one
+        refresh();
+    });
     connect(this, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
         emit subjectRequested(subjectForPath(item->data(Qt::UserRole).toString()));
     });
@@ -37,16 +41,27 @@ Subject IssuesPanel::subjectForPath(const QString &path)
     return Subject{Subject::Settings, -1, {}};
 }
 
+void IssuesPanel::setNote(const QString &note)
+{
+    m_note = note;
+    refresh();
+}
+
 void IssuesPanel::refresh()
 {
     clear();
+    if (!m_note.isEmpty()) {
+        auto *item = new QListWidgetItem(style()->standardIcon(QStyle::SP_MessageBoxInformation), m_note, this);
+        item->setFlags(Qt::ItemIsEnabled);
+        item->setToolTip(m_note);
+    }
     for (const Issue &issue : m_document->issues()) {
         auto *item = new QListWidgetItem(QIcon(issue.isError() ? QStringLiteral(":/icons/error.svg") : QStringLiteral(":/icons/warning.svg")),
                                          issue.text(), this);
         item->setData(Qt::UserRole, issue.path);
         item->setToolTip(issue.text());
     }
-    if (count() == 0) {
+    if (count() == (m_note.isEmpty() ? 0 : 1)) {
         auto *item = new QListWidgetItem(tr("No problems: the scenario can run."), this);
         item->setFlags(Qt::ItemIsEnabled);
     }

@@ -527,6 +527,43 @@ QString ScenarioDocument::setSpawner(int index, const Spawner &spawner, const QS
 
 // --- queries ---------------------------------------------------------------
 
+QStringList ScenarioDocument::actionsAtStation(int station) const
+{
+    QStringList out;
+    for (const Action &a : m_scenario.actions)
+        if (a.station == m_scenario.stations.value(station).id)
+            out << a.id;
+    return out;
+}
+
+QStringList ScenarioDocument::holdersOfAction(int action) const
+{
+    const QString id = m_scenario.actions.value(action).id;
+    QStringList out;
+    for (const QList<Agent> *list : {&m_scenario.agents, &m_scenario.templates})
+        for (const Agent &a : *list)
+            if (a.actions.contains(id))
+                out << a.id;
+    return out;
+}
+
+QStringList ScenarioDocument::holdersOfGoal(int goal) const
+{
+    const QString id = m_scenario.goals.value(goal).id;
+    QStringList out;
+    for (const QList<Agent> *list : {&m_scenario.agents, &m_scenario.templates})
+        for (const Agent &a : *list)
+            if (std::any_of(a.goals.begin(), a.goals.end(), [&](const GoalRef &r) { return r.goal == id; }))
+                out << a.id;
+    return out;
+}
+
+int ScenarioDocument::spawnersOfTemplate(int characterTemplate) const
+{
+    const QString id = m_scenario.templates.value(characterTemplate).id;
+    return int(std::count_if(m_scenario.spawners.begin(), m_scenario.spawners.end(), [&](const Spawner &sp) { return sp.templateId == id; }));
+}
+
 QStringList ScenarioDocument::factsInUse() const
 {
     std::set<QString> facts;

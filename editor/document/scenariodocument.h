@@ -95,6 +95,11 @@ public:
     QStringList factsInUse() const; // scoped, sorted
     FactUsage usage(const QString &fact) const;
     QString uniqueId(const QString &base, const QStringList &taken) const;
+    // Who refers to an item, so removing it can say what it will change.
+    QStringList actionsAtStation(int station) const;  // action ids
+    QStringList holdersOfAction(int action) const;     // character and template ids
+    QStringList holdersOfGoal(int goal) const;         // character and template ids
+    int spawnersOfTemplate(int characterTemplate) const;
 
     // Applies a new value as one undoable step (used by the typed edits and
     // by the EditCommand's redo/undo).

@@ -31,6 +31,9 @@
 #include <QMimeData>
 #include <QToolButton>
 #include <QRegularExpression>
+#include <QTimer>
+#include <QMessageBox>
+#include <memory>
 #include <QtTest>
 
 using namespace goap;
@@ -154,6 +157,26 @@ void typeInFocus(const QString &text)
     QVERIFY(editor);
     QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
     QTest::keyClicks(editor, text);
+}
+
+// Answers the next message box by clicking the button with that text, and
+// keeps what it said. Delete the timer returned to stop waiting.
+QTimer *answerNextDialog(const QString &button, QString *said)
+{
+    auto *timer = new QTimer;
+    timer->setInterval(0);
+    QObject::connect(timer, &QTimer::timeout, timer, [timer, button, said] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box || !box->isVisible())
+            return;
+        timer->stop();
+        *said = box->text() + u'\n' + box->informativeText();
+        for (QAbstractButton *b : box->buttons())
+            if (b->text().remove(u'&') == button)
+                QTest::mouseClick(b, Qt::LeftButton);
+    });
+    timer->start();
+    return timer;
 }
 
 } // namespace
@@ -351,7 +374,10 @@ private slots:
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
         const Scenario before = w.scenario();
         w.outline()->select(Subject{Subject::Action, 0, {}});
+        QString said;
+        std::unique_ptr<QTimer> answer(answerNextDialog(QStringLiteral("Delete"), &said));
         menuAction(w, QStringLiteral("Remove Selected"))->trigger();
+        QVERIFY(said.contains(u"done by cook"));
         QVERIFY(!w.scenario().agents[0].actions.contains(QStringLiteral("chopWood")));
         QCOMPARE(w.scenario().actions.size(), 3);
         w.document()->undoStack()->undo();
@@ -653,6 +679,44 @@ private slots:
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
         QCOMPARE(table->rowCount(), 3);
         QCOMPARE(w.scenario(), before);
+    }
+
+    // Issue #17, 3: removing what something uses asks first, naming who, and
+    // the Issues panel says what changed.
+    void removingAUsedItemAsksFirst()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        const Scenario before = w.scenario();
+        w.outline()->select(Subject{Subject::Station, 0, {}}); // woodpile: chopWood is done there
+        QString said;
+        std::unique_ptr<QTimer> answer(answerNextDialog(QStringLiteral("Cancel"), &said));
+        menuAction(w, QStringLiteral("Remove Selected"))->trigger();
+        QVERIFY2(said.contains(u"used by chopWood"), qPrintable(said));
+        QVERIFY(said.contains(u"without a station"));
+        QCOMPARE(w.scenario(), before); // cancelled
+
+        answer.reset(answerNextDialog(QStringLiteral("Delete"), &said));
+        menuAction(w, QStringLiteral("Remove Selected"))->trigger();
+        QCOMPARE(w.scenario().stations.size(), 2);
+        QCOMPARE(w.scenario().action(u"chopWood")->station, QString());
+        QVERIFY(w.issuesPanel()->item(0)->text().contains(u"chopWood is now done where the character stands"));
+
+        // Goals name their holders.
+        w.outline()->select(Subject{Subject::Goal, 0, {}});
+        answer.reset(answerNextDialog(QStringLiteral("Cancel"), &said));
+        menuAction(w, QStringLiteral("Remove Selected"))->trigger();
+        QVERIFY2(said.contains(u"held by cook"), qPrintable(said));
+        QCOMPARE(w.scenario().goals.size(), 1);
+
+        // Nothing uses a new station: it goes without a question.
+        said.clear();
+        answer.reset(answerNextDialog(QStringLiteral("Cancel"), &said));
+        menuAction(w, QStringLiteral("Add Station"))->trigger();
+        menuAction(w, QStringLiteral("Remove Selected"))->trigger();
+        QCOMPARE(said, QString());
+        QCOMPARE(w.scenario().stations.size(), 2);
     }
 };
 

@@ -1,6 +1,7 @@
 #include "scenariodocument.h"
 
 #include "commands/editcommand.h"
+#include "document/changetext.h"
 #include "io/validator.h"
 #include "model/factname.h"
 
@@ -121,7 +122,7 @@ QString ScenarioDocument::setSettings(const QString &name, const QString &descri
     s.day = day;
     s.planner = planner;
     s.map = map;
-    push(s, tr("Change %1").arg(field), Part::Settings, QStringLiteral("settings:") + field);
+    push(s, changeText(m_scenario, s), Part::Settings, QStringLiteral("settings:") + field);
     return {};
 }
 
@@ -139,7 +140,7 @@ QString ScenarioDocument::setWorldSeed(const QString &name, qint32 value)
     } else {
         it->value = value;
     }
-    push(s, tr("Set world.%1 to %2").arg(name).arg(value), Part::World, QStringLiteral("seed:") + name);
+    push(s, tr("Set the seed of world.%1 to %2").arg(name).arg(value), Part::World, QStringLiteral("seed:") + name);
     return {};
 }
 
@@ -263,7 +264,7 @@ QString ScenarioDocument::setStation(int index, const Station &station, const QS
                 a.station = station.id;
         parts |= Part::Actions;
     }
-    push(s, tr("Change %1 of station %2").arg(field, station.id), parts, QStringLiteral("station:%1:%2").arg(index).arg(field));
+    push(s, changeText(m_scenario.stations[index], station), parts, QStringLiteral("station:%1:%2").arg(index).arg(field));
     return {};
 }
 
@@ -332,7 +333,7 @@ QString ScenarioDocument::setAction(int index, const Action &action, const QStri
                         id = action.id;
         parts |= Part::Agents | Part::Templates;
     }
-    push(s, tr("Change %1 of action %2").arg(field, action.id), parts, QStringLiteral("action:%1:%2").arg(index).arg(field));
+    push(s, changeText(m_scenario.actions[index], sorted), parts, QStringLiteral("action:%1:%2").arg(index).arg(field));
     return {};
 }
 
@@ -346,7 +347,7 @@ QString ScenarioDocument::addGoal(GoalKind kind, QString *newId)
     g.label = kind == GoalKind::Need ? tr("New need") : tr("New quota");
     g.kind = kind;
     s.goals.append(g);
-    push(s, tr("Add goal %1").arg(g.id), Part::Goals);
+    push(s, kind == GoalKind::Need ? tr("Add need %1").arg(g.id) : tr("Add quota %1").arg(g.id), Part::Goals);
     if (newId)
         *newId = g.id;
     return {};
@@ -394,7 +395,7 @@ QString ScenarioDocument::setGoal(int index, const Goal &goal, const QString &fi
             }
         }
     }
-    push(s, tr("Change %1 of goal %2").arg(field, goal.id), parts, QStringLiteral("goal:%1:%2").arg(index).arg(field));
+    push(s, changeText(m_scenario.goals[index], sorted), parts, QStringLiteral("goal:%1:%2").arg(index).arg(field));
     return {};
 }
 
@@ -445,7 +446,7 @@ QString ScenarioDocument::setAgent(int index, const Agent &agent, const QString 
     Agent sorted = agent;
     std::sort(sorted.facts.begin(), sorted.facts.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
     s.agents[index] = sorted;
-    push(s, tr("Change %1 of character %2").arg(field, agent.id), Part::Agents, QStringLiteral("agent:%1:%2").arg(index).arg(field));
+    push(s, changeText(tr("character"), m_scenario.agents[index], sorted), Part::Agents, QStringLiteral("agent:%1:%2").arg(index).arg(field));
     return {};
 }
 
@@ -487,7 +488,7 @@ QString ScenarioDocument::setTemplate(int index, const Agent &agent, const QStri
     for (Spawner &sp : s.spawners)
         if (sp.templateId == previous)
             sp.templateId = agent.id;
-    push(s, tr("Change %1 of template %2").arg(field, agent.id), Part::Templates | Part::Spawners,
+    push(s, changeText(tr("template"), m_scenario.templates[index], sorted), Part::Templates | Part::Spawners,
          QStringLiteral("template:%1:%2").arg(index).arg(field));
     return {};
 }
@@ -521,7 +522,7 @@ QString ScenarioDocument::setSpawner(int index, const Spawner &spawner, const QS
         return tr("A spawner needs an interval above 0, a first time and a count from 0.");
     Scenario s = m_scenario;
     s.spawners[index] = spawner;
-    push(s, tr("Change %1 of a spawner").arg(field), Part::Spawners, QStringLiteral("spawner:%1:%2").arg(index).arg(field));
+    push(s, changeText(m_scenario.spawners[index], spawner), Part::Spawners, QStringLiteral("spawner:%1:%2").arg(index).arg(field));
     return {};
 }
 

@@ -159,6 +159,15 @@ void typeInFocus(const QString &text)
     QTest::keyClicks(editor, text);
 }
 
+// Types into a spin box as a user would (select all, type, Return).
+void typeInto(QAbstractSpinBox *box, const QString &text)
+{
+    box->setFocus();
+    QTest::keyClick(box, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(box, text);
+    QTest::keyClick(box, Qt::Key_Return);
+}
+
 // Answers the next message box by clicking the button with that text, and
 // keeps what it said. Delete the timer returned to stop waiting.
 QTimer *answerNextDialog(const QString &button, QString *said)
@@ -717,6 +726,43 @@ private slots:
         menuAction(w, QStringLiteral("Remove Selected"))->trigger();
         QCOMPARE(said, QString());
         QCOMPARE(w.scenario().stations.size(), 2);
+    }
+
+    // Issue #17, 9: every undo step names what it did, with the new value.
+    void historyNamesEachStepWithItsValue()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        QUndoStack *stack = w.document()->undoStack();
+        auto last = [stack] { return stack->text(stack->count() - 1); };
+
+        // Seeding world.ore and typing 10: the merged step names 10, not the 0 it started from.
+        w.outline()->select(Subject{Subject::Fact, -1, QStringLiteral("world.ore")});
+        QTest::mouseClick(w.factForm()->seededBox, Qt::LeftButton, {}, QPoint(5, 5));
+        QCOMPARE(last(), QStringLiteral("Remove the seed of world.ore"));
+        QTest::mouseClick(w.factForm()->seededBox, Qt::LeftButton, {}, QPoint(5, 5));
+        const int steps = stack->count();
+        typeInto(w.factForm()->seedBox, QStringLiteral("10"));
+        QCOMPARE(stack->count(), steps); // merged into the step that seeded it
+        QCOMPARE(last(), QStringLiteral("Set the seed of world.ore to 10"));
+
+        w.outline()->select(Subject{Subject::Action, 0, {}});
+        typeInto(w.actionForm()->durationBox, QStringLiteral("3"));
+        QCOMPARE(last(), QStringLiteral("Set action mineOre duration to 3 s"));
+        type(w.actionForm()->idEdit, QStringLiteral("digOre"));
+        QCOMPARE(last(), QStringLiteral("Rename action mineOre to digOre"));
+
+        // A goal made a quota says so, with its kind.
+        menuAction(w, QStringLiteral("Add Goal"))->trigger();
+        QCOMPARE(last(), QStringLiteral("Add need need"));
+        w.goalForm()->kindBox->setFocus();
+        QTest::keyClick(w.goalForm()->kindBox, Qt::Key_Down);
+        QVERIFY(w.scenario().goals.last().kind == GoalKind::Quota);
+        QCOMPARE(last(), QStringLiteral("Set goal need kind to quota"));
+        typeInto(w.goalForm()->urgencyBox, QStringLiteral("2.5"));
+        QCOMPARE(last(), QStringLiteral("Set goal need urgency to 2.5"));
     }
 };
 

@@ -45,6 +45,8 @@ FactForm::FactForm(ScenarioDocument *document, QWidget *parent) : FormPage(docum
 
 void FactForm::setFact(const QString &fact)
 {
+    if (fact != m_fact)
+        showProblem({}); // a refusal is about the fact it was shown for
     m_fact = fact;
     refresh();
 }

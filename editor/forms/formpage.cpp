@@ -2,6 +2,7 @@
 
 #include "forms/facttable.h"
 
+#include <QApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -25,7 +26,11 @@ FormPage::FormPage(ScenarioDocument *document, const QString &title, QWidget *pa
     outer->addWidget(m_title);
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: #b3261e; font-weight: 600;"));
-    m_error->hide();
+    m_error->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_error->setObjectName(QStringLiteral("refusal"));
+    // Its two lines are always reserved, so a message never pushes the
+    // fields down under the pointer; a longer one shows whole on hover.
+    m_error->setFixedHeight(m_error->fontMetrics().lineSpacing() * 2 + 4);
     outer->addWidget(m_error);
     m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     outer->addLayout(m_layout);
@@ -34,9 +39,12 @@ FormPage::FormPage(ScenarioDocument *document, const QString &title, QWidget *pa
 
 void FormPage::setIndex(int index)
 {
-    if (index != m_index) // rows added but not committed belong to the item shown before
+    if (index != m_index) {
+        // Rows added but not committed, and refusals, belong to the item shown before.
         for (FactTable *table : findChildren<FactTable *>())
             table->discardPlaceholder();
+        showProblem({});
+    }
     m_index = index;
     refresh();
 }
@@ -56,18 +64,25 @@ QWidget *FormPage::addRow(const QString &label, QWidget *field, const QString &t
 
 bool FormPage::report(const QString &error)
 {
-    m_error->setText(error);
-    m_error->setVisible(!error.isEmpty());
-    if (!error.isEmpty()) {
-        emit message(error);
-        refresh(); // show the document's value again
-        m_error->setText(error);
-        m_error->setVisible(true);
+    if (error.isEmpty()) {
+        showProblem({});
+        return true;
     }
-    return error.isEmpty();
+    // Name the field the refusal is about: the one being edited.
+    QString text = error;
+    for (QWidget *w = QApplication::focusWidget(); w && w != this; w = w->parentWidget()) {
+        if (auto *label = qobject_cast<QLabel *>(m_layout->labelForField(w))) {
+            text = tr("%1: %2").arg(label->text().remove(u'&'), error);
+            break;
+        }
+    }
+    emit message(text);
+    refresh(); // show the document's value again
+    showProblem(text);
+    return false;
 }
 
-QString FormPage::errorText() const { return m_error->isHidden() ? QString() : m_error->text(); }
+QString FormPage::errorText() const { return m_error->text(); }
 
 QDoubleSpinBox *FormPage::makeDouble(double min, double max, int decimals, double step, const QString &suffix)
 {
@@ -93,7 +108,7 @@ QSpinBox *FormPage::makeInt(int min, int max)
 void FormPage::showProblem(const QString &problem)
 {
     m_error->setText(problem);
-    m_error->setVisible(!problem.isEmpty());
+    m_error->setToolTip(problem);
 }
 
 QLineEdit *FormPage::makeIdEdit(std::function<QStringList()> taken, std::function<QString()> current,

@@ -764,6 +764,45 @@ private slots:
         typeInto(w.goalForm()->urgencyBox, QStringLiteral("2.5"));
         QCOMPARE(last(), QStringLiteral("Set goal need urgency to 2.5"));
     }
+
+    // Issue #17, 5: a refusal is shown for its item and field only, and
+    // showing it moves no field.
+    void refusalsStayWithTheirItemAndMoveNoField()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        w.outline()->select(Subject{Subject::Fact, -1, QStringLiteral("agent.fed")});
+        FactForm *f = w.factForm();
+        QApplication::processEvents(); // lay the form out
+        const int nameY = f->nameEdit->mapTo(f, QPoint()).y(), seedY = f->seededBox->mapTo(f, QPoint()).y();
+        f->nameEdit->setFocus();
+        type(f->nameEdit, QStringLiteral("agent.gold"));
+        QCOMPARE(f->errorText(), QString());
+        type(f->nameEdit, QStringLiteral("agent.bread"));
+        QVERIFY2(f->errorText().contains(u"agent.bread is already in use"), qPrintable(f->errorText()));
+        QVERIFY(f->errorText().startsWith(u"Name: ")); // it names its field
+        QApplication::processEvents();
+        QCOMPARE(f->nameEdit->mapTo(f, QPoint()).y(), nameY); // nothing moved under the pointer
+        QCOMPARE(f->seededBox->mapTo(f, QPoint()).y(), seedY);
+
+        // Another fact's form does not carry it.
+        w.outline()->select(Subject{Subject::Fact, -1, QStringLiteral("world.tools")});
+        QCOMPARE(f->errorText(), QString());
+        f->nameEdit->setFocus();
+        type(f->nameEdit, QStringLiteral("agent.tools"));
+        QVERIFY2(f->errorText().contains(u"keeps its scope"), qPrintable(f->errorText()));
+        w.outline()->select(Subject{Subject::Fact, -1, QStringLiteral("agent.gold")});
+        QCOMPARE(f->errorText(), QString());
+
+        // Nor does another action's.
+        w.outline()->select(Subject{Subject::Action, 0, {}});
+        type(w.actionForm()->idEdit, QStringLiteral("smeltIron"));
+        QVERIFY(w.actionForm()->errorText().contains(u"already used"));
+        w.outline()->select(Subject{Subject::Action, 1, {}});
+        QCOMPARE(w.actionForm()->errorText(), QString());
+    }
 };
 
 QTEST_MAIN(TestEditor)

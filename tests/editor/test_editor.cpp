@@ -782,10 +782,10 @@ private slots:
         QCOMPARE(f->errorText(), QString());
         type(f->nameEdit, QStringLiteral("agent.bread"));
         QVERIFY2(f->errorText().contains(u"agent.bread is already in use"), qPrintable(f->errorText()));
-        QVERIFY(f->errorText().startsWith(u"Name: ")); // it names its field
         QApplication::processEvents();
         QCOMPARE(f->nameEdit->mapTo(f, QPoint()).y(), nameY); // nothing moved under the pointer
         QCOMPARE(f->seededBox->mapTo(f, QPoint()).y(), seedY);
+        QVERIFY(f->errorText().startsWith(u"Name: ")); // it names its field
 
         // Another fact's form does not carry it.
         w.outline()->select(Subject{Subject::Fact, -1, QStringLiteral("world.tools")});

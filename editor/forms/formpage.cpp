@@ -12,6 +12,9 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <limits>
+
 namespace goap::editor {
 
 FormPage::FormPage(ScenarioDocument *document, const QString &title, QWidget *parent)
@@ -84,25 +87,118 @@ bool FormPage::report(const QString &error)
 
 QString FormPage::errorText() const { return m_error->text(); }
 
-QDoubleSpinBox *FormPage::makeDouble(double min, double max, int decimals, double step, const QString &suffix)
+namespace {
+
+// What a typed number outside the field's range is told.
+QString rangeProblem(const QString &typed, double min, double max, const QString &suffix, const QString &why)
 {
-    auto *box = new QDoubleSpinBox(this);
-    box->setRange(min, max);
+    const QString reason = !why.isEmpty() ? why
+        : FormPage::tr("it must be from %1 to %2%3").arg(QString::number(min, 'g', 10), QString::number(max, 'g', 10), suffix);
+    return FormPage::tr("%1 was not applied: %2.").arg(typed.trimmed(), reason);
+}
+
+// The spin boxes accept any number as typed (their own range is wide, so
+// '-' and '0' can be typed at all), then refuse what lies outside the field's
+// range with a reason and keep the value they had.
+class NumberBox : public QDoubleSpinBox
+{
+public:
+    NumberBox(double min, double max, QWidget *parent) : QDoubleSpinBox(parent), m_min(min), m_max(max)
+    {
+        setRange(-1e12, 1e12);
+    }
+    std::function<void(const QString &typed)> onRefused;
+
+    double valueFromText(const QString &text) const override
+    {
+        const double v = QDoubleSpinBox::valueFromText(text);
+        if (v < m_min || v > m_max) {
+            if (onRefused)
+                onRefused(text);
+            return value();
+        }
+        return v;
+    }
+    void stepBy(int steps) override { setValue(std::clamp(value() + steps * singleStep(), m_min, m_max)); }
+
+protected:
+    StepEnabled stepEnabled() const override
+    {
+        StepEnabled e;
+        if (value() > m_min) e |= StepDownEnabled;
+        if (value() < m_max) e |= StepUpEnabled;
+        return e;
+    }
+
+private:
+    double m_min, m_max;
+};
+
+class IntBox : public QSpinBox
+{
+public:
+    IntBox(int min, int max, QWidget *parent) : QSpinBox(parent), m_min(min), m_max(max)
+    {
+        setRange(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+    }
+    std::function<void(const QString &typed)> onRefused;
+
+    int valueFromText(const QString &text) const override
+    {
+        const int v = QSpinBox::valueFromText(text);
+        if (v < m_min || v > m_max) {
+            if (onRefused)
+                onRefused(text);
+            return value();
+        }
+        return v;
+    }
+    void stepBy(int steps) override { setValue(int(std::clamp(qint64(value()) + steps * qint64(singleStep()), qint64(m_min), qint64(m_max)))); }
+
+protected:
+    StepEnabled stepEnabled() const override
+    {
+        StepEnabled e;
+        if (value() > m_min) e |= StepDownEnabled;
+        if (value() < m_max) e |= StepUpEnabled;
+        return e;
+    }
+
+private:
+    int m_min, m_max;
+};
+
+} // namespace
+
+QDoubleSpinBox *FormPage::makeDouble(double min, double max, int decimals, double step, const QString &suffix, const QString &why)
+{
+    auto *box = new NumberBox(min, max, this);
     box->setDecimals(decimals);
     box->setSingleStep(step);
     box->setSuffix(suffix);
     box->setKeyboardTracking(false); // apply when typing stops, not per keystroke
     box->setAccelerated(true);
+    box->onRefused = [this, box, min, max, suffix, why](const QString &typed) {
+        refuse(box, rangeProblem(QString(typed).remove(suffix), min, max, suffix, why));
+    };
     return box;
 }
 
-QSpinBox *FormPage::makeInt(int min, int max)
+QSpinBox *FormPage::makeInt(int min, int max, const QString &why)
 {
-    auto *box = new QSpinBox(this);
-    box->setRange(min, max);
+    auto *box = new IntBox(min, max, this);
     box->setKeyboardTracking(false);
     box->setAccelerated(true);
+    box->onRefused = [this, box, min, max, why](const QString &typed) { refuse(box, rangeProblem(typed, min, max, {}, why)); };
     return box;
+}
+
+void FormPage::refuse(QWidget *field, const QString &problem)
+{
+    auto *label = qobject_cast<QLabel *>(m_layout->labelForField(field));
+    const QString text = label ? tr("%1: %2").arg(label->text().remove(u'&'), problem) : problem;
+    showProblem(text);
+    emit message(text);
 }
 
 void FormPage::showProblem(const QString &problem)

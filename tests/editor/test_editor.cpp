@@ -803,6 +803,39 @@ private slots:
         w.outline()->select(Subject{Subject::Action, 1, {}});
         QCOMPARE(w.actionForm()->errorText(), QString());
     }
+
+    // Issue #17, 11: a typed number outside a field's range is refused with
+    // the reason, not clamped in silence.
+    void typedValuesOutOfRangeAreRefusedWithAReason()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        w.outline()->select(Subject{Subject::Action, 0, {}}); // chopWood, 3 s
+        ActionForm *f = w.actionForm();
+        typeInto(f->durationBox, QStringLiteral("-5"));
+        QCOMPARE(w.scenario().actions[0].duration, 3.0);
+        QCOMPARE(f->durationBox->value(), 3.0);
+        QVERIFY2(f->errorText().contains(u"Duration: -5 was not applied: an action takes more than 0 s"), qPrintable(f->errorText()));
+        typeInto(f->durationBox, QStringLiteral("0"));
+        QCOMPARE(w.scenario().actions[0].duration, 3.0);
+        QVERIFY2(f->errorText().contains(u"0 was not applied"), qPrintable(f->errorText()));
+        typeInto(f->durationBox, QStringLiteral("4"));
+        QCOMPARE(w.scenario().actions[0].duration, 4.0);
+        QCOMPARE(f->errorText(), QString());
+
+        w.outline()->select(Subject{Subject::Goal, 0, {}});
+        const double start = w.scenario().goals[0].start;
+        typeInto(w.goalForm()->startBox, QStringLiteral("2"));
+        QCOMPARE(w.scenario().goals[0].start, start);
+        QVERIFY2(w.goalForm()->errorText().contains(u"insistence runs from 0 to 1"), qPrintable(w.goalForm()->errorText()));
+
+        w.outline()->select(Subject{Subject::Station, 0, {}});
+        typeInto(w.stationForm()->capacityBox, QStringLiteral("-1"));
+        QCOMPARE(w.scenario().stations[0].capacity, 0);
+        QVERIFY(w.stationForm()->errorText().contains(u"0 (no limit) to 1000 places"));
+    }
 };
 
 QTEST_MAIN(TestEditor)

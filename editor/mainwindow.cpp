@@ -345,7 +345,9 @@ void MainWindow::addItem(Subject::Kind kind)
         : kind == Subject::Spawner             ? int(scenario().spawners.size()) - 1
                                                : int(scenario().agents.size()) - 1;
     m_outline->select(Subject{kind, index, {}});
-    statusBar()->showMessage(tr("Added %1").arg(id), 4000);
+    statusBar()->showMessage(kind == Subject::Goal ? tr("Added %1: give it a condition in its Conditions table (what must hold for it to be met)").arg(id)
+                                                   : tr("Added %1").arg(id),
+                             8000);
 }
 
 bool MainWindow::confirm(const QString &title, const QString &text, const QString &detail, const QString &accept)

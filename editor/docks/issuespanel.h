@@ -25,6 +25,8 @@ public:
 
     // Which outline item a JSON path is about.
     static Subject subjectForPath(const QString &path);
+    // The item a JSON path is about, in the UI's words: "Character Miner".
+    static QString subjectName(const Scenario &scenario, const QString &path);
 
 signals:
     void subjectRequested(const goap::editor::Subject &subject);

@@ -2,6 +2,7 @@
 
 #include "commands/editcommand.h"
 #include "document/changetext.h"
+#include "document/warnings.h"
 #include "io/validator.h"
 #include "model/factname.h"
 
@@ -67,6 +68,10 @@ void ScenarioDocument::push(const Scenario &after, const QString &text, Parts pa
 void ScenarioDocument::revalidate()
 {
     m_issues = validate(m_scenario);
+    // Errors first, then the warnings, which the validator leaves out while
+    // there are errors: a designer fixing one should still see the others.
+    if (hasErrors(m_issues))
+        m_issues += warningsDespiteErrors(m_scenario);
     emit issuesChanged();
 }
 

@@ -11,6 +11,8 @@
 #include "forms/spawnerform.h"
 #include "forms/stationform.h"
 #include "io/scenarioreader.h"
+#include "io/validator.h"
+#include "document/warnings.h"
 #include "mainwindow.h"
 #include "testutil.h"
 #include "scene/mapscene.h"
@@ -835,6 +837,69 @@ private slots:
         typeInto(w.stationForm()->capacityBox, QStringLiteral("-1"));
         QCOMPARE(w.scenario().stations[0].capacity, 0);
         QVERIFY(w.stationForm()->errorText().contains(u"0 (no limit) to 1000 places"));
+    }
+
+    // Issue #17, 13: errors and warnings together, errors first, in the UI's
+    // words with the JSON path as the detail; a new goal says what to fill in.
+    void issuesShowErrorsAndWarningsTogether()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        w.outline()->select(Subject{Subject::Agent, 0, {}});
+        AgentForm *c = w.agentForm();
+        for (int row = 0; row < c->goalTable->rowCount(); ++row)
+            c->goalTable->item(row, 0)->setCheckState(Qt::Unchecked);
+        menuAction(w, QStringLiteral("Add Goal"))->trigger(); // no condition yet: an error
+        IssuesPanel *panel = w.issuesPanel();
+        int error = -1, warning = -1;
+        for (int i = 0; i < panel->count(); ++i) {
+            const QString text = panel->item(i)->text();
+            if (text.startsWith(u"Goal New need: needs a condition: add one in its Conditions table"))
+                error = i;
+            if (text.startsWith(u"Character Cook: cook holds no goals"))
+                warning = i;
+        }
+        QVERIFY2(error >= 0, "the new goal's error, said plainly");
+        QVERIFY2(warning >= 0, "the warning, shown beside the error");
+        QVERIFY(error < warning);
+        QVERIFY(panel->item(error)->toolTip().contains(u"goals[1].conditions"));
+        QVERIFY(panel->item(warning)->toolTip().contains(u"agents[0].goals"));
+        QVERIFY(panel->wordWrap());
+        // Clicking the error goes to the goal.
+        emit panel->itemClicked(panel->item(error));
+        QCOMPARE(w.outline()->current(), (Subject{Subject::Goal, 1, {}}));
+    }
+
+    // The warnings found beside errors: every kind of broken reference is set
+    // aside without crashing, and the warnings keep the document's paths.
+    void warningsAreFoundBesideEveryKindOfError()
+    {
+        Scenario s = *readScenarioFile(kSource + QStringLiteral("/scenarios/town.json")).scenario;
+        Action unused;
+        unused.id = QStringLiteral("unusedAction");
+        s.actions.append(unused); // a warning: no character can do it
+        s.agents[0].actions << QStringLiteral("nope");                      // unknown action
+        s.agents[0].goals.append(GoalRef{QStringLiteral("nope"), {}, {}, {}}); // unknown goal
+        s.agents[1].goals.append(GoalRef{QStringLiteral("hunger"), {}, {}, {}}); // listed twice
+        s.actions[0].station = QStringLiteral("nope");                      // unknown station
+        s.actions[1].duration = -1;
+        s.stations[1].id = s.stations[0].id;                                 // duplicate id
+        s.goals[1].conditions.clear();                                       // empty goal
+        s.actions[2].add.append(Effect{QStringLiteral("wood"), 1});          // unscoped fact
+        s.world.append(FactValue{QStringLiteral("bad name"), 1});
+        s.day.tick = -1;
+        QVERIFY(hasErrors(validate(s)));
+        const Issues warnings = warningsDespiteErrors(s);
+        QVERIFY(!warnings.isEmpty());
+        bool unusedFound = false;
+        for (const Issue &w : warnings) {
+            QVERIFY(!w.isError());
+            QVERIFY2(!w.message.contains(u"StandIn") && !w.path.contains(u"StandIn"), qPrintable(w.text()));
+            if (w.path == QStringLiteral("actions[%1].id").arg(s.actions.size() - 1))
+                unusedFound = w.message.contains(u"no character can do unusedAction");
+        }
+        QVERIFY(unusedFound);
     }
 };
 

@@ -208,7 +208,7 @@ void MainWindow::createActions()
         if (!name.isEmpty())
             exportSummary(name);
     });
-    QAction *revertAction = file->addAction(tr("Re&vert"), this, [this] { revert(); });
+    QAction *revertAction = file->addAction(tr("Re&vert"), this, [this] { revertAsking(); });
     connect(m_document, &ScenarioDocument::modifiedChanged, revertAction, [this, revertAction] {
         revertAction->setEnabled(m_document->isModified() && !fileName().isEmpty());
     });
@@ -563,9 +563,21 @@ bool MainWindow::revert()
         m_issues->showFileErrors(r.issues, fileName());
         return false;
     }
-    m_document->reset(*r.scenario, fileName());
-    statusBar()->showMessage(tr("Reverted to the saved %1").arg(QFileInfo(fileName()).fileName()), 4000);
+    m_document->revertTo(*r.scenario);
+    statusBar()->showMessage(tr("Reverted to the saved %1 (Undo brings the changes back)").arg(QFileInfo(fileName()).fileName()), 8000);
     return true;
+}
+
+bool MainWindow::revertAsking()
+{
+    if (fileName().isEmpty())
+        return false;
+    const QString name = QFileInfo(fileName()).fileName();
+    if (m_document->isModified()
+        && !confirm(tr("Revert %1?").arg(name), tr("Discard the changes made since %1 was saved, and reload it?").arg(name),
+                    tr("Undo (Ctrl+Z) brings the changes back."), tr("Revert")))
+        return false;
+    return revert();
 }
 
 void MainWindow::rememberRecent(const QString &name)

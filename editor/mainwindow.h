@@ -47,7 +47,8 @@ public:
     bool saveAs(const QString &fileName);
     bool saveCopy(const QString &fileName);
     bool exportSummary(const QString &fileName);
-    bool revert();
+    bool revert();       // reloads the saved file as one undoable step
+    bool revertAsking(); // File > Revert: asks first when there are changes
     bool saveScreenshot(const QString &fileName);
 
     // Asks to save unsaved changes; false when the user cancels.

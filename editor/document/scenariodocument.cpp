@@ -51,6 +51,13 @@ void ScenarioDocument::setFileName(const QString &fileName)
 
 void ScenarioDocument::markSaved() { m_undo->setClean(); }
 
+void ScenarioDocument::revertTo(const Scenario &saved)
+{
+    // A step like any other, so Undo brings the discarded changes back.
+    push(saved, tr("Revert to the saved file"), Part::All);
+    m_undo->setClean();
+}
+
 void ScenarioDocument::assign(const Scenario &value, Parts parts)
 {
     m_scenario = value;

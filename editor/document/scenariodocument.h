@@ -57,6 +57,8 @@ public:
 
     // Replaces the whole document (New, Open, Revert): clears the undo stack.
     void reset(const Scenario &scenario, const QString &fileName);
+    // Replaces the value by the saved one as an undoable step, which is clean (Revert).
+    void revertTo(const Scenario &saved);
     void setFileName(const QString &fileName); // after Save As
     void markSaved();
 

@@ -901,6 +901,39 @@ private slots:
         }
         QVERIFY(unusedFound);
     }
+
+    // Issue #17, 4: Revert asks first, and Undo brings the changes back.
+    void revertAsksAndCanBeUndone()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("cook.json"));
+        QFile::copy(kSource + QStringLiteral("/scenarios/cook.json"), path);
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openFile(path));
+        w.outline()->select(Subject{Subject::Settings, -1, {}});
+        type(w.scenarioForm()->nameEdit, QStringLiteral("Cook II"));
+        QVERIFY(w.document()->isModified());
+
+        QString said;
+        std::unique_ptr<QTimer> answer(answerNextDialog(QStringLiteral("Cancel"), &said));
+        menuAction(w, QStringLiteral("Revert"))->trigger();
+        QVERIFY2(said.contains(u"Discard the changes made since cook.json was saved"), qPrintable(said));
+        QCOMPARE(w.scenario().name, QStringLiteral("Cook II")); // cancelled
+
+        answer.reset(answerNextDialog(QStringLiteral("Revert"), &said));
+        menuAction(w, QStringLiteral("Revert"))->trigger();
+        QCOMPARE(w.scenario().name, QStringLiteral("Cook"));
+        QVERIFY(!w.document()->isModified());
+        QVERIFY(!w.isWindowModified());
+
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.scenario().name, QStringLiteral("Cook II"));
+        QVERIFY(w.document()->isModified());
+        w.document()->undoStack()->redo();
+        QCOMPARE(w.scenario().name, QStringLiteral("Cook"));
+        QVERIFY(!w.document()->isModified());
+    }
 };
 
 QTEST_MAIN(TestEditor)

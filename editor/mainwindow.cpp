@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "docks/issuespanel.h"
+#include "filedialogs.h"
 #include "forms/actionform.h"
 #include "forms/agentform.h"
 #include "forms/factform.h"
@@ -198,13 +199,15 @@ void MainWindow::createActions()
     QAction *saveAsAction = file->addAction(tr("Save &As..."), this, [this] { saveAsDialog(); });
     saveAsAction->setShortcut(QKeySequence::SaveAs);
     file->addAction(tr("Save a &Copy..."), this, [this] {
-        const QString name = QFileDialog::getSaveFileName(this, tr("Save a Copy"), QFileInfo(fileName()).absolutePath(), tr(kFilter));
+        const QString name = saveFileName(this, QStringLiteral("scenario"), tr("%1 copy").arg(scenario().name), tr(kFilter),
+                                          QStringLiteral("json"), tr("Save a Copy"), QFileInfo(fileName()).absolutePath());
         if (!name.isEmpty())
             saveCopy(name);
     });
     file->addAction(tr("&Export Summary (Markdown)..."), this, [this] {
-        const QString name = QFileDialog::getSaveFileName(this, tr("Export Summary"), QFileInfo(fileName()).absolutePath(),
-                                                          tr("Markdown (*.md);;All files (*)"));
+        // Exports start in the folder of the last export, not the scenario's.
+        const QString name = saveFileName(this, QStringLiteral("markdown"), scenario().name, tr("Markdown (*.md);;All files (*)"),
+                                          QStringLiteral("md"), tr("Export Summary"));
         if (!name.isEmpty())
             exportSummary(name);
     });
@@ -478,9 +481,12 @@ bool MainWindow::newFromTemplate(const QString &path)
 
 void MainWindow::openDialog()
 {
-    const QString name = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QFileInfo(fileName()).absolutePath(), tr(kFilter));
-    if (!name.isEmpty())
+    const QString folder = fileName().isEmpty() ? lastFolder(QStringLiteral("scenario")) : QFileInfo(fileName()).absolutePath();
+    const QString name = QFileDialog::getOpenFileName(this, tr("Open Scenario"), folder, tr(kFilter));
+    if (!name.isEmpty()) {
+        rememberFolder(QStringLiteral("scenario"), name);
         openFile(name);
+    }
 }
 
 bool MainWindow::openFile(const QString &name)
@@ -513,8 +519,10 @@ bool MainWindow::save()
 
 bool MainWindow::saveAsDialog()
 {
-    const QString name = m_saveAsPrompt ? m_saveAsPrompt()
-                                        : QFileDialog::getSaveFileName(this, tr("Save Scenario"), QFileInfo(fileName()).absolutePath(), tr(kFilter));
+    const QString folder = fileName().isEmpty() ? QString() : QFileInfo(fileName()).absolutePath();
+    const QString name = m_saveAsPrompt ? withSuffix(m_saveAsPrompt(), QStringLiteral("json"))
+                                        : saveFileName(this, QStringLiteral("scenario"), scenario().name, tr(kFilter),
+                                                       QStringLiteral("json"), tr("Save Scenario"), folder);
     return !name.isEmpty() && saveAs(name);
 }
 

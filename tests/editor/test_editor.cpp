@@ -12,6 +12,7 @@
 #include "forms/stationform.h"
 #include "io/scenarioreader.h"
 #include "io/validator.h"
+#include "filedialogs.h"
 #include "document/warnings.h"
 #include "mainwindow.h"
 #include "testutil.h"
@@ -34,6 +35,8 @@
 #include <QToolButton>
 #include <QRegularExpression>
 #include <QTimer>
+#include <QFileDialog>
+#include <QSettings>
 #include <QMessageBox>
 #include <memory>
 #include <QtTest>
@@ -168,6 +171,31 @@ void typeInto(QAbstractSpinBox *box, const QString &text)
     QTest::keyClick(box, Qt::Key_A, Qt::ControlModifier);
     QTest::keyClicks(box, text);
     QTest::keyClick(box, Qt::Key_Return);
+}
+
+// Answers the next file dialog by typing a name and pressing Return; keeps
+// the folder and the name it suggested.
+QTimer *answerFileDialog(const QString &typed, QString *folder, QString *suggested)
+{
+    auto *timer = new QTimer;
+    timer->setInterval(0);
+    QObject::connect(timer, &QTimer::timeout, timer, [timer, typed, folder, suggested] {
+        auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
+        if (!dialog || !dialog->isVisible())
+            return;
+        timer->stop();
+        *folder = dialog->directory().absolutePath();
+        auto *edit = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"));
+        *suggested = edit ? edit->text() : QString();
+        if (!edit) {
+            dialog->reject();
+            return;
+        }
+        edit->setText(typed); // typing would open the name completer's popup
+        QTest::keyClick(edit, Qt::Key_Return);
+    });
+    timer->start();
+    return timer;
 }
 
 // Answers the next message box by clicking the button with that text, and
@@ -933,6 +961,73 @@ private slots:
         w.document()->undoStack()->redo();
         QCOMPARE(w.scenario().name, QStringLiteral("Cook"));
         QVERIFY(!w.document()->isModified());
+    }
+
+    void suffixesAreAppendedWhenMissing_data()
+    {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<QString>("suffix");
+        QTest::addColumn<QStringList>("accepted");
+        QTest::addColumn<QString>("saved");
+        QTest::newRow("none") << "/tmp/wood" << "json" << QStringList() << "/tmp/wood.json";
+        QTest::newRow("already") << "/tmp/wood.json" << "json" << QStringList() << "/tmp/wood.json";
+        QTest::newRow("case") << "/tmp/wood.JSON" << "json" << QStringList() << "/tmp/wood.JSON";
+        QTest::newRow("dot") << "/tmp/wood." << "png" << QStringList() << "/tmp/wood.png";
+        QTest::newRow("other") << "/tmp/wood.v2" << "json" << QStringList() << "/tmp/wood.v2.json";
+        QTest::newRow("accepted") << "/tmp/notes.markdown" << "md" << QStringList{"md", "markdown"} << "/tmp/notes.markdown";
+        QTest::newRow("dotted folder") << "/tmp/my.folder/plot" << "pdf" << QStringList() << "/tmp/my.folder/plot.pdf";
+        QTest::newRow("cancelled") << "" << "csv" << QStringList() << "";
+    }
+
+    void suffixesAreAppendedWhenMissing()
+    {
+        QFETCH(QString, typed);
+        QFETCH(QString, suffix);
+        QFETCH(QStringList, accepted);
+        QFETCH(QString, saved);
+        QCOMPARE(withSuffix(typed, suffix, accepted), saved);
+    }
+
+    void suggestedNamesAreFileNames()
+    {
+        QCOMPARE(suggestedBaseName(QStringLiteral("Town")), QStringLiteral("Town"));
+        QCOMPARE(suggestedBaseName(QStringLiteral("a/b: c?")), QStringLiteral("a-b- c-"));
+        QCOMPARE(suggestedBaseName(QStringLiteral("  ")), QStringLiteral("Untitled"));
+        QCOMPARE(suggestedBaseName(QStringLiteral("..hidden")), QStringLiteral("hidden"));
+    }
+
+    // Issue #17, 6: save and export dialogs suggest a name, add the suffix
+    // and start in the folder last used for that kind of file.
+    void saveDialogsSuggestANameAndAddTheSuffix()
+    {
+        QTemporaryDir scenarios, exports;
+        QSettings().remove(QStringLiteral("fileDialogs"));
+        MainWindow w;
+        w.show();
+        QVERIFY(w.newFromTemplate(kSource + QStringLiteral("/scenarios/cook.json")));
+        QString folder, suggested;
+        std::unique_ptr<QTimer> answer(answerFileDialog(scenarios.filePath(QStringLiteral("wood")), &folder, &suggested));
+        menuAction(w, QStringLiteral("Save As..."))->trigger();
+        QCOMPARE(suggested, QStringLiteral("Cook.json"));
+        QCOMPARE(w.fileName(), QFileInfo(scenarios.filePath(QStringLiteral("wood.json"))).absoluteFilePath());
+        QVERIFY(QFileInfo::exists(scenarios.filePath(QStringLiteral("wood.json"))));
+
+        answer.reset(answerFileDialog(exports.filePath(QStringLiteral("notes")), &folder, &suggested));
+        menuAction(w, QStringLiteral("Export Summary (Markdown)..."))->trigger();
+        QCOMPARE(suggested, QStringLiteral("Cook.md"));
+        QVERIFY(folder != QFileInfo(scenarios.path()).absoluteFilePath()); // not the scenario's folder
+        QVERIFY(QFileInfo::exists(exports.filePath(QStringLiteral("notes.md"))));
+
+        // The next export starts where the last one went; a copy, where scenarios went.
+        answer.reset(answerFileDialog(QStringLiteral("again"), &folder, &suggested));
+        menuAction(w, QStringLiteral("Export Summary (Markdown)..."))->trigger();
+        QCOMPARE(folder, QFileInfo(exports.path()).absoluteFilePath());
+        QVERIFY(QFileInfo::exists(exports.filePath(QStringLiteral("again.md"))));
+        answer.reset(answerFileDialog(QStringLiteral("spare"), &folder, &suggested));
+        menuAction(w, QStringLiteral("Save a Copy..."))->trigger();
+        QCOMPARE(folder, QFileInfo(scenarios.path()).absoluteFilePath());
+        QCOMPARE(suggested, QStringLiteral("Cook copy.json"));
+        QVERIFY(QFileInfo::exists(scenarios.filePath(QStringLiteral("spare.json"))));
     }
 };
 

@@ -7,6 +7,7 @@
 #include "docks/outline.h"
 #include "document/scenariodocument.h"
 
+#include <QHash>
 #include <QMainWindow>
 #include <QMessageBox>
 
@@ -60,6 +61,11 @@ public:
 
     static QStringList templateFiles();
 
+    enum class HelpPage { GettingStarted, Shortcuts };
+    QString helpText(HelpPage page) const; // HTML
+    void showHelp(HelpPage page);
+    static QString gettingStartedHtml(); // helptext.cpp
+
     ScenarioDocument *document() const { return m_document; }
     const Scenario &scenario() const { return m_document->scenario(); }
     QString fileName() const { return m_document->fileName(); }
@@ -79,6 +85,8 @@ public:
     // Selects a character by id for the inspector (and the outline); false when there is none.
     bool inspect(const QString &agentId);
     QWidget *currentForm() const;
+    // The outline's context menu for an item or a section (add, duplicate, rename, delete).
+    QMenu *outlineMenu(const Subject &subject);
     void showSubject(const Subject &subject);
 
 protected:
@@ -88,6 +96,7 @@ protected:
 
 private:
     void createActions();
+    void createHelpMenu();
     void createDocks();
     void arrangeDocks();
     void updateTitle();
@@ -95,6 +104,8 @@ private:
     void rememberRecent(const QString &fileName);
     void addItem(Subject::Kind kind);
     void removeSelected(); // asks first when something uses the item
+    void duplicateSelected();
+    void renameSelected(); // focuses the id (or name) field
     // A question with a destructive answer (objectName "confirmDialog"); true when accepted.
     bool confirm(const QString &title, const QString &text, const QString &detail, const QString &accept);
     void openDialog();
@@ -118,6 +129,10 @@ private:
     QUndoView *m_history;
     RunUi *m_run;
     QMenu *m_recentMenu = nullptr;
+    QHash<int, QAction *> m_addActions; // by Subject::Kind
+    QAction *m_duplicateAction = nullptr;
+    QAction *m_renameAction = nullptr;
+    QAction *m_removeAction = nullptr;
     QMenu *m_viewMenu = nullptr;
     std::function<QMessageBox::StandardButton()> m_savePrompt;
     std::function<QString()> m_saveAsPrompt;

@@ -236,6 +236,100 @@ QString ScenarioDocument::renameFact(const QString &from, const QString &to)
     return {};
 }
 
+QString ScenarioDocument::addWorldFact(QString *newFact)
+{
+    QStringList taken;
+    for (const QString &f : factsInUse())
+        if (f.startsWith(u"world."))
+            taken << f.mid(6);
+    const QString name = uniqueId(QStringLiteral("fact"), taken);
+    Scenario s = m_scenario;
+    s.world.append(FactValue{name, 0});
+    std::sort(s.world.begin(), s.world.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
+    push(s, tr("Add fact world.%1").arg(name), Part::World);
+    if (newFact)
+        *newFact = QStringLiteral("world.") + name;
+    return {};
+}
+
+// --- duplicates ------------------------------------------------------------
+
+namespace {
+template <typename Item>
+Item copyOf(const Item &item, const QString &id)
+{
+    Item copy = item;
+    copy.id = id;
+    copy.label = ScenarioDocument::tr("%1 (copy)").arg(item.label);
+    return copy;
+}
+} // namespace
+
+QString ScenarioDocument::duplicateStation(int index, QString *newId)
+{
+    Scenario s = m_scenario;
+    Station copy = copyOf(s.stations.value(index), uniqueId(s.stations.value(index).id, idsOf(s.stations)));
+    copy.at.x += 1; // beside it, not hidden under it
+    s.stations.insert(index + 1, copy);
+    push(s, tr("Duplicate station %1 as %2").arg(m_scenario.stations[index].id, copy.id), Part::Stations);
+    if (newId)
+        *newId = copy.id;
+    return {};
+}
+
+QString ScenarioDocument::duplicateAction(int index, QString *newId)
+{
+    Scenario s = m_scenario;
+    const Action copy = copyOf(s.actions.value(index), uniqueId(s.actions.value(index).id, idsOf(s.actions)));
+    s.actions.insert(index + 1, copy);
+    push(s, tr("Duplicate action %1 as %2").arg(m_scenario.actions[index].id, copy.id), Part::Actions);
+    if (newId)
+        *newId = copy.id;
+    return {};
+}
+
+QString ScenarioDocument::duplicateGoal(int index, QString *newId)
+{
+    Scenario s = m_scenario;
+    const Goal copy = copyOf(s.goals.value(index), uniqueId(s.goals.value(index).id, idsOf(s.goals)));
+    s.goals.insert(index + 1, copy);
+    push(s, tr("Duplicate goal %1 as %2").arg(m_scenario.goals[index].id, copy.id), Part::Goals);
+    if (newId)
+        *newId = copy.id;
+    return {};
+}
+
+QString ScenarioDocument::duplicateAgent(int index, QString *newId)
+{
+    Scenario s = m_scenario;
+    Agent copy = copyOf(s.agents.value(index), uniqueId(s.agents.value(index).id, idsOf(s.agents) + idsOf(s.templates)));
+    copy.at.x += 1;
+    s.agents.insert(index + 1, copy);
+    push(s, tr("Duplicate character %1 as %2").arg(m_scenario.agents[index].id, copy.id), Part::Agents);
+    if (newId)
+        *newId = copy.id;
+    return {};
+}
+
+QString ScenarioDocument::duplicateTemplate(int index, QString *newId)
+{
+    Scenario s = m_scenario;
+    const Agent copy = copyOf(s.templates.value(index), uniqueId(s.templates.value(index).id, idsOf(s.agents) + idsOf(s.templates)));
+    s.templates.insert(index + 1, copy);
+    push(s, tr("Duplicate template %1 as %2").arg(m_scenario.templates[index].id, copy.id), Part::Templates);
+    if (newId)
+        *newId = copy.id;
+    return {};
+}
+
+QString ScenarioDocument::duplicateSpawner(int index)
+{
+    Scenario s = m_scenario;
+    s.spawners.insert(index + 1, s.spawners.value(index));
+    push(s, tr("Duplicate a spawner of %1").arg(m_scenario.spawners[index].templateId), Part::Spawners);
+    return {};
+}
+
 // --- stations --------------------------------------------------------------
 
 QString ScenarioDocument::addStation(const Point &at, QString *newId)

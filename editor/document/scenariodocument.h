@@ -69,6 +69,17 @@ public:
     QString removeWorldSeed(const QString &name);
     QString renameFact(const QString &from, const QString &to); // scoped names; scope kept
 
+    // A world fact seeded at 0, under a name no fact uses yet (Edit > Add Fact).
+    QString addWorldFact(QString *newFact = nullptr);
+
+    // Copies placed right after the original, with fresh ids (Edit > Duplicate).
+    QString duplicateStation(int index, QString *newId = nullptr);
+    QString duplicateAction(int index, QString *newId = nullptr);
+    QString duplicateGoal(int index, QString *newId = nullptr);
+    QString duplicateAgent(int index, QString *newId = nullptr);
+    QString duplicateTemplate(int index, QString *newId = nullptr);
+    QString duplicateSpawner(int index);
+
     QString addStation(const Point &at, QString *newId = nullptr);
     QString removeStation(int index);
     QString setStation(int index, const Station &station, const QString &field);

@@ -35,6 +35,8 @@
 #include <QToolButton>
 #include <QRegularExpression>
 #include <QTimer>
+#include <QMenu>
+#include <QMenuBar>
 #include <QFileDialog>
 #include <QSettings>
 #include <QMessageBox>
@@ -1028,6 +1030,61 @@ private slots:
         QCOMPARE(folder, QFileInfo(scenarios.path()).absoluteFilePath());
         QCOMPARE(suggested, QStringLiteral("Cook copy.json"));
         QVERIFY(QFileInfo::exists(scenarios.filePath(QStringLiteral("spare.json"))));
+    }
+
+    // Issue #17, also: menus in order, Help pages, Add Fact, and the outline's
+    // context menu with Ctrl+D and F2.
+    void menusHelpAddFactAndOutlineMenus()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        QStringList titles;
+        for (QAction *a : w.menuBar()->actions())
+            titles << a->text().remove(u'&');
+        QCOMPARE(titles, (QStringList{"File", "Edit", "View", "Run", "Help"}));
+
+        const QString start = w.helpText(MainWindow::HelpPage::GettingStarted);
+        for (const char *word : {"need", "quota", "Insistence", "ballot", "waits", "town", "Town"})
+            QVERIFY2(start.contains(QLatin1String(word)), word);
+        const QString keys = w.helpText(MainWindow::HelpPage::Shortcuts);
+        for (const char *key : {"Ctrl+S", "Ctrl+D", "F2", "Ctrl+Z"})
+            QVERIFY2(keys.contains(QLatin1String(key)), key);
+
+        // Add Fact: a new world fact, its name ready to type over.
+        menuAction(w, QStringLiteral("Add Fact"))->trigger();
+        QVERIFY(w.document()->factsInUse().contains(QStringLiteral("world.fact")));
+        QCOMPARE(w.currentForm(), w.factForm());
+        QCOMPARE(QApplication::focusWidget(), w.factForm()->nameEdit);
+        QTest::keyClicks(w.factForm()->nameEdit, QStringLiteral("world.firewood"));
+        QTest::keyClick(w.factForm()->nameEdit, Qt::Key_Return);
+        QVERIFY(w.document()->factsInUse().contains(QStringLiteral("world.firewood")));
+        QVERIFY(!w.document()->factsInUse().contains(QStringLiteral("world.fact")));
+
+        // The context menu of an item and of a section.
+        w.outline()->select(Subject{Subject::Station, 0, {}});
+        std::unique_ptr<QMenu> menu(w.outlineMenu(w.outline()->current()));
+        QStringList items;
+        for (QAction *a : menu->actions())
+            if (!a->isSeparator())
+                items << a->text().remove(u'&');
+        QCOMPARE(items, (QStringList{"Add Station", "Duplicate", "Rename", "Remove Selected"}));
+        menu.reset(w.outlineMenu(Subject{Subject::Fact, -1, {}}));
+        QCOMPARE(menu->actions().first()->text().remove(u'&'), QStringLiteral("Add Fact"));
+
+        // Ctrl+D and F2 in the outline.
+        w.outline()->setFocus();
+        QTest::keyClick(w.outline(), Qt::Key_D, Qt::ControlModifier);
+        QCOMPARE(w.scenario().stations.size(), 4);
+        QCOMPARE(w.scenario().stations[1].id, QStringLiteral("woodpile2"));
+        QCOMPARE(w.outline()->current(), (Subject{Subject::Station, 1, {}}));
+        w.outline()->setFocus();
+        QTest::keyClick(w.outline(), Qt::Key_F2);
+        QCOMPARE(QApplication::focusWidget(), w.stationForm()->idEdit);
+        QTest::keyClicks(w.stationForm()->idEdit, QStringLiteral("logpile"));
+        QTest::keyClick(w.stationForm()->idEdit, Qt::Key_Return);
+        QCOMPARE(w.scenario().stations[1].id, QStringLiteral("logpile"));
     }
 };
 

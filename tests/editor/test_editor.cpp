@@ -17,6 +17,9 @@
 #include "mainwindow.h"
 #include "testutil.h"
 #include "scene/mapscene.h"
+#include "run/runui.h"
+#include "run/eventlogpanel.h"
+#include "run/runlayer.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -1085,6 +1088,22 @@ private slots:
         QTest::keyClicks(w.stationForm()->idEdit, QStringLiteral("logpile"));
         QTest::keyClick(w.stationForm()->idEdit, Qt::Key_Return);
         QCOMPARE(w.scenario().stations[1].id, QStringLiteral("logpile"));
+    }
+
+    // Issue #17, also: opening another scenario ends the previous one's run.
+    void openingAnotherScenarioEndsTheRun()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        QVERIFY(w.runUi()->runFor(30));
+        QVERIFY(w.runUi()->eventLog()->visibleRows() > 0);
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        QVERIFY(!w.runUi()->controller()->hasRun());
+        QCOMPARE(w.runUi()->eventLog()->visibleRows(), 0);
+        QCOMPARE(w.runUi()->layer()->tokenCount(), 0);
+        // The charts keep the finished run (ChartsPanel stores it on runStopping); clearing
+        // them on a new document is for editor/run (see the report).
     }
 };
 

@@ -34,7 +34,10 @@ QString suggestedBaseName(const QString &name)
     return base.isEmpty() ? QStringLiteral("Untitled") : base;
 }
 
-static QString settingsKey(const QString &kind) { return QStringLiteral("fileDialogs/") + kind; }
+static QString settingsKey(const QString &kind)
+{
+    return QStringLiteral("fileDialogs/") + kind;
+}
 
 QString lastFolder(const QString &kind, const QString &fallback)
 {

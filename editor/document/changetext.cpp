@@ -10,19 +10,40 @@ namespace {
 
 using Fields = QList<std::pair<QString, QString>>; // (field, value as shown)
 
-QString tr(const char *text) { return QCoreApplication::translate("ChangeText", text); }
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("ChangeText", text);
+}
 
-QString number(double v) { return QString::number(v, 'g', 8); }
-QString seconds(double v) { return number(v) + tr(" s"); }
-QString point(const Point &p) { return QStringLiteral("(%1, %2)").arg(number(p.x), number(p.y)); }
+QString number(double v)
+{
+    return QString::number(v, 'g', 8);
+}
+QString seconds(double v)
+{
+    return number(v) + tr(" s");
+}
+QString point(const Point &p)
+{
+    return QStringLiteral("(%1, %2)").arg(number(p.x), number(p.y));
+}
 QString text(const QString &s)
 {
     const QString shown = s.size() > 32 ? s.left(31) + QChar(0x2026) : s;
     return QStringLiteral("\u201c%1\u201d").arg(shown);
 }
-QString orNone(const QString &s) { return s.isEmpty() ? tr("none") : s; }
-QString onOff(bool on) { return on ? tr("on") : tr("off"); }
-QString list(const QStringList &items) { return items.isEmpty() ? tr("none") : items.join(QStringLiteral(", ")); }
+QString orNone(const QString &s)
+{
+    return s.isEmpty() ? tr("none") : s;
+}
+QString onOff(bool on)
+{
+    return on ? tr("on") : tr("off");
+}
+QString list(const QStringList &items)
+{
+    return items.isEmpty() ? tr("none") : items.join(QStringLiteral(", "));
+}
 
 QString conditions(const QList<Condition> &rows)
 {
@@ -55,16 +76,21 @@ QString goalRefs(const QList<GoalRef> &refs)
     QStringList out;
     for (const GoalRef &r : refs) {
         QStringList overrides;
-        if (r.start) overrides << tr("start %1").arg(number(*r.start));
-        if (r.rate) overrides << tr("rate %1").arg(number(*r.rate));
-        if (r.urgency) overrides << tr("urgency %1").arg(number(*r.urgency));
-        out << (overrides.isEmpty() ? r.goal : QStringLiteral("%1 (%2)").arg(r.goal, overrides.join(QStringLiteral(", "))));
+        if (r.start)
+            overrides << tr("start %1").arg(number(*r.start));
+        if (r.rate)
+            overrides << tr("rate %1").arg(number(*r.rate));
+        if (r.urgency)
+            overrides << tr("urgency %1").arg(number(*r.urgency));
+        out << (overrides.isEmpty() ? r.goal
+                                    : QStringLiteral("%1 (%2)").arg(r.goal, overrides.join(QStringLiteral(", "))));
     }
     return list(out);
 }
 
 // "Rename station a to b", "Set station a label to “Anvil”", or both.
-QString describe(const QString &kind, const QString &idBefore, const QString &idAfter, const Fields &before, const Fields &after)
+QString describe(const QString &kind, const QString &idBefore, const QString &idAfter, const Fields &before,
+                 const Fields &after)
 {
     QStringList parts;
     if (idBefore != idAfter)
@@ -82,7 +108,8 @@ QString describe(const QString &kind, const QString &idBefore, const QString &id
 
 Fields fields(const Station &s)
 {
-    return {{tr("label"), text(s.label)}, {tr("position"), point(s.at)},
+    return {{tr("label"), text(s.label)},
+            {tr("position"), point(s.at)},
             {tr("places"), s.capacity == 0 ? tr("no limit") : QString::number(s.capacity)}};
 }
 
@@ -102,21 +129,28 @@ Fields fields(const Action &a)
 
 Fields fields(const Goal &g)
 {
-    return {{tr("label"), text(g.label)},     {tr("kind"), toString(g.kind)}, {tr("conditions"), conditions(g.conditions)},
-            {tr("start"), number(g.start)},   {tr("rate"), number(g.rate) + tr(" /s")},
+    return {{tr("label"), text(g.label)},
+            {tr("kind"), toString(g.kind)},
+            {tr("conditions"), conditions(g.conditions)},
+            {tr("start"), number(g.start)},
+            {tr("rate"), number(g.rate) + tr(" /s")},
             {tr("urgency"), number(g.urgency)}};
 }
 
 Fields fields(const Agent &a)
 {
-    return {{tr("label"), text(a.label)},     {tr("start position"), point(a.at)}, {tr("speed"), number(a.speed) + tr(" /s")},
-            {tr("facts"), facts(a.facts)},   {tr("actions"), list(a.actions)},   {tr("goals"), goalRefs(a.goals)}};
+    return {
+        {tr("label"), text(a.label)},  {tr("start position"), point(a.at)}, {tr("speed"), number(a.speed) + tr(" /s")},
+        {tr("facts"), facts(a.facts)}, {tr("actions"), list(a.actions)},    {tr("goals"), goalRefs(a.goals)}};
 }
 
 Fields fields(const Spawner &s)
 {
-    return {{tr("template"), s.templateId}, {tr("position"), point(s.at)}, {tr("first"), seconds(s.first)},
-            {tr("interval"), seconds(s.every)}, {tr("count"), QString::number(s.max)}};
+    return {{tr("template"), s.templateId},
+            {tr("position"), point(s.at)},
+            {tr("first"), seconds(s.first)},
+            {tr("interval"), seconds(s.every)},
+            {tr("count"), QString::number(s.max)}};
 }
 
 Fields settings(const Scenario &s)

@@ -10,7 +10,10 @@ namespace {
 
 const QString kStandIn = QStringLiteral("zzGoapStudioStandIn");
 
-QString standInId(qsizetype i) { return kStandIn + QString::number(i); }
+QString standInId(qsizetype i)
+{
+    return kStandIn + QString::number(i);
+}
 
 // The fact a quoted key names: `["agent.wood"]` -> agent.wood.
 QString keyOf(const QString &rest)
@@ -20,8 +23,7 @@ QString keyOf(const QString &rest)
     return m.hasMatch() ? m.captured(1) : QString();
 }
 
-template <typename Entry>
-void dropFact(QList<Entry> &list, const QString &fact)
+template<typename Entry> void dropFact(QList<Entry> &list, const QString &fact)
 {
     list.removeIf([&](const Entry &e) { return e.fact == fact; });
 }
@@ -34,7 +36,7 @@ void dropSeed(QList<FactValue> &list, const QString &name)
 void giveStandInCondition(Goal &g)
 {
     if (g.conditions.isEmpty())
-        g.conditions.append(Condition{QStringLiteral("world.") + kStandIn, 1});
+        g.conditions.append(Condition {QStringLiteral("world.") + kStandIn, 1});
 }
 
 // A stand-in goal for references to unknown goals: index kept, nothing to warn about.
@@ -78,17 +80,18 @@ void setAsideCharacter(Scenario &s, Agent &a, qsizetype i, const QString &rest)
 // Sets aside what one error is about; false when it cannot.
 bool setAside(Scenario &s, const Issue &e)
 {
-    static const QRegularExpression entity(QStringLiteral(R"(^(stations|actions|goals|agents|templates|spawners)\[(\d+)\](.*)$)"));
+    static const QRegularExpression entity(
+        QStringLiteral(R"(^(stations|actions|goals|agents|templates|spawners)\[(\d+)\](.*)$)"));
     const auto m = entity.match(e.path);
     if (!m.hasMatch()) {
         if (e.path.startsWith(u"world"))
             dropSeed(s.world, keyOf(e.path));
         else if (e.path.startsWith(u"day"))
-            s.day = DaySettings{};
+            s.day = DaySettings {};
         else if (e.path.startsWith(u"planner"))
-            s.planner = PlannerSettings{};
+            s.planner = PlannerSettings {};
         else if (e.path.startsWith(u"map"))
-            s.map = MapSettings{};
+            s.map = MapSettings {};
         else
             return false;
         return true;
@@ -109,26 +112,42 @@ bool setAside(Scenario &s, const Issue &e)
     }
     if (list == u"actions" && i < s.actions.size()) {
         Action &a = s.actions[i];
-        if (rest == u".id") a.id = standInId(i + 1000);
-        else if (rest.startsWith(u".station")) a.station.clear();
-        else if (rest.startsWith(u".duration")) a.duration = 1;
-        else if (rest.startsWith(u".cost")) a.cost = 1;
-        else if (rest.startsWith(u".pre")) dropFact(a.pre, keyOf(rest));
-        else if (rest.startsWith(u".set")) dropFact(a.set, keyOf(rest));
-        else if (rest.startsWith(u".add")) dropFact(a.add, keyOf(rest));
-        else if (rest.startsWith(u".enqueue")) a.enqueue.clear();
-        else if (rest.startsWith(u".takePartner")) a.takePartner.clear();
-        else return false;
+        if (rest == u".id")
+            a.id = standInId(i + 1000);
+        else if (rest.startsWith(u".station"))
+            a.station.clear();
+        else if (rest.startsWith(u".duration"))
+            a.duration = 1;
+        else if (rest.startsWith(u".cost"))
+            a.cost = 1;
+        else if (rest.startsWith(u".pre"))
+            dropFact(a.pre, keyOf(rest));
+        else if (rest.startsWith(u".set"))
+            dropFact(a.set, keyOf(rest));
+        else if (rest.startsWith(u".add"))
+            dropFact(a.add, keyOf(rest));
+        else if (rest.startsWith(u".enqueue"))
+            a.enqueue.clear();
+        else if (rest.startsWith(u".takePartner"))
+            a.takePartner.clear();
+        else
+            return false;
         return true;
     }
     if (list == u"goals" && i < s.goals.size()) {
         Goal &g = s.goals[i];
-        if (rest == u".id") g.id = standInId(i + 2000);
-        else if (rest.startsWith(u".conditions[")) dropFact(g.conditions, keyOf(rest));
-        else if (rest.startsWith(u".start")) g.start = 0;
-        else if (rest.startsWith(u".rate")) g.rate = 0.01;
-        else if (rest.startsWith(u".urgency")) g.urgency = 1;
-        else if (rest != u".conditions") return false;
+        if (rest == u".id")
+            g.id = standInId(i + 2000);
+        else if (rest.startsWith(u".conditions["))
+            dropFact(g.conditions, keyOf(rest));
+        else if (rest.startsWith(u".start"))
+            g.start = 0;
+        else if (rest.startsWith(u".rate"))
+            g.rate = 0.01;
+        else if (rest.startsWith(u".urgency"))
+            g.urgency = 1;
+        else if (rest != u".conditions")
+            return false;
         giveStandInCondition(g);
         return true;
     }

@@ -714,9 +714,17 @@ private slots:
         QCOMPARE(w.actionForm()->errorText(), QString());
         QVERIFY(w.document()->factsInUse().contains(QStringLiteral("agent.gold")));
 
-        // Escape drops a placeholder without a trace.
         w.activateWindow(); // the offscreen platform leaves no window active after the completer's popup
         QVERIFY(QTest::qWaitForWindowActive(&w));
+        // Tab in the last cell leaves the table rather than wrapping to the first.
+        table->setFocus();
+        table->setCurrentCell(2, 2);
+        QWidget *inTable = QApplication::focusWidget();
+        QVERIFY(inTable == table || table->isAncestorOf(inTable));
+        QTest::keyClick(inTable, Qt::Key_Tab);
+        QVERIFY(QApplication::focusWidget() != table && !table->isAncestorOf(QApplication::focusWidget()));
+
+        // Escape drops a placeholder without a trace.
         const Scenario before = w.scenario();
         QTest::mouseClick(tableButton(effects, QStringLiteral("+")), Qt::LeftButton);
         QCOMPARE(table->rowCount(), 4);

@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "docks/issuespanel.h"
+#include "filedialogs.h"
 #include "forms/actionform.h"
 #include "forms/agentform.h"
 #include "forms/factform.h"
@@ -25,6 +26,14 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QLineEdit>
+#include <QTreeWidgetItem>
+
+#include <memory>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QTextBrowser>
+#include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
 #include <QSettings>
@@ -59,6 +68,7 @@ MainWindow::MainWindow(QWidget *parent)
     createDocks();
     createActions();
     m_run = new RunUi(this, m_document, m_scene, this);
+    createHelpMenu(); // after the Run menu the run UI adds: File, Edit, View, Run, Help
     arrangeDocks();
     auto *central = new QWidget(this);
     auto *column = new QVBoxLayout(central);
@@ -197,17 +207,19 @@ void MainWindow::createActions()
     QAction *saveAsAction = file->addAction(tr("Save &As..."), this, [this] { saveAsDialog(); });
     saveAsAction->setShortcut(QKeySequence::SaveAs);
     file->addAction(tr("Save a &Copy..."), this, [this] {
-        const QString name = QFileDialog::getSaveFileName(this, tr("Save a Copy"), QFileInfo(fileName()).absolutePath(), tr(kFilter));
+        const QString name = saveFileName(this, QStringLiteral("scenario"), tr("%1 copy").arg(scenario().name), tr(kFilter),
+                                          QStringLiteral("json"), tr("Save a Copy"), QFileInfo(fileName()).absolutePath());
         if (!name.isEmpty())
             saveCopy(name);
     });
     file->addAction(tr("&Export Summary (Markdown)..."), this, [this] {
-        const QString name = QFileDialog::getSaveFileName(this, tr("Export Summary"), QFileInfo(fileName()).absolutePath(),
-                                                          tr("Markdown (*.md);;All files (*)"));
+        // Exports start in the folder of the last export, not the scenario's.
+        const QString name = saveFileName(this, QStringLiteral("markdown"), scenario().name, tr("Markdown (*.md);;All files (*)"),
+                                          QStringLiteral("md"), tr("Export Summary"));
         if (!name.isEmpty())
             exportSummary(name);
     });
-    QAction *revertAction = file->addAction(tr("Re&vert"), this, [this] { revert(); });
+    QAction *revertAction = file->addAction(tr("Re&vert"), this, [this] { revertAsking(); });
     connect(m_document, &ScenarioDocument::modifiedChanged, revertAction, [this, revertAction] {
         revertAction->setEnabled(m_document->isModified() && !fileName().isEmpty());
     });
@@ -232,17 +244,41 @@ void MainWindow::createActions()
         {Subject::Goal, tr("Add &Goal"), QStringLiteral(":/icons/goal.svg")},
         {Subject::Agent, tr("Add &Character"), QStringLiteral(":/icons/character.svg")},
     };
+    m_addActions[Subject::Fact] = edit->addAction(QIcon(QStringLiteral(":/icons/fact.svg")), tr("Add &Fact"), this, [this] { addItem(Subject::Fact); });
     for (const auto &a : adds) {
         QAction *act = edit->addAction(QIcon(a.icon), a.text, this, [this, kind = a.kind] { addItem(kind); });
         toolbar->addAction(act);
+        m_addActions[a.kind] = act;
     }
-    edit->addAction(QIcon(QStringLiteral(":/icons/character.svg")), tr("Add &Template"), this, [this] { addItem(Subject::Template); });
-    edit->addAction(QIcon(QStringLiteral(":/icons/st-door.svg")), tr("Add S&pawner"), this, [this] { addItem(Subject::Spawner); });
+    m_addActions[Subject::Template] =
+        edit->addAction(QIcon(QStringLiteral(":/icons/character.svg")), tr("Add &Template"), this, [this] { addItem(Subject::Template); });
+    m_addActions[Subject::Spawner] =
+        edit->addAction(QIcon(QStringLiteral(":/icons/st-door.svg")), tr("Add S&pawner"), this, [this] { addItem(Subject::Spawner); });
+    edit->addSeparator();
+    m_duplicateAction = edit->addAction(tr("&Duplicate"), this, &MainWindow::duplicateSelected);
+    m_duplicateAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    m_renameAction = edit->addAction(tr("Re&name"), this, &MainWindow::renameSelected);
+    m_renameAction->setShortcut(QKeySequence(Qt::Key_F2));
     QAction *removeAction = edit->addAction(QIcon(QStringLiteral(":/icons/remove.svg")), tr("&Remove Selected"), this, &MainWindow::removeSelected);
     removeAction->setShortcut(QKeySequence::Delete);
-    removeAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_outline->addAction(removeAction);
-    m_view->addAction(removeAction);
+    m_removeAction = removeAction;
+    // These act on the selection of the outline or the map, so they only
+    // answer there (Delete in a text field deletes text).
+    for (QAction *a : {m_duplicateAction, m_renameAction, removeAction}) {
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        m_outline->addAction(a);
+        m_view->addAction(a);
+    }
+    m_outline->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_outline, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        QTreeWidgetItem *item = m_outline->itemAt(pos);
+        if (!item)
+            return;
+        m_outline->setCurrentItem(item);
+        std::unique_ptr<QMenu> menu(outlineMenu(m_outline->current()));
+        if (!menu->isEmpty())
+            menu->exec(m_outline->viewport()->mapToGlobal(pos));
+    });
     toolbar->insertAction(toolbar->actions().value(0), saveAction);
     toolbar->insertAction(saveAction, openAction);
     toolbar->insertSeparator(toolbar->actions().value(2));
@@ -261,13 +297,63 @@ void MainWindow::createActions()
     QAction *zoomOut = m_viewMenu->addAction(tr("Zoom &Out"), this, [this] { m_view->zoomBy(0.8); });
     zoomOut->setShortcut(QKeySequence::ZoomOut);
 
+    updateRecentMenu();
+}
+
+void MainWindow::createHelpMenu()
+{
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *start = help->addAction(tr("&Getting Started"), this, [this] { showHelp(HelpPage::GettingStarted); });
+    start->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&Keyboard Shortcuts"), this, [this] { showHelp(HelpPage::Shortcuts); });
+    help->addSeparator();
     help->addAction(tr("&About GOAP Studio"), this, [this] {
         QMessageBox::about(this, tr("About GOAP Studio"),
                            tr("<b>GOAP Studio %1</b><p>A scenario editor and simulator for Goal-Oriented Action Planning.</p>"
                               "<p>Licensed under the GNU GPL, version 3 or later.</p>").arg(QApplication::applicationVersion()));
     });
-    updateRecentMenu();
+}
+
+QString MainWindow::helpText(HelpPage page) const
+{
+    if (page == HelpPage::GettingStarted)
+        return gettingStartedHtml();
+    // Read from the menus themselves, so the list is never out of date.
+    QString rows;
+    for (QAction *menuAction : menuBar()->actions()) {
+        QMenu *menu = menuAction->menu();
+        if (!menu)
+            continue;
+        for (QAction *a : menu->actions()) {
+            if (a->shortcut().isEmpty())
+                continue;
+            rows += QStringLiteral("<tr><td>%1 &gt; %2</td><td><b>%3</b></td></tr>")
+                        .arg(menuAction->text().remove(u'&'), a->text().remove(u'&').toHtmlEscaped(),
+                             a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped());
+        }
+    }
+    return tr("<h2>Keyboard shortcuts</h2><table cellspacing=6>%1"
+              "<tr><td>Outline, map</td><td><b>Delete</b> delete, <b>F2</b> rename, <b>Ctrl+D</b> duplicate</td></tr>"
+              "<tr><td>Fact tables</td><td><b>Tab</b> next cell, <b>Return</b> commit, <b>Escape</b> drop a new row</td></tr>"
+              "</table>").arg(rows);
+}
+
+void MainWindow::showHelp(HelpPage page)
+{
+    auto *dialog = new QDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setObjectName(QStringLiteral("helpDialog"));
+    dialog->setWindowTitle(page == HelpPage::GettingStarted ? tr("Getting Started") : tr("Keyboard Shortcuts"));
+    auto *browser = new QTextBrowser(dialog);
+    browser->setOpenExternalLinks(true);
+    browser->setHtml(helpText(page));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+    auto *layout = new QVBoxLayout(dialog);
+    layout->addWidget(browser);
+    layout->addWidget(buttons);
+    dialog->resize(640, 600);
+    dialog->show();
 }
 
 QStringList MainWindow::templateFiles()
@@ -319,8 +405,80 @@ void MainWindow::showSubject(const Subject &subject)
     m_forms->setCurrentWidget(m_emptyForm);
 }
 
+QMenu *MainWindow::outlineMenu(const Subject &subject)
+{
+    auto *menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("outlineMenu"));
+    if (QAction *add = m_addActions.value(subject.kind))
+        menu->addAction(add);
+    const bool item = subject.index >= 0 || (subject.kind == Subject::Fact && !subject.fact.isEmpty());
+    if (item) {
+        menu->addSeparator();
+        if (subject.kind != Subject::Fact)
+            menu->addAction(m_duplicateAction);
+        if (subject.kind != Subject::Spawner)
+            menu->addAction(m_renameAction);
+        if (subject.kind != Subject::Fact)
+            menu->addAction(m_removeAction);
+    } else if (subject.kind == Subject::Settings) {
+        menu->addAction(m_renameAction);
+    }
+    return menu;
+}
+
+void MainWindow::duplicateSelected()
+{
+    const Subject s = m_outline->current();
+    if (s.index < 0)
+        return;
+    QString id;
+    switch (s.kind) {
+    case Subject::Station: m_document->duplicateStation(s.index, &id); break;
+    case Subject::Action: m_document->duplicateAction(s.index, &id); break;
+    case Subject::Goal: m_document->duplicateGoal(s.index, &id); break;
+    case Subject::Agent: m_document->duplicateAgent(s.index, &id); break;
+    case Subject::Template: m_document->duplicateTemplate(s.index, &id); break;
+    case Subject::Spawner: m_document->duplicateSpawner(s.index); break;
+    default: return;
+    }
+    m_outline->select(Subject{s.kind, s.index + 1, {}});
+    statusBar()->showMessage(id.isEmpty() ? tr("Duplicated") : tr("Duplicated as %1").arg(id), 4000);
+}
+
+void MainWindow::renameSelected()
+{
+    const Subject s = m_outline->current();
+    showSubject(s);
+    QLineEdit *edit = nullptr;
+    switch (s.kind) {
+    case Subject::Settings: edit = m_scenarioForm->nameEdit; break;
+    case Subject::Fact: edit = s.fact.isEmpty() ? nullptr : m_factForm->nameEdit; break;
+    case Subject::Station: edit = m_stationForm->idEdit; break;
+    case Subject::Action: edit = m_actionForm->idEdit; break;
+    case Subject::Goal: edit = m_goalForm->idEdit; break;
+    case Subject::Agent: edit = m_agentForm->idEdit; break;
+    case Subject::Template: edit = m_templateForm->idEdit; break;
+    default: break;
+    }
+    if (!edit || (s.index < 0 && s.kind != Subject::Settings && s.kind != Subject::Fact))
+        return;
+    if (auto *dock = findChild<QDockWidget *>(QStringLiteral("propertiesDock")))
+        dock->raise();
+    edit->setFocus(Qt::ShortcutFocusReason);
+    edit->selectAll();
+}
+
 void MainWindow::addItem(Subject::Kind kind)
 {
+    if (kind == Subject::Fact) {
+        QString fact;
+        m_document->addWorldFact(&fact);
+        m_outline->select(Subject{Subject::Fact, -1, fact});
+        m_factForm->nameEdit->setFocus();
+        m_factForm->nameEdit->selectAll();
+        statusBar()->showMessage(tr("Added %1: type its name (agent facts are given in a character's Facts table)").arg(fact), 8000);
+        return;
+    }
     const Scenario &s = scenario();
     const Point centre{std::round(s.map.width / 2), std::round(s.map.height / 2)};
     QString id, error;
@@ -344,13 +502,74 @@ void MainWindow::addItem(Subject::Kind kind)
         : kind == Subject::Spawner             ? int(scenario().spawners.size()) - 1
                                                : int(scenario().agents.size()) - 1;
     m_outline->select(Subject{kind, index, {}});
-    statusBar()->showMessage(tr("Added %1").arg(id), 4000);
+    statusBar()->showMessage(kind == Subject::Goal ? tr("Added %1: give it a condition in its Conditions table (what must hold for it to be met)").arg(id)
+                                                   : tr("Added %1").arg(id),
+                             8000);
+}
+
+bool MainWindow::confirm(const QString &title, const QString &text, const QString &detail, const QString &accept)
+{
+    QMessageBox box(QMessageBox::Warning, title, text, QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("confirmDialog"));
+    box.setInformativeText(detail);
+    QPushButton *yes = box.addButton(accept, QMessageBox::DestructiveRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == yes;
 }
 
 void MainWindow::removeSelected()
 {
     const Subject s = m_outline->current();
     if (s.index < 0)
+        return;
+    const Scenario &sc = scenario();
+    // What else the removal changes, said before (to confirm) and after (in Issues).
+    QStringList users;
+    QString title, question, detail, note;
+    switch (s.kind) {
+    case Subject::Station: {
+        const QString id = sc.stations.value(s.index).id;
+        users = m_document->actionsAtStation(s.index);
+        title = tr("Delete station %1?").arg(id);
+        question = tr("Station %1 is used by %2.").arg(id, users.join(QStringLiteral(", ")));
+        detail = tr("Delete it and leave them without a station (done where the character stands), or cancel.");
+        note = tr("Deleted station %1: %2 now done where the character stands.")
+                   .arg(id, users.size() == 1 ? tr("%1 is").arg(users.first()) : tr("%1 are").arg(users.join(QStringLiteral(", "))));
+        break;
+    }
+    case Subject::Action: {
+        const QString id = sc.actions.value(s.index).id;
+        users = m_document->holdersOfAction(s.index);
+        title = tr("Delete action %1?").arg(id);
+        question = tr("Action %1 is done by %2.").arg(id, users.join(QStringLiteral(", ")));
+        detail = tr("Delete it and take it from their actions, or cancel.");
+        note = tr("Deleted action %1: %2 can no longer do it.").arg(id, users.join(QStringLiteral(", ")));
+        break;
+    }
+    case Subject::Goal: {
+        const QString id = sc.goals.value(s.index).id;
+        users = m_document->holdersOfGoal(s.index);
+        title = tr("Delete goal %1?").arg(id);
+        question = tr("Goal %1 is held by %2.").arg(id, users.join(QStringLiteral(", ")));
+        detail = tr("Delete it and take it from their goals, or cancel.");
+        note = tr("Deleted goal %1: %2 no longer hold it.").arg(id, users.join(QStringLiteral(", ")));
+        break;
+    }
+    case Subject::Template: {
+        const QString id = sc.templates.value(s.index).id;
+        if (const int n = m_document->spawnersOfTemplate(s.index); n > 0)
+            users << tr("%n spawner(s)", nullptr, n);
+        title = tr("Delete template %1?").arg(id);
+        question = tr("Template %1 is brought in by %2.").arg(id, users.join(QString()));
+        detail = tr("Delete it and its spawners, or cancel.");
+        note = tr("Deleted template %1 and %2.").arg(id, users.join(QString()));
+        break;
+    }
+    default: break;
+    }
+    if (!users.isEmpty() && !confirm(title, question, detail, tr("Delete")))
         return;
     switch (s.kind) {
     case Subject::Station: m_document->removeStation(s.index); break;
@@ -360,6 +579,10 @@ void MainWindow::removeSelected()
     case Subject::Template: m_document->removeTemplate(s.index); break;
     case Subject::Spawner: m_document->removeSpawner(s.index); break;
     default: break;
+    }
+    if (!users.isEmpty()) {
+        m_issues->setNote(note + tr(" Undo brings it back."));
+        statusBar()->showMessage(note, 10000);
     }
 }
 
@@ -412,9 +635,12 @@ bool MainWindow::newFromTemplate(const QString &path)
 
 void MainWindow::openDialog()
 {
-    const QString name = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QFileInfo(fileName()).absolutePath(), tr(kFilter));
-    if (!name.isEmpty())
+    const QString folder = fileName().isEmpty() ? lastFolder(QStringLiteral("scenario")) : QFileInfo(fileName()).absolutePath();
+    const QString name = QFileDialog::getOpenFileName(this, tr("Open Scenario"), folder, tr(kFilter));
+    if (!name.isEmpty()) {
+        rememberFolder(QStringLiteral("scenario"), name);
         openFile(name);
+    }
 }
 
 bool MainWindow::openFile(const QString &name)
@@ -447,8 +673,10 @@ bool MainWindow::save()
 
 bool MainWindow::saveAsDialog()
 {
-    const QString name = m_saveAsPrompt ? m_saveAsPrompt()
-                                        : QFileDialog::getSaveFileName(this, tr("Save Scenario"), QFileInfo(fileName()).absolutePath(), tr(kFilter));
+    const QString folder = fileName().isEmpty() ? QString() : QFileInfo(fileName()).absolutePath();
+    const QString name = m_saveAsPrompt ? withSuffix(m_saveAsPrompt(), QStringLiteral("json"))
+                                        : saveFileName(this, QStringLiteral("scenario"), scenario().name, tr(kFilter),
+                                                       QStringLiteral("json"), tr("Save Scenario"), folder);
     return !name.isEmpty() && saveAs(name);
 }
 
@@ -497,9 +725,21 @@ bool MainWindow::revert()
         m_issues->showFileErrors(r.issues, fileName());
         return false;
     }
-    m_document->reset(*r.scenario, fileName());
-    statusBar()->showMessage(tr("Reverted to the saved %1").arg(QFileInfo(fileName()).fileName()), 4000);
+    m_document->revertTo(*r.scenario);
+    statusBar()->showMessage(tr("Reverted to the saved %1 (Undo brings the changes back)").arg(QFileInfo(fileName()).fileName()), 8000);
     return true;
+}
+
+bool MainWindow::revertAsking()
+{
+    if (fileName().isEmpty())
+        return false;
+    const QString name = QFileInfo(fileName()).fileName();
+    if (m_document->isModified()
+        && !confirm(tr("Revert %1?").arg(name), tr("Discard the changes made since %1 was saved, and reload it?").arg(name),
+                    tr("Undo (Ctrl+Z) brings the changes back."), tr("Revert")))
+        return false;
+    return revert();
 }
 
 void MainWindow::rememberRecent(const QString &name)

@@ -7,6 +7,7 @@
 #include "docks/outline.h"
 #include "document/scenariodocument.h"
 
+#include <QHash>
 #include <QMainWindow>
 #include <QMessageBox>
 
@@ -47,7 +48,8 @@ public:
     bool saveAs(const QString &fileName);
     bool saveCopy(const QString &fileName);
     bool exportSummary(const QString &fileName);
-    bool revert();
+    bool revert();       // reloads the saved file as one undoable step
+    bool revertAsking(); // File > Revert: asks first when there are changes
     bool saveScreenshot(const QString &fileName);
 
     // Asks to save unsaved changes; false when the user cancels.
@@ -58,6 +60,11 @@ public:
     void setSaveAsPrompt(std::function<QString()> prompt) { m_saveAsPrompt = std::move(prompt); }
 
     static QStringList templateFiles();
+
+    enum class HelpPage { GettingStarted, Shortcuts };
+    QString helpText(HelpPage page) const; // HTML
+    void showHelp(HelpPage page);
+    static QString gettingStartedHtml(); // helptext.cpp
 
     ScenarioDocument *document() const { return m_document; }
     const Scenario &scenario() const { return m_document->scenario(); }
@@ -78,6 +85,8 @@ public:
     // Selects a character by id for the inspector (and the outline); false when there is none.
     bool inspect(const QString &agentId);
     QWidget *currentForm() const;
+    // The outline's context menu for an item or a section (add, duplicate, rename, delete).
+    QMenu *outlineMenu(const Subject &subject);
     void showSubject(const Subject &subject);
 
 protected:
@@ -87,13 +96,18 @@ protected:
 
 private:
     void createActions();
+    void createHelpMenu();
     void createDocks();
     void arrangeDocks();
     void updateTitle();
     void updateRecentMenu();
     void rememberRecent(const QString &fileName);
     void addItem(Subject::Kind kind);
-    void removeSelected();
+    void removeSelected(); // asks first when something uses the item
+    void duplicateSelected();
+    void renameSelected(); // focuses the id (or name) field
+    // A question with a destructive answer (objectName "confirmDialog"); true when accepted.
+    bool confirm(const QString &title, const QString &text, const QString &detail, const QString &accept);
     void openDialog();
     bool saveAsDialog();
 
@@ -115,6 +129,10 @@ private:
     QUndoView *m_history;
     RunUi *m_run;
     QMenu *m_recentMenu = nullptr;
+    QHash<int, QAction *> m_addActions; // by Subject::Kind
+    QAction *m_duplicateAction = nullptr;
+    QAction *m_renameAction = nullptr;
+    QAction *m_removeAction = nullptr;
     QMenu *m_viewMenu = nullptr;
     std::function<QMessageBox::StandardButton()> m_savePrompt;
     std::function<QString()> m_saveAsPrompt;

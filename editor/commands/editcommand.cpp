@@ -24,6 +24,7 @@ bool EditCommand::mergeWith(const QUndoCommand *other)
     if (o->m_mergeKey != m_mergeKey)
         return false;
     m_after = o->m_after;
+    setText(o->text()); // the step names the value it ends at
     m_parts |= o->m_parts;
     setObsolete(m_after == m_before);
     return true;

@@ -2,13 +2,23 @@
 
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QStyle>
+
+#include <algorithm>
 
 namespace goap::editor {
 
 IssuesPanel::IssuesPanel(ScenarioDocument *document, QWidget *parent) : QListWidget(parent), m_document(document)
 {
     setToolTip(tr("Errors stop the scenario from running; warnings are patterns a designer should look at. Click one to go to it."));
-    connect(document, &ScenarioDocument::issuesChanged, this, &IssuesPanel::refresh);
+    setWordWrap(true); // long lines wrap; the tooltip holds the whole text and the JSON path
+    setUniformItemSizes(false);
+    setResizeMode(QListView::Adjust);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    connect(document, &ScenarioDocument::issuesChanged, this, [this] {
+        m_note.clear(); // it was about the edit before this one
+        refresh();
+    });
     connect(this, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
         emit subjectRequested(subjectForPath(item->data(Qt::UserRole).toString()));
     });
@@ -37,16 +47,65 @@ Subject IssuesPanel::subjectForPath(const QString &path)
     return Subject{Subject::Settings, -1, {}};
 }
 
+void IssuesPanel::setNote(const QString &note)
+{
+    m_note = note;
+    refresh();
+}
+
+QString IssuesPanel::subjectName(const Scenario &s, const QString &path)
+{
+    const Subject subject = subjectForPath(path);
+    auto named = [](const QString &kind, const auto &list, int i) {
+        if (i < 0 || i >= list.size())
+            return kind;
+        return QStringLiteral("%1 %2").arg(kind, list[i].label.isEmpty() ? list[i].id : list[i].label);
+    };
+    switch (subject.kind) {
+    case Subject::Station: return named(tr("Station"), s.stations, subject.index);
+    case Subject::Action: return named(tr("Action"), s.actions, subject.index);
+    case Subject::Goal: return named(tr("Goal"), s.goals, subject.index);
+    case Subject::Agent: return named(tr("Character"), s.agents, subject.index);
+    case Subject::Template: return named(tr("Template"), s.templates, subject.index);
+    case Subject::Spawner:
+        return subject.index < s.spawners.size() ? tr("Spawner of %1").arg(s.spawners[subject.index].templateId) : tr("Spawner");
+    case Subject::Fact: return tr("Fact %1").arg(subject.fact);
+    default: return path.isEmpty() ? tr("Scenario") : tr("Settings");
+    }
+}
+
+namespace {
+// A few validator reasons, said as what to do in the editor.
+QString plainly(const QString &message)
+{
+    if (message == u"a goal needs at least one condition")
+        return IssuesPanel::tr("needs a condition: add one in its Conditions table with + (what must hold for the goal to be met)");
+    return message;
+}
+} // namespace
+
 void IssuesPanel::refresh()
 {
     clear();
-    for (const Issue &issue : m_document->issues()) {
-        auto *item = new QListWidgetItem(QIcon(issue.isError() ? QStringLiteral(":/icons/error.svg") : QStringLiteral(":/icons/warning.svg")),
-                                         issue.text(), this);
-        item->setData(Qt::UserRole, issue.path);
-        item->setToolTip(issue.text());
+    if (!m_note.isEmpty()) {
+        auto *item = new QListWidgetItem(style()->standardIcon(QStyle::SP_MessageBoxInformation), m_note, this);
+        item->setFlags(Qt::ItemIsEnabled);
+        item->setToolTip(m_note);
     }
-    if (count() == 0) {
+    // Errors first, then warnings, each in the UI's words with the JSON path
+    // as the detail.
+    Issues issues = m_document->issues();
+    std::stable_sort(issues.begin(), issues.end(), [](const Issue &a, const Issue &b) { return a.isError() && !b.isError(); });
+    const Scenario &s = m_document->scenario();
+    for (const Issue &issue : issues) {
+        const QString text = QStringLiteral("%1: %2").arg(subjectName(s, issue.path), plainly(issue.message));
+        auto *item = new QListWidgetItem(QIcon(issue.isError() ? QStringLiteral(":/icons/error.svg") : QStringLiteral(":/icons/warning.svg")),
+                                         text, this);
+        item->setData(Qt::UserRole, issue.path);
+        item->setToolTip(QStringLiteral("%1\n%2 %3").arg(text, issue.isError() ? tr("Error at") : tr("Warning at"),
+                                                          issue.path.isEmpty() ? tr("the document") : issue.path));
+    }
+    if (count() == (m_note.isEmpty() ? 0 : 1)) {
         auto *item = new QListWidgetItem(tr("No problems: the scenario can run."), this);
         item->setFlags(Qt::ItemIsEnabled);
     }

@@ -18,8 +18,15 @@ public:
     // Shows the errors of a file that could not be opened (until the next edit).
     void showFileErrors(const Issues &issues, const QString &fileName);
 
+    // A line about what the last edit changed besides its item (a removal
+    // that left actions without a station, say), shown first until the next edit.
+    void setNote(const QString &note);
+    QString note() const { return m_note; }
+
     // Which outline item a JSON path is about.
     static Subject subjectForPath(const QString &path);
+    // The item a JSON path is about, in the UI's words: "Character Miner".
+    static QString subjectName(const Scenario &scenario, const QString &path);
 
 signals:
     void subjectRequested(const goap::editor::Subject &subject);
@@ -27,6 +34,7 @@ signals:
 private:
     void refresh();
     ScenarioDocument *m_document;
+    QString m_note;
 };
 
 } // namespace goap::editor

@@ -1,6 +1,8 @@
 #include "scenariodocument.h"
 
 #include "commands/editcommand.h"
+#include "document/changetext.h"
+#include "document/warnings.h"
 #include "io/validator.h"
 #include "model/factname.h"
 
@@ -49,6 +51,13 @@ void ScenarioDocument::setFileName(const QString &fileName)
 
 void ScenarioDocument::markSaved() { m_undo->setClean(); }
 
+void ScenarioDocument::revertTo(const Scenario &saved)
+{
+    // A step like any other, so Undo brings the discarded changes back.
+    push(saved, tr("Revert to the saved file"), Part::All);
+    m_undo->setClean();
+}
+
 void ScenarioDocument::assign(const Scenario &value, Parts parts)
 {
     m_scenario = value;
@@ -66,6 +75,10 @@ void ScenarioDocument::push(const Scenario &after, const QString &text, Parts pa
 void ScenarioDocument::revalidate()
 {
     m_issues = validate(m_scenario);
+    // Errors first, then the warnings, which the validator leaves out while
+    // there are errors: a designer fixing one should still see the others.
+    if (hasErrors(m_issues))
+        m_issues += warningsDespiteErrors(m_scenario);
     emit issuesChanged();
 }
 
@@ -121,7 +134,7 @@ QString ScenarioDocument::setSettings(const QString &name, const QString &descri
     s.day = day;
     s.planner = planner;
     s.map = map;
-    push(s, tr("Change %1").arg(field), Part::Settings, QStringLiteral("settings:") + field);
+    push(s, changeText(m_scenario, s), Part::Settings, QStringLiteral("settings:") + field);
     return {};
 }
 
@@ -139,7 +152,7 @@ QString ScenarioDocument::setWorldSeed(const QString &name, qint32 value)
     } else {
         it->value = value;
     }
-    push(s, tr("Set world.%1 to %2").arg(name).arg(value), Part::World, QStringLiteral("seed:") + name);
+    push(s, tr("Set the seed of world.%1 to %2").arg(name).arg(value), Part::World, QStringLiteral("seed:") + name);
     return {};
 }
 
@@ -223,6 +236,100 @@ QString ScenarioDocument::renameFact(const QString &from, const QString &to)
     return {};
 }
 
+QString ScenarioDocument::addWorldFact(QString *newFact)
+{
+    QStringList taken;
+    for (const QString &f : factsInUse())
+        if (f.startsWith(u"world."))
+            taken << f.mid(6);
+    const QString name = uniqueId(QStringLiteral("fact"), taken);
+    Scenario s = m_scenario;
+    s.world.append(FactValue{name, 0});
+    std::sort(s.world.begin(), s.world.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
+    push(s, tr("Add fact world.%1").arg(name), Part::World);
+    if (newFact)
+        *newFact = QStringLiteral("world.") + name;
+    return {};
+}
+
+// --- duplicates ------------------------------------------------------------
+
+namespace {
+template <typename Item>
+Item copyOf(const Item &item, const QString &id)
+{
+    Item copy = item;
+    copy.id = id;
+    copy.label = ScenarioDocument::tr("%1 (copy)").arg(item.label);
+    return copy;
+}
+} // namespace
+
+QString ScenarioDocument::duplicateStation(int index, QString *newId)
+{
+    Scenario s = m_scenario;
+    Station copy = copyOf(s.stations.value(index), uniqueId(s.stations.value(index).id, idsOf(s.stations)));
+    copy.at.x += 1; // beside it, not hidden under it
+    s.stations.insert(index + 1, copy);
+    push(s, tr("Duplicate station %1 as %2").arg(m_scenario.stations[index].id, copy.id), Part::Stations);
+    if (newId)
+        *newId = copy.id;
+    return {};
+}
+
+QString ScenarioDocument::duplicateAction(int index, QString *newId)
+{
+    Scenario s = m_scenario;
+    const Action copy = copyOf(s.actions.value(index), uniqueId(s.actions.value(index).id, idsOf(s.actions)));
+    s.actions.insert(index + 1, copy);
+    push(s, tr("Duplicate action %1 as %2").arg(m_scenario.actions[index].id, copy.id), Part::Actions);
+    if (newId)
+        *newId = copy.id;
+    return {};
+}
+
+QString ScenarioDocument::duplicateGoal(int index, QString *newId)
+{
+    Scenario s = m_scenario;
+    const Goal copy = copyOf(s.goals.value(index), uniqueId(s.goals.value(index).id, idsOf(s.goals)));
+    s.goals.insert(index + 1, copy);
+    push(s, tr("Duplicate goal %1 as %2").arg(m_scenario.goals[index].id, copy.id), Part::Goals);
+    if (newId)
+        *newId = copy.id;
+    return {};
+}
+
+QString ScenarioDocument::duplicateAgent(int index, QString *newId)
+{
+    Scenario s = m_scenario;
+    Agent copy = copyOf(s.agents.value(index), uniqueId(s.agents.value(index).id, idsOf(s.agents) + idsOf(s.templates)));
+    copy.at.x += 1;
+    s.agents.insert(index + 1, copy);
+    push(s, tr("Duplicate character %1 as %2").arg(m_scenario.agents[index].id, copy.id), Part::Agents);
+    if (newId)
+        *newId = copy.id;
+    return {};
+}
+
+QString ScenarioDocument::duplicateTemplate(int index, QString *newId)
+{
+    Scenario s = m_scenario;
+    const Agent copy = copyOf(s.templates.value(index), uniqueId(s.templates.value(index).id, idsOf(s.agents) + idsOf(s.templates)));
+    s.templates.insert(index + 1, copy);
+    push(s, tr("Duplicate template %1 as %2").arg(m_scenario.templates[index].id, copy.id), Part::Templates);
+    if (newId)
+        *newId = copy.id;
+    return {};
+}
+
+QString ScenarioDocument::duplicateSpawner(int index)
+{
+    Scenario s = m_scenario;
+    s.spawners.insert(index + 1, s.spawners.value(index));
+    push(s, tr("Duplicate a spawner of %1").arg(m_scenario.spawners[index].templateId), Part::Spawners);
+    return {};
+}
+
 // --- stations --------------------------------------------------------------
 
 QString ScenarioDocument::addStation(const Point &at, QString *newId)
@@ -263,7 +370,7 @@ QString ScenarioDocument::setStation(int index, const Station &station, const QS
                 a.station = station.id;
         parts |= Part::Actions;
     }
-    push(s, tr("Change %1 of station %2").arg(field, station.id), parts, QStringLiteral("station:%1:%2").arg(index).arg(field));
+    push(s, changeText(m_scenario.stations[index], station), parts, QStringLiteral("station:%1:%2").arg(index).arg(field));
     return {};
 }
 
@@ -332,7 +439,7 @@ QString ScenarioDocument::setAction(int index, const Action &action, const QStri
                         id = action.id;
         parts |= Part::Agents | Part::Templates;
     }
-    push(s, tr("Change %1 of action %2").arg(field, action.id), parts, QStringLiteral("action:%1:%2").arg(index).arg(field));
+    push(s, changeText(m_scenario.actions[index], sorted), parts, QStringLiteral("action:%1:%2").arg(index).arg(field));
     return {};
 }
 
@@ -346,7 +453,7 @@ QString ScenarioDocument::addGoal(GoalKind kind, QString *newId)
     g.label = kind == GoalKind::Need ? tr("New need") : tr("New quota");
     g.kind = kind;
     s.goals.append(g);
-    push(s, tr("Add goal %1").arg(g.id), Part::Goals);
+    push(s, kind == GoalKind::Need ? tr("Add need %1").arg(g.id) : tr("Add quota %1").arg(g.id), Part::Goals);
     if (newId)
         *newId = g.id;
     return {};
@@ -394,7 +501,7 @@ QString ScenarioDocument::setGoal(int index, const Goal &goal, const QString &fi
             }
         }
     }
-    push(s, tr("Change %1 of goal %2").arg(field, goal.id), parts, QStringLiteral("goal:%1:%2").arg(index).arg(field));
+    push(s, changeText(m_scenario.goals[index], sorted), parts, QStringLiteral("goal:%1:%2").arg(index).arg(field));
     return {};
 }
 
@@ -445,7 +552,7 @@ QString ScenarioDocument::setAgent(int index, const Agent &agent, const QString 
     Agent sorted = agent;
     std::sort(sorted.facts.begin(), sorted.facts.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
     s.agents[index] = sorted;
-    push(s, tr("Change %1 of character %2").arg(field, agent.id), Part::Agents, QStringLiteral("agent:%1:%2").arg(index).arg(field));
+    push(s, changeText(tr("character"), m_scenario.agents[index], sorted), Part::Agents, QStringLiteral("agent:%1:%2").arg(index).arg(field));
     return {};
 }
 
@@ -487,7 +594,7 @@ QString ScenarioDocument::setTemplate(int index, const Agent &agent, const QStri
     for (Spawner &sp : s.spawners)
         if (sp.templateId == previous)
             sp.templateId = agent.id;
-    push(s, tr("Change %1 of template %2").arg(field, agent.id), Part::Templates | Part::Spawners,
+    push(s, changeText(tr("template"), m_scenario.templates[index], sorted), Part::Templates | Part::Spawners,
          QStringLiteral("template:%1:%2").arg(index).arg(field));
     return {};
 }
@@ -521,11 +628,48 @@ QString ScenarioDocument::setSpawner(int index, const Spawner &spawner, const QS
         return tr("A spawner needs an interval above 0, a first time and a count from 0.");
     Scenario s = m_scenario;
     s.spawners[index] = spawner;
-    push(s, tr("Change %1 of a spawner").arg(field), Part::Spawners, QStringLiteral("spawner:%1:%2").arg(index).arg(field));
+    push(s, changeText(m_scenario.spawners[index], spawner), Part::Spawners, QStringLiteral("spawner:%1:%2").arg(index).arg(field));
     return {};
 }
 
 // --- queries ---------------------------------------------------------------
+
+QStringList ScenarioDocument::actionsAtStation(int station) const
+{
+    QStringList out;
+    for (const Action &a : m_scenario.actions)
+        if (a.station == m_scenario.stations.value(station).id)
+            out << a.id;
+    return out;
+}
+
+QStringList ScenarioDocument::holdersOfAction(int action) const
+{
+    const QString id = m_scenario.actions.value(action).id;
+    QStringList out;
+    for (const QList<Agent> *list : {&m_scenario.agents, &m_scenario.templates})
+        for (const Agent &a : *list)
+            if (a.actions.contains(id))
+                out << a.id;
+    return out;
+}
+
+QStringList ScenarioDocument::holdersOfGoal(int goal) const
+{
+    const QString id = m_scenario.goals.value(goal).id;
+    QStringList out;
+    for (const QList<Agent> *list : {&m_scenario.agents, &m_scenario.templates})
+        for (const Agent &a : *list)
+            if (std::any_of(a.goals.begin(), a.goals.end(), [&](const GoalRef &r) { return r.goal == id; }))
+                out << a.id;
+    return out;
+}
+
+int ScenarioDocument::spawnersOfTemplate(int characterTemplate) const
+{
+    const QString id = m_scenario.templates.value(characterTemplate).id;
+    return int(std::count_if(m_scenario.spawners.begin(), m_scenario.spawners.end(), [&](const Spawner &sp) { return sp.templateId == id; }));
+}
 
 QStringList ScenarioDocument::factsInUse() const
 {

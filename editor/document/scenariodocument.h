@@ -57,6 +57,8 @@ public:
 
     // Replaces the whole document (New, Open, Revert): clears the undo stack.
     void reset(const Scenario &scenario, const QString &fileName);
+    // Replaces the value by the saved one as an undoable step, which is clean (Revert).
+    void revertTo(const Scenario &saved);
     void setFileName(const QString &fileName); // after Save As
     void markSaved();
 
@@ -66,6 +68,17 @@ public:
     QString setWorldSeed(const QString &name, qint32 value); // name without prefix
     QString removeWorldSeed(const QString &name);
     QString renameFact(const QString &from, const QString &to); // scoped names; scope kept
+
+    // A world fact seeded at 0, under a name no fact uses yet (Edit > Add Fact).
+    QString addWorldFact(QString *newFact = nullptr);
+
+    // Copies placed right after the original, with fresh ids (Edit > Duplicate).
+    QString duplicateStation(int index, QString *newId = nullptr);
+    QString duplicateAction(int index, QString *newId = nullptr);
+    QString duplicateGoal(int index, QString *newId = nullptr);
+    QString duplicateAgent(int index, QString *newId = nullptr);
+    QString duplicateTemplate(int index, QString *newId = nullptr);
+    QString duplicateSpawner(int index);
 
     QString addStation(const Point &at, QString *newId = nullptr);
     QString removeStation(int index);
@@ -95,6 +108,11 @@ public:
     QStringList factsInUse() const; // scoped, sorted
     FactUsage usage(const QString &fact) const;
     QString uniqueId(const QString &base, const QStringList &taken) const;
+    // Who refers to an item, so removing it can say what it will change.
+    QStringList actionsAtStation(int station) const;  // action ids
+    QStringList holdersOfAction(int action) const;     // character and template ids
+    QStringList holdersOfGoal(int goal) const;         // character and template ids
+    int spawnersOfTemplate(int characterTemplate) const;
 
     // Applies a new value as one undoable step (used by the typed edits and
     // by the EditCommand's redo/undo).

@@ -24,9 +24,9 @@ ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent) : FormPage(d
     addRow(tr("&Label"), labelEdit, tr("The name shown over a character while it does this action."));
     stationBox = new QComboBox(this);
     addRow(tr("&Station"), stationBox, tr("Where the action is done: the character walks there in a straight line first. None: where it stands."));
-    durationBox = makeDouble(0.01, 1e6, 2, 0.5, tr(" s"));
+    durationBox = makeDouble(0.01, 1e6, 2, 0.5, tr(" s"), tr("an action takes more than 0 s"));
     addRow(tr("&Duration"), durationBox, tr("Simulated seconds the action takes once started. Underway it is atomic: no further checks."));
-    costBox = makeDouble(0, 1e6, 2, 0.5);
+    costBox = makeDouble(0, 1e6, 2, 0.5, {}, tr("a cost is 0 or more (the planner adds costs up)"));
     addRow(tr("&Cost"), costBox, tr("What the planner minimises: a plan's cost is the sum of its actions' costs; the ballot subtracts 0.02 x cost."));
     preTable = new FactTable(FactTable::Mode::Conditions, this);
     addRow(tr("&Needs"), preTable, tr("Preconditions: every row fact >= minimum must hold to plan this action, and again on its first tick of acting."));

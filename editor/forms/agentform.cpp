@@ -34,7 +34,7 @@ AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent
     addRow(tr("Start &X"), xBox, tr("Where the character stands at dawn, in world units. Drag it on the map to move it."));
     yBox = makeDouble(-1e6, 1e6, 2, 0.5);
     addRow(tr("Start &Y"), yBox, tr("Where the character stands at dawn, in world units from the top."));
-    speedBox = makeDouble(0.01, 1e4, 2, 0.25, tr(" /s"));
+    speedBox = makeDouble(0.01, 1e4, 2, 0.25, tr(" /s"), tr("a character walks at more than 0 units a second"));
     addRow(tr("&Speed"), speedBox, tr("Walking speed in world units per simulated second (straight lines, no pathfinding)."));
     factTable = new FactTable(FactTable::Mode::Seeds, this);
     addRow(tr("Own &facts"), factTable, tr("Initial values of its own (agent.) facts, restored at every dawn; names without the agent. prefix."));

@@ -19,7 +19,7 @@ FactForm::FactForm(ScenarioDocument *document, QWidget *parent) : FormPage(docum
     addRow(tr("Scope"), scopeLabel, tr("🌐 world facts are shared by every character; 🎒 agent facts belong to each character."));
     seededBox = new QCheckBox(tr("seeded at dawn"), this);
     addRow(tr("&World seed"), seededBox, tr("Whether the world pool starts each day with a value for this fact (otherwise it reads 0)."));
-    seedBox = makeInt(0, std::numeric_limits<int>::max());
+    seedBox = makeInt(0, std::numeric_limits<int>::max(), tr("pools never go negative"));
     addRow(tr("Seed &value"), seedBox, tr("The value the world pool returns to at every dawn (e.g. two loaves of starter stock)."));
     usageLabel = new QLabel(this);
     usageLabel->setWordWrap(true);
@@ -45,6 +45,8 @@ FactForm::FactForm(ScenarioDocument *document, QWidget *parent) : FormPage(docum
 
 void FactForm::setFact(const QString &fact)
 {
+    if (fact != m_fact)
+        showProblem({}); // a refusal is about the fact it was shown for
     m_fact = fact;
     refresh();
 }

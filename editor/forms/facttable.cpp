@@ -10,7 +10,9 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <functional>
 #include <limits>
+#include <tuple>
 
 namespace goap::editor {
 
@@ -64,9 +66,48 @@ public:
     }
 };
 
+constexpr int PlaceholderRole = Qt::UserRole + 1;
+
+// The table itself: reports when a cell editor has closed (whichever way it
+// closed: Return, Tab, a click elsewhere, Escape) and lets Tab leave after the
+// last cell instead of wrapping to the first.
+class Table : public QTableWidget
+{
+public:
+    using QTableWidget::QTableWidget;
+    std::function<void(int row, int column, bool reverted)> onEditorClosed;
+    bool isEditing() const { return state() == EditingState; }
+
+protected:
+    bool isEdge(const QModelIndex &index, bool next) const
+    {
+        if (!index.isValid())
+            return true;
+        return next ? index.row() == rowCount() - 1 && index.column() == columnCount() - 1
+                    : index.row() == 0 && index.column() == 0;
+    }
+    void closeEditor(QWidget *editor, QAbstractItemDelegate::EndEditHint hint) override
+    {
+        const QModelIndex index = editor ? indexAt(editor->geometry().center()) : QModelIndex();
+        const bool next = hint == QAbstractItemDelegate::EditNextItem;
+        const bool leave = (next || hint == QAbstractItemDelegate::EditPreviousItem) && isEdge(index, next);
+        QTableWidget::closeEditor(editor, leave ? QAbstractItemDelegate::NoHint : hint);
+        if (leave)
+            QWidget::focusNextPrevChild(next);
+        if (onEditorClosed && index.isValid())
+            onEditorClosed(index.row(), index.column(), hint == QAbstractItemDelegate::RevertModelCache);
+    }
+    bool focusNextPrevChild(bool next) override
+    {
+        if (isEdge(currentIndex(), next))
+            return QWidget::focusNextPrevChild(next);
+        return QTableWidget::focusNextPrevChild(next);
+    }
+};
+
 } // namespace
 
-FactTable::FactTable(Mode mode, QWidget *parent) : QWidget(parent), m_mode(mode), m_table(new QTableWidget(this))
+FactTable::FactTable(Mode mode, QWidget *parent) : QWidget(parent), m_mode(mode), m_table(new Table(this))
 {
     QStringList headers;
     switch (mode) {
@@ -83,7 +124,8 @@ FactTable::FactTable(Mode mode, QWidget *parent) : QWidget(parent), m_mode(mode)
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setEditTriggers(QAbstractItemView::AllEditTriggers);
-    m_table->setTabKeyNavigation(false); // Tab leaves the table, keeping forms navigable
+    m_table->setTabKeyNavigation(true); // Tab moves from cell to cell; after the last one it leaves the table
+    static_cast<Table *>(m_table)->onEditorClosed = [this](int row, int column, bool reverted) { editorClosed(row, column, reverted); };
     m_table->verticalHeader()->setDefaultSectionSize(24);
     m_table->setItemDelegateForColumn(0, new FactDelegate(&m_choices, m_table));
     if (mode == Mode::Effects)
@@ -95,25 +137,19 @@ FactTable::FactTable(Mode mode, QWidget *parent) : QWidget(parent), m_mode(mode)
     auto *remove = new QToolButton(this);
     remove->setText(QStringLiteral("−"));
     remove->setToolTip(tr("Remove the selected row"));
-    connect(add, &QToolButton::clicked, this, [this] {
-        // A placeholder name no row uses yet, to be edited in place.
-        const QString base = m_mode == Mode::Seeds ? QStringLiteral("fact") : QStringLiteral("agent.fact");
-        QStringList used;
-        for (int r = 0; r < m_table->rowCount(); ++r)
-            used << m_table->item(r, 0)->text();
-        QString fact = base;
-        for (int n = 2; used.contains(fact); ++n)
-            fact = base + QString::number(n);
-        addRow(fact, QStringLiteral("add"), m_mode == Mode::Seeds ? 0 : 1);
-        m_table->setCurrentCell(m_table->rowCount() - 1, 0);
-        m_table->editItem(m_table->item(m_table->rowCount() - 1, 0));
-    });
+    connect(add, &QToolButton::clicked, this, &FactTable::addPlaceholder);
     connect(remove, &QToolButton::clicked, this, [this] {
         if (m_table->currentRow() >= 0)
             removeRow(m_table->currentRow());
     });
-    connect(m_table, &QTableWidget::itemChanged, this, [this] {
-        if (!m_filling)
+    connect(m_table, &QTableWidget::itemChanged, this, [this](QTableWidgetItem *item) {
+        if (m_filling)
+            return;
+        // Inside an editor's commit: report once it has closed, or the
+        // document's refresh would rebuild the rows under the open editor.
+        if (static_cast<Table *>(m_table)->isEditing() || isPlaceholder(item->row()))
+            m_dirty = true;
+        else
             emit edited();
     });
 
@@ -157,12 +193,118 @@ void FactTable::addRow(const QString &fact, const QString &op, int value)
 
 void FactTable::removeRow(int row)
 {
+    const bool placeholder = isPlaceholder(row);
+    m_filling = true;
     m_table->removeRow(row);
-    emit edited();
+    m_filling = false;
+    fitRows();
+    if (!placeholder)
+        emit edited();
 }
+
+bool FactTable::isPlaceholder(int row) const
+{
+    const QTableWidgetItem *item = m_table->item(row, 0);
+    return item && item->data(PlaceholderRole).toBool();
+}
+
+bool FactTable::hasPlaceholder() const
+{
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        if (isPlaceholder(r))
+            return true;
+    return false;
+}
+
+void FactTable::discardPlaceholder()
+{
+    for (int r = m_table->rowCount() - 1; r >= 0; --r)
+        if (isPlaceholder(r))
+            removeRow(r);
+}
+
+void FactTable::addPlaceholder()
+{
+    int row = -1;
+    for (int r = 0; r < m_table->rowCount() && row < 0; ++r)
+        if (isPlaceholder(r))
+            row = r; // one at a time: back to the one not yet committed
+    if (row < 0) {
+        // A name no row uses yet, edited in place: the row stays where it
+        // appears and is not a fact until its name is committed.
+        const QString base = m_mode == Mode::Seeds ? QStringLiteral("fact") : QStringLiteral("agent.fact");
+        QStringList used;
+        for (int r = 0; r < m_table->rowCount(); ++r)
+            used << m_table->item(r, 0)->text();
+        QString fact = base;
+        for (int n = 2; used.contains(fact); ++n)
+            fact = base + QString::number(n);
+        m_filling = true;
+        appendRow(fact, QStringLiteral("add"), m_mode == Mode::Seeds ? 0 : 1);
+        row = m_table->rowCount() - 1;
+        for (int c = 0; c < m_table->columnCount(); ++c)
+            m_table->item(row, c)->setData(PlaceholderRole, true);
+        m_filling = false;
+        fitRows();
+    }
+    m_table->setFocus();
+    m_table->setCurrentCell(row, 0); // opens the editor (edit trigger CurrentChanged) unless already current
+    if (!static_cast<Table *>(m_table)->isEditing())
+        m_table->editItem(m_table->item(row, 0));
+}
+
+void FactTable::editorClosed(int row, int column, bool reverted)
+{
+    if (column == 0 && isPlaceholder(row)) {
+        if (reverted) { // Escape: the placeholder was never a row
+            removeRow(row);
+            m_dirty = false;
+            return;
+        }
+        m_filling = true;
+        for (int c = 0; c < m_table->columnCount(); ++c)
+            m_table->item(row, c)->setData(PlaceholderRole, QVariant());
+        m_filling = false;
+        m_dirty = true;
+    }
+    if (m_dirty) {
+        m_dirty = false;
+        emit edited();
+    }
+}
+
+namespace {
+// Whether the table already shows these rows (in any order): then a refresh
+// leaves it alone, keeping the order the user added rows in, an uncommitted
+// placeholder and any open editor.
+template <typename Row>
+bool sameRows(QList<Row> shown, const QList<Row> &rows)
+{
+    std::sort(shown.begin(), shown.end(), [](const Row &a, const Row &b) { return std::tie(a.fact, a.value) < std::tie(b.fact, b.value); });
+    QList<Row> sorted = rows;
+    std::sort(sorted.begin(), sorted.end(), [](const Row &a, const Row &b) { return std::tie(a.fact, a.value) < std::tie(b.fact, b.value); });
+    return shown == sorted;
+}
+QList<Effect> asEffects(const QList<Condition> &rows)
+{
+    QList<Effect> out;
+    for (const Condition &c : rows)
+        out.append(Effect{c.fact, c.min});
+    return out;
+}
+QList<Effect> asEffects(const QList<FactValue> &rows)
+{
+    QList<Effect> out;
+    for (const FactValue &f : rows)
+        out.append(Effect{f.name, f.value});
+    return out;
+}
+} // namespace
 
 void FactTable::setConditions(const QList<Condition> &rows)
 {
+    if (m_table->rowCount() > 0 && sameRows(asEffects(conditions()), asEffects(rows)))
+        return;
     m_filling = true;
     m_table->setRowCount(0);
     for (const Condition &c : rows)
@@ -173,6 +315,8 @@ void FactTable::setConditions(const QList<Condition> &rows)
 
 void FactTable::setEffects(const QList<Effect> &set, const QList<Effect> &add)
 {
+    if (m_table->rowCount() > 0 && sameRows(setEffects(), set) && sameRows(addEffects(), add))
+        return;
     m_filling = true;
     m_table->setRowCount(0);
     for (const Effect &e : set)
@@ -185,6 +329,8 @@ void FactTable::setEffects(const QList<Effect> &set, const QList<Effect> &add)
 
 void FactTable::setSeeds(const QList<FactValue> &rows)
 {
+    if (m_table->rowCount() > 0 && sameRows(asEffects(seeds()), asEffects(rows)))
+        return;
     m_filling = true;
     m_table->setRowCount(0);
     for (const FactValue &f : rows)
@@ -197,7 +343,8 @@ QList<Condition> FactTable::conditions() const
 {
     QList<Condition> out;
     for (int r = 0; r < m_table->rowCount(); ++r)
-        out.append(Condition{m_table->item(r, 0)->text(), m_table->item(r, 1)->data(Qt::EditRole).toInt()});
+        if (!isPlaceholder(r))
+            out.append(Condition{m_table->item(r, 0)->text(), m_table->item(r, 1)->data(Qt::EditRole).toInt()});
     return out;
 }
 
@@ -205,7 +352,7 @@ QList<Effect> FactTable::setEffects() const
 {
     QList<Effect> out;
     for (int r = 0; r < m_table->rowCount(); ++r)
-        if (m_table->item(r, 1)->text() == u"set")
+        if (!isPlaceholder(r) && m_table->item(r, 1)->text() == u"set")
             out.append(Effect{m_table->item(r, 0)->text(), m_table->item(r, 2)->data(Qt::EditRole).toInt()});
     return out;
 }
@@ -214,7 +361,7 @@ QList<Effect> FactTable::addEffects() const
 {
     QList<Effect> out;
     for (int r = 0; r < m_table->rowCount(); ++r)
-        if (m_table->item(r, 1)->text() != u"set")
+        if (!isPlaceholder(r) && m_table->item(r, 1)->text() != u"set")
             out.append(Effect{m_table->item(r, 0)->text(), m_table->item(r, 2)->data(Qt::EditRole).toInt()});
     return out;
 }
@@ -223,7 +370,8 @@ QList<FactValue> FactTable::seeds() const
 {
     QList<FactValue> out;
     for (int r = 0; r < m_table->rowCount(); ++r)
-        out.append(FactValue{m_table->item(r, 0)->text(), m_table->item(r, 1)->data(Qt::EditRole).toInt()});
+        if (!isPlaceholder(r))
+            out.append(FactValue{m_table->item(r, 0)->text(), m_table->item(r, 1)->data(Qt::EditRole).toInt()});
     return out;
 }
 

@@ -2,6 +2,13 @@
 // An editable table of fact rows: conditions (fact >= min), effects (fact,
 // set or add, value) or seed values (name, value). The fact column completes
 // from the facts in use and accepts new ones.
+//
+// Edits made in a cell editor are reported (edited()) once the editor has
+// closed, so the document's refresh never pulls rows from under an open
+// editor. A row added with "+" is a placeholder until its fact cell is
+// committed: it is edited where it appears, is not part of the rows until
+// then, and Escape drops it. Tab moves from cell to cell and leaves the
+// table after the last one.
 
 #include "model/scenario.h"
 
@@ -31,12 +38,18 @@ public:
     QTableWidget *table() const { return m_table; }
     void addRow(const QString &fact, const QString &op, int value); // appends and emits edited()
     void removeRow(int row);                                         // removes and emits edited()
+    // Appends a placeholder row and opens its fact cell for editing (the "+" button).
+    void addPlaceholder();
+    bool hasPlaceholder() const;
+    void discardPlaceholder(); // another item is shown: an uncommitted row goes
 
 signals:
     void edited(); // a row was added, removed or changed
 
 private:
     void appendRow(const QString &fact, const QString &op, int value);
+    void editorClosed(int row, int column, bool reverted);
+    bool isPlaceholder(int row) const;
     void fitRows(); // tall enough for its rows (up to six), so short lists need no scrolling
     int valueColumn() const { return m_mode == Mode::Effects ? 2 : 1; }
 
@@ -44,6 +57,7 @@ private:
     QTableWidget *m_table;
     QStringList m_choices;
     bool m_filling = false;
+    bool m_dirty = false; // a cell changed while its editor was open
 };
 
 } // namespace goap::editor

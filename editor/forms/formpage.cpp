@@ -1,5 +1,8 @@
 #include "formpage.h"
 
+#include "forms/facttable.h"
+
+#include <QApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -8,6 +11,9 @@
 #include "model/factname.h"
 #include <QSpinBox>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <limits>
 
 namespace goap::editor {
 
@@ -23,11 +29,27 @@ FormPage::FormPage(ScenarioDocument *document, const QString &title, QWidget *pa
     outer->addWidget(m_title);
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: #b3261e; font-weight: 600;"));
-    m_error->hide();
+    m_error->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_error->setObjectName(QStringLiteral("refusal"));
+    // Its two lines are always reserved, so a message never pushes the
+    // fields down under the pointer; a longer one shows whole on hover.
+    m_error->setFixedHeight(m_error->fontMetrics().lineSpacing() * 2 + 4);
     outer->addWidget(m_error);
     m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     outer->addLayout(m_layout);
     outer->addStretch(1);
+}
+
+void FormPage::setIndex(int index)
+{
+    if (index != m_index) {
+        // Rows added but not committed, and refusals, belong to the item shown before.
+        for (FactTable *table : findChildren<FactTable *>())
+            table->discardPlaceholder();
+        showProblem({});
+    }
+    m_index = index;
+    refresh();
 }
 
 void FormPage::setTitle(const QString &title) { m_title->setText(title); }
@@ -45,44 +67,144 @@ QWidget *FormPage::addRow(const QString &label, QWidget *field, const QString &t
 
 bool FormPage::report(const QString &error)
 {
-    m_error->setText(error);
-    m_error->setVisible(!error.isEmpty());
-    if (!error.isEmpty()) {
-        emit message(error);
-        refresh(); // show the document's value again
-        m_error->setText(error);
-        m_error->setVisible(true);
+    if (error.isEmpty()) {
+        showProblem({});
+        return true;
     }
-    return error.isEmpty();
+    // Name the field the refusal is about: the one being edited.
+    QString text = error;
+    for (QWidget *w = QApplication::focusWidget(); w && w != this; w = w->parentWidget()) {
+        if (auto *label = qobject_cast<QLabel *>(m_layout->labelForField(w))) {
+            text = tr("%1: %2").arg(label->text().remove(u'&'), error);
+            break;
+        }
+    }
+    emit message(text);
+    refresh(); // show the document's value again
+    showProblem(text);
+    return false;
 }
 
-QString FormPage::errorText() const { return m_error->isHidden() ? QString() : m_error->text(); }
+QString FormPage::errorText() const { return m_error->text(); }
 
-QDoubleSpinBox *FormPage::makeDouble(double min, double max, int decimals, double step, const QString &suffix)
+namespace {
+
+// What a typed number outside the field's range is told.
+QString rangeProblem(const QString &typed, double min, double max, const QString &suffix, const QString &why)
 {
-    auto *box = new QDoubleSpinBox(this);
-    box->setRange(min, max);
+    const QString reason = !why.isEmpty() ? why
+        : FormPage::tr("it must be from %1 to %2%3").arg(QString::number(min, 'g', 10), QString::number(max, 'g', 10), suffix);
+    return FormPage::tr("%1 was not applied: %2.").arg(typed.trimmed(), reason);
+}
+
+// The spin boxes accept any number as typed (their own range is wide, so
+// '-' and '0' can be typed at all), then refuse what lies outside the field's
+// range with a reason and keep the value they had.
+class NumberBox : public QDoubleSpinBox
+{
+public:
+    NumberBox(double min, double max, QWidget *parent) : QDoubleSpinBox(parent), m_min(min), m_max(max)
+    {
+        setRange(-1e12, 1e12);
+    }
+    std::function<void(const QString &typed)> onRefused;
+
+    double valueFromText(const QString &text) const override
+    {
+        const double v = QDoubleSpinBox::valueFromText(text);
+        if (v < m_min || v > m_max) {
+            if (onRefused)
+                onRefused(text);
+            return value();
+        }
+        return v;
+    }
+    void stepBy(int steps) override { setValue(std::clamp(value() + steps * singleStep(), m_min, m_max)); }
+
+protected:
+    StepEnabled stepEnabled() const override
+    {
+        StepEnabled e;
+        if (value() > m_min) e |= StepDownEnabled;
+        if (value() < m_max) e |= StepUpEnabled;
+        return e;
+    }
+
+private:
+    double m_min, m_max;
+};
+
+class IntBox : public QSpinBox
+{
+public:
+    IntBox(int min, int max, QWidget *parent) : QSpinBox(parent), m_min(min), m_max(max)
+    {
+        setRange(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+    }
+    std::function<void(const QString &typed)> onRefused;
+
+    int valueFromText(const QString &text) const override
+    {
+        const int v = QSpinBox::valueFromText(text);
+        if (v < m_min || v > m_max) {
+            if (onRefused)
+                onRefused(text);
+            return value();
+        }
+        return v;
+    }
+    void stepBy(int steps) override { setValue(int(std::clamp(qint64(value()) + steps * qint64(singleStep()), qint64(m_min), qint64(m_max)))); }
+
+protected:
+    StepEnabled stepEnabled() const override
+    {
+        StepEnabled e;
+        if (value() > m_min) e |= StepDownEnabled;
+        if (value() < m_max) e |= StepUpEnabled;
+        return e;
+    }
+
+private:
+    int m_min, m_max;
+};
+
+} // namespace
+
+QDoubleSpinBox *FormPage::makeDouble(double min, double max, int decimals, double step, const QString &suffix, const QString &why)
+{
+    auto *box = new NumberBox(min, max, this);
     box->setDecimals(decimals);
     box->setSingleStep(step);
     box->setSuffix(suffix);
     box->setKeyboardTracking(false); // apply when typing stops, not per keystroke
     box->setAccelerated(true);
+    box->onRefused = [this, box, min, max, suffix, why](const QString &typed) {
+        refuse(box, rangeProblem(QString(typed).remove(suffix), min, max, suffix, why));
+    };
     return box;
 }
 
-QSpinBox *FormPage::makeInt(int min, int max)
+QSpinBox *FormPage::makeInt(int min, int max, const QString &why)
 {
-    auto *box = new QSpinBox(this);
-    box->setRange(min, max);
+    auto *box = new IntBox(min, max, this);
     box->setKeyboardTracking(false);
     box->setAccelerated(true);
+    box->onRefused = [this, box, min, max, why](const QString &typed) { refuse(box, rangeProblem(typed, min, max, {}, why)); };
     return box;
+}
+
+void FormPage::refuse(QWidget *field, const QString &problem)
+{
+    auto *label = qobject_cast<QLabel *>(m_layout->labelForField(field));
+    const QString text = label ? tr("%1: %2").arg(label->text().remove(u'&'), problem) : problem;
+    showProblem(text);
+    emit message(text);
 }
 
 void FormPage::showProblem(const QString &problem)
 {
     m_error->setText(problem);
-    m_error->setVisible(!problem.isEmpty());
+    m_error->setToolTip(problem);
 }
 
 QLineEdit *FormPage::makeIdEdit(std::function<QStringList()> taken, std::function<QString()> current,

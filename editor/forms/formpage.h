@@ -24,7 +24,7 @@ public:
     FormPage(ScenarioDocument *document, const QString &title, QWidget *parent = nullptr);
 
     // The item shown: an index into its list, or -1 (facts use setFact()).
-    virtual void setIndex(int index) { m_index = index; refresh(); }
+    virtual void setIndex(int index);
     int index() const { return m_index; }
     virtual void refresh() = 0;
 
@@ -39,14 +39,20 @@ protected:
     bool report(const QString &error);
     void setTitle(const QString &title);
 
-    QDoubleSpinBox *makeDouble(double min, double max, int decimals, double step, const QString &suffix = {});
-    QSpinBox *makeInt(int min, int max);
+    // Number fields take any number typed: one outside [min, max] is refused
+    // with a message (`why`, or the range) instead of being clamped in
+    // silence; the arrows stay within the range.
+    QDoubleSpinBox *makeDouble(double min, double max, int decimals, double step, const QString &suffix = {},
+                               const QString &why = {});
+    QSpinBox *makeInt(int min, int max, const QString &why = {});
     // A line edit for an id: checked as you type against `taken` (the message
     // line says what is wrong), applied through `apply` when editing
     // finishes, and restored when refused.
     QLineEdit *makeIdEdit(std::function<QStringList()> taken, std::function<QString()> current,
                           std::function<QString(const QString &)> apply);
     void showProblem(const QString &problem); // without refreshing
+    // Shows a refusal about `field`, named by its label.
+    void refuse(QWidget *field, const QString &problem);
 
     ScenarioDocument *m_document;
     int m_index = -1;

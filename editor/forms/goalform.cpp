@@ -29,11 +29,11 @@ GoalForm::GoalForm(ScenarioDocument *document, QWidget *parent) : FormPage(docum
                                     "quota: insistence = urgency x day progress x shortfall; phrase it against a tally."));
     conditionTable = new FactTable(FactTable::Mode::Conditions, this);
     addRow(tr("&Conditions"), conditionTable, tr("The goal holds when every row fact >= minimum holds. Minimums are at least 1."));
-    startBox = makeDouble(0, 1, 3, 0.05);
+    startBox = makeDouble(0, 1, 3, 0.05, {}, tr("insistence runs from 0 to 1"));
     addRow(tr("&Start"), startBox, tr("Need: insistence at dawn and after each satisfaction (0..1)."));
-    rateBox = makeDouble(0, 1000, 4, 0.001, tr(" /s"));
+    rateBox = makeDouble(0, 1000, 4, 0.001, tr(" /s"), tr("a rate is 0 or more (at most 1000 a second)"));
     addRow(tr("&Rate"), rateBox, tr("Need: insistence gained per simulated second, clamped at 1. Characters may override it."));
-    urgencyBox = makeDouble(0, 1000, 3, 0.1);
+    urgencyBox = makeDouble(0, 1000, 3, 0.1, {}, tr("an urgency is 0 or more (at most 1000)"));
     addRow(tr("&Urgency"), urgencyBox, tr("Quota: insistence = urgency x day progress x shortfall. Characters may override it."));
 
     connect(labelEdit, &QLineEdit::editingFinished, this, [this] {

@@ -27,7 +27,8 @@ const char *const kUsage =
     "  validate FILE                         list errors and warnings; exit 0 valid, 2 invalid\n"
     "  plan FILE --agent ID --goal ID [--json]\n"
     "                                        the plan from the dawn state; exit 4 when none\n"
-    "  run FILE [--days N] [--report R.json] [--events E.jsonl] [--samples S.csv] [--plot P.png]\n"
+    "  run FILE [--days N] [--report R.json] [--events E.jsonl] [--samples S.csv] [--plot P.png|P.pdf]\n"
+    "                                        [--plot-size WxH] [--plot-scale S]\n"
     "                                        simulate N days (default 1) and write the records;\n"
     "                                        --plot charts insistence and quota progress\n"
     "  format FILE [--check]                 rewrite FILE in canonical form (--check: only\n"
@@ -238,7 +239,8 @@ void setPlotWriter(PlotWriter writer) { g_plotWriter = writer; }
 int runCommand(const QStringList &args, const Streams &io)
 {
     const Options o = parseOptions(args, {QStringLiteral("days"), QStringLiteral("report"), QStringLiteral("events"),
-                                          QStringLiteral("samples"), QStringLiteral("plot")}, {});
+                                          QStringLiteral("samples"), QStringLiteral("plot"), QStringLiteral("plot-size"),
+                                          QStringLiteral("plot-scale")}, {});
     if (!o.error.isEmpty())
         return usageError(io, o.error);
     if (o.positional.size() != 1)
@@ -256,6 +258,22 @@ int runCommand(const QStringList &args, const Streams &io)
     const bool plot = o.values.contains(QStringLiteral("plot"));
     if (plot && !g_plotWriter)
         return usageError(io, QStringLiteral("--plot needs goap-sim built with the charts (GOAP_BUILD_EDITOR)"));
+    PlotRequest plotRequest;
+    if (plot) {
+        const QStringList size = o.values.value(QStringLiteral("plot-size"), QStringLiteral("1400x1000")).split(QLatin1Char('x'));
+        bool okWidth = false, okHeight = false, okScale = true;
+        plotRequest.width = size.size() == 2 ? size[0].toInt(&okWidth) : 0;
+        plotRequest.height = size.size() == 2 ? size[1].toInt(&okHeight) : 0;
+        if (o.values.contains(QStringLiteral("plot-scale")))
+            plotRequest.scale = o.values.value(QStringLiteral("plot-scale")).toDouble(&okScale);
+        if (!okWidth || !okHeight || plotRequest.width < 64 || plotRequest.height < 64 || plotRequest.width > 20000
+            || plotRequest.height > 20000)
+            return usageError(io, QStringLiteral("--plot-size takes WIDTHxHEIGHT, each from 64 to 20000 (e.g. 1600x900)"));
+        if (!okScale || plotRequest.scale < 0.25 || plotRequest.scale > 8)
+            return usageError(io, QStringLiteral("--plot-scale takes a number from 0.25 to 8 (2 doubles the pixels)"));
+    } else if (o.values.contains(QStringLiteral("plot-size")) || o.values.contains(QStringLiteral("plot-scale"))) {
+        return usageError(io, QStringLiteral("--plot-size and --plot-scale go with --plot"));
+    }
     options.recordSamples = o.values.contains(QStringLiteral("samples")) || plot;
     sim::Simulation simulation(compiled, options);
     simulation.runDays(days);
@@ -270,9 +288,9 @@ int runCommand(const QStringList &args, const Streams &io)
         && !writeFile(o.values.value(QStringLiteral("samples")), sim::samplesCsv(*compiled, simulation.samples()), io))
         return IoError;
     if (plot) {
-        const QString error = g_plotWriter(compiled, simulation.samples(), simulation.events(),
-                                           days == 1 ? scenario->name : QStringLiteral("%1, %2 days").arg(scenario->name).arg(days),
-                                           o.values.value(QStringLiteral("plot")));
+        plotRequest.fileName = o.values.value(QStringLiteral("plot"));
+        plotRequest.title = days == 1 ? scenario->name : QStringLiteral("%1, %2 days").arg(scenario->name).arg(days);
+        const QString error = g_plotWriter(compiled, simulation.samples(), simulation.events(), plotRequest);
         if (!error.isEmpty()) {
             println(io.err, QStringLiteral("goap-sim: ") + error);
             return IoError;

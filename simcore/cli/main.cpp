@@ -7,17 +7,16 @@
 #include "charts/chartrender.h"
 
 #include <QApplication>
-#include <QSaveFile>
 
 namespace {
 QString writePlot(std::shared_ptr<const goap::CompiledScenario> scenario, const goap::sim::Samples &samples,
-                  const goap::sim::EventLog &events, const QString &title, const QString &fileName)
+                  const goap::sim::EventLog &events, const goap::cli::PlotRequest &request)
 {
-    const QImage image = goap::editor::renderDayCharts(std::move(scenario), samples, events, QSize(1400, 1000), title);
-    QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
-        return QStringLiteral("cannot write %1: %2").arg(fileName, file.errorString());
-    return {};
+    goap::editor::PlotOptions options;
+    options.size = QSize(request.width, request.height);
+    options.scale = request.scale;
+    options.title = request.title;
+    return goap::editor::writeDayCharts(std::move(scenario), samples, events, options, request.fileName);
 }
 } // namespace
 #endif

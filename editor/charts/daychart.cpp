@@ -55,6 +55,9 @@ DayChart::DayChart(QWidget *parent) : QCustomPlot(parent)
     legend->setVisible(false);
     setMouseTracking(true);
     setNoAntialiasingOnDrag(true);
+    // One polyline per graph rather than a segment per pair of points: dashes
+    // run on across samples, and a crowded chart draws several times faster.
+    setPlottingHint(QCP::phFastPolylines, true);
     setAutoAddPlottableToLegend(false);
     connect(this, &QCustomPlot::legendClick, this,
             [this](QCPLegend *, QCPAbstractLegendItem *item, QMouseEvent *) { legendClicked(item); });

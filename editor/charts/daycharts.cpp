@@ -266,10 +266,12 @@ void InsistenceChart::addEvents(const sim::EventLog &events, size_t from, size_t
 QuotaChart::QuotaChart(QWidget *parent) : DayChart(parent)
 {
     yAxis->setLabel(tr("quota progress"));
-    // Room above 1 for the labels of the stars, inside the axis rect.
-    yAxis->setRange(0, 1.25);
-    yAxis->setTicker(QSharedPointer<QCPAxisTickerFixed>::create());
-    static_cast<QCPAxisTickerFixed *>(yAxis->ticker().data())->setTickStep(0.25);
+    // Room above 100% for the labels of the stars (two rows), inside the axis rect.
+    yAxis->setRange(0, 1.4);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int percent = 0; percent <= 100; percent += 25)
+        ticker->addTick(percent / 100.0, QStringLiteral("%1%").arg(percent));
+    yAxis->setTicker(ticker);
 }
 
 void QuotaChart::setReference(std::optional<ChartReference> reference) { m_reference = std::move(reference); }
@@ -302,6 +304,7 @@ void QuotaChart::build()
     m_lines.clear();
     m_bands.clear();
     m_metLabels.clear();
+    m_empty = nullptr;
     m_referenceItems.clear();
     m_referenceDays = 0;
     const CompiledScenario &s = *m_scenario;
@@ -343,6 +346,14 @@ void QuotaChart::build()
         m_slotLine[c] = int(m_lines.size());
         m_agentGoalLine[size_t(k) * goals + size_t(goal)] = int(m_lines.size());
         m_lines.push_back(line);
+    }
+    if (m_lines.empty() && m_bands.empty()) {
+        // Say why the chart is empty rather than show bare axes.
+        m_empty = new QCPItemText(this);
+        m_empty->position->setType(QCPItemPosition::ptAxisRectRatio);
+        m_empty->position->setCoords(0.5, 0.5);
+        m_empty->setText(m_charted.isEmpty() ? tr("No character chosen") : tr("No quota among the characters charted"));
+        m_empty->setColor(QColor(110, 110, 110));
     }
 }
 

@@ -105,6 +105,7 @@ private:
     std::vector<Band> m_bands;
     std::vector<int> m_columnBand;
     QList<QCPItemText *> m_metLabels;
+    QCPItemText *m_empty = nullptr;
     std::optional<ChartReference> m_reference;
     QList<QCPAbstractItem *> m_referenceItems;
     bool m_referenceVisible = true;

@@ -107,7 +107,8 @@ protected:
     void addText(QCPItemText *label, int series); // a label that hides with its series
     QVector<double> keysOf(const sim::Samples &samples, size_t from, size_t to) const; // x of sample rows
     int chartedIndex(int agent) const; // -1 when the character has no lines of its own
-    bool isCrowd() const { return m_scenario && m_scenario->agents.size() > size_t(m_charted.size()); }
+    // More characters than a chart shows by default: the crowd gets its bands.
+    bool isCrowd() const { return m_scenario && m_scenario->agents.size() > size_t(kChartedAtFirst); }
 
     std::shared_ptr<const CompiledScenario> m_scenario;
     double m_dayLength = 1;

@@ -4,7 +4,7 @@
 // marked; quota progress with the moment each quota was met; world facts.
 //
 // Lines are drawn for the charted characters only (the first dozen until
-// others are chosen). A crowd (more characters than are charted) also gets,
+// others are chosen). A crowd (more than a dozen characters) also gets,
 // per goal, a band from the lowest to the highest value across every
 // character with the mean as a line, so the whole town is seen at once.
 

@@ -72,8 +72,8 @@ QString writeDayCharts(std::shared_ptr<const CompiledScenario> scenario, const s
         QImage image((QSizeF(options.size) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
         if (image.isNull())
             return QStringLiteral("cannot make a %1 x %2 picture").arg(image.width()).arg(image.height());
-        image.setDotsPerMeterX(qRound(96 * scale / 0.0254));
-        image.setDotsPerMeterY(qRound(96 * scale / 0.0254));
+        image.setDotsPerMeterX(qRound(96 / 0.0254)); // painted at 96 dpi and scaled
+        image.setDotsPerMeterY(qRound(96 / 0.0254));
         image.fill(Qt::white);
         QCPPainter painter(&image);
         if (scale > 1)
@@ -81,6 +81,8 @@ QString writeDayCharts(std::shared_ptr<const CompiledScenario> scenario, const s
         painter.scale(scale, scale);
         paintBoth(painter, insistence, bottom, options.size, options.title);
         painter.end();
+        image.setDotsPerMeterX(qRound(96 * scale / 0.0254));
+        image.setDotsPerMeterY(qRound(96 * scale / 0.0254));
         if (!image.save(&file, "PNG"))
             return QStringLiteral("cannot write %1: %2").arg(fileName, file.errorString());
     }

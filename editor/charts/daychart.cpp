@@ -493,8 +493,10 @@ bool DayChart::exportPng(const QString &fileName, const ExportOptions &options)
     QImage image((QSizeF(options.size) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
     if (image.isNull())
         return false;
-    image.setDotsPerMeterX(qRound(96 * scale / 0.0254));
-    image.setDotsPerMeterY(qRound(96 * scale / 0.0254));
+    // Painted at 96 dpi and scaled, so text keeps its size relative to the chart;
+    // the file then says how many dots per inch it holds.
+    image.setDotsPerMeterX(qRound(96 / 0.0254));
+    image.setDotsPerMeterY(qRound(96 / 0.0254));
     image.fill(Qt::white);
     QCPPainter painter(&image);
     if (scale > 1)
@@ -502,6 +504,8 @@ bool DayChart::exportPng(const QString &fileName, const ExportOptions &options)
     painter.scale(scale, scale);
     paintExport(&painter, QRect(QPoint(), options.size), options.title);
     painter.end();
+    image.setDotsPerMeterX(qRound(96 * scale / 0.0254));
+    image.setDotsPerMeterY(qRound(96 * scale / 0.0254));
     QSaveFile file(fileName);
     return file.open(QIODevice::WriteOnly) && image.save(&file, "PNG") && file.commit();
 }

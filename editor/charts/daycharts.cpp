@@ -52,6 +52,14 @@ QString crowdName(size_t characters, const QString &goal)
     return QCoreApplication::translate("DayChart", "all %1: %2 (mean, band low to high)").arg(characters).arg(goal);
 }
 
+template<typename Band>
+void nameBand(Band &b, size_t characters, const QString &goal)
+{
+    b.mean->setName(crowdName(characters, goal));
+    b.low->setName(QCoreApplication::translate("DayChart", "all %1: %2, lowest").arg(characters).arg(goal));
+    b.high->setName(QCoreApplication::translate("DayChart", "all %1: %2, highest").arg(characters).arg(goal));
+}
+
 // A crowd band for a goal: low and high edges with the area between filled, the mean on top.
 template<typename Band>
 Band makeBand(QCustomPlot *plot, int goal)
@@ -177,7 +185,7 @@ void InsistenceChart::build()
             if (b < 0) {
                 b = int(m_bands.size());
                 Band band = makeBand<Band>(this, slotList[c].goal);
-                band.mean->setName(crowdName(s.agents.size(), s.goalLabels[size_t(slotList[c].goal)]));
+                nameBand(band, s.agents.size(), s.goalLabels[size_t(slotList[c].goal)]);
                 const int series = addSeries(-1, slotList[c].goal, band.mean);
                 m_series[size_t(series)].extras = {band.low, band.high};
                 m_bands.push_back(band);
@@ -322,7 +330,7 @@ void QuotaChart::build()
             if (b < 0) {
                 b = int(m_bands.size());
                 Band band = makeBand<Band>(this, slotList[c].goal);
-                band.mean->setName(crowdName(s.agents.size(), s.goalLabels[size_t(slotList[c].goal)]));
+                nameBand(band, s.agents.size(), s.goalLabels[size_t(slotList[c].goal)]);
                 const int series = addSeries(-1, slotList[c].goal, band.mean);
                 m_series[size_t(series)].extras = {band.low, band.high};
                 m_bands.push_back(band);

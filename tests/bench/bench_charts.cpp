@@ -2,10 +2,11 @@
 // headless and its records reach the three charts in frames of one simulated
 // second, as the Charts dock receives them; each frame appends to every chart
 // and redraws the one shown (634 x 212, the dock's default size, offscreen).
-//   bench_charts CHARACTERS SECONDS [--no-charts]
+//   bench_charts CHARACTERS SECONDS [--no-charts | --png PREFIX]
 // Prints the cost per frame (early frames against late ones: nothing may
 // grow with the history) and the peak memory; --no-charts feeds the same
 // records to nothing, so the difference of the two peaks is the charts'.
+// --png writes PREFIX-insistence.png and PREFIX-quotas.png (1200 x 500) to look at.
 #include "charts/daycharts.h"
 #include "io/scenarioreader.h"
 #include "sim/simulation.h"
@@ -119,5 +120,12 @@ int main(int argc, char *argv[])
                     }());
     }
     std::printf("  peak memory: %.1f MiB\n", double(peakKiB()) / 1024.0);
+    if (argc > 4 && QByteArray(argv[3]) == "--png") {
+        DayChart::ExportOptions o;
+        o.size = QSize(1200, 500);
+        o.title = QStringLiteral("%1 characters").arg(characters);
+        insistence.exportPng(QString::fromLocal8Bit(argv[4]) + QStringLiteral("-insistence.png"), o);
+        quotas.exportPng(QString::fromLocal8Bit(argv[4]) + QStringLiteral("-quotas.png"), o);
+    }
     return 0;
 }

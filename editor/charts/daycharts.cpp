@@ -21,20 +21,46 @@ std::vector<SlotInfo> slotsOf(const CompiledScenario &s)
 }
 
 // Marker shapes along a goal's line; circles, diamonds and stars are kept for events.
-QCPScatterStyle::ScatterShape goalShape(int goal)
+QCPScatterStyle::ScatterShape goalShape(int style)
 {
     static const QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssSquare,   QCPScatterStyle::ssTriangle,
                                                            QCPScatterStyle::ssCross,    QCPScatterStyle::ssTriangleInverted,
                                                            QCPScatterStyle::ssPlus,     QCPScatterStyle::ssCrossSquare};
-    return shapes[std::max(0, goal) % 6];
+    return shapes[std::max(0, style) % 6];
+}
+
+// A style (dash and shape) per goal, the same for every character, chosen so
+// that the goals one character holds never share one: the smallest style no
+// goal held beside it already has (greedy colouring of the goals held
+// together). The town's hunger is solid and its trade quotas dashed; the
+// hospital's care and rest differ.
+std::vector<int> goalStyles(const CompiledScenario &s)
+{
+    const size_t goals = s.goals.size();
+    std::vector<std::vector<bool>> together(goals, std::vector<bool>(goals, false));
+    for (const CompiledAgent &a : s.agents)
+        for (const CompiledAgentGoal &g : a.goals)
+            for (const CompiledAgentGoal &h : a.goals)
+                together[size_t(g.goal)][size_t(h.goal)] = true;
+    std::vector<int> style(goals, -1);
+    for (size_t g = 0; g < goals; ++g) {
+        for (int candidate = 0; style[g] < 0; ++candidate) {
+            bool taken = false;
+            for (size_t h = 0; h < g && !taken; ++h)
+                taken = together[g][h] && style[h] == candidate;
+            if (!taken)
+                style[g] = candidate;
+        }
+    }
+    return style;
 }
 
 // A character's line for a goal: its colour, the goal's dash and shape.
-void styleLine(QCPGraph *g, int agent, int goal, double width)
+void styleLine(QCPGraph *g, int agent, int style, double width)
 {
     const QColor c = agentColor(agent);
-    g->setPen(QPen(c, width, goalDash(goal)));
-    g->setScatterStyle(QCPScatterStyle(goalShape(goal), c, 6));
+    g->setPen(QPen(c, width, goalDash(style)));
+    g->setScatterStyle(QCPScatterStyle(goalShape(style), c, 6));
 }
 
 double valueAt(QCPGraph *g, double key)
@@ -178,6 +204,7 @@ void InsistenceChart::build()
     m_slotLine.assign(slotList.size(), -1);
     m_agentGoalLine.assign(size_t(m_charted.size()) * goals, -1);
     m_columnBand.assign(slotList.size(), -1);
+    const std::vector<int> styles = goalStyles(s);
     if (isCrowd()) {
         std::vector<int> bandOfGoal(goals, -1);
         for (size_t c = 0; c < slotList.size(); ++c) {
@@ -202,7 +229,7 @@ void InsistenceChart::build()
         line.slot = int(c);
         line.goal = goal;
         line.line = addGraph();
-        styleLine(line.line, agent, goal, 1.6);
+        styleLine(line.line, agent, styles[size_t(goal)], 1.6);
         line.line->setName(QStringLiteral("%1: %2").arg(s.agentLabels[size_t(agent)], s.goalLabels[size_t(goal)]));
         line.series = addSeries(agent, goal, line.line);
         const QColor colour = agentColor(agent);
@@ -321,6 +348,7 @@ void QuotaChart::build()
     m_slotLine.assign(slotList.size(), -1);
     m_agentGoalLine.assign(size_t(m_charted.size()) * goals, -1);
     m_columnBand.assign(slotList.size(), -1);
+    const std::vector<int> styles = goalStyles(s);
     if (isCrowd()) {
         std::vector<int> bandOfGoal(goals, -1);
         for (size_t c = 0; c < slotList.size(); ++c) {
@@ -346,7 +374,7 @@ void QuotaChart::build()
         Line line;
         line.slot = int(c);
         line.line = addGraph();
-        styleLine(line.line, agent, goal, 1.8);
+        styleLine(line.line, agent, styles[size_t(goal)], 1.8);
         line.line->setName(QStringLiteral("%1: %2").arg(s.agentLabels[size_t(agent)], s.goalLabels[size_t(goal)]));
         line.series = addSeries(agent, goal, line.line);
         line.met = addMarkers(line.series, QCPScatterStyle(QCPScatterStyle::ssStar, agentColor(agent).darker(140), 13),

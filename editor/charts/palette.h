@@ -16,11 +16,11 @@ inline QColor agentColor(int index)
 }
 
 // Five dash patterns and six marker shapes (see goalShape in daycharts.cpp):
-// cycles of different lengths, so the first thirty goals all differ.
-inline Qt::PenStyle goalDash(int goal)
+// cycles of different lengths, so the first thirty styles all differ.
+inline Qt::PenStyle goalDash(int style)
 {
     static const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine};
-    return styles[std::max(0, goal) % 5];
+    return styles[std::max(0, style) % 5];
 }
 
 } // namespace goap::editor

@@ -451,6 +451,42 @@ private slots:
         QCOMPARE(chart.leftGraph()->valueAxis(), chart.yAxis2);
     }
 
+    // #17 Also: days are counted from 1 in everything a person reads (the
+    // clock's "Day 1"), while the files keep SPEC's 0-based index.
+    void daysCountFromOneInLabelsAndTooltips()
+    {
+        const auto town = compiledFile(QStringLiteral("town.json"));
+        const auto run = runHeadless(town, 1, 200); // into the second day
+        InsistenceChart chart;
+        chart.reset(town);
+        chart.update(run->samples(), run->events());
+        QStringList labels;
+        for (int i = 0; i < chart.itemCount(); ++i)
+            if (auto *text = qobject_cast<QCPItemText *>(chart.item(i)))
+                labels << text->text();
+        QVERIFY(labels.contains(QStringLiteral("day 2")));
+        QVERIFY(!labels.contains(QStringLiteral("day 1"))); // the first dawn has no boundary
+        chart.resize(900, 400);
+        chart.replot(QCustomPlot::rpImmediateRefresh);
+        int secondDay = 0;
+        for (int slot = 0; slot < 12; ++slot) {
+            QCPGraph *markers = chart.satisfiedMarkers(slot);
+            for (int i = 0; i < markers->dataCount(); ++i) {
+                const auto point = markers->data()->at(i);
+                const QPoint at = pixelOf(markers, i);
+                if (point->key < 300 || !chart.axisRect()->rect().contains(at))
+                    continue;
+                const QString text = chart.pointText(at);
+                QVERIFY2(text.contains(QLatin1String(", day 2, ")), qPrintable(text));
+                ++secondDay;
+            }
+        }
+        QVERIFY(secondDay > 0);
+        QCOMPARE(momentText(0, 135.94), QStringLiteral("day 1, 135.9 s"));
+        // The CSV keeps the 0-based index of SPEC's records.
+        QVERIFY(sim::samplesCsv(*town, run->samples()).contains("\n1,"));
+    }
+
     void aFinishedRunStaysAndANewOneClears()
     {
         m_window->runUi()->stop();

@@ -2,36 +2,88 @@
 
 #include "charts/daycharts.h"
 
-#include <QPainter>
+#include <QPdfWriter>
+#include <QIODevice>
 
 namespace goap::editor {
 
-QImage renderDayCharts(std::shared_ptr<const CompiledScenario> scenario, const sim::Samples &samples,
-                       const sim::EventLog &events, const QSize &size, const QString &title)
+namespace {
+
+void paintBoth(QCPPainter &painter, DayChart &top, DayChart &bottom, const QSize &size, const QString &title)
 {
-    const int titleHeight = 34;
+    QFont f = top.font();
+    f.setPointSizeF(13);
+    f.setBold(true);
+    painter.setFont(f);
+    painter.setPen(Qt::black);
+    const int titleHeight = title.isEmpty() ? 0 : QFontMetrics(f, painter.device()).height() + 14;
+    painter.drawText(QRect(0, 0, size.width(), titleHeight), Qt::AlignCenter, title);
     const int half = (size.height() - titleHeight) / 2;
+    top.paintExport(&painter, QRect(0, titleHeight, size.width(), half), {});
+    bottom.paintExport(&painter, QRect(0, titleHeight + half, size.width(), size.height() - titleHeight - half), {});
+}
+
+bool hasQuotas(const CompiledScenario &s)
+{
+    for (const CompiledAgent &a : s.agents)
+        for (const CompiledAgentGoal &g : a.goals)
+            if (s.goals[size_t(g.goal)].kind == GoalKind::Quota)
+                return true;
+    return false;
+}
+
+} // namespace
+
+QString writeDayCharts(std::shared_ptr<const CompiledScenario> scenario, const sim::Samples &samples,
+                       const sim::EventLog &events, const PlotOptions &options, QIODevice *device, bool pdf)
+{
     InsistenceChart insistence;
     QuotaChart quotas;
-    for (DayChart *chart : std::initializer_list<DayChart *>{&insistence, &quotas}) {
+    WorldChart world;
+    if (scenario)
+        quotas.setReference(chartReferenceFor(*scenario));
+    // Below the insistence: quota progress, or the world (the hospital's queue
+    // and free places, who came and who left) when nobody has a quota.
+    DayChart &bottom = scenario && !hasQuotas(*scenario) ? static_cast<DayChart &>(world) : quotas;
+    for (DayChart *chart : std::initializer_list<DayChart *>{&insistence, &bottom}) {
         chart->reset(scenario);
         chart->update(samples, events);
-        chart->legend->setFont(QFont(chart->font().family(), 7));
+        chart->xAxis->setRange(0, chart->keyOf(samples.rows() ? samples.rowDay.back() + 1 : 1, 0));
     }
-    insistence.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
-    quotas.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::white);
-    QPainter p(&image);
-    QFont f = p.font();
-    f.setPointSize(12);
-    f.setBold(true);
-    p.setFont(f);
-    p.drawText(QRect(0, 0, size.width(), titleHeight), Qt::AlignCenter, title);
-    p.drawPixmap(0, titleHeight, insistence.toPixmap(size.width(), half));
-    p.drawPixmap(0, titleHeight + half, quotas.toPixmap(size.width(), half));
-    p.end();
-    return image;
+    if (pdf) {
+        QPdfWriter writer(device);
+        writer.setCreator(QStringLiteral("goap-sim"));
+        writer.setTitle(options.title);
+        writer.setResolution(96); // one painter unit is a pixel at 96 dpi, as in the PNG
+        writer.setPageLayout(QPageLayout(QPageSize(QSizeF(options.size) * 0.75, QPageSize::Point, {}, QPageSize::ExactMatch),
+                                         QPageLayout::Portrait, QMarginsF()));
+        QCPPainter painter;
+        if (!painter.begin(&writer))
+            return QStringLiteral("the PDF could not be started");
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        paintBoth(painter, insistence, bottom, options.size, options.title);
+        painter.end();
+    } else {
+        const double scale = std::clamp(options.scale, 0.25, 8.0);
+        QImage image((QSizeF(options.size) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+        if (image.isNull())
+            return QStringLiteral("cannot make a %1 x %2 picture").arg(image.width()).arg(image.height());
+        image.setDotsPerMeterX(qRound(96 / 0.0254)); // painted at 96 dpi and scaled
+        image.setDotsPerMeterY(qRound(96 / 0.0254));
+        image.fill(Qt::white);
+        QCPPainter painter(&image);
+        if (scale > 1)
+            painter.setMode(QCPPainter::pmNonCosmetic);
+        painter.scale(scale, scale);
+        paintBoth(painter, insistence, bottom, options.size, options.title);
+        painter.end();
+        image.setDotsPerMeterX(qRound(96 * scale / 0.0254));
+        image.setDotsPerMeterY(qRound(96 * scale / 0.0254));
+        if (!image.save(device, "PNG"))
+            return device->errorString().isEmpty() ? QStringLiteral("the PNG could not be encoded") : device->errorString();
+    }
+    return {};
 }
 
 } // namespace goap::editor

@@ -1,15 +1,23 @@
 #pragma once
-// Renders a run's insistence and quota charts into one picture, without a
-// window (goap-sim run --plot, and the GUI's "export both").
+// Writes a run's insistence chart and, below it, its quota chart (or its
+// world facts when nobody has a quota, as in the hospital) under a title, without a window (goap-sim run --plot): PNG at a chosen size and
+// scale, or vector PDF when the file name ends in .pdf.
 
-#include "planner/compiledscenario.h"
-#include "sim/events.h"
-
-#include <QImage>
+#include "charts/daychart.h"
 
 namespace goap::editor {
 
-QImage renderDayCharts(std::shared_ptr<const CompiledScenario> scenario, const sim::Samples &samples,
-                       const sim::EventLog &events, const QSize &size, const QString &title);
+struct PlotOptions
+{
+    QSize size{1400, 1000}; // logical pixels (PNG) or pixels at 96 dpi (PDF)
+    double scale = 1;       // PNG: pixels per logical pixel
+    QString title;
+};
+
+// Writes the picture to an open device, as a vector PDF when `pdf`, else a
+// PNG; returns why it could not (empty on success). The caller opens and
+// commits the device (goap-sim writes devices and standard output in place).
+QString writeDayCharts(std::shared_ptr<const CompiledScenario> scenario, const sim::Samples &samples,
+                       const sim::EventLog &events, const PlotOptions &options, QIODevice *device, bool pdf);
 
 } // namespace goap::editor

@@ -1,66 +1,144 @@
 #pragma once
 // A chart over simulated time (QCustomPlot): days laid end to end on the
 // x axis with their boundaries marked, a cursor at the current time, drag to
-// pan and wheel to zoom the time axis, a legend whose items hide and show
-// their graphs, a tooltip with the exact value under the mouse, and PNG/PDF
-// export. Subclasses feed it from a run's samples and events incrementally:
-// update() appends only what is new, and the replot is queued.
+// pan and wheel to zoom the time axis, a legend outside the plot whose entries
+// hide and show a line with everything drawn for it, a tooltip with the exact
+// value under the mouse, and export at a chosen size (PNG, vector PDF).
+//
+// Subclasses declare series (a line, its markers, its band) for the charted
+// characters only; a crowd's other characters count in aggregate bands. Data
+// arrive incrementally: update() appends only what is new, value ranges are
+// tracked as data are appended, and nothing done per frame depends on how
+// long the run has been going.
 
 #include "planner/compiledscenario.h"
 #include "sim/events.h"
 
 #include <qcustomplot.h>
 
+#include <set>
+
 namespace goap::editor {
+
+// How the charts name a moment: "day 1, 135.9 s". Everything a person reads
+// counts days from 1 (the GUI's clock, the chart labels, the tooltips, the
+// CLI's summary); the files keep SPEC's 0-based "day" index.
+QString momentText(int day, double time);
 
 class DayChart : public QCustomPlot
 {
     Q_OBJECT
 
 public:
+    // Where the legend goes: always outside the axis rect. Auto picks the side
+    // that leaves the plot the larger area.
+    enum class LegendPlace { Auto, Right, Bottom, Hidden };
+
+    struct ExportOptions
+    {
+        QSize size{1200, 600}; // logical pixels (PNG) or points (PDF)
+        double scale = 1;      // PNG: pixels per logical pixel (2 gives 192 dpi)
+        QString title;         // drawn above the chart when not empty
+    };
+
     explicit DayChart(QWidget *parent = nullptr);
 
-    // A new run (or none): clears every graph.
+    // A new run (or none): clears every graph; the first kChartedAtFirst
+    // characters get lines of their own.
     void reset(std::shared_ptr<const CompiledScenario> scenario);
     // Appends what the records gained since the last call, then queues a replot.
     void update(const sim::Samples &samples, const sim::EventLog &events);
     void setCursorTime(int day, double time); // -1: hide
 
+    // Which characters get lines of their own; rebuilds from the records.
+    void setChartedAgents(const QList<int> &agents, const sim::Samples &samples, const sim::EventLog &events);
+    const QList<int> &chartedAgents() const { return m_charted; }
+    // The goals whose lines are shown (empty: all).
+    void setVisibleGoals(const QSet<int> &goals);
+    // Hides or shows a line with its markers and band, as a click on its legend entry does.
+    void setLineHidden(QCPGraph *line, bool hidden);
+    bool isLineHidden(QCPGraph *line) const;
+
+    void setLegendPlace(LegendPlace place);
+    LegendPlace legendPlace() const { return m_legendPlace; }
+    LegendPlace legendSide() const { return m_legendSide; } // where Auto put it
+
     double keyOf(int day, double time) const { return double(day) * m_dayLength + time; }
     size_t rowsShown() const { return m_rows; }
     const CompiledScenario *scenario() const { return m_scenario.get(); }
 
-    bool exportPng(const QString &fileName, int width, int height);
-    bool exportPdf(const QString &fileName, int width, int height);
+    bool exportPng(const QString &fileName, const ExportOptions &options);
+    bool exportPdf(const QString &fileName, const ExportOptions &options);
+    // Paints the chart as exported (title above, legend outside, no cursor or
+    // selection) into target; on a PDF painter it stays vectors.
+    void paintExport(QCPPainter *painter, const QRect &target, const QString &title);
 
-    // Shows only these characters' graphs (empty: everyone).
-    void setVisibleAgents(const QSet<int> &agents);
+    // The text of the point under pos (a marker's story or a line's value), or empty.
+    QString pointText(const QPoint &pos);
+    // Shown as the tooltip where no point is under the mouse.
+    void setHelpText(const QString &text) { m_helpText = text; }
 
-    static constexpr int kMaxLegendEntries = 40;
+    static constexpr int kChartedAtFirst = 12;
+
+signals:
+    void lineVisibilityChanged();
 
 protected:
+    // A line and what belongs to it: hidden together.
+    struct Series
+    {
+        int agent = -1; // -1: the crowd
+        int goal = -1;  // -1: none
+        QCPGraph *line = nullptr;
+        std::vector<QCPAbstractPlottable *> extras; // markers, band edges
+        bool goalShown = true;
+    };
+
+    bool event(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     void showEvent(QShowEvent *event) override;
-    virtual void build() = 0;                    // create the graphs for m_scenario
+    virtual void build() = 0; // create the series for m_scenario and m_charted
     virtual void addRows(const sim::Samples &samples, size_t from, size_t to) = 0;
     virtual void addEvents(const sim::EventLog &events, size_t from, size_t to) { Q_UNUSED(events) Q_UNUSED(from) Q_UNUSED(to) }
-    virtual int agentOf(QCPAbstractPlottable *plottable) const; // -1 for graphs of no character
-    virtual QString markerText(QCPGraph *graph, int index) const; // a tooltip for a marker point, or empty
-    void hideFromLegend(QCPAbstractPlottable *plottable); // a marker series: never in the legend
+
+    int addSeries(int agent, int goal, QCPGraph *line); // returns its index in m_series
+    QCPGraph *addMarkers(int series, const QCPScatterStyle &style, const QString &name);
+    void addMarker(QCPGraph *markers, double key, double value, const QString &text);
+    void addText(QCPItemText *label, int series); // a label that hides with its series
     QVector<double> keysOf(const sim::Samples &samples, size_t from, size_t to) const; // x of sample rows
+    int chartedIndex(int agent) const; // -1 when the character has no lines of its own
+    // More characters than a chart shows by default: the crowd gets its bands.
+    bool isCrowd() const { return m_scenario && m_scenario->agents.size() > size_t(kChartedAtFirst); }
 
     std::shared_ptr<const CompiledScenario> m_scenario;
     double m_dayLength = 1;
-    QSet<int> m_visibleAgents;
+    std::vector<Series> m_series;
+    QList<int> m_charted;
 
 private:
+    void rebuild();
     void markDay(int day);
     void hover(QMouseEvent *event);
+    void legendClicked(QCPAbstractLegendItem *item);
     void applyVisibility();
+    void refreshLegend();
+    void placeLegend(const QSize &size);
+    void spaceMarkers();
 
     size_t m_rows = 0, m_events = 0;
     int m_daysMarked = 0;
     bool m_userRange = false;
     QCPItemStraightLine *m_cursor = nullptr;
+    std::vector<int> m_chartedIndex; // by character
+    QHash<QCPAbstractPlottable *, int> m_seriesOf;
+    QHash<QCPGraph *, QStringList> m_markerTexts;
+    QHash<QCPItemText *, int> m_textSeries;
+    std::set<std::pair<int, int>> m_hidden; // (agent, goal) of lines the user hid: kept across rebuilds
+    QSet<int> m_visibleGoals;
+    LegendPlace m_legendPlace = LegendPlace::Auto, m_legendSide = LegendPlace::Right;
+    double m_interval = 1, m_lastKey = 0;
+    bool m_pointTip = false;
+    QString m_helpText;
 };
 
 } // namespace goap::editor

@@ -1,10 +1,12 @@
 #include "chartspanel.h"
 
+#include "charts/chartexportdialog.h"
 #include "charts/daycharts.h"
 #include "charts/palette.h"
 #include "sim/records.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -26,22 +28,26 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
     m_tabs->addTab(m_insistence, tr("Insistence"));
     m_tabs->addTab(m_quotas, tr("Quotas"));
     m_tabs->addTab(m_world, tr("World facts"));
-    m_insistence->setToolTip(tr("Each goal's insistence: diamonds mark goal switches, circles satisfied needs. "
-                                "Drag to pan, wheel to zoom, double-click to follow the run, click a legend entry to hide it."));
-    m_quotas->setToolTip(tr("Each quota's progress; stars mark when it was met, as a fraction of the day"));
-    m_world->setToolTip(tr("The world pool over time"));
+    // Help shown only away from data points: a point's own tooltip is never replaced by it.
+    m_insistence->setHelpText(tr("Each goal's insistence: diamonds mark goal switches, circles satisfied needs. "
+                                 "Drag to pan, wheel to zoom, double-click to follow the run, click a legend entry to hide it."));
+    m_quotas->setHelpText(tr("Each quota's progress; stars mark when it was met, as a fraction of the day"));
+    m_world->setHelpText(tr("The world pool over time"));
 
     m_agents = new QListWidget(this);
-    m_agents->setToolTip(tr("The characters to chart"));
+    m_agents->setToolTip(tr("The characters with lines of their own (in a crowd, everyone counts in the grey bands)"));
     m_goals = new QListWidget(this);
     m_goals->setToolTip(tr("The goals to chart on the insistence chart"));
-    m_reference = new QCheckBox(tr("Seed's 56% line"), this);
+    m_reference = new QCheckBox(tr("Reference line"), this);
     m_reference->setChecked(true);
-    m_reference->setToolTip(tr("The seed's day: every quota landed within the first 56% of the day"));
-    auto *png = new QPushButton(tr("PNG..."), this);
-    png->setToolTip(tr("Export the chart shown as a PNG picture"));
-    auto *pdf = new QPushButton(tr("PDF..."), this);
-    pdf->setToolTip(tr("Export the chart shown as a vector PDF"));
+    m_legendPlace = new QComboBox(this);
+    m_legendPlace->addItem(tr("Legend: best fit"), int(DayChart::LegendPlace::Auto));
+    m_legendPlace->addItem(tr("Legend: right"), int(DayChart::LegendPlace::Right));
+    m_legendPlace->addItem(tr("Legend: below"), int(DayChart::LegendPlace::Bottom));
+    m_legendPlace->addItem(tr("Legend: hidden"), int(DayChart::LegendPlace::Hidden));
+    m_legendPlace->setToolTip(tr("Where the legend goes, always outside the plot"));
+    auto *exportButton = new QPushButton(tr("Export..."), this);
+    exportButton->setToolTip(tr("Export the chart shown as a PNG picture or a vector PDF, at a chosen size"));
     auto *csv = new QPushButton(tr("CSV..."), this);
     csv->setToolTip(tr("Export the samples behind the charts (as goap-sim run --samples writes them)"));
 
@@ -53,9 +59,9 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
     sideLayout->addWidget(new QLabel(tr("Goals"), side));
     sideLayout->addWidget(m_goals, 1);
     sideLayout->addWidget(m_reference);
+    sideLayout->addWidget(m_legendPlace);
     auto *buttons = new QHBoxLayout;
-    buttons->addWidget(png);
-    buttons->addWidget(pdf);
+    buttons->addWidget(exportButton);
     buttons->addWidget(csv);
     sideLayout->addLayout(buttons);
     auto *splitter = new QSplitter(this);
@@ -67,27 +73,26 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(splitter);
 
-    connect(png, &QPushButton::clicked, this, [this] {
-        const QString name = QFileDialog::getSaveFileName(this, tr("Export Chart"), {}, tr("PNG pictures (*.png)"));
-        if (!name.isEmpty() && !current()->exportPng(name, current()->width(), current()->height()))
-            QMessageBox::critical(this, tr("Cannot export"), tr("Cannot write %1").arg(name));
-    });
-    connect(pdf, &QPushButton::clicked, this, [this] {
-        const QString name = QFileDialog::getSaveFileName(this, tr("Export Chart"), {}, tr("PDF documents (*.pdf)"));
-        if (!name.isEmpty() && !current()->exportPdf(name, current()->width(), current()->height()))
-            QMessageBox::critical(this, tr("Cannot export"), tr("Cannot write %1").arg(name));
-    });
+    connect(exportButton, &QPushButton::clicked, this, qOverload<>(&ChartsPanel::exportChart));
     connect(csv, &QPushButton::clicked, this, [this] {
         const QString name = QFileDialog::getSaveFileName(this, tr("Export Samples"), {}, tr("CSV files (*.csv)"));
         if (!name.isEmpty() && !exportCsv(name))
             QMessageBox::critical(this, tr("Cannot export"), tr("Cannot write %1").arg(name));
     });
     connect(m_reference, &QCheckBox::toggled, m_quotas, &QuotaChart::setReferenceVisible);
+    connect(m_legendPlace, &QComboBox::currentIndexChanged, this, [this] {
+        const auto place = DayChart::LegendPlace(m_legendPlace->currentData().toInt());
+        for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas), static_cast<DayChart *>(m_world)})
+            chart->setLegendPlace(place);
+    });
     connect(m_agents, &QListWidget::itemChanged, this, &ChartsPanel::selectionChanged);
     connect(m_goals, &QListWidget::itemChanged, this, &ChartsPanel::selectionChanged);
     connect(controller, &SimController::runStarted, this, &ChartsPanel::runStarted);
     runStarted(); // empty charts until a run
-    connect(controller, &SimController::runStopping, this, [this] { m_samples = m_controller->samples(); });
+    connect(controller, &SimController::runStopping, this, [this] {
+        m_samples = m_controller->samples();
+        m_events = m_controller->events();
+    });
     connect(controller, &SimController::frameApplied, this, [this](const SimFrame &frame) {
         for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas), static_cast<DayChart *>(m_world)}) {
             chart->update(m_controller->samples(), m_controller->events());
@@ -98,23 +103,36 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
 
 DayChart *ChartsPanel::current() const { return static_cast<DayChart *>(m_tabs->currentWidget()); }
 
+const sim::Samples &ChartsPanel::samples() const { return m_controller->hasRun() ? m_controller->samples() : m_samples; }
+
+const sim::EventLog &ChartsPanel::events() const { return m_controller->hasRun() ? m_controller->events() : m_events; }
+
 void ChartsPanel::runStarted()
 {
     m_shown = m_controller->scenarioPtr();
     m_samples = sim::Samples();
+    m_events.clear();
+    // The reference line only where the scenario has one (today: seed 003's town).
+    m_quotas->setReference(m_shown ? chartReferenceFor(*m_shown) : std::nullopt);
+    m_reference->setVisible(m_quotas->hasReference());
+    if (m_quotas->hasReference()) {
+        m_reference->setText(tr("Reference: %1").arg(chartReferenceFor(*m_shown)->label));
+        m_reference->setToolTip(tr("The reference this scenario was observed against, as a dash-dot line on the quota chart"));
+    }
     for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas), static_cast<DayChart *>(m_world)})
         chart->reset(m_shown);
+    m_quotas->setReferenceVisible(m_reference->isChecked());
     const QSignalBlocker b1(m_agents), b2(m_goals);
     m_agents->clear();
     m_goals->clear();
     if (!m_shown)
         return;
     // A crowd is unreadable as lines: the first dozen characters are charted until more are chosen.
-    constexpr size_t kShownAtFirst = 12;
+    const QList<int> &charted = m_insistence->chartedAgents();
     for (size_t i = 0; i < m_shown->agentLabels.size(); ++i) {
         auto *item = new QListWidgetItem(m_shown->agentLabels[i], m_agents);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
-        item->setCheckState(i < kShownAtFirst ? Qt::Checked : Qt::Unchecked);
+        item->setCheckState(charted.contains(int(i)) ? Qt::Checked : Qt::Unchecked);
         item->setForeground(agentColor(int(i)).darker(120));
         item->setData(Qt::UserRole, int(i));
     }
@@ -124,26 +142,39 @@ void ChartsPanel::runStarted()
         item->setCheckState(Qt::Checked);
         item->setData(Qt::UserRole, int(g));
     }
-    if (m_shown->agentLabels.size() > kShownAtFirst)
-        selectionChanged();
 }
 
 void ChartsPanel::selectionChanged()
 {
-    QSet<int> agents, goals;
+    QList<int> agents;
+    QSet<int> goals;
     for (int i = 0; i < m_agents->count(); ++i)
         if (m_agents->item(i)->checkState() == Qt::Checked)
-            agents.insert(m_agents->item(i)->data(Qt::UserRole).toInt());
+            agents << m_agents->item(i)->data(Qt::UserRole).toInt();
     for (int i = 0; i < m_goals->count(); ++i)
         if (m_goals->item(i)->checkState() == Qt::Checked)
             goals.insert(m_goals->item(i)->data(Qt::UserRole).toInt());
-    if (agents.isEmpty())
-        agents.insert(-2); // nobody
     if (goals.isEmpty())
-        goals.insert(-2);
-    m_quotas->setVisibleAgents(agents);
-    m_insistence->setVisibleAgents(agents);
+        goals.insert(-2); // nothing
+    m_quotas->setChartedAgents(agents, samples(), events());
+    m_insistence->setChartedAgents(agents, samples(), events());
     m_insistence->setVisibleGoals(goals);
+}
+
+void ChartsPanel::exportChart()
+{
+    static const QString names[] = {QStringLiteral("insistence"), QStringLiteral("quotas"), QStringLiteral("world")};
+    ChartExportDialog dialog(names[m_tabs->currentIndex()] + QStringLiteral(".png"), m_tabs->tabText(m_tabs->currentIndex()), this);
+    if (dialog.exec() != QDialog::Accepted || dialog.fileName().isEmpty())
+        return;
+    if (!exportChart(dialog.fileName(), dialog.options()))
+        QMessageBox::critical(this, tr("Cannot export"), tr("Cannot write %1").arg(dialog.fileName()));
+}
+
+bool ChartsPanel::exportChart(const QString &fileName, const DayChart::ExportOptions &options)
+{
+    return fileName.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive) ? current()->exportPdf(fileName, options)
+                                                                          : current()->exportPng(fileName, options);
 }
 
 bool ChartsPanel::exportCsv(const QString &fileName) const
@@ -152,8 +183,7 @@ bool ChartsPanel::exportCsv(const QString &fileName) const
         return false;
     QSaveFile file(fileName);
     // The live run's samples, or the copy kept when it stopped.
-    const sim::Samples &samples = m_controller->hasRun() ? m_controller->samples() : m_samples;
-    const QByteArray bytes = sim::samplesCsv(*m_shown, samples);
+    const QByteArray bytes = sim::samplesCsv(*m_shown, samples());
     return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit();
 }
 

@@ -1,20 +1,24 @@
 #pragma once
 // The charts dock: insistence, quota progress and world facts of the run,
 // filling in live (appended data, queued replots) with a cursor at the
-// current time; characters and goals chosen from lists beside the charts;
-// PNG, PDF and CSV export. A finished run stays browsable; a new run clears it.
+// current time; characters and goals chosen from lists beside the charts
+// (the first dozen characters of a crowd are charted until others are
+// chosen; the rest count in the crowd's bands); the legend's place; export
+// at a chosen size (PNG, vector PDF) and CSV. A finished run stays browsable;
+// a new run clears it.
 
+#include "charts/daychart.h"
 #include "run/simcontroller.h"
 
 #include <QWidget>
 
 class QCheckBox;
+class QComboBox;
 class QListWidget;
 class QTabWidget;
 
 namespace goap::editor {
 
-class DayChart;
 class InsistenceChart;
 class QuotaChart;
 class WorldChart;
@@ -32,12 +36,19 @@ public:
     DayChart *current() const;
     QListWidget *agentList() const { return m_agents; }
     QListWidget *goalList() const { return m_goals; }
+    QCheckBox *referenceBox() const { return m_reference; }
+    QComboBox *legendBox() const { return m_legendPlace; }
 
+    // Asks for a file, size, scale and title, then exports the chart shown.
+    void exportChart();
+    bool exportChart(const QString &fileName, const DayChart::ExportOptions &options);
     bool exportCsv(const QString &fileName) const; // the samples, as goap-sim run --samples writes them
 
 private:
     void runStarted();
     void selectionChanged();
+    const sim::Samples &samples() const;
+    const sim::EventLog &events() const;
 
     SimController *m_controller;
     InsistenceChart *m_insistence;
@@ -46,8 +57,10 @@ private:
     QTabWidget *m_tabs;
     QListWidget *m_agents, *m_goals;
     QCheckBox *m_reference;
+    QComboBox *m_legendPlace;
     std::shared_ptr<const CompiledScenario> m_shown;
-    sim::Samples m_samples; // a copy taken when the run stops, for CSV export
+    sim::Samples m_samples; // copies taken when the run stops: CSV export, choosing other characters
+    sim::EventLog m_events;
 };
 
 } // namespace goap::editor

@@ -33,7 +33,8 @@ const char *const kUsage =
     "  validate FILE                         list errors and warnings; exit 0 valid, 2 invalid\n"
     "  plan FILE --agent ID --goal ID [--json]\n"
     "                                        the plan from the dawn state; exit 4 when none\n"
-    "  run FILE [--days N] [--report R.json] [--events E.jsonl] [--samples S.csv] [--plot P.png]\n"
+    "  run FILE [--days N] [--report R.json] [--events E.jsonl] [--samples S.csv] [--plot P.png|P.pdf]\n"
+    "           [--plot-size WxH] [--plot-scale S]\n"
     "                                        simulate N days (1 to 10000, default 1) and write the\n"
     "                                        records, '-' for standard output (the summary then goes\n"
     "                                        to standard error); --plot charts insistence and quota\n"
@@ -292,8 +293,9 @@ std::optional<int> parseDays(const QString &text)
 class RunRecords
 {
 public:
-    RunRecords(const Scenario &scenario, std::shared_ptr<const CompiledScenario> compiled, const Streams &io)
-        : m_scenario(scenario), m_c(std::move(compiled)), m_io(io)
+    RunRecords(const Scenario &scenario, std::shared_ptr<const CompiledScenario> compiled, const Streams &io,
+               PlotRequest plotRequest)
+        : m_scenario(scenario), m_c(std::move(compiled)), m_io(io), m_plotRequest(std::move(plotRequest))
     {
     }
 
@@ -396,9 +398,8 @@ public:
                 m_events.write(sim::eventsJsonl(*m_c, simulation.events()));
             if (m_samples.isOpen())
                 m_samples.write(sim::samplesCsvRows(*m_c, simulation.samples()));
-            const QString error = g_plotWriter(m_c, simulation.samples(), simulation.events(),
-                                               days == 1 ? m_scenario.name : QStringLiteral("%1, %2 days").arg(m_scenario.name).arg(days),
-                                               m_plot.device());
+            m_plotRequest.title = days == 1 ? m_scenario.name : QStringLiteral("%1, %2 days").arg(m_scenario.name).arg(days);
+            const QString error = g_plotWriter(m_c, simulation.samples(), simulation.events(), m_plotRequest, m_plot.device());
             if (!error.isEmpty()) {
                 println(m_io.err, QStringLiteral("goap-sim: cannot write %1: %2").arg(m_plot.name(), error));
                 cancelAll();
@@ -440,6 +441,7 @@ private:
     const Scenario &m_scenario;
     std::shared_ptr<const CompiledScenario> m_c;
     const Streams &m_io;
+    PlotRequest m_plotRequest;
     std::FILE *m_summary = m_io.out;
     RecordFile m_report, m_events, m_samples, m_plot;
     sim::EventLog m_eventBatch;
@@ -455,7 +457,8 @@ void setPlotWriter(PlotWriter writer) { g_plotWriter = writer; }
 int runCommand(const QStringList &args, const Streams &io)
 {
     const Options o = parseOptions(args, {QStringLiteral("days"), QStringLiteral("report"), QStringLiteral("events"),
-                                          QStringLiteral("samples"), QStringLiteral("plot")}, {});
+                                          QStringLiteral("samples"), QStringLiteral("plot"), QStringLiteral("plot-size"),
+                                          QStringLiteral("plot-scale")}, {});
     if (!o.error.isEmpty())
         return usageError(io, o.error);
     if (o.positional.size() != 1)
@@ -463,14 +466,32 @@ int runCommand(const QStringList &args, const Streams &io)
     const std::optional<int> days = o.values.contains(QStringLiteral("days")) ? parseDays(o.values.value(QStringLiteral("days"))) : 1;
     if (!days)
         return usageError(io, QStringLiteral("--days takes a whole number from 1 to %1, got '%2'").arg(kMaxDays).arg(o.values.value(QStringLiteral("days"))));
-    if (o.values.contains(QStringLiteral("plot")) && !g_plotWriter)
+    const bool plot = o.values.contains(QStringLiteral("plot"));
+    if (plot && !g_plotWriter)
         return usageError(io, QStringLiteral("--plot needs goap-sim built with the charts (GOAP_BUILD_EDITOR)"));
+    PlotRequest plotRequest;
+    if (plot) {
+        const QStringList size = o.values.value(QStringLiteral("plot-size"), QStringLiteral("1400x1000")).split(QLatin1Char('x'));
+        bool okWidth = false, okHeight = false, okScale = true;
+        plotRequest.width = size.size() == 2 ? size[0].toInt(&okWidth) : 0;
+        plotRequest.height = size.size() == 2 ? size[1].toInt(&okHeight) : 0;
+        if (o.values.contains(QStringLiteral("plot-scale")))
+            plotRequest.scale = o.values.value(QStringLiteral("plot-scale")).toDouble(&okScale);
+        if (!okWidth || !okHeight || plotRequest.width < 64 || plotRequest.height < 64 || plotRequest.width > 20000
+            || plotRequest.height > 20000)
+            return usageError(io, QStringLiteral("--plot-size takes WIDTHxHEIGHT, each from 64 to 20000 (e.g. 1600x900)"));
+        if (!okScale || plotRequest.scale < 0.25 || plotRequest.scale > 8)
+            return usageError(io, QStringLiteral("--plot-scale takes a number from 0.25 to 8 (2 doubles the pixels)"));
+        plotRequest.fileName = o.values.value(QStringLiteral("plot"));
+    } else if (o.values.contains(QStringLiteral("plot-size")) || o.values.contains(QStringLiteral("plot-scale"))) {
+        return usageError(io, QStringLiteral("--plot-size and --plot-scale go with --plot"));
+    }
     int code = Success;
     const std::optional<Scenario> scenario = load(o.positional.first(), io, code);
     if (!scenario)
         return code;
     const auto compiled = std::make_shared<const CompiledScenario>(compile(*scenario));
-    RunRecords records(*scenario, compiled, io);
+    RunRecords records(*scenario, compiled, io, plotRequest);
     if (const int opened = records.open(o); opened != Success)
         return opened;
 

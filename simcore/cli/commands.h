@@ -22,10 +22,19 @@ struct Streams
 
 int run(const QStringList &args, const Streams &io = {});
 
-// Writes a run's charts as a PNG to an open device and returns why it could
-// not (empty on success). goap-sim's main installs one when the charts are built in.
+// What --plot asks for: the file (PNG, or vector PDF for *.pdf), its title,
+// size (--plot-size WxH) and scale (--plot-scale S, pixels per unit of size).
+struct PlotRequest
+{
+    QString fileName, title;
+    int width = 1400, height = 1000;
+    double scale = 1;
+};
+// Writes a run's charts to an open device (the file named by the request, or
+// standard output) and returns why it could not (empty on success).
+// goap-sim's main installs one when the charts are built in.
 using PlotWriter = QString (*)(std::shared_ptr<const CompiledScenario> scenario, const sim::Samples &samples,
-                               const sim::EventLog &events, const QString &title, QIODevice *device);
+                               const sim::EventLog &events, const PlotRequest &request, QIODevice *device);
 void setPlotWriter(PlotWriter writer);
 
 int validateCommand(const QStringList &args, const Streams &io);

@@ -11,12 +11,14 @@
 
 namespace {
 QString writePlot(std::shared_ptr<const goap::CompiledScenario> scenario, const goap::sim::Samples &samples,
-                  const goap::sim::EventLog &events, const QString &title, QIODevice *device)
+                  const goap::sim::EventLog &events, const goap::cli::PlotRequest &request, QIODevice *device)
 {
-    const QImage image = goap::editor::renderDayCharts(std::move(scenario), samples, events, QSize(1400, 1000), title);
-    if (!image.save(device, "PNG"))
-        return device->errorString().isEmpty() ? QStringLiteral("the PNG could not be encoded") : device->errorString();
-    return {};
+    goap::editor::PlotOptions options;
+    options.size = QSize(request.width, request.height);
+    options.scale = request.scale;
+    options.title = request.title;
+    const bool pdf = request.fileName.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive);
+    return goap::editor::writeDayCharts(std::move(scenario), samples, events, options, device, pdf);
 }
 } // namespace
 #endif

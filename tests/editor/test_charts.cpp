@@ -1,18 +1,28 @@
-// The charts: a graph per (character, goal) with every sample, quota-met
-// markers that match the day report, exports, and goap-sim run --plot.
+// The charts: a graph per charted (character, goal) with every sample, crowds
+// charted as a dozen lines plus bands, lines told apart by goal, a legend
+// outside the plot whose entries hide everything of a line, labels inside the
+// axis rect, tooltips that stay, the reference line only where it belongs,
+// exports at a chosen size, quota-met markers that match the day report, and
+// goap-sim run --plot.
+#include "charts/chartexportdialog.h"
 #include "charts/daycharts.h"
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
-#include "testutil.h"
+#include "planner/compiledscenario.h"
 #include "run/chartspanel.h"
 #include "run/runui.h"
 #include "run/simcontroller.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
+#include "synthetic.h"
+#include "testutil.h"
 
+#include <QCheckBox>
+#include <QDockWidget>
 #include <QListWidget>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QtTest>
 
 using namespace goap;
@@ -22,6 +32,44 @@ namespace {
 const QString kSource = QStringLiteral(GOAP_SOURCE_DIR);
 
 using goap::testing::readAll;
+
+std::shared_ptr<const CompiledScenario> compiledFile(const QString &name)
+{
+    const ReadResult r = readScenarioFile(kSource + QStringLiteral("/scenarios/") + name);
+    return r.ok() ? std::make_shared<const CompiledScenario>(compile(*r.scenario)) : nullptr;
+}
+
+// A headless run with samples, as the charts are fed from.
+std::unique_ptr<sim::Simulation> runHeadless(std::shared_ptr<const CompiledScenario> scenario, int day, double time)
+{
+    sim::Options options;
+    options.recordSamples = true;
+    auto simulation = std::make_unique<sim::Simulation>(std::move(scenario), options);
+    simulation->runUntil(day, time);
+    return simulation;
+}
+
+// Every text item shown lies inside the axis rect (nothing clipped at its edges).
+QStringList textsOutsideAxisRect(DayChart *chart)
+{
+    QStringList out;
+    const QRect inside = chart->axisRect()->rect().adjusted(-1, -1, 1, 1);
+    for (int i = 0; i < chart->itemCount(); ++i) {
+        auto *text = qobject_cast<QCPItemText *>(chart->item(i));
+        if (!text || !text->visible())
+            continue;
+        const QPointF a = text->topLeft->pixelPosition(), b = text->bottomRight->pixelPosition();
+        if (!inside.contains(a.toPoint()) || !inside.contains(b.toPoint()))
+            out << text->text();
+    }
+    return out;
+}
+
+QPoint pixelOf(QCPGraph *graph, int index)
+{
+    const auto point = graph->data()->at(index);
+    return QPointF(graph->keyAxis()->coordToPixel(point->key), graph->valueAxis()->coordToPixel(point->value)).toPoint();
+}
 } // namespace
 
 class TestCharts : public QObject
@@ -32,6 +80,16 @@ private:
     MainWindow *m_window = nullptr;
 
     ChartsPanel *charts() const { return m_window->runUi()->charts(); }
+    const SimController *controller() const { return m_window->runUi()->controller(); }
+
+    void showChartsDock()
+    {
+        auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("chartsDock"));
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        QTRY_VERIFY(charts()->insistence()->isVisible());
+    }
 
 private slots:
     void initTestCase()
@@ -48,8 +106,7 @@ private slots:
 
     void aGraphPerCharacterAndGoalWithEverySample()
     {
-        const SimController *c = m_window->runUi()->controller();
-        const sim::Samples &s = c->samples();
+        const sim::Samples &s = controller()->samples();
         QCOMPARE(s.rows(), size_t(301)); // dawn and every second of a 300 s day
         QCOMPARE(s.columns(), size_t(12));
         for (int slot = 0; slot < 12; ++slot) {
@@ -60,14 +117,12 @@ private slots:
             QCOMPARE(g->data()->at(150)->value, double(s.insistence[150 * 12 + size_t(slot)]));
         }
         QCOMPARE(charts()->insistence()->graphFor(1)->name(), QStringLiteral("Miner: Hunger"));
-        QCOMPARE(charts()->insistence()->graphFor(0)->pen().style(), Qt::DashLine); // a quota
-        QCOMPARE(charts()->insistence()->graphFor(1)->pen().style(), Qt::SolidLine); // a need
-        // Every need satisfaction of the day is marked.
+        // Every need satisfaction of the day is marked, on its own line.
         int satisfied = 0, marked = 0;
-        for (const sim::Event &e : c->events().events)
+        for (const sim::Event &e : controller()->events().events)
             satisfied += e.kind == sim::EventKind::NeedSatisfied;
-        for (int a = 0; a < 6; ++a)
-            marked += charts()->insistence()->satisfiedMarkers(a)->dataCount();
+        for (int slot = 0; slot < 12; ++slot)
+            marked += charts()->insistence()->satisfiedMarkers(slot)->dataCount();
         QCOMPARE(marked, satisfied);
         QVERIFY(satisfied >= 6);
         QCOMPARE(charts()->world()->graphCount(), 6);
@@ -76,23 +131,219 @@ private slots:
 
     void quotaMarkersMatchTheReport()
     {
-        const SimController *c = m_window->runUi()->controller();
-        sim::Simulation headless(c->scenarioPtr());
+        sim::Simulation headless(controller()->scenarioPtr());
         headless.runDays(1);
         QList<double> expected, shown;
         for (const sim::AgentReport &a : headless.reports().front().agents)
             for (const sim::GoalReport &g : a.goals)
                 if (g.metAt)
                     expected << *g.metAt;
-        QCPGraph *met = charts()->quotas()->metMarkers();
-        for (int i = 0; i < met->dataCount(); ++i)
-            shown << met->data()->at(i)->key / 300.0;
+        for (QCPGraph *met : charts()->quotas()->metMarkers())
+            for (int i = 0; i < met->dataCount(); ++i)
+                shown << met->data()->at(i)->key / 300.0;
         std::sort(expected.begin(), expected.end());
         std::sort(shown.begin(), shown.end());
         QCOMPARE(shown.size(), 6);
         QCOMPARE(shown.size(), expected.size());
         for (int i = 0; i < shown.size(); ++i)
             QVERIFY(std::abs(shown[i] - expected[i]) < 1e-9);
+    }
+
+    // #10.10: a crowd is charted as a dozen characters' lines plus one band per
+    // goal, not as 40,000 graphs; the bands hold every character's low, mean and high.
+    void aCrowdIsADozenLinesAndBands()
+    {
+        const ReadResult r = readScenarioFile(kSource + QStringLiteral("/scenarios/town.json"));
+        QVERIFY(r.ok());
+        const auto crowd = std::make_shared<const CompiledScenario>(compile(goap::testing::replicatedTown(*r.scenario, 1000)));
+        const auto run = runHeadless(crowd, 0, 20);
+        const sim::Samples &s = run->samples();
+        QCOMPARE(s.columns(), size_t(2000));
+        InsistenceChart insistence;
+        QuotaChart quotas;
+        insistence.reset(crowd);
+        quotas.reset(crowd);
+        // Fed in pieces, as frames arrive.
+        sim::EventLog none;
+        insistence.update(s, none);
+        insistence.update(s, run->events());
+        quotas.update(s, run->events());
+        QCOMPARE(insistence.chartedAgents().size(), DayChart::kChartedAtFirst);
+        // 12 characters x 2 goals x (line, switches, satisfied) + 7 goals x (low, high, mean)
+        QCOMPARE(insistence.graphCount(), 12 * 2 * 3 + 7 * 3);
+        QVERIFY(quotas.graphCount() <= 12 * 2 + 6 * 3);
+        QVERIFY(insistence.graphFor(0));
+        QVERIFY(!insistence.graphFor(2 * 12)); // the 13th character has no lines of its own
+        // The hunger band: every character's low, mean and high at each sample.
+        const int hunger = crowd->goalIndex(QStringLiteral("hunger"));
+        QCPGraph *mean = insistence.bandMean(hunger);
+        QVERIFY(mean);
+        QCOMPARE(mean->dataCount(), int(s.rows()));
+        const size_t row = s.rows() - 1;
+        double lo = 2, hi = -1, sum = 0;
+        int n = 0;
+        for (size_t c = 0; c < s.columns(); ++c) {
+            if (s.slotGoal[c] != hunger)
+                continue;
+            const double v = s.insistence[row * s.columns() + c];
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+            sum += v;
+            ++n;
+        }
+        QCOMPARE(n, 1000);
+        QVERIFY(std::abs(mean->data()->at(int(row))->value - sum / n) < 1e-9);
+        QVERIFY(quotas.bandMean(crowd->goalIndex(QStringLiteral("mineQuota"))));
+        // Choosing a character beyond the first dozen charts its whole history.
+        QList<int> chosen = insistence.chartedAgents();
+        chosen << 600;
+        insistence.setChartedAgents(chosen, s, run->events());
+        int slot600 = -1;
+        for (size_t c = 0; c < s.columns(); ++c)
+            if (s.slotAgent[c] == 600 && slot600 < 0)
+                slot600 = int(c);
+        QVERIFY(insistence.graphFor(slot600));
+        QCOMPARE(insistence.graphFor(slot600)->dataCount(), int(s.rows()));
+        QCOMPARE(insistence.graphFor(slot600)->data()->at(10)->value, double(s.insistence[10 * s.columns() + size_t(slot600)]));
+    }
+
+    // #17.12: two goals of one character never look alike (Nurse 1: Care and Rest are both needs).
+    void goalsOfOneCharacterLookDifferent()
+    {
+        const auto hospital = compiledFile(QStringLiteral("hospital.json"));
+        QVERIFY(hospital);
+        const auto run = runHeadless(hospital, 0, 120);
+        InsistenceChart chart;
+        chart.reset(hospital);
+        chart.update(run->samples(), run->events());
+        const sim::Samples &s = run->samples();
+        QHash<int, QSet<QString>> stylesOf;
+        int lines = 0;
+        for (size_t c = 0; c < s.columns(); ++c) {
+            QCPGraph *g = chart.graphFor(int(c));
+            QVERIFY(g);
+            const QString style = QStringLiteral("%1/%2").arg(int(g->pen().style())).arg(int(g->scatterStyle().shape()));
+            QVERIFY2(!stylesOf[s.slotAgent[c]].contains(style), qPrintable(g->name()));
+            stylesOf[s.slotAgent[c]].insert(style);
+            QCOMPARE(g->pen().color(), chart.graphFor(int(c) - (c % 2))->pen().color()); // one colour per character
+            ++lines;
+        }
+        QCOMPARE(lines, 4);
+    }
+
+    // #17.12: a click on a legend entry hides the line and its markers, and
+    // the entry greys out instead of turning blue (selected).
+    void hidingALineHidesItsMarkersAndGreysItsEntry()
+    {
+        showChartsDock();
+        InsistenceChart *chart = charts()->insistence();
+        chart->replot(QCustomPlot::rpImmediateRefresh);
+        // The baker's hunger: it has satisfied markers.
+        int slot = -1;
+        for (int c = 0; c < 12 && slot < 0; ++c)
+            if (chart->satisfiedMarkers(c)->dataCount() > 0 && chart->graphFor(c)->name().startsWith(QLatin1String("Baker")))
+                slot = c;
+        QVERIFY(slot >= 0);
+        QCPGraph *line = chart->graphFor(slot);
+        QCPPlottableLegendItem *entry = chart->legend->itemWithPlottable(line);
+        QVERIFY(entry);
+        QVERIFY(chart->rect().contains(entry->rect()));
+        QTest::mouseClick(chart, Qt::LeftButton, {}, entry->rect().center());
+        QVERIFY(!line->visible());
+        QVERIFY(!chart->satisfiedMarkers(slot)->visible());
+        QVERIFY(!chart->switchMarkers(slot)->visible());
+        entry = chart->legend->itemWithPlottable(line); // still listed, to bring it back
+        QVERIFY(entry);
+        QVERIFY(!entry->selected());
+        QVERIFY(entry->textColor() != QColor(Qt::black));
+        QCOMPARE(entry->textColor().red(), entry->textColor().green()); // grey
+        chart->replot(QCustomPlot::rpImmediateRefresh);
+        QTest::mouseClick(chart, Qt::LeftButton, {}, entry->rect().center());
+        QVERIFY(line->visible());
+        QVERIFY(chart->satisfiedMarkers(slot)->visible());
+        QCOMPARE(chart->legend->itemWithPlottable(line)->textColor(), QColor(Qt::black));
+    }
+
+    // #17.7: at the dock's default size the legend lies outside the plot and
+    // shows every entry; labels stay inside the axis rect.
+    void theLegendAndLabelsHideNoData()
+    {
+        for (DayChart *chart : std::initializer_list<DayChart *>{new InsistenceChart, new QuotaChart}) {
+            std::unique_ptr<DayChart> owner(chart);
+            chart->reset(controller()->scenarioPtr());
+            chart->update(controller()->samples(), controller()->events());
+            chart->resize(634, 212);
+            chart->show();
+            QVERIFY(QTest::qWaitForWindowExposed(chart));
+            chart->replot(QCustomPlot::rpImmediateRefresh);
+            QVERIFY(chart->legend->visible());
+            const QRect plot = chart->axisRect()->outerRect();
+            const QRect legend = chart->legend->outerRect();
+            QVERIFY2(!plot.intersects(legend), "the legend covers the plot");
+            int entries = 0;
+            for (int i = 0; i < chart->legend->itemCount(); ++i) {
+                if (QCPAbstractLegendItem *item = chart->legend->item(i)) {
+                    QVERIFY(chart->rect().contains(item->rect()));
+                    ++entries;
+                }
+            }
+            QCOMPARE(entries, qobject_cast<QuotaChart *>(chart) ? 6 : 12);
+            QCOMPARE(textsOutsideAxisRect(chart), QStringList());
+        }
+    }
+
+    // #17.7: the point's own tooltip is what a hover shows, not the widget's help.
+    void aPointTooltipStays()
+    {
+        showChartsDock();
+        InsistenceChart *chart = charts()->insistence();
+        chart->replot(QCustomPlot::rpImmediateRefresh);
+        QCPGraph *switches = nullptr;
+        for (int c = 0; c < 12 && !switches; ++c)
+            if (chart->switchMarkers(c)->dataCount() > 0)
+                switches = chart->switchMarkers(c);
+        QVERIFY(switches);
+        const QPoint at = pixelOf(switches, 0);
+        QVERIFY(chart->axisRect()->rect().contains(at));
+        const QString text = chart->pointText(at);
+        QVERIFY2(text.contains(QLatin1String("overtook")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("day 1, ")), qPrintable(text)); // days counted from 1, as the clock does
+        QTest::mouseMove(chart, at);
+        QHelpEvent help(QEvent::ToolTip, at, chart->mapToGlobal(at));
+        QApplication::sendEvent(chart, &help);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QCOMPARE(QToolTip::text(), text);
+        // Away from any point, the chart's help.
+        const QPoint away(chart->axisRect()->rect().right() - 3, chart->axisRect()->rect().center().y() - 37);
+        if (chart->pointText(away).isEmpty()) {
+            QHelpEvent elsewhere(QEvent::ToolTip, away, chart->mapToGlobal(away));
+            QApplication::sendEvent(chart, &elsewhere);
+            QTRY_VERIFY(QToolTip::text().contains(QLatin1String("Drag to pan")));
+        }
+        QToolTip::hideText();
+    }
+
+    // #17.7: the seed's 56% line is the town's; other scenarios have none.
+    void theReferenceLineBelongsToTheTown()
+    {
+        QVERIFY(charts()->quotas()->hasReference());
+        QVERIFY(!charts()->referenceBox()->isHidden());
+        for (const QString &name : {QStringLiteral("hospital.json"), QStringLiteral("bakery.json"), QStringLiteral("smithy.json")}) {
+            const auto scenario = compiledFile(name);
+            QVERIFY(scenario);
+            QVERIFY2(!chartReferenceFor(*scenario), qPrintable(name));
+            const auto run = runHeadless(scenario, 0, 30);
+            QuotaChart chart;
+            chart.setReference(chartReferenceFor(*scenario));
+            chart.reset(scenario);
+            chart.update(run->samples(), run->events());
+            for (int i = 0; i < chart.itemCount(); ++i)
+                if (auto *text = qobject_cast<QCPItemText *>(chart.item(i)))
+                    QVERIFY2(!text->text().contains(QLatin1String("56%")), qPrintable(name));
+        }
+        // A crowd of townspeople is not the seed's town either.
+        const ReadResult r = readScenarioFile(kSource + QStringLiteral("/scenarios/town.json"));
+        QVERIFY(!chartReferenceFor(compile(goap::testing::replicatedTown(*r.scenario, 12))));
     }
 
     void csvEqualsTheCommandLine()
@@ -109,25 +360,48 @@ private slots:
         QCOMPARE(readAll(gui), readAll(cli));
     }
 
-    void pngAndPdfExports()
+    // #17.8: export at a chosen size and scale with a title, the legend
+    // outside and no selection box; PDF as vectors.
+    void exportsAtAChosenSize()
     {
         QTemporaryDir dir;
+        ChartExportDialog dialog(dir.filePath(QStringLiteral("c.png")), QStringLiteral("Town"));
+        dialog.widthBox()->setValue(1000);
+        dialog.heightBox()->setValue(500);
+        dialog.scaleBox()->setValue(2);
+        dialog.titleEdit()->setText(QStringLiteral("The town's insistence"));
+        const DayChart::ExportOptions options = dialog.options();
+        QCOMPARE(options.size, QSize(1000, 500));
+        QCOMPARE(options.scale, 2.0);
         for (DayChart *chart : {static_cast<DayChart *>(charts()->insistence()), static_cast<DayChart *>(charts()->quotas()),
                                 static_cast<DayChart *>(charts()->world())}) {
             const QString png = dir.filePath(QStringLiteral("c.png")), pdf = dir.filePath(QStringLiteral("c.pdf"));
-            QVERIFY(chart->exportPng(png, 900, 500));
+            QVERIFY(chart->exportPng(png, options));
             const QImage image(png);
-            QCOMPARE(image.size(), QSize(900, 500));
+            QCOMPARE(image.size(), QSize(2000, 1000));
+            QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), 192);
             QSet<QRgb> colours; // not a blank picture: axes, labels and lines
             for (int y = 0; y < image.height(); y += 3)
                 for (int x = 0; x < image.width(); x += 3)
                     colours.insert(image.pixel(x, y));
             QVERIFY(colours.size() >= 8);
-            QVERIFY(chart->exportPdf(pdf, 900, 500));
+            // The title is drawn above the chart: dark pixels in the middle of the top band.
+            int dark = 0;
+            for (int y = 0; y < 50; ++y)
+                for (int x = 800; x < 1200; ++x)
+                    dark += qGray(image.pixel(x, y)) < 100;
+            QVERIFY(dark > 50);
+            QVERIFY(chart->exportPdf(pdf, options));
             const QByteArray bytes = readAll(pdf);
             QVERIFY(bytes.startsWith("%PDF"));
             QVERIFY(bytes.size() > 2000);
+            QVERIFY(!bytes.contains("/Subtype /Image")); // vectors, not a picture in a PDF
+            QVERIFY(bytes.contains("/MediaBox [0 0 750.000000 375.000000]"));
+            // The widget is as it was: its own size, its own legend.
+            QCOMPARE(chart->viewport().size(), chart->size());
         }
+        QVERIFY(charts()->exportChart(dir.filePath(QStringLiteral("panel.png")), options));
+        QCOMPARE(QImage(dir.filePath(QStringLiteral("panel.png"))).size(), QSize(2000, 1000));
     }
 
     void choosingCharactersAndGoals()
@@ -135,17 +409,82 @@ private slots:
         QListWidget *agents = charts()->agentList();
         QCOMPARE(agents->count(), 6);
         agents->item(0)->setCheckState(Qt::Unchecked); // the miner
-        QVERIFY(!charts()->insistence()->graphFor(0)->visible());
-        QVERIFY(!charts()->insistence()->graphFor(1)->visible());
+        QVERIFY(!charts()->insistence()->graphFor(0));
+        QVERIFY(!charts()->insistence()->graphFor(1));
         QVERIFY(charts()->insistence()->graphFor(2)->visible());
-        QVERIFY(!charts()->quotas()->graphFor(0)->visible());
+        QVERIFY(!charts()->quotas()->graphFor(0));
         agents->item(0)->setCheckState(Qt::Checked);
+        QCOMPARE(charts()->insistence()->graphFor(0)->dataCount(), 301); // back, with its history
+        QCOMPARE(charts()->insistence()->graphFor(0)->name(), QStringLiteral("Miner: Mine ore"));
         QListWidget *goals = charts()->goalList();
         goals->item(0)->setCheckState(Qt::Unchecked); // hunger
         QVERIFY(!charts()->insistence()->graphFor(1)->visible());
+        QVERIFY(!charts()->insistence()->legend->itemWithPlottable(charts()->insistence()->graphFor(1)));
         QVERIFY(charts()->insistence()->graphFor(0)->visible());
         goals->item(0)->setCheckState(Qt::Checked);
         QVERIFY(charts()->insistence()->graphFor(1)->visible());
+    }
+
+    // #17 Also: the hospital's charts show its queue, its free places and who came and left.
+    void theHospitalChartsItsQueueAndPlaces()
+    {
+        const auto hospital = compiledFile(QStringLiteral("hospital.json"));
+        const auto run = runHeadless(hospital, 0, 600);
+        WorldChart chart;
+        chart.reset(hospital);
+        chart.update(run->samples(), run->events());
+        QCPGraph *queue = chart.factGraph(QStringLiteral("world.queue.waiting"));
+        QCPGraph *free = chart.factGraph(QStringLiteral("world.free.cubicle"));
+        QVERIFY(queue && free);
+        QCOMPARE(queue->dataCount(), int(run->samples().rows()));
+        double most = 0;
+        for (int i = 0; i < queue->dataCount(); ++i)
+            most = std::max(most, queue->data()->at(i)->value);
+        QVERIFY(most >= 1);
+        QCOMPARE(free->data()->at(0)->value, 3.0); // three cubicles at dawn
+        QVERIFY(chart.presentGraph() && chart.leftGraph());
+        int left = 0;
+        for (const sim::Event &e : run->events().events)
+            left += e.kind == sim::EventKind::Left;
+        QVERIFY(left > 10);
+        QCOMPARE(int(chart.leftGraph()->data()->at(chart.leftGraph()->dataCount() - 1)->value), left);
+        QCOMPARE(chart.leftGraph()->valueAxis(), chart.yAxis2);
+    }
+
+    // #17 Also: days are counted from 1 in everything a person reads (the
+    // clock's "Day 1"), while the files keep SPEC's 0-based index.
+    void daysCountFromOneInLabelsAndTooltips()
+    {
+        const auto town = compiledFile(QStringLiteral("town.json"));
+        const auto run = runHeadless(town, 1, 200); // into the second day
+        InsistenceChart chart;
+        chart.reset(town);
+        chart.update(run->samples(), run->events());
+        QStringList labels;
+        for (int i = 0; i < chart.itemCount(); ++i)
+            if (auto *text = qobject_cast<QCPItemText *>(chart.item(i)))
+                labels << text->text();
+        QVERIFY(labels.contains(QStringLiteral("day 2")));
+        QVERIFY(!labels.contains(QStringLiteral("day 1"))); // the first dawn has no boundary
+        chart.resize(900, 400);
+        chart.replot(QCustomPlot::rpImmediateRefresh);
+        int secondDay = 0;
+        for (int slot = 0; slot < 12; ++slot) {
+            QCPGraph *markers = chart.satisfiedMarkers(slot);
+            for (int i = 0; i < markers->dataCount(); ++i) {
+                const auto point = markers->data()->at(i);
+                const QPoint at = pixelOf(markers, i);
+                if (point->key < 300 || !chart.axisRect()->rect().contains(at))
+                    continue;
+                const QString text = chart.pointText(at);
+                QVERIFY2(text.contains(QLatin1String(", day 2, ")), qPrintable(text));
+                ++secondDay;
+            }
+        }
+        QVERIFY(secondDay > 0);
+        QCOMPARE(momentText(0, 135.94), QStringLiteral("day 1, 135.9 s"));
+        // The CSV keeps the 0-based index of SPEC's records.
+        QVERIFY(sim::samplesCsv(*town, run->samples()).contains("\n1,"));
     }
 
     void aFinishedRunStaysAndANewOneClears()
@@ -155,6 +494,10 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(charts()->exportCsv(dir.filePath(QStringLiteral("after.csv")))); // and exportable
         QCOMPARE(readAll(dir.filePath(QStringLiteral("after.csv"))).count('\n'), 1 + 301 * 12);
+        // Other characters can still be chosen: their history comes from the kept records.
+        charts()->agentList()->item(0)->setCheckState(Qt::Unchecked);
+        charts()->agentList()->item(0)->setCheckState(Qt::Checked);
+        QCOMPARE(charts()->insistence()->graphFor(0)->dataCount(), 301);
         QVERIFY(m_window->runUi()->play());
         QTRY_VERIFY(charts()->insistence()->rowsShown() < 301); // a new run starts over
         m_window->runUi()->pause();
@@ -177,6 +520,32 @@ private slots:
         const QImage image(png);
         QCOMPARE(image.size(), QSize(1400, 1000));
         QVERIFY(p.readAllStandardOutput().contains("Town, day 1"));
+    }
+
+    // #17.8: goap-sim run --plot at a chosen size and scale, and as a vector PDF.
+    void plotAtAChosenSize()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("town.png")), pdf = dir.filePath(QStringLiteral("town.pdf"));
+        QProcess p;
+        p.start(QStringLiteral(GOAP_SIM_BINARY), {QStringLiteral("run"), kSource + QStringLiteral("/scenarios/town.json"), QStringLiteral("--plot"),
+                                                  png, QStringLiteral("--plot-size"), QStringLiteral("800x600"),
+                                                  QStringLiteral("--plot-scale"), QStringLiteral("2")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(QImage(png).size(), QSize(1600, 1200));
+        p.start(QStringLiteral(GOAP_SIM_BINARY), {QStringLiteral("run"), kSource + QStringLiteral("/scenarios/hospital.json"),
+                                                  QStringLiteral("--plot"), pdf, QStringLiteral("--plot-size"), QStringLiteral("1200x800")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QByteArray bytes = readAll(pdf);
+        QVERIFY(bytes.startsWith("%PDF"));
+        QVERIFY(!bytes.contains("/Subtype /Image"));
+        QVERIFY(bytes.contains("/MediaBox [0 0 900.000000 600.000000]"));
+        p.start(QStringLiteral(GOAP_SIM_BINARY), {QStringLiteral("run"), kSource + QStringLiteral("/scenarios/town.json"), QStringLiteral("--plot"),
+                                                  png, QStringLiteral("--plot-size"), QStringLiteral("big")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 1); // a usage error
     }
 };
 

@@ -1,5 +1,7 @@
 #include "chartexportdialog.h"
 
+#include "filedialogs.h"
+
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
@@ -55,8 +57,9 @@ ChartExportDialog::ChartExportDialog(const QString &fileName, const QString &tit
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString name = QFileDialog::getSaveFileName(this, tr("Export Chart"), m_file->text(),
-                                                          tr("PNG pictures (*.png);;PDF documents (*.pdf)"));
+        const QString name = withSuffix(QFileDialog::getSaveFileName(this, tr("Export Chart"), m_file->text(),
+                                                                     tr("PNG pictures (*.png);;PDF documents (*.pdf)")),
+                                        QStringLiteral("png"), {QStringLiteral("pdf")});
         if (!name.isEmpty())
             m_file->setText(name);
     });
@@ -67,7 +70,10 @@ ChartExportDialog::ChartExportDialog(const QString &fileName, const QString &tit
     describe();
 }
 
-QString ChartExportDialog::fileName() const { return m_file->text().trimmed(); }
+QString ChartExportDialog::fileName() const
+{
+    return withSuffix(m_file->text().trimmed(), QStringLiteral("png"), {QStringLiteral("pdf")});
+}
 
 bool ChartExportDialog::isPdf() const { return fileName().endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive); }
 

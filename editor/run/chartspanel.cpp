@@ -1,5 +1,7 @@
 #include "chartspanel.h"
 
+#include "filedialogs.h"
+
 #include "charts/chartexportdialog.h"
 #include "charts/daycharts.h"
 #include "charts/palette.h"
@@ -7,6 +9,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -75,7 +78,8 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
 
     connect(exportButton, &QPushButton::clicked, this, qOverload<>(&ChartsPanel::exportChart));
     connect(csv, &QPushButton::clicked, this, [this] {
-        const QString name = QFileDialog::getSaveFileName(this, tr("Export Samples"), {}, tr("CSV files (*.csv)"));
+        const QString name = saveFileName(this, QStringLiteral("csv"), QStringLiteral("samples"), tr("CSV files (*.csv)"),
+                                          QStringLiteral("csv"), tr("Export Samples"));
         if (!name.isEmpty() && !exportCsv(name))
             QMessageBox::critical(this, tr("Cannot export"), tr("Cannot write %1").arg(name));
     });
@@ -107,9 +111,13 @@ const sim::Samples &ChartsPanel::samples() const { return m_controller->hasRun()
 
 const sim::EventLog &ChartsPanel::events() const { return m_controller->hasRun() ? m_controller->events() : m_events; }
 
-void ChartsPanel::runStarted()
+void ChartsPanel::runStarted() { showRunOf(m_controller->scenarioPtr()); }
+
+void ChartsPanel::clear() { showRunOf(nullptr); }
+
+void ChartsPanel::showRunOf(std::shared_ptr<const CompiledScenario> scenario)
 {
-    m_shown = m_controller->scenarioPtr();
+    m_shown = std::move(scenario);
     m_samples = sim::Samples();
     m_events.clear();
     // The reference line only where the scenario has one (today: seed 003's town).
@@ -164,9 +172,11 @@ void ChartsPanel::selectionChanged()
 void ChartsPanel::exportChart()
 {
     static const QString names[] = {QStringLiteral("insistence"), QStringLiteral("quotas"), QStringLiteral("world")};
-    ChartExportDialog dialog(names[m_tabs->currentIndex()] + QStringLiteral(".png"), m_tabs->tabText(m_tabs->currentIndex()), this);
+    const QString suggested = QDir(lastFolder(QStringLiteral("chart"))).filePath(names[m_tabs->currentIndex()] + QStringLiteral(".png"));
+    ChartExportDialog dialog(suggested, m_tabs->tabText(m_tabs->currentIndex()), this);
     if (dialog.exec() != QDialog::Accepted || dialog.fileName().isEmpty())
         return;
+    rememberFolder(QStringLiteral("chart"), dialog.fileName());
     if (!exportChart(dialog.fileName(), dialog.options()))
         QMessageBox::critical(this, tr("Cannot export"), tr("Cannot write %1").arg(dialog.fileName()));
 }

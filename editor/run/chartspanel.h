@@ -43,9 +43,11 @@ public:
     void exportChart();
     bool exportChart(const QString &fileName, const DayChart::ExportOptions &options);
     bool exportCsv(const QString &fileName) const; // the samples, as goap-sim run --samples writes them
+    void clear(); // no run shown (another scenario was opened)
 
 private:
     void runStarted();
+    void showRunOf(std::shared_ptr<const CompiledScenario> scenario);
     void selectionChanged();
     const sim::Samples &samples() const;
     const sim::EventLog &events() const;

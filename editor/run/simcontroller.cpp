@@ -4,7 +4,7 @@
 
 namespace goap::editor {
 
-SimController::SimController(QObject *parent) : QObject(parent), m_worker(new SimWorker)
+SimController::SimController(QObject *parent) : QObject(parent), m_worker(new SimWorker(&m_mailbox))
 {
     qRegisterMetaType<SimFramePtr>();
     qRegisterMetaType<std::shared_ptr<const CompiledScenario>>();
@@ -21,7 +21,8 @@ SimController::SimController(QObject *parent) : QObject(parent), m_worker(new Si
     connect(this, &SimController::requestNextDay, m_worker, &SimWorker::nextDay);
     connect(this, &SimController::requestRunTo, m_worker, &SimWorker::runTo);
     connect(this, &SimController::requestStop, m_worker, &SimWorker::stop);
-    connect(m_worker, &SimWorker::frameReady, this, &SimController::onFrame);
+    connect(this, &SimController::requestRunDays, m_worker, &SimWorker::setRunDays);
+    connect(m_worker, &SimWorker::frameReady, this, &SimController::onFrameReady);
     m_thread.start();
 }
 
@@ -40,6 +41,7 @@ void SimController::clearRecords()
     m_samples = sim::Samples();
     m_latest.reset();
     m_frames = 0;
+    m_eventsDropped = 0;
     if (m_scenario) {
         const double dt = m_scenario->day.tick;
         m_samples.interval = double(std::max<qint64>(1, std::llround(1.0 / dt))) * dt;
@@ -60,37 +62,44 @@ void SimController::load(std::shared_ptr<const CompiledScenario> scenario)
     m_playing = false;
     clearRecords();
     emit runStarted();
+    ++m_commands;
     emit requestSpeed(m_speed);
+    ++m_commands;
     emit requestLoad(m_scenario, m_runId);
 }
 
 void SimController::play()
 {
     m_playing = true;
+    ++m_commands;
     emit requestPlay();
 }
 
 void SimController::pause()
 {
     m_playing = false;
+    ++m_commands;
     emit requestPause();
 }
 
 void SimController::stepTick()
 {
     m_playing = false;
+    ++m_commands;
     emit requestStepTick();
 }
 
 void SimController::stepToEvent()
 {
     m_playing = false;
+    ++m_commands;
     emit requestStepToEvent();
 }
 
 void SimController::setSpeed(double speed)
 {
     m_speed = speed;
+    ++m_commands;
     emit requestSpeed(speed);
 }
 
@@ -98,19 +107,37 @@ void SimController::restart()
 {
     if (!m_scenario)
         return;
+    const bool wasPlaying = m_playing;
     load(m_scenario);
-    if (m_playing)
+    if (wasPlaying)
         play();
 }
 
-void SimController::nextDay() { emit requestNextDay(); }
+void SimController::nextDay()
+{
+    ++m_commands;
+    emit requestNextDay();
+}
 
-void SimController::runTo(int day, double time)
+void SimController::setRunDays(int days)
+{
+    m_runDays = std::max(0, days);
+    ++m_commands;
+    emit requestRunDays(m_runDays);
+}
+
+bool SimController::isSettled() const
+{
+    return m_latest && m_latest->commands == m_commands && !m_latest->playing;
+}
+
+void SimController::runTo(int day, double time, bool showProgress)
 {
     if (!m_scenario)
         return;
     const qint64 perDay = std::max<qint64>(1, std::llround(m_scenario->day.length / m_scenario->day.tick));
-    emit requestRunTo(qint64(day) * perDay + std::llround(time / m_scenario->day.tick));
+    ++m_commands;
+    emit requestRunTo(qint64(day) * perDay + std::llround(time / m_scenario->day.tick), showProgress);
 }
 
 void SimController::stop()
@@ -120,34 +147,46 @@ void SimController::stop()
     m_playing = false;
     m_scenario.reset();
     clearRecords();
+    ++m_commands;
     emit requestStop();
     emit runStopped();
 }
 
-void SimController::onFrame(const SimFramePtr &frame)
+void SimController::onFrameReady()
 {
-    if (!frame || frame->runId != m_runId)
-        return; // from a run that has been replaced
+    const SimFramePtr frame = m_mailbox.take();
+    if (!frame)
+        return;
+    if (frame->runId == m_runId) // else from a run that has been replaced
+        apply(frame);
+    // Every view has taken it in: the worker may send the next.
+    m_mailbox.acknowledge();
+}
+
+void SimController::apply(const SimFramePtr &framePtr)
+{
+    const SimFrame &frame = *framePtr;
     ++m_frames;
-    m_latest = frame;
-    m_playing = frame->playing;
-    m_log.agentIds.insert(m_log.agentIds.end(), frame->newAgentIds.begin(), frame->newAgentIds.end());
-    m_log.agentLabels.insert(m_log.agentLabels.end(), frame->newAgentLabels.begin(), frame->newAgentLabels.end());
+    m_latest = framePtr; // shared with the worker's copy: no per-frame deep copy
+    m_playing = frame.playing;
+    m_eventsDropped += frame.eventsDropped;
+    m_log.agentIds.insert(m_log.agentIds.end(), frame.newAgentIds.begin(), frame.newAgentIds.end());
+    m_log.agentLabels.insert(m_log.agentLabels.end(), frame.newAgentLabels.begin(), frame.newAgentLabels.end());
     const auto base = std::uint32_t(m_log.planActions.size());
-    m_log.planActions.insert(m_log.planActions.end(), frame->planActions.begin(), frame->planActions.end());
-    for (sim::Event e : frame->events) {
+    m_log.planActions.insert(m_log.planActions.end(), frame.planActions.begin(), frame.planActions.end());
+    for (sim::Event e : frame.events) {
         if (e.kind == sim::EventKind::Plan) {
             e.planBegin += base;
             e.planEnd += base;
         }
         m_log.events.push_back(e);
     }
-    m_samples.rowDay.insert(m_samples.rowDay.end(), frame->sampleDays.begin(), frame->sampleDays.end());
-    m_samples.rowTime.insert(m_samples.rowTime.end(), frame->sampleTimes.begin(), frame->sampleTimes.end());
-    m_samples.insistence.insert(m_samples.insistence.end(), frame->insistence.begin(), frame->insistence.end());
-    m_samples.progress.insert(m_samples.progress.end(), frame->progress.begin(), frame->progress.end());
-    m_samples.world.insert(m_samples.world.end(), frame->world.begin(), frame->world.end());
-    emit frameApplied(*frame);
+    m_samples.rowDay.insert(m_samples.rowDay.end(), frame.sampleDays.begin(), frame.sampleDays.end());
+    m_samples.rowTime.insert(m_samples.rowTime.end(), frame.sampleTimes.begin(), frame.sampleTimes.end());
+    m_samples.insistence.insert(m_samples.insistence.end(), frame.insistence.begin(), frame.insistence.end());
+    m_samples.progress.insert(m_samples.progress.end(), frame.progress.begin(), frame.progress.end());
+    m_samples.world.insert(m_samples.world.end(), frame.world.begin(), frame.world.end());
+    emit frameApplied(frame);
 }
 
 } // namespace goap::editor

@@ -2,10 +2,12 @@
 // The UI side of a run: owns the worker thread, sends it commands over queued
 // connections and keeps what frames bring: the latest snapshot, the whole
 // event log and the samples, for the scene, the inspector, the event log
-// panel and the charts. It never blocks on the worker.
+// panel and the charts. It never blocks on the worker: frames come through
+// a FrameMailbox, one at a time, and each is acknowledged once every view has
+// taken it in (frameApplied), which is what lets the worker send the next.
 
 #include "planner/compiledscenario.h"
-#include "run/simframe.h"
+#include "run/framemailbox.h"
 
 #include <QObject>
 #include <QThread>
@@ -31,7 +33,10 @@ public:
     void setSpeed(double speed); // x real time; 0: as fast as possible
     void restart();
     void nextDay();
-    void runTo(int day, double time);
+    // As fast as possible to that time, then pause. Without progress, the
+    // worker builds no frame before it gets there (--run-for).
+    void runTo(int day, double time, bool showProgress = true);
+    void setRunDays(int days); // a play stops at the end of this many days (default 1); 0: keeps running
     void stop();
 
     bool hasRun() const { return m_scenario != nullptr; }
@@ -44,6 +49,15 @@ public:
     const sim::EventLog &events() const { return m_log; }
     const sim::Samples &samples() const { return m_samples; }
     quint64 framesReceived() const { return m_frames; }
+    int runDays() const { return m_runDays; }
+    // Events the frames did not carry (the per-frame cap, SimRunner::kMaxFrameEvents):
+    // events() holds every event of the run but these.
+    std::uint64_t eventsDropped() const { return m_eventsDropped; }
+    std::uint64_t eventsRecorded() const { return m_latest ? m_latest->eventsRecorded : 0; }
+    // The worker has handled every command sent and is not stepping: what
+    // snapshot() and events() show is where the run rests.
+    bool isSettled() const;
+    const FrameMailbox &mailbox() const { return m_mailbox; }
 
 signals:
     void runStarted();                                // a new run (load or restart): views clear
@@ -60,21 +74,27 @@ signals:
     void requestSpeed(double speed);
     void requestRestart();
     void requestNextDay();
-    void requestRunTo(qint64 totalTicks);
+    void requestRunTo(qint64 totalTicks, bool showProgress);
+    void requestRunDays(int days);
     void requestStop();
 
 private:
-    void onFrame(const SimFramePtr &frame);
+    void onFrameReady();
+    void apply(const SimFramePtr &frame);
     void clearRecords();
 
+    FrameMailbox m_mailbox; // outlives the worker (the thread is joined in the destructor)
     QThread m_thread;
     SimWorker *m_worker;
     std::shared_ptr<const CompiledScenario> m_scenario;
     int m_runId = 0;
     bool m_playing = false;
     double m_speed = 1;
+    int m_runDays = 1;
     quint64 m_frames = 0;
-    SimFramePtr m_latest; // shared with the worker's copy: no per-frame deep copy
+    std::uint64_t m_commands = 0; // sent to the worker
+    std::uint64_t m_eventsDropped = 0;
+    SimFramePtr m_latest;
     sim::Snapshot m_empty;
     sim::EventLog m_log;
     sim::Samples m_samples;

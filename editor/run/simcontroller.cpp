@@ -2,6 +2,11 @@
 
 #include "run/simworker.h"
 
+#include <QCoreApplication>
+#include <QEvent>
+
+#include <chrono>
+
 namespace goap::editor {
 
 SimController::SimController(QObject *parent) : QObject(parent), m_worker(new SimWorker(&m_mailbox))
@@ -157,10 +162,26 @@ void SimController::onFrameReady()
     const SimFramePtr frame = m_mailbox.take();
     if (!frame)
         return;
+    using Clock = std::chrono::steady_clock;
+    const auto taken = Clock::now();
+    m_waitNs = std::chrono::duration_cast<std::chrono::nanoseconds>(taken.time_since_epoch()).count() - frame->madeNs;
     if (frame->runId == m_runId) // else from a run that has been replaced
         apply(frame);
-    // Every view has taken it in: the worker may send the next.
+    m_applyNs = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - taken).count();
+    // The views have taken it in, but their repaints (queued replots, and
+    // widget updates, posted at low priority) are still to come: acknowledge
+    // behind them, so the worker builds the next frame when the UI is free to
+    // take it, and a frame never waits in the queue behind the drawing of the
+    // previous one.
+    QCoreApplication::postEvent(this, new QEvent(kAcknowledgeEvent), Qt::LowEventPriority - 1);
+}
+
+bool SimController::event(QEvent *event)
+{
+    if (event->type() != kAcknowledgeEvent)
+        return QObject::event(event);
     m_mailbox.acknowledge();
+    return true;
 }
 
 void SimController::apply(const SimFramePtr &framePtr)

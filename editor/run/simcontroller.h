@@ -9,6 +9,7 @@
 #include "planner/compiledscenario.h"
 #include "run/framemailbox.h"
 
+#include <QEvent>
 #include <QObject>
 #include <QThread>
 
@@ -58,6 +59,10 @@ public:
     // snapshot() and events() show is where the run rests.
     bool isSettled() const;
     const FrameMailbox &mailbox() const { return m_mailbox; }
+    // The last frame: how long it waited between the worker finishing it and
+    // the UI taking it, and how long the views took to take it in (ns).
+    std::int64_t lastFrameWaitNs() const { return m_waitNs; }
+    std::int64_t lastFrameApplyNs() const { return m_applyNs; }
 
 signals:
     void runStarted();                                // a new run (load or restart): views clear
@@ -78,7 +83,11 @@ signals:
     void requestRunDays(int days);
     void requestStop();
 
+protected:
+    bool event(QEvent *event) override;
+
 private:
+    static constexpr QEvent::Type kAcknowledgeEvent = QEvent::Type(QEvent::User + 17);
     void onFrameReady();
     void apply(const SimFramePtr &frame);
     void clearRecords();
@@ -94,6 +103,7 @@ private:
     quint64 m_frames = 0;
     std::uint64_t m_commands = 0; // sent to the worker
     std::uint64_t m_eventsDropped = 0;
+    std::int64_t m_waitNs = 0, m_applyNs = 0;
     SimFramePtr m_latest;
     sim::Snapshot m_empty;
     sim::EventLog m_log;

@@ -1,5 +1,6 @@
 #include "simcontroller.h"
 
+#include "run/simrunner.h"
 #include "run/simworker.h"
 
 #include <QCoreApplication>
@@ -9,24 +10,12 @@
 
 namespace goap::editor {
 
-SimController::SimController(QObject *parent) : QObject(parent), m_worker(new SimWorker(&m_mailbox))
+SimController::SimController(QObject *parent) : QObject(parent), m_worker(new SimWorker(&m_commandQueue, &m_mailbox))
 {
-    qRegisterMetaType<SimFramePtr>();
-    qRegisterMetaType<std::shared_ptr<const CompiledScenario>>();
     m_thread.setObjectName(QStringLiteral("simulation"));
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(this, &SimController::requestLoad, m_worker, &SimWorker::load);
-    connect(this, &SimController::requestPlay, m_worker, &SimWorker::play);
-    connect(this, &SimController::requestPause, m_worker, &SimWorker::pause);
-    connect(this, &SimController::requestStepTick, m_worker, &SimWorker::stepTick);
-    connect(this, &SimController::requestStepToEvent, m_worker, &SimWorker::stepToEvent);
-    connect(this, &SimController::requestSpeed, m_worker, &SimWorker::setSpeed);
-    connect(this, &SimController::requestRestart, m_worker, &SimWorker::restart);
-    connect(this, &SimController::requestNextDay, m_worker, &SimWorker::nextDay);
-    connect(this, &SimController::requestRunTo, m_worker, &SimWorker::runTo);
-    connect(this, &SimController::requestStop, m_worker, &SimWorker::stop);
-    connect(this, &SimController::requestRunDays, m_worker, &SimWorker::setRunDays);
+    connect(this, &SimController::commandsQueued, m_worker, &SimWorker::wake);
     connect(m_worker, &SimWorker::frameReady, this, &SimController::onFrameReady);
     m_thread.start();
 }
@@ -38,6 +27,17 @@ SimController::~SimController()
     disconnect(m_worker, nullptr, this, nullptr);
     m_thread.quit();
     m_thread.wait();
+    // QThread::wait() orders the worker's last writes before this point, but
+    // through Qt's futexes; a pass through the mailbox's mutex shows TSan too.
+    m_mailbox.take();
+    m_commandQueue.takeAll();
+}
+
+void SimController::send(CommandQueue::Command command)
+{
+    ++m_commands;
+    m_commandQueue.push(std::move(command));
+    emit commandsQueued();
 }
 
 void SimController::clearRecords()
@@ -67,45 +67,38 @@ void SimController::load(std::shared_ptr<const CompiledScenario> scenario)
     m_playing = false;
     clearRecords();
     emit runStarted();
-    ++m_commands;
-    emit requestSpeed(m_speed);
-    ++m_commands;
-    emit requestLoad(m_scenario, m_runId);
+    send([speed = m_speed](SimRunner &r) { r.setSpeed(speed); });
+    send([scenario = m_scenario, runId = m_runId](SimRunner &r) { r.load(scenario, runId); });
 }
 
 void SimController::play()
 {
     m_playing = true;
-    ++m_commands;
-    emit requestPlay();
+    send([](SimRunner &r) { r.play(); });
 }
 
 void SimController::pause()
 {
     m_playing = false;
-    ++m_commands;
-    emit requestPause();
+    send([](SimRunner &r) { r.pause(); });
 }
 
 void SimController::stepTick()
 {
     m_playing = false;
-    ++m_commands;
-    emit requestStepTick();
+    send([](SimRunner &r) { r.stepTick(); });
 }
 
 void SimController::stepToEvent()
 {
     m_playing = false;
-    ++m_commands;
-    emit requestStepToEvent();
+    send([](SimRunner &r) { r.stepToEvent(); });
 }
 
 void SimController::setSpeed(double speed)
 {
     m_speed = speed;
-    ++m_commands;
-    emit requestSpeed(speed);
+    send([speed](SimRunner &r) { r.setSpeed(speed); });
 }
 
 void SimController::restart()
@@ -120,15 +113,16 @@ void SimController::restart()
 
 void SimController::nextDay()
 {
-    ++m_commands;
-    emit requestNextDay();
+    send([](SimRunner &r) {
+        if (const sim::Simulation *s = r.simulation())
+            r.runTo((s->totalTicks() / s->ticksPerDay() + 1) * s->ticksPerDay());
+    });
 }
 
 void SimController::setRunDays(int days)
 {
     m_runDays = std::max(0, days);
-    ++m_commands;
-    emit requestRunDays(m_runDays);
+    send([days = m_runDays](SimRunner &r) { r.setRunDays(days); });
 }
 
 bool SimController::isSettled() const
@@ -141,8 +135,8 @@ void SimController::runTo(int day, double time, bool showProgress)
     if (!m_scenario)
         return;
     const qint64 perDay = std::max<qint64>(1, std::llround(m_scenario->day.length / m_scenario->day.tick));
-    ++m_commands;
-    emit requestRunTo(qint64(day) * perDay + std::llround(time / m_scenario->day.tick), showProgress);
+    const qint64 target = qint64(day) * perDay + std::llround(time / m_scenario->day.tick);
+    send([target, showProgress](SimRunner &r) { r.runTo(target, showProgress); });
 }
 
 void SimController::stop()
@@ -152,8 +146,7 @@ void SimController::stop()
     m_playing = false;
     m_scenario.reset();
     clearRecords();
-    ++m_commands;
-    emit requestStop();
+    send([](SimRunner &r) { r.stop(); });
     emit runStopped();
 }
 

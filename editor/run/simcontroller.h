@@ -7,6 +7,7 @@
 // taken it in (frameApplied), which is what lets the worker send the next.
 
 #include "planner/compiledscenario.h"
+#include "run/commandqueue.h"
 #include "run/framemailbox.h"
 
 #include <QEvent>
@@ -15,6 +16,7 @@
 
 namespace goap::editor {
 
+class SimRunner;
 class SimWorker;
 
 class SimController : public QObject
@@ -59,6 +61,8 @@ public:
     // snapshot() and events() show is where the run rests.
     bool isSettled() const;
     const FrameMailbox &mailbox() const { return m_mailbox; }
+    // Runs f on the simulation thread, in order with the other commands (tests and tools).
+    void runOnWorker(std::function<void(SimRunner &)> f) { send(std::move(f)); }
     // The last frame: how long it waited between the worker finishing it and
     // the UI taking it, and how long the views took to take it in (ns).
     std::int64_t lastFrameWaitNs() const { return m_waitNs; }
@@ -70,29 +74,21 @@ signals:
     void runStopping(); // the records are still there, for views that keep a finished run
     void runStopped();
 
-    // To the worker (queued).
-    void requestLoad(std::shared_ptr<const goap::CompiledScenario> scenario, int runId);
-    void requestPlay();
-    void requestPause();
-    void requestStepTick();
-    void requestStepToEvent();
-    void requestSpeed(double speed);
-    void requestRestart();
-    void requestNextDay();
-    void requestRunTo(qint64 totalTicks, bool showProgress);
-    void requestRunDays(int days);
-    void requestStop();
+    void commandsQueued(); // wakes the worker (queued)
 
 protected:
     bool event(QEvent *event) override;
 
 private:
     static constexpr QEvent::Type kAcknowledgeEvent = QEvent::Type(QEvent::User + 17);
+    void send(CommandQueue::Command command);
     void onFrameReady();
     void apply(const SimFramePtr &frame);
     void clearRecords();
 
-    FrameMailbox m_mailbox; // outlives the worker (the thread is joined in the destructor)
+    // Both outlive the worker (the thread is joined in the destructor).
+    CommandQueue m_commandQueue;
+    FrameMailbox m_mailbox;
     QThread m_thread;
     SimWorker *m_worker;
     std::shared_ptr<const CompiledScenario> m_scenario;

@@ -161,6 +161,24 @@ void SimRunner::advance()
     }
 }
 
+SimRunner::Turn SimRunner::turn(CommandQueue &commands)
+{
+    Turn t;
+    for (CommandQueue::Command &command : commands.takeAll()) {
+        ++m_commands;
+        command(*this);
+    }
+    t.posted = tick();
+    // Stepping at full speed: again as soon as commands are heard. At a set
+    // speed, or waiting for the UI to take the last frame: a frame's time
+    // later. Nothing to do: asleep until a command.
+    if (stepping())
+        t.sleepMs = fullSpeed() ? 0 : kFrameMs;
+    else if (pending())
+        t.sleepMs = kFrameMs;
+    return t;
+}
+
 bool SimRunner::tick()
 {
     if (!m_sim)
@@ -178,6 +196,8 @@ bool SimRunner::publish()
     m_mailbox->post(buildFrame());
     m_dirty = false;
     m_dayDone = false;
+    if (m_postedHook)
+        m_postedHook();
     return true;
 }
 

@@ -6,6 +6,7 @@
 // its QThread; tests drive it from a std::thread, through the same code.
 // One thread owns a runner; only the mailbox is shared.
 
+#include "run/commandqueue.h"
 #include "run/framemailbox.h"
 #include "sim/simulation.h"
 
@@ -37,11 +38,21 @@ public:
     // As fast as possible to that tick, then pause. Without progress, no
     // frame is built until the target: nothing is spent on views nobody sees.
     void runTo(std::int64_t totalTicks, bool showProgress = true);
-    void countCommand() { ++m_commands; }
+
+    // One turn of the simulation thread: runs the queued commands, then a
+    // slice. SimWorker calls it from its QTimer, tests from a std::thread.
+    struct Turn
+    {
+        bool posted = false; // a frame went into the mailbox
+        int sleepMs = -1;    // until the next turn: 0 at once, -1 until a command comes
+    };
+    Turn turn(CommandQueue &commands);
 
     // One slice: steps what the speed and the wall clock allow, then posts a
     // frame when the mailbox is free and something changed. True when posted.
     bool tick();
+    // For tests and tools: runs on this runner's thread after each frame is posted.
+    void setPostedHook(std::function<void()> hook) { m_postedHook = std::move(hook); }
     bool publish(); // posts a frame of what changed, if the mailbox is free
 
     bool hasSimulation() const { return m_sim != nullptr; }
@@ -73,6 +84,7 @@ private:
     quint64 m_serial = 0;
     std::uint64_t m_commands = 0;
     size_t m_eventsSent = 0, m_samplesSent = 0, m_namesSent = 0;
+    std::function<void()> m_postedHook;
 };
 
 } // namespace goap::editor

@@ -186,12 +186,14 @@ bool RunUi::start()
         return false;
     }
     auto compiled = std::make_shared<const CompiledScenario>(compile(m_document->scenario()));
-    QStringList labels;
+    QStringList labels, stations;
     for (const Action &a : m_document->scenario().actions)
         labels << a.label;
+    for (const Station &st : m_document->scenario().stations)
+        stations << st.label;
     m_layer->start(compiled, labels);
     m_scene->setStartMarkersVisible(false);
-    m_inspector->setScenario(compiled);
+    m_inspector->setScenario(compiled, labels, stations);
     m_controller->load(compiled);
     m_editedSinceStart = false;
     m_stale->hide();

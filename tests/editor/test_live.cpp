@@ -10,6 +10,7 @@
 #include "run/runui.h"
 #include "run/simcontroller.h"
 #include "run/simrunner.h"
+#include "sim/explain.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
 
@@ -284,6 +285,51 @@ private slots:
         QVERIFY(in->planTree->topLevelItemCount() >= 1);
         QVERIFY(in->planTree->topLevelItem(0)->text(0).contains(u"smeltIron"));
         QVERIFY(in->planTree->topLevelItem(0)->font(0).bold());
+    }
+
+    void heldCharacterSaysWhoHoldsIt()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/hospital.json")));
+        RunUi *run = w.runUi();
+        int held = -1;
+        for (double t = 10; t <= 600 && held < 0; t += 5) {
+            QVERIFY(run->runFor(t));
+            for (const sim::AgentSnapshot &a : run->controller()->snapshot().agents)
+                if (a.heldBy >= 0 && held < 0)
+                    held = a.index;
+        }
+        QVERIFY(held >= 0);
+        run->selectAgent(held);
+        const sim::Snapshot &snap = run->controller()->snapshot();
+        const auto &agents = snap.agents;
+        const auto patient = std::find_if(agents.begin(), agents.end(), [&](const sim::AgentSnapshot &a) { return a.index == held; });
+        const auto nurse = std::find_if(agents.begin(), agents.end(), [&](const sim::AgentSnapshot &a) { return a.index == patient->heldBy; });
+        QVERIFY(nurse != agents.end());
+        Inspector *in = run->inspector();
+        // The inspector says what the map says: who holds it and what they are doing with it.
+        QCOMPARE(run->layer()->bubbleText(held), QStringLiteral("with %1").arg(nurse->label));
+        QVERIFY2(in->header->text().contains(QStringLiteral(" — with %1 at").arg(nurse->label)), qPrintable(in->header->text()));
+        const QString goal = in->goalLabel->text();
+        QVERIFY2(goal.startsWith(QStringLiteral("With %1: ").arg(nurse->label)), qPrintable(goal));
+        QVERIFY(!goal.contains(QString::fromUtf8(sim::kWaitingReason)));
+        if (nurse->phase == sim::Phase::Acting)
+            QVERIFY2(goal.contains(u"Treat a patient ("), qPrintable(goal));
+        else if (nurse->phase == sim::Phase::Walking)
+            QVERIFY2(goal.contains(u"walking to Cubicles"), qPrintable(goal));
+        QVERIFY(in->whyLabel->text().isEmpty()); // it does not plan while held
+    }
+
+    void noPlanWithNothingMissingIsSaidInWords()
+    {
+        const auto town = load("town.json");
+        sim::GoalExplanation e;
+        e.goal = 0;
+        const QStringList lines = sim::explanationLines(*town, e);
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(!lines[0].contains(u"node cap") && !lines[0].contains(u"within reach"), qPrintable(lines[0]));
+        QVERIFY2(lines[0].contains(u"nothing it needs is missing now") && lines[0].contains(u"after trying 5000 steps"), qPrintable(lines[0]));
     }
 
     void eventLogFiltersAndSelects()

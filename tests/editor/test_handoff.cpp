@@ -55,6 +55,7 @@ private:
 // The UI side: takes frames, keeps the log, acknowledges.
 struct Ui
 {
+    explicit Ui(FrameMailbox &box) : mailbox(box) {}
     FrameMailbox &mailbox;
     sim::EventLog log;
     SimFramePtr latest;
@@ -97,7 +98,7 @@ private slots:
         const auto town = load("town.json");
         CommandQueue commands;
         FrameMailbox mailbox;
-        Ui ui{mailbox};
+        Ui ui(mailbox);
         {
             Worker worker(commands, mailbox);
             commands.push([&](SimRunner &r) { r.load(town, 1); });
@@ -122,7 +123,7 @@ private slots:
         const auto cook = load("cook.json");
         CommandQueue commands;
         FrameMailbox mailbox;
-        Ui ui{mailbox};
+        Ui ui(mailbox);
         Worker worker(commands, mailbox);
         commands.push([&](SimRunner &r) { r.load(cook, 1); });
         commands.push([](SimRunner &r) { r.setSpeed(64); });

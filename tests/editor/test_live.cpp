@@ -10,6 +10,7 @@
 #include "run/runui.h"
 #include "run/simcontroller.h"
 #include "run/simrunner.h"
+#include "scene/mapscene.h"
 #include "sim/explain.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
@@ -17,6 +18,8 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QGraphicsView>
+#include <QMenu>
 #include <QLabel>
 #include <QTableView>
 #include <QTableWidget>
@@ -330,6 +333,55 @@ private slots:
         QCOMPARE(lines.size(), 1);
         QVERIFY2(!lines[0].contains(u"node cap") && !lines[0].contains(u"within reach"), qPrintable(lines[0]));
         QVERIFY2(lines[0].contains(u"nothing it needs is missing now") && lines[0].contains(u"after trying 5000 steps"), qPrintable(lines[0]));
+    }
+
+    void crowdedSpotOffersAPickList()
+    {
+        // Three of the town on one spot, resting (everyone rests for the first seconds).
+        Scenario town = *readScenarioFile(kSource + QStringLiteral("/scenarios/town.json")).scenario;
+        town.agents[1].at = town.agents[0].at;
+        town.agents[2].at = town.agents[0].at;
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        w.document()->reset(town, {});
+        QVERIFY(w.runUi()->runFor(1));
+        RunLayer *layer = w.runUi()->layer();
+        // One name for the pile, bubbles stacked, not overprinted.
+        QCOMPARE(layer->nameText(0), QStringLiteral("Miner +2"));
+        QVERIFY(layer->nameText(1).isEmpty());
+        QVERIFY(layer->nameText(2).isEmpty());
+        QCOMPARE(layer->nameText(3), QStringLiteral("Farmer"));
+        QCOMPARE(layer->bubbleRow(0), 0);
+        QCOMPARE(layer->bubbleRow(1), 1);
+        QCOMPARE(layer->bubbleRow(2), 2);
+
+        // A click on the pile, on the real map view, offers the three.
+        QGraphicsView *view = w.mapView();
+        const QPoint pile = view->mapFromScene(MapScene::toScene(town.agents[0].at));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, pile);
+        QMenu *menu = nullptr;
+        QTRY_VERIFY((menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())) != nullptr);
+        QList<int> offered;
+        QAction *smith = nullptr;
+        for (QAction *a : menu->actions())
+            if (a->data().isValid()) {
+                offered << a->data().toInt();
+                if (a->data().toInt() == 2)
+                    smith = a;
+            }
+        std::sort(offered.begin(), offered.end());
+        QCOMPARE(offered, (QList<int>{0, 1, 2}));
+        QVERIFY(smith && smith->text().startsWith(u"Blacksmith"));
+        smith->trigger();
+        menu->close();
+        QCOMPARE(w.runUi()->inspector()->agent(), 2);
+
+        // A lone token is selected at once, without a list.
+        const QPoint farmer = view->mapFromScene(MapScene::toScene(town.agents[3].at));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, farmer);
+        QCOMPARE(w.runUi()->inspector()->agent(), 3);
+        QVERIFY(!QApplication::activePopupWidget());
     }
 
     void eventLogFiltersAndSelects()

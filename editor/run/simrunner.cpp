@@ -22,6 +22,7 @@ void SimRunner::restart()
     m_sim = std::make_unique<sim::Simulation>(m_scenario);
     m_serial = 0;
     m_eventsSent = m_samplesSent = m_namesSent = 0;
+    m_eventsBefore = 0;
     m_owedTicks = 0;
     m_last = Clock::now();
     m_target = -1;
@@ -215,7 +216,6 @@ SimFramePtr SimRunner::buildFrame()
     // The newest events of the stretch, at most kMaxFrameEvents.
     const size_t first = std::max(m_eventsSent, log.events.size() > kMaxFrameEvents ? log.events.size() - kMaxFrameEvents : 0);
     frame->eventsDropped = first - m_eventsSent;
-    frame->eventsRecorded = log.events.size();
     frame->events.reserve(log.events.size() - first);
     for (size_t i = first; i < log.events.size(); ++i) {
         sim::Event e = log.events[i];
@@ -239,6 +239,12 @@ SimFramePtr SimRunner::buildFrame()
                            s.progress.begin() + std::ptrdiff_t((m_samplesSent + rows) * columns));
     frame->world.assign(s.world.begin() + std::ptrdiff_t(m_samplesSent * w), s.world.begin() + std::ptrdiff_t((m_samplesSent + rows) * w));
     m_samplesSent = s.rows();
+    frame->eventsRecorded = m_eventsBefore + log.events.size();
+    // The frame has what the views need: the worker keeps no history, so its
+    // memory stays flat however long the run goes on.
+    m_eventsBefore += log.events.size();
+    m_sim->discardRecords();
+    m_eventsSent = m_samplesSent = 0;
     frame->playing = stepping();
     frame->speed = m_speed;
     frame->runDays = m_runDays;

@@ -84,6 +84,7 @@ private:
     quint64 m_serial = 0;
     std::uint64_t m_commands = 0;
     size_t m_eventsSent = 0, m_samplesSent = 0, m_namesSent = 0;
+    std::uint64_t m_eventsBefore = 0; // events recorded and discarded by earlier frames
     std::function<void()> m_postedHook;
 };
 

@@ -52,6 +52,10 @@ public:
     const Samples &samples() const { return m_samples; }
     const std::vector<DayReport> &reports() const { return m_reports; } // one per day begun
     const PlanCache &planCache() const { return m_cache; }
+    // Forgets the events and sample rows recorded so far (names, reports and
+    // the live state stay): a live view that has taken them keeps memory flat
+    // however many days it runs.
+    void discardRecords();
 
     // Live state, for tests and tools. Agent arguments are storage indices:
     // the scenario's own characters first (0..n-1), then today's spawned copies.

@@ -107,6 +107,15 @@ private slots:
             for (int i = 0; i < 100000 && !ui.settledAfter(3); ++i)
                 ui.takeOne(1000);
             QVERIFY(ui.settledAfter(3));
+            // The worker keeps no history once frames carried it: flat memory however long the run.
+            size_t kept = 1;
+            commands.push([&](SimRunner &r) {
+                kept = r.simulation()->events().events.size() + r.simulation()->samples().rows();
+                r.pause(); // a frame, so this side learns that the command ran
+            });
+            while (!ui.settledAfter(4))
+                ui.takeOne(1000);
+            QCOMPARE(kept, size_t(0));
         }
         QCOMPARE(ui.latest->snapshot.tick, qint64(3000));
         QVERIFY(ui.frames >= 2);

@@ -796,8 +796,14 @@ void MainWindow::dropEvent(QDropEvent *event)
 bool MainWindow::inspect(const QString &agentId)
 {
     const int index = scenario().indexOfAgent(agentId);
-    if (index < 0)
-        return false;
+    if (index < 0) { // a spawned copy: known to the run only
+        const std::vector<QString> &ids = m_run->controller()->events().agentIds;
+        const auto found = std::find(ids.begin(), ids.end(), agentId);
+        if (found == ids.end())
+            return false;
+        m_run->selectAgent(int(found - ids.begin()));
+        return true;
+    }
     m_outline->select(Subject{Subject::Agent, index, {}});
     m_run->selectAgent(index);
     return true;

@@ -55,9 +55,10 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
 {
     const sim::EventLog &log = m_controller->events();
     const CompiledScenario *s = m_controller->scenario();
-    if (!s || index.row() >= int(log.events.size()))
+    const size_t row = m_first + size_t(index.row());
+    if (!s || row >= log.events.size())
         return {};
-    const sim::Event &e = log.events[size_t(index.row())];
+    const sim::Event &e = log.events[row];
     if (role == AgentRole)
         return e.agent;
     if (role == KindRole)
@@ -79,18 +80,38 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
 void EventLogModel::reset()
 {
     beginResetModel();
-    m_rows = int(m_controller->events().events.size());
+    const size_t total = m_controller->events().events.size();
+    m_first = total > size_t(m_maxRows) ? total - size_t(m_maxRows) : 0;
+    m_rows = int(total - m_first);
     endResetModel();
 }
 
 void EventLogModel::appended()
 {
-    const int rows = int(m_controller->events().events.size());
+    const size_t total = m_controller->events().events.size();
+    const size_t first = total > size_t(m_maxRows) ? total - size_t(m_maxRows) : 0;
+    if (first >= m_first + size_t(m_rows)) { // nothing shown survives
+        reset();
+        return;
+    }
+    if (first > m_first) { // the oldest rows make room
+        beginRemoveRows({}, 0, int(first - m_first) - 1);
+        m_rows -= int(first - m_first);
+        m_first = first;
+        endRemoveRows();
+    }
+    const int rows = int(total - m_first);
     if (rows == m_rows)
         return;
     beginInsertRows({}, m_rows, rows - 1);
     m_rows = rows;
     endInsertRows();
+}
+
+void EventLogModel::setMaxRows(int rows)
+{
+    m_maxRows = std::max(1, rows);
+    reset();
 }
 
 EventLogPanel::EventLogPanel(SimController *controller, QWidget *parent)
@@ -131,6 +152,12 @@ EventLogPanel::EventLogPanel(SimController *controller, QWidget *parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(bar);
     layout->addWidget(m_view);
+    m_note = new QLabel(this);
+    m_note->setWordWrap(true);
+    m_note->setStyleSheet(QStringLiteral("color: #5a5a5a;"));
+    m_note->setToolTip(tr("The log lists the newest %L1 events at most; the charts, the day clock and the counts cover every event").arg(EventLogModel::kMaxRows));
+    m_note->hide();
+    layout->addWidget(m_note);
 
     connect(m_agentBox, &QComboBox::activated, this, [this] { setAgentFilter(m_agentBox->currentData().toInt()); });
     connect(m_kindBox, &QComboBox::activated, this, [this] { setKindFilter(m_kindBox->currentData().toInt()); });
@@ -143,15 +170,30 @@ EventLogPanel::EventLogPanel(SimController *controller, QWidget *parent)
     connect(controller, &SimController::runStopped, this, &EventLogPanel::runStarted);
     connect(controller, &SimController::frameApplied, this, [this] {
         m_model->appended();
+        updateNote();
         if (m_follow->isChecked())
             m_view->scrollToBottom();
     });
     runStarted();
 }
 
+QString EventLogPanel::noteText() const { return m_note->isHidden() ? QString() : m_note->text(); }
+
+void EventLogPanel::updateNote()
+{
+    QStringList parts;
+    if (m_model->firstEvent() > 0)
+        parts << tr("Listing the newest %L1 events; %L2 older ones are no longer listed.").arg(m_model->maxRows()).arg(m_model->firstEvent());
+    if (const std::uint64_t skipped = m_controller->eventsDropped())
+        parts << tr("%L1 events went by while the simulation ran ahead of the display and were not listed.").arg(skipped);
+    m_note->setText(parts.join(QLatin1Char(' ')));
+    m_note->setVisible(!parts.isEmpty());
+}
+
 void EventLogPanel::runStarted()
 {
     m_model->reset();
+    updateNote();
     const int agent = static_cast<EventFilter *>(m_proxy)->agent;
     m_agentBox->clear();
     m_agentBox->addItem(tr("everyone"), -1);

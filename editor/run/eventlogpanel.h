@@ -1,6 +1,9 @@
 #pragma once
-// The run's event log: every event, filterable by character and kind;
-// clicking one selects its character.
+// The run's event log: the newest events (at most kMaxRows, so a run that
+// goes on for days costs the view a bounded amount), filterable by character
+// and kind; clicking one selects its character. A note under the table says
+// how many older events are no longer listed and how many the live view
+// skipped because the simulation ran ahead of the display.
 
 #include "run/simcontroller.h"
 
@@ -11,6 +14,7 @@ class QComboBox;
 class QSortFilterProxyModel;
 class QTableView;
 class QCheckBox;
+class QLabel;
 
 namespace goap::editor {
 
@@ -22,6 +26,8 @@ public:
     static constexpr int AgentRole = Qt::UserRole;
     static constexpr int KindRole = Qt::UserRole + 1;
 
+    static constexpr int kMaxRows = 100000;
+
     explicit EventLogModel(const SimController *controller, QObject *parent = nullptr);
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -30,10 +36,15 @@ public:
 
     void reset();     // a new run
     void appended();  // the controller's log grew
+    void setMaxRows(int rows); // kMaxRows unless told (tests)
+    int maxRows() const { return m_maxRows; }
+    size_t firstEvent() const { return m_first; } // the controller's event shown in row 0
 
 private:
     const SimController *m_controller;
+    size_t m_first = 0;
     int m_rows = 0;
+    int m_maxRows = kMaxRows;
 };
 
 class EventLogPanel : public QWidget
@@ -46,6 +57,7 @@ public:
     void setKindFilter(int kind);   // -1: every kind
     int visibleRows() const;
     QTableView *view() const { return m_view; }
+    QString noteText() const;
     EventLogModel *model() const { return m_model; }
 
 signals:
@@ -53,7 +65,9 @@ signals:
 
 private:
     void runStarted();
+    void updateNote();
     SimController *m_controller;
+    QLabel *m_note;
     EventLogModel *m_model;
     QSortFilterProxyModel *m_proxy;
     QTableView *m_view;

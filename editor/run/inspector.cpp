@@ -91,10 +91,29 @@ Inspector::Inspector(QWidget *parent) : QWidget(parent)
     setAgent(-1);
 }
 
-void Inspector::setScenario(std::shared_ptr<const CompiledScenario> scenario)
+void Inspector::setScenario(std::shared_ptr<const CompiledScenario> scenario, QStringList actionLabels, QStringList stationLabels)
 {
     m_scenario = std::move(scenario);
+    m_actionLabels = std::move(actionLabels);
+    m_stationLabels = std::move(stationLabels);
     setAgent(-1);
+}
+
+QString Inspector::partnerText(const sim::AgentSnapshot &holder) const
+{
+    // What a held character is going through is what its holder is doing with it.
+    const CompiledScenario &s = *m_scenario;
+    const QString action = holder.action >= 0 ? m_actionLabels.value(holder.action, s.actionIds[size_t(holder.action)]) : QString();
+    const int station = holder.action >= 0 ? s.actions[size_t(holder.action)].station : -1;
+    const QString where = station >= 0 ? m_stationLabels.value(station, s.stationIds[size_t(station)]) : QString();
+    QString doing;
+    if (holder.phase == sim::Phase::Acting && holder.action >= 0)
+        doing = tr("%1 (%2% done)").arg(action).arg(int(holder.actionProgress * 100));
+    else if (holder.phase == sim::Phase::Walking && !where.isEmpty())
+        doing = tr("walking to %1 for %2").arg(where, action);
+    else
+        doing = tr("%1 is %2").arg(holder.label, sim::phaseName(holder.phase));
+    return tr("With %1: %2").arg(holder.label, doing);
 }
 
 void Inspector::setAgent(int agent)
@@ -122,17 +141,22 @@ void Inspector::show(const sim::Snapshot &snap)
         return;
     }
     const sim::AgentSnapshot &a = *found;
+    const sim::AgentSnapshot *holder = nullptr;
     QString held;
     for (const sim::AgentSnapshot &x : snap.agents) {
         if (a.heldBy >= 0 && x.index == a.heldBy)
-            held = tr(", with %1").arg(x.label);
+            holder = &x;
         if (a.partner >= 0 && x.index == a.partner)
             held = tr(", partner %1").arg(x.label);
     }
+    // A held character does not plan: it goes where its holder takes it. Its
+    // phase and goal say so, as its bubble on the map does.
+    const QString phase = holder ? tr("with %1").arg(holder->label) : sim::phaseName(a.phase);
     header->setText(QStringLiteral("%1 — %2 at (%3, %4)%5")
-                        .arg(a.label, sim::phaseName(a.phase))
+                        .arg(a.label, phase)
                         .arg(a.x, 0, 'f', 1).arg(a.y, 0, 'f', 1).arg(held));
-    goalLabel->setText(a.currentGoal >= 0 ? s.goalLabels[size_t(a.currentGoal)]
+    goalLabel->setText(holder ? partnerText(*holder)
+                       : a.currentGoal >= 0 ? s.goalLabels[size_t(a.currentGoal)]
                        : a.phase == sim::Phase::Waiting ? QString::fromUtf8(sim::kWaitingReason)
                        : a.phase == sim::Phase::Resting ? tr("none: resting") : tr("none"));
     QStringList facts;
@@ -183,7 +207,7 @@ void Inspector::show(const sim::Snapshot &snap)
             f.setBold(b.goal == a.currentGoal);
             item->setFont(f);
         }
-        if (!b.viable && !b.satisfied && size_t(m_agent) < s.agents.size()) { // the scenario's own characters
+        if (!holder && !b.viable && !b.satisfied && size_t(m_agent) < s.agents.size()) { // the scenario's own characters
             std::vector<std::int32_t> state = a.facts;
             state.insert(state.end(), snap.world.begin(), snap.world.end());
             why << sim::explanationLines(s, sim::explainGoal(s, m_agent, b.goal, state));

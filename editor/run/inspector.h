@@ -24,7 +24,8 @@ class Inspector : public QWidget
 public:
     explicit Inspector(QWidget *parent = nullptr);
 
-    void setScenario(std::shared_ptr<const CompiledScenario> scenario);
+    // The labels come from the document: the compiled scenario keeps ids only.
+    void setScenario(std::shared_ptr<const CompiledScenario> scenario, QStringList actionLabels = {}, QStringList stationLabels = {});
     void setAgent(int agent); // -1: none
     int agent() const { return m_agent; }
     void show(const sim::Snapshot &snapshot);
@@ -34,7 +35,10 @@ public:
     QTableWidget *ballotTable;
 
 private:
+    QString partnerText(const sim::AgentSnapshot &holder) const;
+
     std::shared_ptr<const CompiledScenario> m_scenario;
+    QStringList m_actionLabels, m_stationLabels;
     QFormLayout *m_form;
     int m_agent = -1;
     std::vector<int> m_shownPlan; // to rebuild the plan tree only when it changes

@@ -5,6 +5,8 @@
 #include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QGraphicsSceneMouseEvent>
+#include <QGraphicsView>
+#include <QMenu>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 #include <QTimer>
@@ -100,31 +102,43 @@ public:
                 p->drawPixmap(t.now - QPointF(16, 16), m_layer->m_rings[size_t(t.ring)]);
             p->drawPixmap(t.now - QPointF(12, 12), int(i) == m_layer->m_selected ? t.selectedDisc : t.disc);
         }
+        m_layer->layoutStacks();
+        // Bubbles stay inside what the view shows.
+        QRectF shown = m_area;
+        if (widget)
+            if (auto *view = qobject_cast<QGraphicsView *>(widget->parentWidget()))
+                shown = view->mapToScene(view->viewport()->rect()).boundingRect();
         p->setPen(QColor(30, 30, 30));
-        for (const RunLayer::Token &t : tokens)
-            if (t.present && visible.contains(t.now))
-                p->drawStaticText(t.now + QPointF(-t.nameWidth / 2, 11), t.name);
+        for (size_t i = 0; i < tokens.size(); ++i) {
+            const RunLayer::Token &t = tokens[i];
+            if (!t.present || t.stackRow > 0 || !visible.contains(t.now))
+                continue;
+            p->drawStaticText(t.now + QPointF(-t.nameWidth / 2, 11), t.name);
+            if (t.stackSize > 1) // one name for the pile, and how many more stand there
+                p->drawText(t.now + QPointF(t.nameWidth / 2 + 2, 20), QStringLiteral("+%1").arg(t.stackSize - 1));
+        }
         for (const RunLayer::Token &t : tokens) {
             if (!t.present || t.bubbleText.isEmpty() || !visible.contains(t.now))
                 continue;
-            const QRectF box(t.now.x() - t.bubbleWidth / 2 - 5, t.now.y() - 33, t.bubbleWidth + 10, 14);
+            QRectF box(t.now.x() - t.bubbleWidth / 2 - 5, t.now.y() - 33 - 15 * t.stackRow, t.bubbleWidth + 10, 14);
+            box.moveLeft(std::clamp(box.left(), shown.left() + 1, std::max(shown.left() + 1, shown.right() - box.width() - 1)));
+            box.moveTop(std::max(box.top(), shown.top() + 1));
             p->fillRect(box, t.waiting ? QColor(0xfd, 0xec, 0xea) : QColor(255, 255, 255, 235));
             p->setPen(t.waiting ? QColor(0xb3, 0x26, 0x1e) : QColor(150, 150, 150));
             p->drawRect(box);
             p->setPen(t.waiting ? QColor(0xb3, 0x26, 0x1e) : QColor(40, 40, 40));
-            p->drawStaticText(QPointF(t.now.x() - t.bubbleWidth / 2, t.now.y() - 32), t.bubble);
+            p->drawStaticText(box.topLeft() + QPointF(5, 1), t.bubble);
         }
     }
 
 protected:
     void mousePressEvent(QGraphicsSceneMouseEvent *event) override
     {
-        const int agent = m_layer->agentAt(event->scenePos());
-        if (agent < 0) {
+        if (m_layer->agentsAt(event->scenePos()).isEmpty()) {
             event->ignore(); // let the stations underneath have it
             return;
         }
-        emit m_layer->agentClicked(agent);
+        m_layer->pick(event->scenePos(), event->screenPos());
     }
 
 private:
@@ -149,6 +163,7 @@ RunLayer::~RunLayer()
 void RunLayer::clear()
 {
     m_animation->stop();
+    delete m_pickMenu;
     delete m_item;
     m_item = nullptr;
     m_tokens.clear();
@@ -279,6 +294,92 @@ void RunLayer::setSelected(int agent)
     m_selected = agent;
     if (m_item)
         m_item->update();
+}
+
+void RunLayer::layoutStacks()
+{
+    // Tokens whose centres fall in one 8-pixel spot form a pile, in index order.
+    constexpr double kSpot = 8;
+    m_spots.clear();
+    for (size_t i = 0; i < m_tokens.size(); ++i) {
+        Token &t = m_tokens[i];
+        t.stackRow = 0;
+        t.stackSize = 1;
+        if (!t.present)
+            continue;
+        const auto x = std::uint64_t(std::uint32_t(std::lround(t.now.x() / kSpot)));
+        const auto y = std::uint64_t(std::uint32_t(std::lround(t.now.y() / kSpot)));
+        m_spots.emplace_back(x << 32 | y, int(i));
+    }
+    std::sort(m_spots.begin(), m_spots.end());
+    for (size_t b = 0, e; b < m_spots.size(); b = e) {
+        for (e = b + 1; e < m_spots.size() && m_spots[e].first == m_spots[b].first;)
+            ++e;
+        int row = 0;
+        for (size_t k = b; k < e; ++k) {
+            Token &t = m_tokens[size_t(m_spots[k].second)];
+            t.stackSize = int(e - b);
+            t.stackRow = row;
+            row += 1;
+        }
+    }
+}
+
+QString RunLayer::nameText(int agent) const
+{
+    const_cast<RunLayer *>(this)->layoutStacks();
+    const Token &t = m_tokens[size_t(agent)];
+    if (!t.present || t.stackRow > 0)
+        return {};
+    return t.stackSize > 1 ? QStringLiteral("%1 +%2").arg(t.name.text()).arg(t.stackSize - 1) : t.name.text();
+}
+
+int RunLayer::bubbleRow(int agent) const
+{
+    const_cast<RunLayer *>(this)->layoutStacks();
+    return m_tokens[size_t(agent)].stackRow;
+}
+
+QList<int> RunLayer::agentsAt(const QPointF &scenePos) const
+{
+    QList<std::pair<double, int>> near;
+    const double reach = (kTokenRadius + 3) * (kTokenRadius + 3);
+    for (size_t i = 0; i < m_tokens.size(); ++i) {
+        if (!m_tokens[i].present)
+            continue;
+        const QPointF d = m_tokens[i].now - scenePos;
+        const double distance = d.x() * d.x() + d.y() * d.y();
+        if (distance <= reach)
+            near.append({distance, int(i)});
+    }
+    std::sort(near.begin(), near.end());
+    QList<int> out;
+    for (const auto &[distance, agent] : near)
+        out << agent;
+    return out;
+}
+
+QMenu *RunLayer::pick(const QPointF &scenePos, const QPoint &screenPos)
+{
+    const QList<int> here = agentsAt(scenePos);
+    if (here.size() == 1)
+        emit agentClicked(here.first());
+    if (here.size() <= 1)
+        return nullptr;
+    delete m_pickMenu;
+    auto *menu = new QMenu;
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->setToolTipsVisible(true);
+    menu->addSection(tr("%n character(s) here", nullptr, int(here.size())));
+    for (int agent : here) {
+        const Token &t = m_tokens[size_t(agent)];
+        QAction *a = menu->addAction(t.bubbleText.isEmpty() ? t.name.text() : QStringLiteral("%1 — %2").arg(t.name.text(), t.bubbleText));
+        a->setData(agent);
+        connect(a, &QAction::triggered, this, [this, agent] { emit agentClicked(agent); });
+    }
+    m_pickMenu = menu;
+    menu->popup(screenPos);
+    return menu;
 }
 
 int RunLayer::agentAt(const QPointF &scenePos) const

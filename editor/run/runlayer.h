@@ -3,7 +3,9 @@
 // character, moving smoothly between frames (interpolated at the display's
 // pace), with what it is doing above it (its action, its waiting reason, or
 // "resting") and a progress ring while it acts. Clicking a token selects the
-// character.
+// character; clicking where several stand offers a list of them to pick from.
+// Characters on one spot show one name with "+N", and their bubbles stack
+// above it instead of overprinting; bubbles stay inside the view.
 //
 // All tokens are drawn by one scene item from cached pictures and prepared
 // text, so a crowd of a thousand costs one item's bookkeeping, not a
@@ -16,11 +18,13 @@
 #include <QObject>
 #include <QPointF>
 #include <QPixmap>
+#include <QPointer>
 #include <QStaticText>
 
 #include <array>
 
 class QGraphicsScene;
+class QMenu;
 class QTimer;
 
 namespace goap::editor {
@@ -43,6 +47,11 @@ public:
     int tokenCount() const; // characters present
     QString bubbleText(int agent) const;
     int agentAt(const QPointF &scenePos) const; // -1 when no token is there
+    QList<int> agentsAt(const QPointF &scenePos) const; // every token there, nearest first
+    QString nameText(int agent) const; // as drawn: "Miner", "Miner +2" on a stack, empty under a stack's top
+    int bubbleRow(int agent) const;    // 0: just above its token; n: n bubbles higher (a stack)
+    // Selects the one character there, or pops up a list of those there; the list is returned.
+    QMenu *pick(const QPointF &scenePos, const QPoint &screenPos);
 
 signals:
     void agentClicked(int agent);
@@ -60,11 +69,13 @@ private:
         int ring = 0;    // progress in 32 steps, 0 when not acting
         bool waiting = false;
         bool present = false; // in the latest frame (spawned copies come and go)
+        int stackRow = 0, stackSize = 1; // its place in the pile of tokens on its spot
     };
 
     Token &tokenFor(const sim::AgentSnapshot &a);
 
     void animate();
+    void layoutStacks(); // groups tokens standing on one spot
     void preparePictures(qreal dpr); // the discs and rings for this device pixel ratio
 
     QGraphicsScene *m_scene;
@@ -78,6 +89,8 @@ private:
     int m_selected = -1;
     qreal m_dpr = 0;
     std::array<QPixmap, 33> m_rings; // the progress ring in 32 steps (0 unused)
+    std::vector<std::pair<std::uint64_t, int>> m_spots; // scratch for layoutStacks: (spot, token)
+    QPointer<QMenu> m_pickMenu;
 };
 
 } // namespace goap::editor

@@ -8,11 +8,13 @@
 #include "scene/mapscene.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMainWindow>
 #include <QMenuBar>
@@ -20,6 +22,7 @@
 #include <QScrollArea>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 
 namespace goap::editor {
 
@@ -110,6 +113,37 @@ RunUi::RunUi(QMainWindow *window, ScenarioDocument *document, MapScene *scene, Q
     m_toolbar->addWidget(m_speedBox);
     connect(m_speedBox, &QComboBox::activated, this, [this] { m_controller->setSpeed(m_speedBox->currentData().toDouble()); });
     m_controller->setSpeed(4.0);
+    // How long a play goes on: to the end of the day by default, whatever the speed.
+    m_menu->addSeparator();
+    auto *length = new QActionGroup(this);
+    m_runOneDay = m_menu->addAction(tr("Run &1 Day"), this, [this] { setRunDays(1); });
+    m_runOneDay->setToolTip(tr("Play stops at the end of the day"));
+    m_runDays = m_menu->addAction(tr("Run &N Days..."), this, [this] {
+        bool ok = false;
+        const int days = QInputDialog::getInt(m_window, tr("Run N Days"), tr("Play stops at the end of day:"),
+                                              std::max(2, m_controller->runDays()), 1, 100000, 1, &ok);
+        if (ok)
+            setRunDays(days);
+        else
+            setRunDays(m_controller->runDays()); // keep the choice shown as it was
+    });
+    m_keepRunning = m_menu->addAction(tr("&Keep Running"), this, [this] { setRunDays(0); });
+    m_keepRunning->setToolTip(tr("Play goes on day after day until paused"));
+    for (QAction *a : {m_runOneDay, m_runDays, m_keepRunning}) {
+        a->setCheckable(true);
+        length->addAction(a);
+    }
+    m_runOneDay->setChecked(true);
+    auto *lengthButton = new QToolButton(window);
+    lengthButton->setPopupMode(QToolButton::InstantPopup);
+    lengthButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    lengthButton->setToolTip(tr("How long Play runs"));
+    auto *lengthMenu = new QMenu(lengthButton);
+    lengthMenu->addActions(length->actions());
+    lengthButton->setMenu(lengthMenu);
+    lengthButton->setObjectName(QStringLiteral("runLengthButton"));
+    m_toolbar->addWidget(lengthButton);
+    m_lengthButton = lengthButton;
     m_menu->addSeparator();
     m_menu->addAction(inspectorDock->toggleViewAction());
     m_menu->addAction(logDock->toggleViewAction());
@@ -128,11 +162,21 @@ RunUi::RunUi(QMainWindow *window, ScenarioDocument *document, MapScene *scene, Q
             m_stale->show();
         }
     });
+    setRunDays(1);
     updateActions();
     onFrame(SimFrame());
 }
 
 RunUi::~RunUi() = default;
+
+void RunUi::setRunDays(int days)
+{
+    m_controller->setRunDays(days);
+    QAction *chosen = days == 1 ? m_runOneDay : days <= 0 ? m_keepRunning : m_runDays;
+    chosen->setChecked(true);
+    m_runDays->setText(days > 1 ? tr("Run %n Days", nullptr, days) : tr("Run &N Days..."));
+    m_lengthButton->setText(days == 1 ? tr("1 day") : days <= 0 ? tr("keep running") : tr("%n days", nullptr, days));
+}
 
 bool RunUi::start()
 {
@@ -142,12 +186,14 @@ bool RunUi::start()
         return false;
     }
     auto compiled = std::make_shared<const CompiledScenario>(compile(m_document->scenario()));
-    QStringList labels;
+    QStringList labels, stations;
     for (const Action &a : m_document->scenario().actions)
         labels << a.label;
+    for (const Station &st : m_document->scenario().stations)
+        stations << st.label;
     m_layer->start(compiled, labels);
     m_scene->setStartMarkersVisible(false);
-    m_inspector->setScenario(compiled);
+    m_inspector->setScenario(compiled, labels, stations);
     m_controller->load(compiled);
     m_editedSinceStart = false;
     m_stale->hide();
@@ -240,7 +286,7 @@ bool RunUi::runFor(double seconds, int timeoutMs)
             loop.quit();
     });
     QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    m_controller->runTo(day, time);
+    m_controller->runTo(day, time, false); // no frames on the way: nobody watches them
     if (!done())
         loop.exec();
     disconnect(connection);
@@ -288,6 +334,9 @@ void RunUi::onFrame(const SimFrame &frame)
     m_layer->apply(snap);
     m_inspector->show(snap);
     updateActions();
+    if (frame.dayDone)
+        emit message(frame.runDays == 1 ? tr("Day %1 is over: Play runs the next day").arg(snap.day + 1)
+                                        : tr("Day %1 is over after %n day(s): Play runs on", nullptr, frame.runDays).arg(snap.day + 1));
 }
 
 } // namespace goap::editor

@@ -18,6 +18,7 @@ class QMainWindow;
 class QMenu;
 class QProgressBar;
 class QToolBar;
+class QToolButton;
 class QWidget;
 
 namespace goap::editor {
@@ -46,6 +47,9 @@ public:
     void nextDay();
     void stop();
     void setSpeed(double speed); // x real time; 0: as fast as possible
+    // A play stops at the end of the day by default, whatever the speed;
+    // Run N Days stops after N, Keep Running (0) never.
+    void setRunDays(int days);
     // Runs to that many simulated seconds from the first dawn as fast as
     // possible and returns when the frame for that time has arrived.
     bool runFor(double seconds, int timeoutMs = 120000);
@@ -59,6 +63,11 @@ public:
     QWidget *strip() const { return m_strip; } // the day clock and world facts, above the map
     QMenu *menu() const { return m_menu; }
     QToolBar *toolbar() const { return m_toolbar; }
+    QComboBox *speedBox() const { return m_speedBox; }
+    QAction *playAction() const { return m_play; }
+    QAction *runOneDayAction() const { return m_runOneDay; }
+    QAction *runDaysAction() const { return m_runDays; }
+    QAction *keepRunningAction() const { return m_keepRunning; }
     QString stripText() const;
 
 signals:
@@ -83,7 +92,9 @@ private:
     QMenu *m_menu;
     QToolBar *m_toolbar;
     QAction *m_play, *m_pause, *m_step, *m_stepEvent, *m_restart, *m_nextDay, *m_stop;
+    QAction *m_runOneDay, *m_runDays, *m_keepRunning;
     QComboBox *m_speedBox;
+    QToolButton *m_lengthButton = nullptr;
     QDockWidget *m_inspectorDock;
     bool m_editedSinceStart = false;
 };

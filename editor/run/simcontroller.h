@@ -2,16 +2,21 @@
 // The UI side of a run: owns the worker thread, sends it commands over queued
 // connections and keeps what frames bring: the latest snapshot, the whole
 // event log and the samples, for the scene, the inspector, the event log
-// panel and the charts. It never blocks on the worker.
+// panel and the charts. It never blocks on the worker: frames come through
+// a FrameMailbox, one at a time, and each is acknowledged once every view has
+// taken it in (frameApplied), which is what lets the worker send the next.
 
 #include "planner/compiledscenario.h"
-#include "run/simframe.h"
+#include "run/commandqueue.h"
+#include "run/framemailbox.h"
 
+#include <QEvent>
 #include <QObject>
 #include <QThread>
 
 namespace goap::editor {
 
+class SimRunner;
 class SimWorker;
 
 class SimController : public QObject
@@ -31,7 +36,10 @@ public:
     void setSpeed(double speed); // x real time; 0: as fast as possible
     void restart();
     void nextDay();
-    void runTo(int day, double time);
+    // As fast as possible to that time, then pause. Without progress, the
+    // worker builds no frame before it gets there (--run-for).
+    void runTo(int day, double time, bool showProgress = true);
+    void setRunDays(int days); // a play stops at the end of this many days (default 1); 0: keeps running
     void stop();
 
     bool hasRun() const { return m_scenario != nullptr; }
@@ -44,6 +52,21 @@ public:
     const sim::EventLog &events() const { return m_log; }
     const sim::Samples &samples() const { return m_samples; }
     quint64 framesReceived() const { return m_frames; }
+    int runDays() const { return m_runDays; }
+    // Events the frames did not carry (the per-frame cap, SimRunner::kMaxFrameEvents):
+    // events() holds every event of the run but these.
+    std::uint64_t eventsDropped() const { return m_eventsDropped; }
+    std::uint64_t eventsRecorded() const { return m_latest ? m_latest->eventsRecorded : 0; }
+    // The worker has handled every command sent and is not stepping: what
+    // snapshot() and events() show is where the run rests.
+    bool isSettled() const;
+    const FrameMailbox &mailbox() const { return m_mailbox; }
+    // Runs f on the simulation thread, in order with the other commands (tests and tools).
+    void runOnWorker(std::function<void(SimRunner &)> f) { send(std::move(f)); }
+    // The last frame: how long it waited between the worker finishing it and
+    // the UI taking it, and how long the views took to take it in (ns).
+    std::int64_t lastFrameWaitNs() const { return m_waitNs; }
+    std::int64_t lastFrameApplyNs() const { return m_applyNs; }
 
 signals:
     void runStarted();                                // a new run (load or restart): views clear
@@ -51,30 +74,33 @@ signals:
     void runStopping(); // the records are still there, for views that keep a finished run
     void runStopped();
 
-    // To the worker (queued).
-    void requestLoad(std::shared_ptr<const goap::CompiledScenario> scenario, int runId);
-    void requestPlay();
-    void requestPause();
-    void requestStepTick();
-    void requestStepToEvent();
-    void requestSpeed(double speed);
-    void requestRestart();
-    void requestNextDay();
-    void requestRunTo(qint64 totalTicks);
-    void requestStop();
+    void commandsQueued(); // wakes the worker (queued)
+
+protected:
+    bool event(QEvent *event) override;
 
 private:
-    void onFrame(const SimFramePtr &frame);
+    static constexpr QEvent::Type kAcknowledgeEvent = QEvent::Type(QEvent::User + 17);
+    void send(CommandQueue::Command command);
+    void onFrameReady();
+    void apply(const SimFramePtr &frame);
     void clearRecords();
 
+    // Both outlive the worker (the thread is joined in the destructor).
+    CommandQueue m_commandQueue;
+    FrameMailbox m_mailbox;
     QThread m_thread;
     SimWorker *m_worker;
     std::shared_ptr<const CompiledScenario> m_scenario;
     int m_runId = 0;
     bool m_playing = false;
     double m_speed = 1;
+    int m_runDays = 1;
     quint64 m_frames = 0;
-    SimFramePtr m_latest; // shared with the worker's copy: no per-frame deep copy
+    std::uint64_t m_commands = 0; // sent to the worker
+    std::uint64_t m_eventsDropped = 0;
+    std::int64_t m_waitNs = 0, m_applyNs = 0;
+    SimFramePtr m_latest;
     sim::Snapshot m_empty;
     sim::EventLog m_log;
     sim::Samples m_samples;

@@ -28,6 +28,13 @@ struct SimFrame
     std::vector<std::int32_t> world; // rows x world facts
     bool playing = false;
     double speed = 1; // x real time; 0: as fast as possible
+    int runDays = 1;  // a play stops at the end of this many days; 0: keeps running
+    bool dayDone = false; // this frame ends a play that stopped at a day's end
+    // Back-pressure: a frame carries at most SimRunner::kMaxFrameEvents events,
+    // the newest; the older ones of the stretch are counted here, not carried.
+    std::uint64_t eventsDropped = 0;
+    std::uint64_t eventsRecorded = 0; // every event of the run so far, carried or not
+    std::uint64_t commands = 0;       // commands the worker had handled when it built this frame
     std::int64_t ticksPerDay = 0;
     std::int64_t madeNs = 0;  // steady clock when the worker finished the frame (for latency measurements)
     std::int64_t buildNs = 0; // how long building it took in the worker

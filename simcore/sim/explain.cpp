@@ -81,7 +81,9 @@ QStringList explanationLines(const CompiledScenario &s, const GoalExplanation &e
                                               : QStringLiteral("produced by ") + producers.join(QStringLiteral(", ")));
     }
     if (lines.isEmpty())
-        lines << QStringLiteral("%1: within reach now (it had no plan when last planned, or its search reached the node cap)").arg(goal);
+        lines << QStringLiteral("%1: nothing it needs is missing now. When it last chose, it found no plan (or stopped searching "
+                                "after trying %2 steps); it will look again at its next chance to choose")
+                     .arg(goal).arg(s.planner.maxNodes);
     return lines;
 }
 

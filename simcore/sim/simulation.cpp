@@ -838,4 +838,15 @@ void Simulation::fillSnapshot(Snapshot &out) const
     }
 }
 
+void Simulation::discardRecords()
+{
+    m_log.events.clear();
+    m_log.planActions.clear();
+    m_samples.rowDay.clear();
+    m_samples.rowTime.clear();
+    m_samples.world.clear();
+    m_samples.insistence.clear();
+    m_samples.progress.clear();
+}
+
 } // namespace goap::sim

@@ -66,6 +66,10 @@ public:
     void takeSamples(Samples &out);
     std::vector<DayReport> takeFinishedReports();
     const PlanCache &planCache() const { return m_cache; }
+    // Forgets the events and sample rows recorded so far (names, reports and
+    // the live state stay): a live view that has taken them keeps memory flat
+    // however many days it runs.
+    void discardRecords();
 
     // Live state, for tests and tools. Agent arguments are storage indices:
     // the scenario's own characters first (0..n-1), then today's spawned copies.

@@ -2,7 +2,12 @@
 //   bench_live scene [CHARACTERS] [SECONDS]   frames per second the map renders while a run of a
 //                                             synthetic town animates (offscreen, or a real window under xvfb-run)
 //   bench_live snapshot [CHARACTERS] [FRAMES] time to build a frame in the worker and to get it to the UI thread
+//   bench_live lag [CHARACTERS] [SECONDS] [DAYS] the main window running "as fast as possible" (DAYS per play,
+//                                             0: keep running): how old frames are when the UI has applied
+//                                             them, frames per second, days run, events not listed, memory
+//   bench_live write CHARACTERS FILE          the synthetic town as a scenario file (for goap-studio FILE --run-for)
 #include "io/scenarioreader.h"
+#include "io/scenariowriter.h"
 #include "mainwindow.h"
 #include "run/runui.h"
 #include "run/simcontroller.h"
@@ -11,6 +16,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QTimer>
 
 #include <chrono>
@@ -91,6 +97,62 @@ int snapshot(int characters, int frames)
     return 0;
 }
 
+long residentMb()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').first().toLong() / 1024;
+    return -1;
+}
+
+int lag(int characters, double seconds, int days)
+{
+    MainWindow w;
+    w.document()->reset(town(characters), {});
+    w.resize(1600, 1000);
+    w.show();
+    RunUi *run = w.runUi();
+    const SimController *c = run->controller();
+    run->setSpeed(0);
+    run->setRunDays(days);
+    double sumWait = 0, worstWait = 0, sumApply = 0, worstApply = 0;
+    int n = 0;
+    // Measured when the next frame is taken: the views' work of the previous one is over.
+    auto account = [&] {
+        const double wait = double(c->lastFrameWaitNs()) / 1e6, apply = double(c->lastFrameApplyNs()) / 1e6;
+        sumWait += wait;
+        worstWait = std::max(worstWait, wait);
+        sumApply += apply;
+        worstApply = std::max(worstApply, apply);
+        ++n;
+    };
+    QObject::connect(c, &SimController::frameApplied, [&](const SimFrame &f) {
+        if (qEnvironmentVariableIsSet("BENCH_VERBOSE"))
+            std::printf("frame %llu: waited %.1f ms, built in %.1f ms, %zu events, %zu sample rows\n", (unsigned long long)f.serial,
+                        double(c->lastFrameWaitNs()) / 1e6, double(f.buildNs) / 1e6, f.events.size(), f.sampleTimes.size());
+        QTimer::singleShot(0, [&] { account(); }); // after apply() returned
+    });
+    const long before = residentMb();
+    QElapsedTimer t;
+    t.start();
+    run->play();
+    QEventLoop loop;
+    QTimer::singleShot(int(seconds * 1000), &loop, &QEventLoop::quit);
+    loop.exec();
+    const double wall = double(t.elapsed()) / 1000.0;
+    std::printf("lag: %d characters, as fast as possible, %s: %d frames in %.1f s; a frame waited for the UI %.1f ms on average "
+                "(%.1f at most), the views took it in in %.1f ms on average (%.1f at most); simulated day %d, %.0f s; %llu events, "
+                "%llu not listed; memory %ld -> %ld MB\n",
+                characters, days == 0 ? "keep running" : qPrintable(QStringLiteral("run %1 day(s)").arg(days)), n, wall,
+                n ? sumWait / n : 0.0, worstWait, n ? sumApply / n : 0.0, worstApply, c->snapshot().day + 1, c->snapshot().time,
+                (unsigned long long)c->eventsRecorded(),
+                (unsigned long long)c->eventsDropped(), before, residentMb());
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -102,6 +164,14 @@ int main(int argc, char *argv[])
         return scene(argc > 2 ? std::atoi(argv[2]) : 1000, argc > 3 ? std::atof(argv[3]) : 5);
     if (what == u"snapshot")
         return snapshot(argc > 2 ? std::atoi(argv[2]) : 10000, argc > 3 ? std::atoi(argv[3]) : 100);
-    std::fprintf(stderr, "usage: bench_live scene|snapshot [CHARACTERS] [SECONDS|FRAMES]\n");
+    if (what == u"lag")
+        return lag(argc > 2 ? std::atoi(argv[2]) : 1000, argc > 3 ? std::atof(argv[3]) : 10, argc > 4 ? std::atoi(argv[4]) : 0);
+    if (what == u"write" && argc > 3) {
+        const QString error = saveScenarioFile(town(std::atoi(argv[2])), QString::fromLocal8Bit(argv[3]));
+        if (!error.isEmpty())
+            std::fprintf(stderr, "%s\n", qPrintable(error));
+        return error.isEmpty() ? 0 : 3;
+    }
+    std::fprintf(stderr, "usage: bench_live scene|snapshot|lag [CHARACTERS] [SECONDS|FRAMES] [DAYS] | write CHARACTERS FILE\n");
     return 1;
 }

@@ -1,0 +1,260 @@
+#include "simrunner.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace goap::editor {
+
+SimRunner::SimRunner(FrameMailbox *mailbox) : m_mailbox(mailbox) {}
+
+void SimRunner::load(std::shared_ptr<const CompiledScenario> scenario, int runId)
+{
+    m_scenario = std::move(scenario);
+    m_runId = runId;
+    m_playing = false; // a new run starts paused at its first dawn
+    restart();
+}
+
+void SimRunner::restart()
+{
+    if (!m_scenario)
+        return;
+    m_sim = std::make_unique<sim::Simulation>(m_scenario);
+    m_serial = 0;
+    m_eventsSent = m_samplesSent = m_namesSent = 0;
+    m_eventsBefore = 0;
+    m_owedTicks = 0;
+    m_last = Clock::now();
+    m_target = -1;
+    m_stopAt = -1;
+    m_quiet = false;
+    m_dayDone = false;
+    m_sim->start(); // dawn, so the first frame shows everyone at their start
+    m_dirty = true;
+}
+
+void SimRunner::stop()
+{
+    m_playing = false;
+    m_target = -1;
+    m_quiet = false;
+    m_dirty = false;
+    m_sim.reset();
+    m_scenario.reset();
+}
+
+void SimRunner::play()
+{
+    if (!m_sim)
+        return;
+    m_playing = true;
+    m_last = Clock::now();
+    m_owedTicks = 0;
+    const std::int64_t ticks = m_sim->totalTicks(), perDay = m_sim->ticksPerDay();
+    // A play runs to the end of the day it is in (from a day's end: the next
+    // one), or of N days; a pause and a play in between keep the same end.
+    if (m_runDays <= 0)
+        m_stopAt = -1;
+    else if (m_stopAt <= ticks)
+        m_stopAt = (ticks / perDay + m_runDays) * perDay;
+    m_dayDone = false;
+    m_dirty = true;
+}
+
+void SimRunner::pause()
+{
+    m_playing = false;
+    m_target = -1;
+    m_quiet = false;
+    m_dirty = m_sim != nullptr;
+}
+
+void SimRunner::stepTick()
+{
+    if (!m_sim)
+        return;
+    pause();
+    m_sim->step();
+}
+
+void SimRunner::stepToEvent()
+{
+    if (!m_sim)
+        return;
+    pause();
+    const size_t before = m_sim->events().events.size();
+    const std::int64_t limit = m_sim->totalTicks() + m_sim->ticksPerDay();
+    do
+        m_sim->step();
+    while (m_sim->events().events.size() == before && m_sim->totalTicks() < limit);
+}
+
+void SimRunner::setSpeed(double speed)
+{
+    m_speed = speed;
+    m_owedTicks = 0;
+    m_last = Clock::now();
+    m_dirty = m_sim != nullptr;
+}
+
+void SimRunner::setRunDays(int days)
+{
+    m_runDays = std::max(0, days);
+    m_stopAt = -1;
+    if (m_sim && m_playing && m_runDays > 0) // takes effect now, counting the day in progress
+        m_stopAt = (m_sim->totalTicks() / m_sim->ticksPerDay() + m_runDays) * m_sim->ticksPerDay();
+    m_dirty = m_sim != nullptr;
+}
+
+void SimRunner::runTo(std::int64_t totalTicks, bool showProgress)
+{
+    if (!m_sim)
+        return;
+    m_target = totalTicks;
+    m_quiet = !showProgress;
+    m_dirty = true;
+}
+
+void SimRunner::stepUpTo(std::int64_t limit, Clock::time_point sliceEnd)
+{
+    // Reads the clock every few ticks only: a small town's tick is shorter than the read.
+    while (m_sim->totalTicks() < limit) {
+        for (int k = 0; k < 8 && m_sim->totalTicks() < limit; ++k)
+            m_sim->step();
+        if (Clock::now() >= sliceEnd)
+            return;
+    }
+}
+
+void SimRunner::advance()
+{
+    const Clock::time_point sliceEnd = Clock::now() + std::chrono::milliseconds(kSliceMs);
+    if (m_target >= 0) {
+        stepUpTo(m_target, sliceEnd);
+        if (m_sim->totalTicks() >= m_target) {
+            m_target = -1;
+            m_quiet = false;
+            m_playing = false;
+        }
+        m_dirty = true;
+        return;
+    }
+    if (!m_playing)
+        return;
+    const std::int64_t limit = m_stopAt >= 0 ? m_stopAt : std::numeric_limits<std::int64_t>::max();
+    if (m_speed <= 0) {
+        stepUpTo(limit, sliceEnd);
+    } else {
+        const Clock::time_point now = Clock::now();
+        m_owedTicks += std::chrono::duration<double>(now - m_last).count() * m_speed / m_sim->scenario().day.tick;
+        m_last = now;
+        while (m_owedTicks >= 1 && m_sim->totalTicks() < limit && Clock::now() < sliceEnd) {
+            m_sim->step();
+            m_owedTicks -= 1;
+        }
+        m_owedTicks = std::min(m_owedTicks, 1.0); // cannot keep up: slow down rather than spiral
+    }
+    m_dirty = true;
+    if (m_sim->totalTicks() >= limit) {
+        m_playing = false;
+        m_stopAt = -1;
+        m_dayDone = true;
+    }
+}
+
+SimRunner::Turn SimRunner::turn(CommandQueue &commands)
+{
+    Turn t;
+    for (CommandQueue::Command &command : commands.takeAll()) {
+        ++m_commands;
+        command(*this);
+    }
+    t.posted = tick();
+    // Stepping at full speed: again as soon as commands are heard. At a set
+    // speed, or waiting for the UI to take the last frame: a frame's time
+    // later. Nothing to do: asleep until a command.
+    if (stepping())
+        t.sleepMs = fullSpeed() ? 0 : kFrameMs;
+    else if (pending())
+        t.sleepMs = kFrameMs;
+    return t;
+}
+
+bool SimRunner::tick()
+{
+    if (!m_sim)
+        return false;
+    if (stepping())
+        advance();
+    return publish();
+}
+
+bool SimRunner::publish()
+{
+    if (!m_sim || !m_dirty || m_quiet || !m_mailbox->isFree())
+        return false;
+    // Only this thread posts, so the mailbox is still free.
+    m_mailbox->post(buildFrame());
+    m_dirty = false;
+    m_dayDone = false;
+    if (m_postedHook)
+        m_postedHook();
+    return true;
+}
+
+SimFramePtr SimRunner::buildFrame()
+{
+    const auto began = Clock::now();
+    auto frame = std::make_shared<SimFrame>();
+    frame->runId = m_runId;
+    frame->serial = ++m_serial;
+    m_sim->fillSnapshot(frame->snapshot);
+    const sim::EventLog &log = m_sim->events();
+    frame->newAgentIds.assign(log.agentIds.begin() + std::ptrdiff_t(m_namesSent), log.agentIds.end());
+    frame->newAgentLabels.assign(log.agentLabels.begin() + std::ptrdiff_t(m_namesSent), log.agentLabels.end());
+    m_namesSent = log.agentIds.size();
+    // The newest events of the stretch, at most kMaxFrameEvents.
+    const size_t first = std::max(m_eventsSent, log.events.size() > kMaxFrameEvents ? log.events.size() - kMaxFrameEvents : 0);
+    frame->eventsDropped = first - m_eventsSent;
+    frame->events.reserve(log.events.size() - first);
+    for (size_t i = first; i < log.events.size(); ++i) {
+        sim::Event e = log.events[i];
+        if (e.kind == sim::EventKind::Plan) {
+            const auto begin = std::uint32_t(frame->planActions.size());
+            frame->planActions.insert(frame->planActions.end(), log.planActions.begin() + e.planBegin,
+                                      log.planActions.begin() + e.planEnd);
+            e.planBegin = begin;
+            e.planEnd = std::uint32_t(frame->planActions.size());
+        }
+        frame->events.push_back(e);
+    }
+    m_eventsSent = log.events.size();
+    const sim::Samples &s = m_sim->samples();
+    const size_t columns = s.columns(), w = size_t(s.worldColumns), rows = s.rows() - m_samplesSent;
+    frame->sampleDays.assign(s.rowDay.begin() + std::ptrdiff_t(m_samplesSent), s.rowDay.end());
+    frame->sampleTimes.assign(s.rowTime.begin() + std::ptrdiff_t(m_samplesSent), s.rowTime.end());
+    frame->insistence.assign(s.insistence.begin() + std::ptrdiff_t(m_samplesSent * columns),
+                             s.insistence.begin() + std::ptrdiff_t((m_samplesSent + rows) * columns));
+    frame->progress.assign(s.progress.begin() + std::ptrdiff_t(m_samplesSent * columns),
+                           s.progress.begin() + std::ptrdiff_t((m_samplesSent + rows) * columns));
+    frame->world.assign(s.world.begin() + std::ptrdiff_t(m_samplesSent * w), s.world.begin() + std::ptrdiff_t((m_samplesSent + rows) * w));
+    m_samplesSent = s.rows();
+    frame->eventsRecorded = m_eventsBefore + log.events.size();
+    // The frame has what the views need: the worker keeps no history, so its
+    // memory stays flat however long the run goes on.
+    m_eventsBefore += log.events.size();
+    m_sim->discardRecords();
+    m_eventsSent = m_samplesSent = 0;
+    frame->playing = stepping();
+    frame->speed = m_speed;
+    frame->runDays = m_runDays;
+    frame->dayDone = m_dayDone;
+    frame->commands = m_commands;
+    frame->ticksPerDay = m_sim->ticksPerDay();
+    const auto made = Clock::now();
+    frame->madeNs = std::chrono::duration_cast<std::chrono::nanoseconds>(made.time_since_epoch()).count();
+    frame->buildNs = std::chrono::duration_cast<std::chrono::nanoseconds>(made - began).count();
+    return frame;
+}
+
+} // namespace goap::editor

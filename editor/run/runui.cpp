@@ -155,6 +155,7 @@ RunUi::RunUi(QMainWindow *window, ScenarioDocument *document, MapScene *scene, Q
     connect(document, &ScenarioDocument::documentReset, this, [this] {
         if (m_controller->hasRun())
             stop();
+        m_charts->clear(); // the previous scenario's run is not this one's
     });
     connect(document, &ScenarioDocument::changed, this, [this] {
         if (m_controller->hasRun()) {

@@ -20,6 +20,8 @@
 #include "run/runui.h"
 #include "run/eventlogpanel.h"
 #include "run/runlayer.h"
+#include "run/chartspanel.h"
+#include "charts/daycharts.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -1125,8 +1127,9 @@ private slots:
         QVERIFY(!w.runUi()->controller()->hasRun());
         QCOMPARE(w.runUi()->eventLog()->visibleRows(), 0);
         QCOMPARE(w.runUi()->layer()->tokenCount(), 0);
-        // The charts keep the finished run (ChartsPanel stores it on runStopping); clearing
-        // them on a new document is for editor/run (see the report).
+        // The charts forget the town's run: no characters to choose, no samples to export.
+        QCOMPARE(w.runUi()->charts()->agentList()->count(), 0);
+        QCOMPARE(w.runUi()->charts()->insistence()->graphCount(), 0);
     }
 };
 

@@ -79,7 +79,9 @@ private slots:
         QByteArray samples;
         QCOMPARE(sim::eventsJsonl(*town, c.events()), headless(town, perDay, &samples));
         QCOMPARE(sim::samplesCsv(*town, c.samples()), samples);
-        QVERIFY(c.framesReceived() >= 2);
+        // How many frames a day takes depends on the wall clock (a fast machine runs
+        // the town's day within one 16 ms slice): at least the final one came.
+        QVERIFY(c.framesReceived() >= 1);
     }
 
     void anySpeedGivesTheSameEvents_data()

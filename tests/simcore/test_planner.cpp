@@ -77,7 +77,9 @@ double referenceCost(const CompiledScenario &c, const std::vector<std::int32_t> 
     const auto goalConds = c.conditionsOf(c.goals[size_t(goal)].conditions);
     int popped = 0;
     while (!open.empty() && popped < maxStates) {
-        auto [g, s] = open.top();
+        // Named, not a structured binding: clang 14 cannot capture one in a lambda.
+        const double g = open.top().first;
+        const State s = open.top().second;
         open.pop();
         if (g > best[s]) continue;
         ++popped;

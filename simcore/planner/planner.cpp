@@ -102,6 +102,7 @@ std::size_t Planner::memoryLimit(int maxNodes)
 
 std::size_t Planner::bytesFor(std::size_t nodes) const
 {
+    static_assert(sizeof(Node) + sizeof(OpenEntry) == 48 && sizeof(Slot) == 16, "the figures in planner.h");
     return nodes * (sizeof(Node) + sizeof(OpenEntry) + size_t(m_stride) * sizeof(std::int32_t))
          + tableSlotsFor(nodes) * sizeof(Slot);
 }

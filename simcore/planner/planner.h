@@ -24,7 +24,9 @@
 // an expansion's successors would not fit, the search stops with
 // PlanReason::Memory: never an exception, never an abort (an allocation the
 // system refuses below the limit is the same answer). The pools stay reserved
-// between searches, so reservedBytes() <= memoryLimit at all times.
+// between searches, so reservedBytes() <= memoryLimit at all times; while one
+// pool grows, its old and new buffers coexist for the copy, so the process
+// peak is at most about 1.5 x the limit.
 
 #include "planner/compiledscenario.h"
 

@@ -13,6 +13,15 @@ seconds=${1:-60}
 dir=${BUILD_DIR:-$here/build-fuzz}
 cxx=${FUZZ_CXX:-clang++}
 
+# clang and its libFuzzer runtime, which tools/dev.sh (g++) does not install.
+if ! command -v "$cxx" >/dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
+  echo "== installing clang and libclang-rt-dev"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq clang libclang-rt-dev >/dev/null
+fi
+
 cmake -S "$here" -B "$dir" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DGOAP_BUILD_FUZZ=ON -DGOAP_BUILD_EDITOR=OFF -DGOAP_BUILD_BENCH=OFF >/dev/null
 cmake --build "$dir" --target fuzz_scenario

@@ -99,6 +99,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const QByteArray written = writeScenario(scenario);
     const ReadResult again = readScenario(written);
     FUZZ_CHECK(again.ok(), again.issues.value(0).format(QStringLiteral("written")).toUtf8() + "\n" + written.left(1000));
+    FUZZ_CHECK(*again.scenario == scenario, written.left(1000)); // nothing lost or changed on the way
     const QByteArray rewritten = writeScenario(*again.scenario);
     FUZZ_CHECK(rewritten == written, written.left(1000) + "\n----\n" + rewritten.left(1000));
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs the test suite under a sanitizer.
 #   tools/sanitize.sh thread     ThreadSanitizer on the simulation, editor and live-run suites
-#   tools/sanitize.sh address    AddressSanitizer + UndefinedBehaviorSanitizer on every suite
+#   tools/sanitize.sh address    AddressSanitizer + UndefinedBehaviorSanitizer on every suite,
+#                                then a 60 s tools/fuzz.sh run (clang, libFuzzer)
 # Debian's Qt is not built with ThreadSanitizer: tests/tsan.supp ignores only
 # the libc calls made from inside Qt's libraries (called_from_lib). The live
 # run's data crosses threads through std::mutex channels TSan sees
@@ -28,7 +29,8 @@ case "$kind" in
     dir=${BUILD_DIR:-$here/build-asan}
     cmake -S "$here" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug "-DGOAP_SANITIZE=address;undefined" -DGOAP_BUILD_BENCH=OFF >/dev/null
     cmake --build "$dir"
-    cd "$dir" && UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 QT_QPA_PLATFORM=offscreen ctest --output-on-failure ;;
+    (cd "$dir" && UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 QT_QPA_PLATFORM=offscreen ctest --output-on-failure)
+    "$here/tools/fuzz.sh" 60 ;; # a minute of libFuzzer (clang) over the scenario pipeline
   *)
     echo "usage: tools/sanitize.sh thread|address" >&2
     exit 1 ;;

@@ -28,7 +28,7 @@ Value Value::makeNumber(double d)
 
 Value &Value::insert(const QString &key, Value v)
 {
-    object.emplace_back(key, std::move(v));
+    object.push_back(Member{key, std::move(v)});
     return object.back().second;
 }
 
@@ -470,6 +470,52 @@ std::pair<int, int> lineColumn(const QByteArray &text, qsizetype offset)
         else if ((p[i] & 0xC0) != 0x80) ++column; // count characters, not bytes
     }
     return {line, column};
+}
+
+namespace {
+// Characters (UTF-8 lead bytes) in [from, to).
+int characters(const unsigned char *p, qsizetype from, qsizetype to)
+{
+    int n = 0;
+    for (qsizetype i = from; i < to; ++i)
+        n += (p[i] & 0xC0) != 0x80;
+    return n;
+}
+} // namespace
+
+LineIndex::LineIndex(const QByteArray &text) : m_text(text)
+{
+    const auto *p = reinterpret_cast<const unsigned char *>(text.constData());
+    m_lineStarts.push_back(0);
+    qsizetype lineStart = 0;
+    int column = 1;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (p[i] == '\n') {
+            lineStart = i + 1;
+            column = 1;
+            m_lineStarts.push_back(lineStart);
+            continue;
+        }
+        if ((i - lineStart) % kStride == 0 && i > lineStart)
+            m_checkpoints.push_back(Checkpoint{i, column});
+        column += (p[i] & 0xC0) != 0x80;
+    }
+}
+
+std::pair<int, int> LineIndex::lineColumn(qsizetype offset) const
+{
+    offset = std::clamp<qsizetype>(offset, 0, m_text.size());
+    const auto line = std::upper_bound(m_lineStarts.begin(), m_lineStarts.end(), offset) - 1;
+    qsizetype from = *line;
+    int column = 1;
+    const auto cp = std::upper_bound(m_checkpoints.begin(), m_checkpoints.end(), offset,
+                                     [](qsizetype o, const Checkpoint &c) { return o < c.offset; });
+    if (cp != m_checkpoints.begin() && std::prev(cp)->offset >= from) {
+        from = std::prev(cp)->offset;
+        column = std::prev(cp)->column;
+    }
+    const auto *p = reinterpret_cast<const unsigned char *>(m_text.constData());
+    return {int(line - m_lineStarts.begin()) + 1, column + characters(p, from, offset)};
 }
 
 QByteArray write(const Value &v)

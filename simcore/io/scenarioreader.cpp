@@ -43,11 +43,13 @@ public:
             issues.append(Issue{Issue::Severity::Error, {}, QStringLiteral("too many errors; stopped reporting"), 0, 0});
     }
 
-    void place(Issue &issue, qsizetype offset) const
+    void place(Issue &issue, qsizetype offset)
     {
         if (offset < 0)
             return;
-        const auto [line, column] = json::lineColumn(m_source, offset);
+        if (!m_lines) // built on the first issue: a clean file never pays for it
+            m_lines.emplace(m_source);
+        const auto [line, column] = m_lines->lineColumn(offset);
         issue.line = line;
         issue.column = column;
     }
@@ -60,7 +62,10 @@ public:
         if (!expect(v, path, Type::Object, "an object"))
             return false;
         QSet<QString> seen;
-        for (const auto &[key, member] : v.object) {
+        for (const json::Member &entry : v.object) {
+            // Named references, not a structured binding: clang 14 cannot capture one in a lambda.
+            const QString &key = entry.first;
+            const Value &member = entry.second;
             const QString memberPath = pathKey(path, key);
             if (seen.contains(key))
                 error(member, memberPath, QStringLiteral("duplicate key \"%1\"").arg(key));
@@ -386,6 +391,7 @@ public:
 
 private:
     const QByteArray &m_source;
+    std::optional<json::LineIndex> m_lines;
     bool m_readingTemplates = false;
 };
 
@@ -415,11 +421,17 @@ ReadResult readScenario(const QByteArray &bytes)
         return result;
     for (Issue issue : validate(*scenario)) {
         // Place each finding at the nearest value the file actually has.
-        for (QString path = issue.path; !path.isEmpty(); path.chop(1)) {
-            if (const auto it = reader.offsets.constFind(path); it != reader.offsets.cend()) {
+        // Parents are found by cutting at '.' or '[', not a character at a time,
+        // which would hash a long path once per character.
+        for (QStringView path = issue.path; !path.isEmpty();) {
+            if (const auto it = reader.offsets.constFind(path.toString()); it != reader.offsets.cend()) {
                 reader.place(issue, it.value());
                 break;
             }
+            qsizetype cut = path.size() - 1;
+            while (cut > 0 && path[cut] != u'.' && path[cut] != u'[')
+                --cut;
+            path = path.first(cut);
         }
         result.issues.append(issue);
     }

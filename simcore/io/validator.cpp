@@ -23,6 +23,13 @@ public:
             m_chars.push_back({&s.agents[i], pathIndex(QStringLiteral("agents"), i), false});
         for (qsizetype i = 0; i < s.templates.size(); ++i)
             m_chars.push_back({&s.templates[i], pathIndex(QStringLiteral("templates"), i), true});
+        // Scenario::action() and friends scan their list; with 10,000 entities
+        // and a lookup per reference that is quadratic, so index the ids once.
+        index(m_stationIndex, s.stations);
+        index(m_actionIndex, s.actions);
+        index(m_goalIndex, s.goals);
+        index(m_agentIndex, s.agents);
+        index(m_templateIndex, s.templates);
     }
 
     Issues run()
@@ -35,7 +42,7 @@ public:
         uniqueIds(m_s.agents, QStringLiteral("agents"));
         uniqueIds(m_s.templates, QStringLiteral("templates"));
         for (qsizetype i = 0; i < m_s.templates.size(); ++i)
-            if (m_s.agent(m_s.templates[i].id))
+            if (m_agentIndex.contains(m_s.templates[i].id))
                 error(pathKey(pathIndex(QStringLiteral("templates"), i), QStringLiteral("id")),
                       QStringLiteral("\"%1\" is already a character's id").arg(m_s.templates[i].id));
         for (qsizetype i = 0; i < m_s.stations.size(); ++i)
@@ -60,6 +67,25 @@ public:
     }
 
 private:
+    // The first entity with each id, as Scenario::action() finds it.
+    template <typename List>
+    static void index(QHash<QString, qsizetype> &out, const List &list)
+    {
+        out.reserve(list.size());
+        for (qsizetype i = 0; i < list.size(); ++i)
+            if (!out.contains(list[i].id))
+                out.insert(list[i].id, i);
+    }
+    template <typename List>
+    static auto lookup(const QHash<QString, qsizetype> &index, const List &list, const QString &id) -> decltype(&list[0])
+    {
+        const auto it = index.constFind(id);
+        return it == index.cend() ? nullptr : &list[it.value()];
+    }
+    const Station *findStation(const QString &id) const { return lookup(m_stationIndex, m_s.stations, id); }
+    const Action *findAction(const QString &id) const { return lookup(m_actionIndex, m_s.actions, id); }
+    const Goal *findGoal(const QString &id) const { return lookup(m_goalIndex, m_s.goals, id); }
+
     void error(const QString &path, const QString &message)
     {
         m_issues.append(Issue{Issue::Severity::Error, path, message, 0, 0});
@@ -116,7 +142,7 @@ private:
 
     void spawner(const Spawner &sp, const QString &path)
     {
-        if (!m_s.characterTemplate(sp.templateId))
+        if (!m_templateIndex.contains(sp.templateId))
             error(pathKey(path, QStringLiteral("template")), QStringLiteral("unknown template \"%1\"").arg(sp.templateId));
         position(sp.at, pathKey(path, QStringLiteral("at")));
         range(sp.first, 0, limits::kMaxDayLength, pathKey(path, QStringLiteral("first")), QStringLiteral("the first spawn time"));
@@ -183,7 +209,7 @@ private:
 
     void action(const Action &a, const QString &path)
     {
-        if (!a.station.isEmpty() && !m_s.station(a.station))
+        if (!a.station.isEmpty() && !findStation(a.station))
             error(pathKey(path, QStringLiteral("station")), QStringLiteral("unknown station \"%1\"").arg(a.station));
         range(a.duration, 0, limits::kMaxDuration, pathKey(path, QStringLiteral("duration")), QStringLiteral("the duration"), true);
         range(a.cost, 0, limits::kMaxCost, pathKey(path, QStringLiteral("cost")), QStringLiteral("the cost"));
@@ -249,7 +275,7 @@ private:
         QSet<QString> seen;
         for (qsizetype i = 0; i < a.actions.size(); ++i) {
             const QString &id = a.actions[i];
-            if (!m_s.action(id))
+            if (!findAction(id))
                 error(pathIndex(actions, i), QStringLiteral("unknown action \"%1\"").arg(id));
             else if (seen.contains(id))
                 error(pathIndex(actions, i), QStringLiteral("action \"%1\" is listed twice").arg(id));
@@ -261,7 +287,7 @@ private:
         for (qsizetype i = 0; i < a.goals.size(); ++i) {
             const GoalRef &r = a.goals[i];
             const QString p = pathIndex(goals, i);
-            const Goal *g = m_s.goal(r.goal);
+            const Goal *g = findGoal(r.goal);
             if (!g) {
                 error(pathKey(p, QStringLiteral("goal")), QStringLiteral("unknown goal \"%1\"").arg(r.goal));
                 continue;
@@ -288,50 +314,6 @@ private:
 
     // --- warnings -----------------------------------------------------------
 
-    // Whether `a` can bring `fact` to `atLeast`: by its effects, by joining a
-    // queue (world.queue.<name>), or by writing a partner's fact (any
-    // character can be somebody's partner).
-    static bool raises(const Action &a, const QString &fact, qint32 atLeast)
-    {
-        if (!a.enqueue.isEmpty() && fact == QStringLiteral("world.queue.") + a.enqueue)
-            return true;
-        if (fact.startsWith(u"agent.")) {
-            const QString partner = QStringLiteral("partner.") + fact.mid(6);
-            for (const Effect &e : a.add)
-                if (e.fact == partner && e.value > 0)
-                    return true;
-            for (const Effect &e : a.set)
-                if (e.fact == partner && e.value >= atLeast)
-                    return true;
-        }
-        for (const Effect &e : a.add)
-            if (e.fact == fact && e.value > 0)
-                return true;
-        for (const Effect &e : a.set)
-            if (e.fact == fact && e.value >= atLeast)
-                return true;
-        return false;
-    }
-
-    static bool lowers(const Action &a, const QString &fact)
-    {
-        for (const Effect &e : a.add)
-            if (e.fact == fact && e.value < 0)
-                return true;
-        for (const Effect &e : a.set)
-            if (e.fact == fact)
-                return true; // a set can overwrite a higher value
-        return false;
-    }
-
-    static qint32 seedValue(const QList<FactValue> &values, QStringView name)
-    {
-        for (const FactValue &f : values)
-            if (f.name == name)
-                return f.value;
-        return 0;
-    }
-
     // Relaxed reachability: how high each fact can ever get, ignoring what
     // actions spend. World facts are shared, so every agent's usable actions
     // raise them; agent facts only by the agent's own actions.
@@ -339,11 +321,14 @@ private:
     {
         QHash<QString, qint32> world;
         QList<QHash<QString, qint32>> agent;
+        // Agent facts any character may gain as somebody's partner: one pool
+        // for all, not a write into every character's (quadratic in characters).
+        QHash<QString, qint32> partner;
         qint32 of(int agentIndex, const QString &fact) const
         {
             if (fact.startsWith(u"world."))
                 return world.value(fact, 0);
-            return agent[agentIndex].value(fact, 0);
+            return std::max(agent[agentIndex].value(fact, 0), partner.value(fact, 0));
         }
     };
 
@@ -365,7 +350,7 @@ private:
             changed = false;
             for (int ai = 0; ai < int(m_chars.size()); ++ai) {
                 for (const QString &id : m_chars[size_t(ai)].agent->actions) {
-                    const Action *act = m_s.action(id);
+                    const Action *act = findAction(id);
                     const bool usable = std::all_of(act->pre.begin(), act->pre.end(),
                                                     [&](const Condition &c) { return r.of(ai, c.fact) >= c.min; });
                     if (!usable)
@@ -384,12 +369,11 @@ private:
                     // A partner's facts: whoever can be somebody's partner may gain them.
                     for (const QList<Effect> *list : {&act->add, &act->set})
                         for (const Effect &e : *list)
-                            if (e.fact.startsWith(u"partner.") && e.value > 0)
-                                for (auto &pool : r.agent) {
-                                    qint32 &v = pool[QStringLiteral("agent.") + e.fact.mid(8)];
-                                    const qint32 to = list == &act->add ? kUnbounded : e.value;
-                                    if (to > v) { v = to; changed = true; }
-                                }
+                            if (e.fact.startsWith(u"partner.") && e.value > 0) {
+                                qint32 &v = r.partner[QStringLiteral("agent.") + e.fact.mid(8)];
+                                const qint32 to = list == &act->add ? kUnbounded : e.value;
+                                if (to > v) { v = to; changed = true; }
+                            }
                 }
             }
         }
@@ -409,7 +393,7 @@ private:
             if (!m_chars[size_t(ai)].isTemplate)
                 selfPartner(agent, agentPath);
             for (int gi = 0; gi < agent.goals.size(); ++gi) {
-                const Goal *g = m_s.goal(agent.goals[gi].goal);
+                const Goal *g = findGoal(agent.goals[gi].goal);
                 heldGoals.insert(g->id);
                 for (const Condition &c : g->conditions) {
                     if (reach.of(ai, c.fact) < c.min)
@@ -419,6 +403,21 @@ private:
                 }
             }
         }
+        // The first used action (in file order) that lowers each fact: one pass,
+        // not a scan of every action for every quota condition.
+        QHash<QString, qsizetype> drainer;
+        for (qsizetype i = 0; i < m_s.actions.size(); ++i) {
+            const Action &a = m_s.actions[i];
+            if (!usedActions.contains(a.id))
+                continue;
+            for (const Effect &e : a.add)
+                if (e.value < 0 && !drainer.contains(e.fact))
+                    drainer.insert(e.fact, i);
+            for (const Effect &e : a.set) // a set can overwrite a higher value
+                if (!drainer.contains(e.fact))
+                    drainer.insert(e.fact, i);
+        }
+        indexProducers();
         for (int gi = 0; gi < m_s.goals.size(); ++gi) {
             const Goal &g = m_s.goals[gi];
             const QString conditions = pathKey(pathIndex(QStringLiteral("goals"), gi), QStringLiteral("conditions"));
@@ -426,14 +425,11 @@ private:
                 if (!c.fact.startsWith(u"world."))
                     continue;
                 if (g.kind == GoalKind::Quota) {
-                    for (const Action &a : m_s.actions)
-                        if (usedActions.contains(a.id) && lowers(a, c.fact)) {
-                            warning(pathFact(conditions, c.fact),
-                                    QStringLiteral("quota on the world pool %1, which %2 drains: the quota may never stay met "
-                                                   "(phrase it against a tally such as agent.%3Made unless it is a stock level)")
-                                        .arg(c.fact, a.id, c.fact.mid(6)));
-                            break;
-                        }
+                    if (const auto it = drainer.constFind(c.fact); it != drainer.cend())
+                        warning(pathFact(conditions, c.fact),
+                                QStringLiteral("quota on the world pool %1, which %2 drains: the quota may never stay met "
+                                               "(phrase it against a tally such as agent.%3Made unless it is a stock level)")
+                                    .arg(c.fact, m_s.actions[it.value()].id, c.fact.mid(6)));
                 }
                 otherSetters(g, c, pathFact(conditions, c.fact));
             }
@@ -456,20 +452,89 @@ private:
                         QStringLiteral("no character holds %1").arg(m_s.goals[i].id));
     }
 
+    // What produced() and otherSetters() ask of every action and character,
+    // gathered in one pass so each condition costs a lookup: with 10,000
+    // goals, actions and characters, a scan per condition is quadratic.
+    void indexProducers()
+    {
+        for (const FactValue &f : m_s.world)
+            if (!m_worldSeed.contains(f.name))
+                m_worldSeed.insert(f.name, f.value); // the first, should a name repeat
+        for (const Character &ch : m_chars) {
+            QSet<QString> seen;
+            for (const FactValue &f : ch.agent->facts) {
+                if (seen.contains(f.name))
+                    continue;
+                seen.insert(f.name);
+                const auto it = m_agentSeed.find(f.name);
+                if (it == m_agentSeed.end())
+                    m_agentSeed.insert(f.name, f.value);
+                else if (f.value > it.value())
+                    it.value() = f.value;
+            }
+        }
+        // An action can bring a fact to `atLeast` by its effects, by joining a
+        // queue (world.queue.<name>) or by writing a partner's fact (any
+        // character can be somebody's partner): when atLeast <= the best of these.
+        QList<QStringList> raisedByAction(m_s.actions.size()); // facts each action raises to >= 1
+        for (qsizetype i = 0; i < m_s.actions.size(); ++i) {
+            const Action &a = m_s.actions[i];
+            auto note = [&](const QString &fact, qint64 to) {
+                const auto it = m_bestRaise.find(fact);
+                if (it == m_bestRaise.end())
+                    m_bestRaise.insert(fact, to);
+                else if (to > it.value())
+                    it.value() = to;
+                if (to >= 1)
+                    raisedByAction[i].append(fact);
+            };
+            auto noteWithPartner = [&](const Effect &e, qint64 to) {
+                note(e.fact, to);
+                if (e.fact.startsWith(u"partner.")) // any character can be somebody's partner
+                    note(QStringLiteral("agent.") + e.fact.mid(8), to);
+            };
+            if (!a.enqueue.isEmpty())
+                note(QStringLiteral("world.queue.") + a.enqueue, kUnbounded);
+            for (const Effect &e : a.add)
+                if (e.value > 0)
+                    noteWithPartner(e, kUnbounded);
+            for (const Effect &e : a.set)
+                noteWithPartner(e, e.value);
+        }
+        // For each fact, every character that can raise it, in order, with its first such action.
+        for (int ci = 0; ci < int(m_chars.size()); ++ci)
+            for (const QString &id : m_chars[size_t(ci)].agent->actions)
+                if (const auto it = m_actionIndex.constFind(id); it != m_actionIndex.cend())
+                    for (const QString &fact : raisedByAction[it.value()]) {
+                        QList<Raiser> &list = m_raisers[fact];
+                        if (list.isEmpty() || list.last().character != ci)
+                            list.append(Raiser{ci, it.value()});
+                    }
+        for (int ci = 0; ci < int(m_chars.size()); ++ci)
+            for (const GoalRef &r : m_chars[size_t(ci)].agent->goals) {
+                QList<int> &list = m_holders[r.goal];
+                if (list.isEmpty() || list.last() != ci)
+                    list.append(ci);
+            }
+    }
+
     // Whether any seed value or any action can make `c` hold.
     bool produced(const Condition &c) const
     {
         const bool world = c.fact.startsWith(u"world.");
         const QString name = c.fact.mid(6);
-        if (world && seedValue(m_s.world, name) >= c.min)
+        if (world && m_worldSeed.value(name, 0) >= c.min)
             return true;
-        if (world && name.startsWith(u"free.") && m_s.station(name.mid(5)) && m_s.station(name.mid(5))->capacity >= c.min)
+        if (world && name.startsWith(u"free.")) {
+            const Station *station = findStation(name.mid(5));
+            if (station && station->capacity >= c.min)
+                return true;
+        }
+        // A character without the fact reads 0.
+        if (!world && !m_chars.empty() && (c.min <= 0 || m_agentSeed.value(name, 0) >= c.min))
             return true;
-        if (!world)
-            for (const Character &ch : m_chars)
-                if (seedValue(ch.agent->facts, name) >= c.min)
-                    return true;
-        return std::any_of(m_s.actions.begin(), m_s.actions.end(), [&](const Action &a) { return raises(a, c.fact, c.min); });
+        const auto best = m_bestRaise.constFind(c.fact);
+        return best != m_bestRaise.cend() && best.value() >= c.min;
     }
 
     // A character never takes itself as partner: one that joins a queue and
@@ -498,23 +563,19 @@ private:
     // characters' actions set is met for everyone as soon as one of them acts.
     void otherSetters(const Goal &g, const Condition &c, const QString &path)
     {
-        for (const Character &h : m_chars) {
-            const Agent &holder = *h.agent;
-            if (!std::any_of(holder.goals.begin(), holder.goals.end(), [&](const GoalRef &r) { return r.goal == g.id; }))
-                continue;
-            for (const Character &o : m_chars) {
-                const Agent &other = *o.agent;
-                if (other.id == holder.id && !h.isTemplate)
+        const QList<Raiser> raisers = m_raisers.value(c.fact);
+        if (raisers.isEmpty())
+            return;
+        for (const int hi : m_holders.value(g.id)) {
+            const Character &h = m_chars[size_t(hi)];
+            for (const Raiser &r : raisers) {
+                if (r.character == hi && !h.isTemplate)
                     continue; // a template's copies are others to each other
-                for (const QString &id : other.actions) {
-                    const Action *a = m_s.action(id);
-                    if (raises(*a, c.fact, 1)) {
-                        warning(path, QStringLiteral("%1's goal \"%2\" names the world fact %3, which %4 sets by %5: one "
-                                                     "character's work satisfies everyone holding this goal (use an agent fact)")
-                                          .arg(holder.id, g.label, c.fact, other.id, a->id));
-                        return;
-                    }
-                }
+                warning(path, QStringLiteral("%1's goal \"%2\" names the world fact %3, which %4 sets by %5: one "
+                                             "character's work satisfies everyone holding this goal (use an agent fact)")
+                                  .arg(h.agent->id, g.label, c.fact, m_chars[size_t(r.character)].agent->id,
+                                       m_s.actions[r.action].id));
+                return;
             }
         }
     }
@@ -526,8 +587,19 @@ private:
         bool isTemplate;
     };
 
+    struct Raiser
+    {
+        int character; // into m_chars
+        qsizetype action;
+    };
+
     const Scenario &m_s;
     std::vector<Character> m_chars; // agents, then templates
+    QHash<QString, qsizetype> m_stationIndex, m_actionIndex, m_goalIndex, m_agentIndex, m_templateIndex;
+    QHash<QString, qint32> m_worldSeed, m_agentSeed; // agent seeds: the highest any character has
+    QHash<QString, qint64> m_bestRaise;               // the highest value some action brings a fact to
+    QHash<QString, QList<Raiser>> m_raisers;          // per fact, characters that raise it to >= 1
+    QHash<QString, QList<int>> m_holders;             // per goal id, characters holding it
     Issues m_issues;
 };
 

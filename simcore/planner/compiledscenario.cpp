@@ -75,27 +75,45 @@ QString scopedId(const QString &fact)
     return fact.startsWith(u"partner.") ? QStringLiteral("agent.") + fact.mid(8) : fact;
 }
 
-int queueIndex(CompiledScenario &c, const QHash<QString, FactId> &ids, const QString &name)
+// Ids to list indices (the first of each, as Scenario::action() finds it):
+// a scan per reference is quadratic on a file of 10,000 characters and actions.
+struct IdIndex
+{
+    QHash<QString, int> stations, actions, goals, templates, queues;
+
+    template <typename List>
+    static QHash<QString, int> of(const List &list)
+    {
+        QHash<QString, int> out;
+        out.reserve(list.size());
+        for (int i = 0; i < int(list.size()); ++i)
+            if (!out.contains(list[i].id))
+                out.insert(list[i].id, i);
+        return out;
+    }
+};
+
+int queueIndex(CompiledScenario &c, const QHash<QString, FactId> &ids, IdIndex &index, const QString &name)
 {
     if (name.isEmpty())
         return -1;
-    const auto it = std::find(c.queueNames.begin(), c.queueNames.end(), name);
-    if (it != c.queueNames.end())
-        return int(it - c.queueNames.begin());
+    if (const auto it = index.queues.constFind(name); it != index.queues.cend())
+        return it.value();
+    index.queues.insert(name, int(c.queueNames.size()));
     c.queueNames.push_back(name);
     c.queueFacts.push_back(ids.value(QStringLiteral("world.queue.") + name));
     return int(c.queueNames.size()) - 1;
 }
 
-CompiledAgent compileAgent(const Scenario &s, const Agent &a, const CompiledScenario &c, const QHash<QString, FactId> &ids)
+CompiledAgent compileAgent(const IdIndex &index, const Agent &a, const CompiledScenario &c, const QHash<QString, FactId> &ids)
 {
     CompiledAgent ca;
     ca.x = a.at.x;
     ca.y = a.at.y;
     ca.speed = a.speed;
-    for (const QString &id : a.actions) ca.actions.push_back(s.indexOfAction(id));
+    for (const QString &id : a.actions) ca.actions.push_back(index.actions.value(id, -1));
     for (const GoalRef &r : a.goals) {
-        const int gi = s.indexOfGoal(r.goal);
+        const int gi = index.goals.value(r.goal, -1);
         const CompiledGoal &g = c.goals[size_t(gi)];
         ca.goals.push_back({gi, r.start.value_or(g.start), r.rate.value_or(g.rate), r.urgency.value_or(g.urgency)});
     }
@@ -121,6 +139,7 @@ CompiledScenario compile(const Scenario &s)
     c.planner = s.planner;
     c.day = s.day;
     const QHash<QString, FactId> ids = internFacts(s, c);
+    IdIndex index{IdIndex::of(s.stations), IdIndex::of(s.actions), IdIndex::of(s.goals), IdIndex::of(s.templates), {}};
 
     c.worldSeed.assign(size_t(c.worldFactCount), 0);
     for (const FactValue &f : s.world)
@@ -135,7 +154,7 @@ CompiledScenario compile(const Scenario &s)
     }
     for (const Action &a : s.actions) {
         CompiledAction ca;
-        ca.station = s.station(a.station) ? int(s.station(a.station) - s.stations.data()) : -1;
+        ca.station = index.stations.value(a.station, -1);
         ca.duration = a.duration;
         ca.cost = a.cost;
         ca.pre = appendConditions(a.pre, ids, c);
@@ -155,8 +174,8 @@ CompiledScenario compile(const Scenario &s)
         ca.spend = range(a.add, false, true);
         ca.partnerSet = range(a.set, true, false);
         ca.partnerAdd = range(a.add, true, false);
-        ca.enqueue = queueIndex(c, ids, a.enqueue);
-        ca.takePartner = queueIndex(c, ids, a.takePartner);
+        ca.enqueue = queueIndex(c, ids, index, a.enqueue);
+        ca.takePartner = queueIndex(c, ids, index, a.takePartner);
         ca.release = a.release;
         ca.leave = a.leave;
         c.actions.push_back(ca);
@@ -174,18 +193,18 @@ CompiledScenario compile(const Scenario &s)
         c.goalLabels.push_back(g.label);
     }
     for (const Agent &a : s.agents) {
-        c.agents.push_back(compileAgent(s, a, c, ids));
+        c.agents.push_back(compileAgent(index, a, c, ids));
         c.agentIds.push_back(a.id);
         c.agentLabels.push_back(a.label);
     }
     for (const Agent &a : s.templates) {
-        c.templates.push_back(compileAgent(s, a, c, ids));
+        c.templates.push_back(compileAgent(index, a, c, ids));
         c.templateIds.push_back(a.id);
         c.templateLabels.push_back(a.label);
     }
     for (const Spawner &sp : s.spawners) {
-        const auto t = std::find(c.templateIds.begin(), c.templateIds.end(), sp.templateId);
-        c.spawners.push_back({int(t - c.templateIds.begin()), sp.at.x, sp.at.y, sp.first, sp.every, sp.max});
+        const int t = index.templates.value(sp.templateId, int(c.templateIds.size()));
+        c.spawners.push_back({t, sp.at.x, sp.at.y, sp.first, sp.every, sp.max});
     }
     return c;
 }

@@ -74,6 +74,7 @@ bool PlanCache::plan(Planner &planner, std::span<const std::int32_t> state, int 
         if (e.profile == profile && e.goal == goal && e.key == m_key) {
             ++m_hits;
             out.found = e.result.found;
+            out.reason = e.result.reason;
             out.actions.assign(e.result.actions.begin(), e.result.actions.end());
             out.cost = e.result.cost;
             out.expanded = e.result.expanded;

@@ -1,8 +1,11 @@
 #include "planner.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <limits>
+#include <new>
+#include <stdexcept>
 
 namespace goap {
 
@@ -21,6 +24,17 @@ inline std::uint64_t key(FactId fact, std::int32_t value)
 
 std::uint64_t factKey(FactId fact, std::int32_t value) { return key(fact, value); }
 
+const char *toString(PlanReason reason)
+{
+    switch (reason) {
+    case PlanReason::Found: return "found";
+    case PlanReason::Exhausted: return "exhausted";
+    case PlanReason::NodeCap: return "nodeCap";
+    case PlanReason::Memory: return "memory";
+    }
+    return "exhausted";
+}
+
 std::uint64_t stateHash(std::span<const std::int32_t> state)
 {
     std::uint64_t h = 0;
@@ -32,6 +46,13 @@ std::uint64_t stateHash(std::span<const std::int32_t> state)
 namespace {
 
 constexpr std::uint32_t kNoParent = std::numeric_limits<std::uint32_t>::max();
+constexpr std::size_t kMinTableSlots = 1024;
+
+// Closed-set slots for `nodes` nodes: a power of two, at most half full.
+inline std::size_t tableSlotsFor(std::size_t nodes)
+{
+    return std::max(kMinTableSlots, std::bit_ceil(2 * std::max<std::size_t>(nodes, 1)));
+}
 
 inline bool holds(const std::int32_t *state, std::span<const CCondition> conditions)
 {
@@ -69,8 +90,70 @@ inline std::int32_t addClamped(std::int32_t v, std::int32_t delta)
 Planner::Planner(const CompiledScenario &scenario)
     : m_scenario(&scenario), m_stride(std::max(scenario.stateSize(), 1))
 {
-    m_table.assign(1024, Slot{0, 0, 0});
-    m_tableMask = 1023;
+    m_table.assign(kMinTableSlots, Slot{0, 0, 0});
+    m_tableMask = kMinTableSlots - 1;
+}
+
+std::size_t Planner::memoryLimit(int maxNodes)
+{
+    const auto expansions = std::size_t(std::max(maxNodes, 0));
+    return std::clamp(expansions * kBytesPerExpansion, kMinMemoryLimit, kMaxMemoryLimit);
+}
+
+std::size_t Planner::bytesFor(std::size_t nodes) const
+{
+    static_assert(sizeof(Node) + sizeof(OpenEntry) == 48 && sizeof(Slot) == 16, "the figures in planner.h");
+    return nodes * (sizeof(Node) + sizeof(OpenEntry) + size_t(m_stride) * sizeof(std::int32_t))
+         + tableSlotsFor(nodes) * sizeof(Slot);
+}
+
+std::uint32_t Planner::nodeLimit(std::size_t limit) const
+{
+    // bytesFor() grows with the node count: binary search the largest that fits.
+    std::size_t lo = 0;
+    std::size_t hi = std::min<std::size_t>(limit / (sizeof(Node) + sizeof(OpenEntry)), kNoParent - 1);
+    if (bytesFor(1) > limit)
+        return 0;
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo + 1) / 2;
+        if (bytesFor(mid) <= limit)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return std::uint32_t(lo);
+}
+
+std::size_t Planner::reservedBytes() const
+{
+    return m_nodes.capacity() * sizeof(Node) + m_open.capacity() * sizeof(OpenEntry)
+         + m_states.capacity() * sizeof(std::int32_t) + m_table.capacity() * sizeof(Slot);
+}
+
+// Makes every pool hold `needed` nodes, growing geometrically but never past
+// `limit`, so pushes inside an expansion never reallocate. False when `needed`
+// is over the limit or the system refuses the memory: the search's Memory end.
+bool Planner::reserveNodes(std::size_t needed, std::uint32_t limit)
+{
+    if (needed <= m_capacity)
+        return true;
+    if (needed > limit)
+        return false;
+    const std::size_t nodes = std::min<std::size_t>(std::max({2 * m_capacity, needed, std::size_t(256)}), limit);
+    try {
+        m_nodes.reserve(nodes);
+        m_open.reserve(nodes);
+        m_states.reserve(nodes * size_t(m_stride)); // exactly: resize() alone may double
+        m_states.resize(nodes * size_t(m_stride));
+        if (tableSlotsFor(nodes) > m_table.size())
+            rehash(tableSlotsFor(nodes));
+    } catch (const std::bad_alloc &) {
+        return false;
+    } catch (const std::length_error &) {
+        return false;
+    }
+    m_capacity = nodes;
+    return true;
 }
 
 inline std::uint32_t Planner::newNode(std::uint64_t hash, double g, std::uint32_t parent, std::int32_t action, std::int32_t h)
@@ -96,20 +179,21 @@ inline Planner::Slot *Planner::find(std::uint64_t hash, const std::int32_t *stat
     }
 }
 
-void Planner::growTable()
+void Planner::rehash(std::size_t slotCount)
 {
-    std::vector<Slot> old;
-    old.swap(m_table);
-    m_table.assign(old.size() * 2, Slot{0, 0, 0});
-    m_tableMask = std::uint32_t(m_table.size() - 1);
-    for (const Slot &s : old) {
+    std::vector<Slot> fresh;
+    fresh.assign(slotCount, Slot{0, 0, 0}); // may throw: nothing has changed yet
+    const auto mask = std::uint32_t(slotCount - 1);
+    for (const Slot &s : m_table) {
         if (s.epoch != m_epoch)
             continue;
-        std::uint32_t i = std::uint32_t(s.hash) & m_tableMask;
-        while (m_table[i].epoch == m_epoch)
-            i = (i + 1) & m_tableMask;
-        m_table[i] = s;
+        std::uint32_t i = std::uint32_t(s.hash) & mask;
+        while (fresh[i].epoch == m_epoch)
+            i = (i + 1) & mask;
+        fresh[i] = s;
     }
+    m_table.swap(fresh);
+    m_tableMask = mask;
 }
 
 inline void Planner::pushOpen(std::uint32_t node)
@@ -132,6 +216,7 @@ bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> act
                    std::span<const CCondition> goal, Plan &out, int maxNodes)
 {
     out.found = false;
+    out.reason = PlanReason::Exhausted;
     out.actions.clear();
     out.cost = 0;
     out.expanded = 0;
@@ -141,7 +226,6 @@ bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> act
         std::fill(m_table.begin(), m_table.end(), Slot{0, 0, 0});
         m_epoch = 1;
     }
-    m_tableUsed = 0;
     m_nodes.clear();
     m_open.clear();
 
@@ -149,15 +233,21 @@ bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> act
     const size_t stride = size_t(m_stride);
     const size_t bytes = stride * sizeof(std::int32_t);
     const size_t maxBranch = actions.size();
-    if (m_states.size() < stride * (maxBranch + 1))
-        m_states.resize(stride * (maxBranch + 1) * 16);
+    const std::size_t limitBytes = m_memoryLimitOverride ? m_memoryLimitOverride : memoryLimit(maxNodes);
+    if (limitBytes != m_limitBytes) { // a binary search: once per limit, not per search
+        m_limitBytes = limitBytes;
+        m_nodeLimit = nodeLimit(limitBytes);
+    }
+    if (!reserveNodes(1, m_nodeLimit)) {
+        out.reason = PlanReason::Memory;
+        return false;
+    }
 
     std::memset(m_states.data(), 0, bytes);
     std::memcpy(m_states.data(), state.data(), std::min(state.size(), stride) * sizeof(std::int32_t));
     const std::uint32_t root = newNode(stateHash({m_states.data(), stride}), 0, kNoParent, -1, unmet(m_states.data(), goal));
     bool found = false;
     *find(m_nodes[root].hash, stateOf(root), found) = Slot{m_nodes[root].hash, root, m_epoch};
-    ++m_tableUsed;
     pushOpen(root);
 
     const auto heapOrder = [](const OpenEntry &a, const OpenEntry &b) { return later(a, b); };
@@ -172,14 +262,20 @@ bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> act
         if (m_nodes[current].h == 0) {
             extract(current, out);
             out.found = true;
+            out.reason = PlanReason::Found;
             return true;
         }
-        if (out.expanded >= maxNodes)
+        if (out.expanded >= maxNodes) {
+            out.reason = PlanReason::NodeCap;
             return false;
-
-        // Room for every successor of this node, so state pointers stay valid.
-        if (m_states.size() < (m_nodes.size() + maxBranch) * stride)
-            m_states.resize(std::max(m_states.size() * 2, (m_nodes.size() + maxBranch) * stride));
+        }
+        // Room for every successor of this node, so state pointers stay valid
+        // and pushes never reallocate. Whether it fits depends only on the
+        // node count and the limit, so the answer is the same on every run.
+        if (!reserveNodes(m_nodes.size() + maxBranch, m_nodeLimit)) {
+            out.reason = PlanReason::Memory;
+            return false;
+        }
         const double parentG = m_nodes[current].g;
         const std::uint64_t parentHash = m_nodes[current].hash;
 
@@ -214,8 +310,6 @@ bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> act
                 slot->node = newNode(hash, g, current, actionIndex, unmet(s, goal));
             } else {
                 *slot = Slot{hash, newNode(hash, g, current, actionIndex, unmet(s, goal)), m_epoch};
-                if (++m_tableUsed * 2 > m_table.size())
-                    growTable();
             }
             pushOpen(std::uint32_t(m_nodes.size() - 1));
         }

@@ -11,6 +11,22 @@
 // vector, the open list is a binary heap of small entries, and the closed set
 // is an open-addressing table cleared in O(1) by an epoch counter. After the
 // first few searches a Planner allocates nothing. One Planner per thread.
+//
+// Memory is bounded (SPEC §11.2). Every generated node is kept (the open list
+// holds them until popped, and a plan is read back through parents), so a
+// search's pools hold at most
+//     nodeLimit = the largest K with  K x (48 + 4 x stateSize) + tableSlots(K) x 16 <= memoryLimit
+// nodes, where 48 bytes are a node and its open-list entry, 4 x stateSize its
+// state, and tableSlots(K) = max(1024, bit_ceil(2K)) the closed-set table
+// (16 bytes a slot, at most half full). The limit is
+//     memoryLimit(maxNodes) = clamp(maxNodes x 8 KiB, 8 MiB, 256 MiB)
+// e.g. 40 MiB for the default maxNodes of 5000, 256 MiB from 32,768 up. When
+// an expansion's successors would not fit, the search stops with
+// PlanReason::Memory: never an exception, never an abort (an allocation the
+// system refuses below the limit is the same answer). The pools stay reserved
+// between searches, so reservedBytes() <= memoryLimit at all times; while one
+// pool grows, its old and new buffers coexist for the copy, so the process
+// peak is at most about 1.5 x the limit.
 
 #include "planner/compiledscenario.h"
 
@@ -20,9 +36,21 @@
 
 namespace goap {
 
+// How a search ended (SPEC §11.2's `reason`, plus Found).
+enum class PlanReason {
+    Found,
+    Exhausted, // every reachable state was searched: there is no plan
+    NodeCap,   // gave up after maxNodes expansions
+    Memory,    // the next expansion's successors would not fit in the memory limit
+};
+
+// "found", "exhausted", "nodeCap" or "memory": the names of `goap-sim plan --json`.
+const char *toString(PlanReason reason);
+
 struct Plan
 {
     bool found = false;
+    PlanReason reason = PlanReason::Exhausted;
     std::vector<int> actions; // indices into CompiledScenario::actions, in order
     double cost = 0;
     int expanded = 0;  // nodes popped from the open list and goal-tested
@@ -45,6 +73,19 @@ public:
     bool planForAgent(std::span<const std::int32_t> state, int agent, int goal, Plan &out);
 
     const CompiledScenario &scenario() const { return *m_scenario; }
+
+    static constexpr std::size_t kBytesPerExpansion = 8 * 1024;
+    static constexpr std::size_t kMinMemoryLimit = 8u << 20;
+    static constexpr std::size_t kMaxMemoryLimit = 256u << 20;
+    // clamp(maxNodes x kBytesPerExpansion, kMinMemoryLimit, kMaxMemoryLimit).
+    static std::size_t memoryLimit(int maxNodes);
+    // Replaces memoryLimit(maxNodes) for every later search (0 restores it):
+    // for embedders with their own budget, and tests.
+    void setMemoryLimit(std::size_t bytes) { m_memoryLimitOverride = bytes; }
+    // The most nodes a search may hold under `limit`.
+    std::uint32_t nodeLimit(std::size_t limit) const;
+    // Bytes the pools hold now (capacities, not sizes): what the limit bounds.
+    std::size_t reservedBytes() const;
 
 private:
     struct Node
@@ -71,9 +112,11 @@ private:
     };
 
     std::uint32_t newNode(std::uint64_t hash, double g, std::uint32_t parent, std::int32_t action, std::int32_t h);
+    std::size_t bytesFor(std::size_t nodes) const;
+    bool reserveNodes(std::size_t needed, std::uint32_t limit);
     std::int32_t* stateOf(std::uint32_t node) { return m_states.data() + size_t(node) * size_t(m_stride); }
     Slot *find(std::uint64_t hash, const std::int32_t *state, bool &found);
-    void growTable();
+    void rehash(std::size_t slotCount); // not "slots": a Qt macro
     void pushOpen(std::uint32_t node);
     void extract(std::uint32_t node, Plan &out) const;
 
@@ -84,8 +127,11 @@ private:
     std::vector<OpenEntry> m_open;
     std::vector<Slot> m_table;
     std::uint32_t m_tableMask = 0;
-    std::uint32_t m_tableUsed = 0;
     std::uint32_t m_epoch = 0;
+    std::size_t m_capacity = 0; // nodes every pool has room for
+    std::size_t m_memoryLimitOverride = 0;
+    std::size_t m_limitBytes = 0;  // the limit m_nodeLimit was computed for
+    std::uint32_t m_nodeLimit = 0;
 };
 
 // The order-independent key of one (fact, value) pair; 0 for value 0, so a

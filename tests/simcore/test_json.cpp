@@ -76,6 +76,22 @@ private slots:
         QCOMPARE(c, column);
     }
 
+    // The index answers what the one-off scan answers, at every offset of a
+    // text with short lines, multi-byte characters and lines longer than its
+    // checkpoint stride (a minified file).
+    void lineIndexMatchesTheScan()
+    {
+        QByteArray text = "{\n  \"caf\xC3\xA9\": 1,\n\n\t\"x\": [\xE2\x82\xAC]\r\n";
+        for (int i = 0; i < 3 * int(json::LineIndex::kStride) + 17; ++i)
+            text += i % 5 == 0 ? "\xC3\xA9" : "a"; // a long line, characters straddling the stride
+        text += "\n\nend";
+        const json::LineIndex index(text);
+        for (qsizetype offset = 0; offset <= text.size(); ++offset)
+            QCOMPARE(index.lineColumn(offset), json::lineColumn(text, offset));
+        QCOMPARE(index.lineColumn(text.size() + 10), json::lineColumn(text, text.size()));
+        QCOMPARE(json::LineIndex(QByteArray()).lineColumn(0), std::make_pair(1, 1));
+    }
+
     void depthIsBounded()
     {
         json::Value v;

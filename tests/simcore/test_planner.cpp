@@ -77,7 +77,9 @@ double referenceCost(const CompiledScenario &c, const std::vector<std::int32_t> 
     const auto goalConds = c.conditionsOf(c.goals[size_t(goal)].conditions);
     int popped = 0;
     while (!open.empty() && popped < maxStates) {
-        auto [g, s] = open.top();
+        // Named, not a structured binding: clang 14 cannot capture one in a lambda.
+        const double g = open.top().first;
+        const State s = open.top().second;
         open.pop();
         if (g > best[s]) continue;
         ++popped;
@@ -184,8 +186,70 @@ private slots:
             Plan plan;
             QVERIFY(!planner.planForAgent(c.dawnState(0), 0, 0, plan));
             QCOMPARE(plan.expanded, cap);
+            QCOMPARE(plan.reason, PlanReason::NodeCap);
             QVERIFY(plan.actions.empty());
         }
+    }
+
+    // Issue #10: one character, 61 always-applicable actions, maxNodes
+    // 1,000,000. Every expansion keeps up to 61 new states, and one search
+    // used to reach 6.5 GB (std::bad_alloc, an abort, under a 3 GB limit).
+    // Now it ends with the memory answer, its pools within the documented limit.
+    void aWideSearchEndsWithTheMemoryAnswer()
+    {
+        QList<Action> actions;
+        for (int i = 0; i < 61; ++i) {
+            const QByteArray id = "a" + QByteArray::number(i), fact = "agent.f" + QByteArray::number(i);
+            actions.append(act(id.constData(), 1, {}, {}, {{QString::fromLatin1(fact), 1}}));
+        }
+        Scenario s = tiny(actions, {"agent.never", 1});
+        s.planner.maxNodes = limits::kMaxNodes;
+        QVERIFY(!hasErrors(validate(s)));
+        const CompiledScenario c = compile(s);
+        const std::size_t limit = Planner::memoryLimit(s.planner.maxNodes);
+        QCOMPARE(limit, Planner::kMaxMemoryLimit);
+        Planner planner(c);
+        Plan plan;
+        QVERIFY(!planner.planForAgent(c.dawnState(0), 0, 0, plan));
+        QCOMPARE(plan.reason, PlanReason::Memory);
+        QVERIFY(plan.expanded < s.planner.maxNodes);
+        QVERIFY2(planner.reservedBytes() <= limit, qPrintable(QString::number(planner.reservedBytes())));
+        // Most of the budget was used: the limit, not something smaller, stopped it.
+        QVERIFY(planner.reservedBytes() > limit / 2);
+        // The same answer on every run, with no new memory, and the planner still plans.
+        const std::size_t reserved = planner.reservedBytes();
+        Plan again;
+        QVERIFY(!planner.planForAgent(c.dawnState(0), 0, 0, again));
+        QCOMPARE(again.reason, PlanReason::Memory);
+        QCOMPARE(again.expanded, plan.expanded);
+        QCOMPARE(again.generated, plan.generated);
+        QCOMPARE(planner.reservedBytes(), reserved);
+        auto state = c.dawnState(0);
+        setFact(c, state, "agent.never", 1);
+        QVERIFY(planner.planForAgent(state, 0, 0, again));
+        QCOMPARE(again.reason, PlanReason::Found);
+    }
+
+    void memoryLimitFollowsTheNodeCap()
+    {
+        QCOMPARE(Planner::memoryLimit(1), Planner::kMinMemoryLimit);
+        QCOMPARE(Planner::memoryLimit(5000), std::size_t(5000) * Planner::kBytesPerExpansion);
+        QCOMPARE(Planner::memoryLimit(limits::kMaxNodes), Planner::kMaxMemoryLimit);
+        // A limit too small for even one expansion's successors is the memory answer, not a crash.
+        const Scenario s = tiny({act("count", 1, {}, {}, {{"agent.n", 1}})}, {"agent.never", 1});
+        const CompiledScenario c = compile(s);
+        Planner planner(c);
+        planner.setMemoryLimit(1);
+        Plan plan;
+        QVERIFY(!planner.planForAgent(c.dawnState(0), 0, 0, plan));
+        QCOMPARE(plan.reason, PlanReason::Memory);
+        QCOMPARE(plan.expanded, 0);
+        planner.setMemoryLimit(0);
+        QVERIFY(!planner.planForAgent(c.dawnState(0), 0, 0, plan));
+        QCOMPARE(plan.reason, PlanReason::NodeCap);
+        QCOMPARE(QByteArray(toString(PlanReason::Memory)), QByteArray("memory"));
+        QCOMPARE(QByteArray(toString(PlanReason::NodeCap)), QByteArray("nodeCap"));
+        QCOMPARE(QByteArray(toString(PlanReason::Exhausted)), QByteArray("exhausted"));
     }
 
     void closedSetEndsAFiniteSearch()
@@ -198,6 +262,7 @@ private slots:
         Plan plan;
         QVERIFY(!planner.planForAgent(c.dawnState(0), 0, 0, plan));
         QCOMPARE(plan.expanded, 2);
+        QCOMPARE(plan.reason, PlanReason::Exhausted);
     }
 
     void chainProblemWithNoise()

@@ -128,6 +128,39 @@ private slots:
         QVERIFY(errorCount(r.issues) >= 3); // two zero durations and the unknown station
     }
 
+    // Issue #10: each issue's line:column used to rescan the file from byte 0,
+    // so 10,000 errors behind a large description took most of a minute. The
+    // positions must stay exact (columns in characters, not bytes).
+    void tenThousandErrorsAreAllPlaced()
+    {
+        // Built line by line (moc does not follow raw strings).
+        QByteArray text = "{\n";
+        text += "  \"format\": \"goap-scenario\", \"version\": 1, \"name\": \"Many errors\",\n";
+        text += "  \"description\": \"" + QByteArray(1 << 20, 'x') + "\",\n";
+        text += "  \"actions\": [ { \"id\": \"a\", \"duration\": 1 } ],\n";
+        text += "  \"agents\": [ { \"id\": \"c\", \"at\": [1, 1], \"actions\": [\n";
+        constexpr int kLines = 5000; // two unknown actions a line: "\u00f1<i>" and "nope<i>"
+        for (int i = 0; i < kLines; ++i)
+            text += QStringLiteral("    \"\u00f1%1\", \"nope%1\"%2\n").arg(i).arg(i + 1 < kLines ? "," : "").toUtf8();
+        text += "  ] } ]\n}\n";
+        const ReadResult r = readScenario(text);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.issues.size(), 2 * kLines);
+        QCOMPARE(errorCount(r.issues), 2 * kLines);
+        for (const int i : {0, 1, 2345, kLines - 1}) {
+            const Issue &first = r.issues[2 * i];
+            const Issue &second = r.issues[2 * i + 1];
+            QCOMPARE(first.path, QStringLiteral("agents[0].actions[%1]").arg(2 * i));
+            QCOMPARE(first.message, QStringLiteral("unknown action \"\u00f1%1\"").arg(i));
+            QCOMPARE(first.line, 6 + i);
+            QCOMPARE(first.column, 5);
+            QCOMPARE(second.path, QStringLiteral("agents[0].actions[%1]").arg(2 * i + 1));
+            QCOMPARE(second.line, 6 + i);
+            // After `"ñ<i>", `: ñ is one character in two bytes.
+            QCOMPARE(second.column, 5 + 5 + int(QString::number(i).size()));
+        }
+    }
+
     void olderDefaultsFillMissingOptionalKeys()
     {
         const ReadResult r = readScenario(R"({"format": "goap-scenario", "version": 1, "name": "Minimal"})");

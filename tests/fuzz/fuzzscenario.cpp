@@ -1,0 +1,109 @@
+// The fuzz harness: one input through everything a scenario file reaches.
+//
+// read -> validate -> compile -> write, read and write again (the canonical
+// form must be stable) -> plan every goal of the first characters with a small
+// node cap -> a few hundred ticks of simulation -> the record writers, whose
+// JSON must parse back. Any byte sequence must give a scenario or errors; a
+// broken invariant aborts, which libFuzzer reports as a finding and the replay
+// test (replay.cpp, built by any compiler) as a failure.
+#include "io/json.h"
+#include "io/scenarioreader.h"
+#include "io/scenariowriter.h"
+#include "io/validator.h"
+#include "planner/compiledscenario.h"
+#include "planner/planner.h"
+#include "sim/records.h"
+#include "sim/simulation.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+using namespace goap;
+
+namespace {
+
+[[noreturn]] void fail(const char *what, const QByteArray &detail = {})
+{
+    std::fprintf(stderr, "fuzz invariant broken: %s\n%s\n", what, detail.left(2000).constData());
+    std::abort();
+}
+
+#define FUZZ_CHECK(condition, detail) \
+    do { \
+        if (!(condition)) \
+            fail(#condition, detail); \
+    } while (false)
+
+void checkJson(const QByteArray &text, const char *what)
+{
+    json::Value v;
+    json::ParseError e;
+    FUZZ_CHECK(json::parse(text, v, e), QByteArray(what) + ": " + e.message.toUtf8() + "\n" + text.left(1000));
+}
+
+void plan(const CompiledScenario &c)
+{
+    constexpr int kCap = 100;
+    Planner planner(c);
+    Plan out;
+    const int agents = std::min<int>(int(c.agents.size()), 4);
+    for (int a = 0; a < agents; ++a) {
+        const auto state = c.dawnState(a);
+        for (size_t g = 0; g < std::min<size_t>(c.goals.size(), 8); ++g) {
+            const bool found = planner.plan(state, c.agents[size_t(a)].actions, c.conditionsOf(c.goals[g].conditions), out, kCap);
+            FUZZ_CHECK(found == out.found, QByteArray());
+            FUZZ_CHECK(found == (out.reason == PlanReason::Found), toString(out.reason));
+            FUZZ_CHECK(out.expanded <= kCap, QByteArray::number(out.expanded));
+            FUZZ_CHECK(found || out.actions.empty(), QByteArray());
+            FUZZ_CHECK(planner.reservedBytes() <= Planner::memoryLimit(kCap), QByteArray::number(qulonglong(planner.reservedBytes())));
+        }
+    }
+}
+
+void simulate(Scenario s)
+{
+    // A small cap and a bounded number of character-ticks keep one input fast.
+    s.planner.maxNodes = std::min(s.planner.maxNodes, 200);
+    auto compiled = std::make_shared<const CompiledScenario>(compile(s));
+    sim::Simulation simulation(compiled);
+    const qsizetype characters = s.agents.size() + s.templates.size() + 1;
+    const std::int64_t ticks = std::clamp<std::int64_t>(30000 / characters, 10, 300);
+    simulation.stepTicks(ticks);
+    (void)simulation.snapshot();
+    checkJson(reportJson(*compiled, s.name, simulation.reports()), "reportJson");
+    const QByteArray events = eventsJsonl(*compiled, simulation.events());
+    for (const QByteArray &line : events.split('\n'))
+        if (!line.isEmpty())
+            checkJson(line, "eventsJsonl");
+    const QByteArray samples = samplesCsv(*compiled, simulation.samples());
+    FUZZ_CHECK(samples.startsWith("day,t,agent,goal,kind,insistence,progress"), samples.left(200));
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    const QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
+    const ReadResult read = readScenario(bytes);
+    if (!read.ok()) {
+        FUZZ_CHECK(hasErrors(read.issues), QByteArray("refused without an error"));
+        return 0;
+    }
+    const Scenario &scenario = *read.scenario;
+    FUZZ_CHECK(!hasErrors(validate(scenario)), QByteArray("read accepted what validate refuses"));
+
+    // The canonical form: what was accepted writes, reads back, and writes the same bytes.
+    const QByteArray written = writeScenario(scenario);
+    const ReadResult again = readScenario(written);
+    FUZZ_CHECK(again.ok(), again.issues.value(0).format(QStringLiteral("written")).toUtf8() + "\n" + written.left(1000));
+    FUZZ_CHECK(*again.scenario == scenario, written.left(1000)); // nothing lost or changed on the way
+    const QByteArray rewritten = writeScenario(*again.scenario);
+    FUZZ_CHECK(rewritten == written, written.left(1000) + "\n----\n" + rewritten.left(1000));
+
+    plan(compile(scenario));
+    simulate(scenario);
+    return 0;
+}

@@ -222,6 +222,8 @@ int planCommand(const QStringList &args, const Streams &io)
                                                                                  : json::Value::makeNumber(plan.cost));
         v.insert(QStringLiteral("expanded"), json::Value::makeInteger(plan.expanded));
         v.insert(QStringLiteral("generated"), json::Value::makeInteger(plan.generated));
+        if (!plan.found) // SPEC §11.2: why there is none
+            v.insert(QStringLiteral("reason"), json::Value::makeString(QString::fromLatin1(toString(plan.reason))));
         std::fputs((json::writeLine(v) + '\n').constData(), io.out);
     } else if (plan.found) {
         println(io.out, QStringLiteral("%1 -> %2: %3 step%4, cost %5 (%6 nodes expanded, %7 generated)")
@@ -238,7 +240,10 @@ int planCommand(const QStringList &args, const Streams &io)
     } else {
         println(io.out, QStringLiteral("%1 -> %2: no plan from the dawn state (%3 nodes expanded, %4 generated%5)")
                             .arg(agentId, goalId).arg(plan.expanded).arg(plan.generated)
-                            .arg(plan.expanded >= compiled.planner.maxNodes ? QStringLiteral("; the node cap was reached") : QString()));
+                            .arg(plan.reason == PlanReason::NodeCap ? QStringLiteral("; it gave up at the node cap (planner.maxNodes)")
+                                 : plan.reason == PlanReason::Memory
+                                     ? QStringLiteral("; it ran out of its memory limit of %1 MiB").arg(Planner::memoryLimit(compiled.planner.maxNodes) >> 20)
+                                     : QStringLiteral("; every reachable state was searched")));
     }
     return plan.found ? Success : NoPlan;
 }

@@ -78,9 +78,35 @@ private slots:
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o.value("found").toBool(), false);
         QCOMPARE(o.value("actions").toArray().size(), 0);
+        QCOMPARE(o.value("reason").toString(), QStringLiteral("exhausted")); // nothing makes an ingot from the dawn state
         const Run text = goapSim({"plan", kSource + "/scenarios/smithy.json", "--agent", "blacksmith", "--goal", "forgeTools"});
         QCOMPARE(text.exitCode, 4);
         QVERIFY(text.out.contains("no plan"));
+    }
+
+    void aSearchOutOfMemoryIsANoPlanAnswer()
+    {
+        // The wide search (61 always-applicable actions), with a cap whose
+        // memory limit (8 MiB) runs out long before the cap: exit 4, reason memory, no abort.
+        QTemporaryDir dir;
+        QFile in(kSource + "/tests/fuzz/corpus/wide-61-actions.json");
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QByteArray text = in.readAll();
+        QVERIFY(text.contains("\"maxNodes\": 1000000"));
+        text.replace("\"maxNodes\": 1000000", "\"maxNodes\": 900");
+        const QString file = dir.filePath("wide.json");
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text);
+        out.close();
+        const Run r = goapSim({"plan", file, "--agent", "a", "--goal", "g", "--json"});
+        QCOMPARE(r.exitCode, 4);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value("found").toBool(), false);
+        QCOMPARE(o.value("reason").toString(), QStringLiteral("memory"));
+        const Run words = goapSim({"plan", file, "--agent", "a", "--goal", "g"});
+        QCOMPARE(words.exitCode, 4);
+        QVERIFY2(words.out.contains("memory limit of 8 MiB"), words.out.constData());
     }
 
     void planTextListsTheSteps()

@@ -101,6 +101,11 @@ void DayChart::setChartedAgents(const QList<int> &agents, const sim::Samples &sa
         return;
     m_charted = charted;
     // The history is replayed from the records: a choice costs what it charts, once.
+    replay(samples, events);
+}
+
+void DayChart::replay(const sim::Samples &samples, const sim::EventLog &events)
+{
     const QCPRange range = xAxis->range();
     rebuild();
     update(samples, events);
@@ -204,6 +209,7 @@ void DayChart::update(const sim::Samples &samples, const sim::EventLog &events)
         return;
     if (samples.rows() > m_rows) {
         m_interval = samples.interval;
+        m_daysMarked = std::max(m_daysMarked, samples.rowDay.front()); // no marks for days no longer kept
         markDay(samples.rowDay.back());
         addRows(samples, m_rows, samples.rows());
         m_rows = samples.rows();
@@ -215,8 +221,11 @@ void DayChart::update(const sim::Samples &samples, const sim::EventLog &events)
     }
     if (!m_userRange && m_rows > 0) {
         // Follow the run: the time so far with room ahead, up to the end of the day.
+        // It starts at the first day kept (a long run keeps its last days only).
+        const double start = keyOf(samples.rowDay.front(), 0);
         const double end = double(m_daysMarked) * m_dayLength;
-        xAxis->setRange(0, std::min(end, std::max({60.0, m_lastKey * 1.15, double(m_daysMarked - 1) * m_dayLength})));
+        xAxis->setRange(start, std::min(end, start + std::max({60.0, (m_lastKey - start) * 1.15,
+                                                               double(m_daysMarked - 1) * m_dayLength - start})));
     }
     if (isVisible()) // a hidden chart keeps its data and draws when shown
         replot(rpQueuedReplot);

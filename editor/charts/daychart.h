@@ -49,6 +49,8 @@ public:
     // Appends what the records gained since the last call, then queues a replot.
     void update(const sim::Samples &samples, const sim::EventLog &events);
     void setCursorTime(int day, double time); // -1: hide
+    // Charts the records again from scratch (the run's oldest days were dropped).
+    void replay(const sim::Samples &samples, const sim::EventLog &events);
 
     // Which characters get lines of their own; rebuilds from the records.
     void setChartedAgents(const QList<int> &agents, const sim::Samples &samples, const sim::EventLog &events);

@@ -97,6 +97,10 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
         m_samples = m_controller->samples();
         m_events = m_controller->events();
     });
+    connect(controller, &SimController::recordsTrimmed, this, [this] {
+        for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas), static_cast<DayChart *>(m_world)})
+            chart->replay(m_controller->samples(), m_controller->events());
+    });
     connect(controller, &SimController::frameApplied, this, [this](const SimFrame &frame) {
         for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas), static_cast<DayChart *>(m_world)}) {
             chart->update(m_controller->samples(), m_controller->events());

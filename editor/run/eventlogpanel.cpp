@@ -168,6 +168,7 @@ EventLogPanel::EventLogPanel(SimController *controller, QWidget *parent)
     });
     connect(controller, &SimController::runStarted, this, &EventLogPanel::runStarted);
     connect(controller, &SimController::runStopped, this, &EventLogPanel::runStarted);
+    connect(controller, &SimController::recordsTrimmed, m_model, &EventLogModel::reset);
     connect(controller, &SimController::frameApplied, this, [this] {
         m_model->appended();
         updateNote();
@@ -182,8 +183,9 @@ QString EventLogPanel::noteText() const { return m_note->isHidden() ? QString() 
 void EventLogPanel::updateNote()
 {
     QStringList parts;
-    if (m_model->firstEvent() > 0)
-        parts << tr("Listing the newest %L1 events; %L2 older ones are no longer listed.").arg(m_model->maxRows()).arg(m_model->firstEvent());
+    if (const std::uint64_t older = m_model->firstEvent() + m_controller->eventsTrimmed())
+        parts << tr("Listing the newest %L1 events of the last %2 days; %L3 older ones are no longer listed.")
+                     .arg(m_model->maxRows()).arg(SimController::kKeptDays).arg(older);
     if (const std::uint64_t skipped = m_controller->eventsDropped())
         parts << tr("%L1 events went by while the simulation ran ahead of the display and were not listed.").arg(skipped);
     m_note->setText(parts.join(QLatin1Char(' ')));

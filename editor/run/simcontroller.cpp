@@ -1,5 +1,7 @@
 #include "simcontroller.h"
 
+#include <algorithm>
+
 #include "run/simrunner.h"
 #include "run/simworker.h"
 
@@ -56,6 +58,8 @@ void SimController::clearRecords()
     m_latest.reset();
     m_frames = 0;
     m_eventsDropped = 0;
+    m_eventsTrimmed = 0;
+    m_firstKeptDay = 0;
     if (m_scenario) {
         const double dt = m_scenario->day.tick;
         m_samples.interval = double(std::max<qint64>(1, std::llround(1.0 / dt))) * dt;
@@ -209,7 +213,41 @@ void SimController::apply(const SimFramePtr &framePtr)
     m_samples.insistence.insert(m_samples.insistence.end(), frame.insistence.begin(), frame.insistence.end());
     m_samples.progress.insert(m_samples.progress.end(), frame.progress.begin(), frame.progress.end());
     m_samples.world.insert(m_samples.world.end(), frame.world.begin(), frame.world.end());
+    if (trimBefore(frame.snapshot.day - (kKeptDays - 1)))
+        emit recordsTrimmed();
     emit frameApplied(frame);
+}
+
+bool SimController::trimBefore(int day)
+{
+    if (day <= m_firstKeptDay)
+        return false;
+    m_firstKeptDay = day;
+    // Samples and events are in time order: drop the prefix before that day.
+    const auto rowEnd = std::lower_bound(m_samples.rowDay.begin(), m_samples.rowDay.end(), day);
+    const auto rows = std::ptrdiff_t(rowEnd - m_samples.rowDay.begin());
+    const auto columns = std::ptrdiff_t(m_samples.columns());
+    m_samples.rowDay.erase(m_samples.rowDay.begin(), rowEnd);
+    m_samples.rowTime.erase(m_samples.rowTime.begin(), m_samples.rowTime.begin() + rows);
+    m_samples.insistence.erase(m_samples.insistence.begin(), m_samples.insistence.begin() + rows * columns);
+    m_samples.progress.erase(m_samples.progress.begin(), m_samples.progress.begin() + rows * columns);
+    m_samples.world.erase(m_samples.world.begin(), m_samples.world.begin() + rows * std::ptrdiff_t(m_samples.worldColumns));
+    std::vector<sim::Event> &events = m_log.events;
+    const auto eventEnd = std::find_if(events.begin(), events.end(), [day](const sim::Event &e) { return e.day >= day; });
+    m_eventsTrimmed += std::uint64_t(eventEnd - events.begin());
+    events.erase(events.begin(), eventEnd);
+    // The plans' actions still named by a kept event, rebased.
+    std::uint32_t firstAction = std::uint32_t(m_log.planActions.size());
+    for (const sim::Event &e : events)
+        if (e.kind == sim::EventKind::Plan)
+            firstAction = std::min(firstAction, e.planBegin);
+    m_log.planActions.erase(m_log.planActions.begin(), m_log.planActions.begin() + std::ptrdiff_t(firstAction));
+    for (sim::Event &e : events)
+        if (e.kind == sim::EventKind::Plan) {
+            e.planBegin -= firstAction;
+            e.planEnd -= firstAction;
+        }
+    return true;
 }
 
 } // namespace goap::editor

@@ -56,6 +56,12 @@ public:
     // Events the frames did not carry (the per-frame cap, SimRunner::kMaxFrameEvents):
     // events() holds every event of the run but these.
     std::uint64_t eventsDropped() const { return m_eventsDropped; }
+    // The live views keep the records of the last kKeptDays days of a run (the
+    // day under way included): older days are dropped at dawn, so a run that
+    // keeps going holds what the views show, not its whole history.
+    static constexpr int kKeptDays = 7;
+    int firstKeptDay() const { return m_firstKeptDay; }
+    std::uint64_t eventsTrimmed() const { return m_eventsTrimmed; } // events of days no longer kept
     std::uint64_t eventsRecorded() const { return m_latest ? m_latest->eventsRecorded : 0; }
     // The worker has handled every command sent and is not stepping: what
     // snapshot() and events() show is where the run rests.
@@ -72,6 +78,7 @@ signals:
     void runStarted();                                // a new run (load or restart): views clear
     void frameApplied(const goap::editor::SimFrame &frame); // after the state above took the frame in
     void runStopping(); // the records are still there, for views that keep a finished run
+    void recordsTrimmed(); // the oldest days' events and samples were dropped (before frameApplied): views rebuild
     void runStopped();
 
     void commandsQueued(); // wakes the worker (queued)
@@ -84,6 +91,7 @@ private:
     void send(CommandQueue::Command command);
     void onFrameReady();
     void apply(const SimFramePtr &frame);
+    bool trimBefore(int day);
     void clearRecords();
 
     // Both outlive the worker (the thread is joined in the destructor).
@@ -99,6 +107,8 @@ private:
     quint64 m_frames = 0;
     std::uint64_t m_commands = 0; // sent to the worker
     std::uint64_t m_eventsDropped = 0;
+    std::uint64_t m_eventsTrimmed = 0;
+    int m_firstKeptDay = 0;
     std::int64_t m_waitNs = 0, m_applyNs = 0;
     SimFramePtr m_latest;
     sim::Snapshot m_empty;

@@ -4,6 +4,8 @@
 #include "forms/agentform.h"
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
+#include "run/chartspanel.h"
+#include "charts/daycharts.h"
 #include "run/eventlogpanel.h"
 #include "run/inspector.h"
 #include "run/runlayer.h"
@@ -148,8 +150,8 @@ private slots:
         const auto &all = s.events().events;
         QCOMPARE(c.eventsRecorded(), std::uint64_t(all.size()));
         QVERIFY(c.eventsDropped() > 0);
-        QCOMPARE(c.events().events.size() + c.eventsDropped(), all.size());
-        QVERIFY(c.events().events.size() >= SimRunner::kMaxFrameEvents);
+        QCOMPARE(c.events().events.size() + c.eventsDropped() + c.eventsTrimmed(), all.size());
+        QVERIFY(c.events().events.size() + c.eventsTrimmed() >= SimRunner::kMaxFrameEvents);
         // The newest events are the ones kept, plans and all.
         const sim::Event &last = c.events().events.back();
         QCOMPARE(last.t, all.back().t);
@@ -157,6 +159,46 @@ private slots:
         QCOMPARE(sim::eventText(*town, c.events(), c.events().events[c.events().events.size() - 7]),
                  sim::eventText(*town, s.events(), all[all.size() - 7]));
         QVERIFY(c.framesReceived() <= 2); // the dawn (if the worker took the load alone) and the arrival: nothing on the way
+    }
+
+    void aLongRunKeepsItsLastDays()
+    {
+        // Keep Running for many days: the controller, the charts and the event
+        // log hold the last kKeptDays days, not the whole history.
+        const auto town = load("town.json");
+        SimController c;
+        ChartsPanel charts(&c);
+        EventLogPanel log(&c);
+        c.load(town);
+        const int days = SimController::kKeptDays + 5;
+        for (int d = 1; d <= days; ++d) { // a frame each day, as a view at any speed gets them
+            c.runTo(d, 0);
+            QVERIFY(settle(c));
+        }
+        const int first = c.snapshot().day - (SimController::kKeptDays - 1);
+        QVERIFY(first > 0);
+        QCOMPARE(c.firstKeptDay(), first);
+        QVERIFY(c.samples().rows() > 0);
+        QCOMPARE(c.samples().rowDay.front(), first);
+        QVERIFY(!c.events().events.empty());
+        QCOMPARE(c.events().events.front().day, first);
+        QVERIFY(c.eventsTrimmed() > 0);
+        // What is kept is the headless run's, event for event, plans and all.
+        sim::Simulation s(town);
+        s.start();
+        s.stepTicks(std::int64_t(days) * 3000);
+        const auto &all = s.events().events;
+        QCOMPARE(c.events().events.size() + c.eventsTrimmed() + c.eventsDropped(), all.size());
+        const auto &days_ = s.samples().rowDay;
+        QCOMPARE(c.samples().rows(), size_t(std::count_if(days_.begin(), days_.end(), [first](int d) { return d >= first; })));
+        QCOMPARE(c.samples().insistence.size(), c.samples().rows() * c.samples().columns());
+        const size_t offset = size_t(c.eventsTrimmed());
+        for (size_t k = 0; k < c.events().events.size(); k += 97)
+            QCOMPARE(sim::eventText(*town, c.events(), c.events().events[k]), sim::eventText(*town, s.events(), all[offset + k]));
+        // The charts show the days kept: their axis starts at the first.
+        QCOMPARE(charts.insistence()->xAxis->range().lower, double(first) * 300);
+        QCOMPARE(charts.insistence()->rowsShown(), c.samples().rows());
+        QCOMPARE(log.model()->rowCount(), int(c.events().events.size()));
     }
 
     void pauseStepAndRestart()
@@ -258,7 +300,7 @@ private slots:
         sim::Simulation s(c->scenarioPtr());
         s.start();
         s.stepTicks(c->snapshot().tick);
-        QCOMPARE(c->events().events.size() + c->eventsDropped(), s.events().events.size());
+        QCOMPARE(c->events().events.size() + c->eventsDropped() + c->eventsTrimmed(), s.events().events.size());
         QCOMPARE(c->eventsRecorded(), std::uint64_t(s.events().events.size()));
     }
 

@@ -24,12 +24,15 @@ run(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
 
 # Nothing installed may point back at the source tree or the build tree:
 # the package must work wherever it is unpacked.
+# Qt keeps QStringLiterals as UTF-16, so look for both spellings.
 file(GLOB_RECURSE installed LIST_DIRECTORIES false ${prefix}/*)
 foreach(f IN LISTS installed)
-  file(STRINGS ${f} hits REGEX "${SOURCE_DIR}/|${BUILD_DIR}/" LIMIT_COUNT 1)
-  if(hits)
-    message(FATAL_ERROR "${f} names the build machine's ${SOURCE_DIR} or ${BUILD_DIR}: ${hits}")
-  endif()
+  foreach(encoding UTF-8 UTF-16LE)
+    file(STRINGS ${f} hits REGEX "${SOURCE_DIR}|${BUILD_DIR}" ENCODING ${encoding} LIMIT_COUNT 1)
+    if(hits)
+      message(FATAL_ERROR "${f} names the build machine's ${SOURCE_DIR} or ${BUILD_DIR} (${encoding}): ${hits}")
+    endif()
+  endforeach()
 endforeach()
 
 set(flags "")

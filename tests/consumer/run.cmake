@@ -62,3 +62,11 @@ if(NOT cxx STREQUAL cli)
   message(FATAL_ERROR "dayreport's report differs from goap-sim run --report")
 endif()
 message("consumer: quotas and dayreport built against ${prefix} and ran")
+
+# docs/embedding.md shows quotas.c verbatim: the program the test built.
+file(READ ${SOURCE_DIR}/tests/consumer/quotas.c program)
+file(READ ${SOURCE_DIR}/docs/embedding.md doc)
+string(FIND "${doc}" "${program}" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "docs/embedding.md no longer shows tests/consumer/quotas.c as it is")
+endif()

@@ -35,6 +35,7 @@ struct goap_sim
     sim::Options options;
     std::unique_ptr<sim::Simulation> simulation;
     bool stepped = false;
+    bool broken = false; // a step threw: the simulation may be mid-tick
 
     // The present characters, refreshed lazily after the simulation moves.
     sim::Snapshot snapshot;
@@ -186,10 +187,15 @@ const char *idOr(const std::vector<QByteArray> &ids, int index)
     return index >= 0 && size_t(index) < ids.size() ? ids[size_t(index)].constData() : nullptr;
 }
 
-void moved(goap_sim &s)
+// Before a step or run: refuses a simulation a failed step left mid-tick,
+// and marks it so until the step returns (it throws out of the middle).
+void moving(goap_sim &s)
 {
+    if (s.broken)
+        raise(GOAP_ERROR_ARGUMENT, QStringLiteral("an earlier step failed mid-tick; close this simulation and open it again"));
     s.stepped = true;
     s.snapshotValid = false;
+    s.broken = true;
 }
 
 const sim::Snapshot &present(goap_sim &s)
@@ -284,8 +290,9 @@ goap_status goap_step(goap_sim *sim, int64_t ticks)
         goap_sim &s = need(sim);
         if (ticks < 0)
             raise(GOAP_ERROR_ARGUMENT, QStringLiteral("ticks must not be negative, got %1").arg(ticks));
-        moved(s);
+        moving(s);
         s.simulation->stepTicks(ticks);
+        s.broken = false;
         return GOAP_OK;
     });
 }
@@ -296,8 +303,9 @@ goap_status goap_run_days(goap_sim *sim, int days)
         goap_sim &s = need(sim);
         if (days < 1)
             raise(GOAP_ERROR_ARGUMENT, QStringLiteral("days must be at least 1, got %1").arg(days));
-        moved(s);
+        moving(s);
         s.simulation->runDays(days);
+        s.broken = false;
         return GOAP_OK;
     });
 }

@@ -55,7 +55,8 @@ typedef enum goap_status {
     GOAP_ERROR_INVALID = 2,       /* the scenario has errors (goap_last_error() lists them) */
     GOAP_ERROR_IO = 3,            /* the file could not be read */
     GOAP_ERROR_NO_PLAN = 4,       /* the planner found no plan */
-    GOAP_ERROR_OUT_OF_MEMORY = 5, /* an allocation failed; the handle is as it was before the call */
+    GOAP_ERROR_OUT_OF_MEMORY = 5, /* an allocation failed (a step or run that fails so leaves its
+                                   * simulation mid-tick: further steps and runs refuse, close it) */
     GOAP_ERROR_INTERNAL = 6       /* a bug in the library: please report it with goap_last_error() */
 } goap_status;
 

@@ -158,8 +158,9 @@ GOAP_API int64_t goap_ticks_per_day(const goap_sim *sim);
 
 /* ---- Characters -------------------------------------------------------- */
 /* Characters are addressed by their position 0..goap_character_count()-1
- * among those present now; the position of a character may change when
- * others arrive or leave, its id does not. */
+ * among those present now (none before the first step: the first dawn comes
+ * with it); the position of a character may change when others arrive or
+ * leave, its id does not. */
 
 GOAP_API int goap_character_count(goap_sim *sim);
 /* Position of the present character with that id, or -1. */

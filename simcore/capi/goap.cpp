@@ -86,8 +86,7 @@ goap_status fail(const Failure &f) noexcept
 
 // Runs body, turning every exception into a status: the one place the C
 // boundary is guarded, so each entry point stays a few lines long.
-template<typename Body>
-goap_status guarded(Body &&body) noexcept
+template<typename Body> goap_status guarded(Body &&body) noexcept
 {
     try {
         return body();
@@ -102,7 +101,10 @@ goap_status guarded(Body &&body) noexcept
     }
 }
 
-[[noreturn]] void raise(goap_status status, const QString &message) { throw Failure{status, message}; }
+[[noreturn]] void raise(goap_status status, const QString &message)
+{
+    throw Failure {status, message};
+}
 
 goap_sim &need(goap_sim *sim)
 {
@@ -123,11 +125,16 @@ QString fileKind(const QString &file)
     struct stat st;
     if (::stat(QFile::encodeName(file).constData(), &st) != 0)
         return QStringLiteral("not a regular file");
-    if (S_ISDIR(st.st_mode)) return QStringLiteral("a directory");
-    if (S_ISFIFO(st.st_mode)) return QStringLiteral("a FIFO");
-    if (S_ISCHR(st.st_mode)) return QStringLiteral("a character device");
-    if (S_ISBLK(st.st_mode)) return QStringLiteral("a block device");
-    if (S_ISSOCK(st.st_mode)) return QStringLiteral("a socket");
+    if (S_ISDIR(st.st_mode))
+        return QStringLiteral("a directory");
+    if (S_ISFIFO(st.st_mode))
+        return QStringLiteral("a FIFO");
+    if (S_ISCHR(st.st_mode))
+        return QStringLiteral("a character device");
+    if (S_ISBLK(st.st_mode))
+        return QStringLiteral("a block device");
+    if (S_ISSOCK(st.st_mode))
+        return QStringLiteral("a socket");
     return QStringLiteral("not a regular file");
 }
 
@@ -140,16 +147,22 @@ ReadResult readInput(const QString &file)
     ReadResult r;
     if (info.exists() && !info.isFile()) {
         r.ioError = true;
-        r.issues.append(Issue{Issue::Severity::Error, {}, QStringLiteral("cannot read %1: it is %2, not a regular file").arg(file, fileKind(file)), 0, 0});
+        r.issues.append(Issue {Issue::Severity::Error,
+                               {},
+                               QStringLiteral("cannot read %1: it is %2, not a regular file").arg(file, fileKind(file)),
+                               0,
+                               0});
         return r;
     }
     if (info.isFile() && info.size() > kMaxScenarioFileSize) {
-        r.issues.append(Issue{Issue::Severity::Error, {},
-                              QStringLiteral("the file is %1 MiB (%2 bytes); scenario files are at most %3 MiB")
-                                  .arg(double(info.size()) / (1024 * 1024), 0, 'f', 1)
-                                  .arg(info.size())
-                                  .arg(kMaxScenarioFileSize / (1024 * 1024)),
-                              0, 0});
+        r.issues.append(Issue {Issue::Severity::Error,
+                               {},
+                               QStringLiteral("the file is %1 MiB (%2 bytes); scenario files are at most %3 MiB")
+                                   .arg(double(info.size()) / (1024 * 1024), 0, 'f', 1)
+                                   .arg(info.size())
+                                   .arg(kMaxScenarioFileSize / (1024 * 1024)),
+                               0,
+                               0});
         return r;
     }
     return readScenarioFile(file);
@@ -192,7 +205,8 @@ const char *idOr(const std::vector<QByteArray> &ids, int index)
 void moving(goap_sim &s)
 {
     if (s.broken)
-        raise(GOAP_ERROR_ARGUMENT, QStringLiteral("an earlier step failed mid-tick; close this simulation and open it again"));
+        raise(GOAP_ERROR_ARGUMENT,
+              QStringLiteral("an earlier step failed mid-tick; close this simulation and open it again"));
     s.stepped = true;
     s.snapshotValid = false;
     s.broken = true;
@@ -217,12 +231,12 @@ const sim::AgentSnapshot &character(goap_sim &s, int index)
 {
     const sim::Snapshot &snap = present(s);
     if (index < 0 || size_t(index) >= snap.agents.size())
-        raise(GOAP_ERROR_ARGUMENT, QStringLiteral("no character at position %1 (%2 present)").arg(index).arg(snap.agents.size()));
+        raise(GOAP_ERROR_ARGUMENT,
+              QStringLiteral("no character at position %1 (%2 present)").arg(index).arg(snap.agents.size()));
     return snap.agents[size_t(index)];
 }
 
-template<typename T>
-T &out(T *p, const char *what)
+template<typename T> T &out(T *p, const char *what)
 {
     if (!p)
         raise(GOAP_ERROR_ARGUMENT, QStringLiteral("the %1 pointer is NULL").arg(QLatin1String(what)));
@@ -233,22 +247,38 @@ T &out(T *p, const char *what)
 
 extern "C" {
 
-const char *goap_version(void) { return GOAP_VERSION; }
+const char *goap_version(void)
+{
+    return GOAP_VERSION;
+}
 
-int goap_api_version(void) { return GOAP_API_VERSION; }
+int goap_api_version(void)
+{
+    return GOAP_API_VERSION;
+}
 
-const char *goap_last_error(void) { return t_lastError.c_str(); }
+const char *goap_last_error(void)
+{
+    return t_lastError.c_str();
+}
 
 const char *goap_status_name(goap_status status)
 {
     switch (status) {
-    case GOAP_OK: return "GOAP_OK";
-    case GOAP_ERROR_ARGUMENT: return "GOAP_ERROR_ARGUMENT";
-    case GOAP_ERROR_INVALID: return "GOAP_ERROR_INVALID";
-    case GOAP_ERROR_IO: return "GOAP_ERROR_IO";
-    case GOAP_ERROR_NO_PLAN: return "GOAP_ERROR_NO_PLAN";
-    case GOAP_ERROR_OUT_OF_MEMORY: return "GOAP_ERROR_OUT_OF_MEMORY";
-    case GOAP_ERROR_INTERNAL: return "GOAP_ERROR_INTERNAL";
+    case GOAP_OK:
+        return "GOAP_OK";
+    case GOAP_ERROR_ARGUMENT:
+        return "GOAP_ERROR_ARGUMENT";
+    case GOAP_ERROR_INVALID:
+        return "GOAP_ERROR_INVALID";
+    case GOAP_ERROR_IO:
+        return "GOAP_ERROR_IO";
+    case GOAP_ERROR_NO_PLAN:
+        return "GOAP_ERROR_NO_PLAN";
+    case GOAP_ERROR_OUT_OF_MEMORY:
+        return "GOAP_ERROR_OUT_OF_MEMORY";
+    case GOAP_ERROR_INTERNAL:
+        return "GOAP_ERROR_INTERNAL";
     }
     return "GOAP_ERROR_UNKNOWN";
 }
@@ -272,17 +302,29 @@ goap_status goap_open_memory(const char *json, size_t size, const char *name, go
             raise(GOAP_ERROR_ARGUMENT, QStringLiteral("json is NULL"));
         const QString file = name ? QString::fromUtf8(name) : QStringLiteral("<memory>");
         if (size > size_t(kMaxScenarioFileSize))
-            raise(GOAP_ERROR_INVALID, QStringLiteral("%1: error: the scenario is %2 bytes; scenario files are at most %3 MiB")
-                                          .arg(file).arg(size).arg(kMaxScenarioFileSize / (1024 * 1024)));
+            raise(GOAP_ERROR_INVALID,
+                  QStringLiteral("%1: error: the scenario is %2 bytes; scenario files are at most %3 MiB")
+                      .arg(file)
+                      .arg(size)
+                      .arg(kMaxScenarioFileSize / (1024 * 1024)));
         return openRead(readScenario(QByteArray(json, qsizetype(size))), file, &o);
     });
 }
 
-void goap_close(goap_sim *sim) { delete sim; }
+void goap_close(goap_sim *sim)
+{
+    delete sim;
+}
 
-const char *goap_warnings(const goap_sim *sim) { return sim ? sim->warnings.constData() : ""; }
+const char *goap_warnings(const goap_sim *sim)
+{
+    return sim ? sim->warnings.constData() : "";
+}
 
-const char *goap_scenario_name(const goap_sim *sim) { return sim ? sim->name.constData() : ""; }
+const char *goap_scenario_name(const goap_sim *sim)
+{
+    return sim ? sim->name.constData() : "";
+}
 
 goap_status goap_step(goap_sim *sim, int64_t ticks)
 {
@@ -310,13 +352,25 @@ goap_status goap_run_days(goap_sim *sim, int days)
     });
 }
 
-int goap_day(const goap_sim *sim) { return sim ? sim->simulation->day() : 0; }
+int goap_day(const goap_sim *sim)
+{
+    return sim ? sim->simulation->day() : 0;
+}
 
-double goap_time(const goap_sim *sim) { return sim ? sim->simulation->time() : 0; }
+double goap_time(const goap_sim *sim)
+{
+    return sim ? sim->simulation->time() : 0;
+}
 
-double goap_tick_seconds(const goap_sim *sim) { return sim ? sim->compiled->day.tick : 0; }
+double goap_tick_seconds(const goap_sim *sim)
+{
+    return sim ? sim->compiled->day.tick : 0;
+}
 
-int64_t goap_ticks_per_day(const goap_sim *sim) { return sim ? sim->simulation->ticksPerDay() : 0; }
+int64_t goap_ticks_per_day(const goap_sim *sim)
+{
+    return sim ? sim->simulation->ticksPerDay() : 0;
+}
 
 int goap_character_count(goap_sim *sim)
 {
@@ -473,7 +527,8 @@ goap_status goap_report_json(goap_sim *sim, char **result, size_t *size)
     });
 }
 
-goap_status goap_quota_met(goap_sim *sim, int day, const char *characterId, const char *goalId, int *met, double *fraction)
+goap_status goap_quota_met(goap_sim *sim, int day, const char *characterId, const char *goalId, int *met,
+                           double *fraction)
 {
     return guarded([&] {
         goap_sim &s = need(sim);
@@ -489,7 +544,8 @@ goap_status goap_quota_met(goap_sim *sim, int day, const char *characterId, cons
             if (r.day == day)
                 report = &r;
         if (!report)
-            raise(GOAP_ERROR_ARGUMENT, QStringLiteral("no report for day %1 (%2 day(s) begun)").arg(day).arg(reports.size()));
+            raise(GOAP_ERROR_ARGUMENT,
+                  QStringLiteral("no report for day %1 (%2 day(s) begun)").arg(day).arg(reports.size()));
         for (const sim::AgentReport &a : report->agents) {
             if (a.id != who)
                 continue;
@@ -500,13 +556,17 @@ goap_status goap_quota_met(goap_sim *sim, int day, const char *characterId, cons
                     return GOAP_OK;
                 }
             }
-            raise(GOAP_ERROR_ARGUMENT, QStringLiteral("%1 does not hold the goal \"%2\"").arg(who, QString::fromUtf8(goalId)));
+            raise(GOAP_ERROR_ARGUMENT,
+                  QStringLiteral("%1 does not hold the goal \"%2\"").arg(who, QString::fromUtf8(goalId)));
         }
         raise(GOAP_ERROR_ARGUMENT, QStringLiteral("no character \"%1\" on day %2").arg(who).arg(day));
     });
 }
 
-void goap_string_free(char *string) { std::free(string); }
+void goap_string_free(char *string)
+{
+    std::free(string);
+}
 
 goap_status goap_plan_find(goap_sim *sim, const char *characterId, const char *goalId, goap_plan **result)
 {
@@ -519,18 +579,24 @@ goap_status goap_plan_find(goap_sim *sim, const char *characterId, const char *g
         const int agent = c.agentIndex(who);
         const int goal = c.goalIndex(what);
         if (agent < 0)
-            raise(GOAP_ERROR_ARGUMENT, QStringLiteral("no character \"%1\" in %2 (characters: %3)")
-                                           .arg(who, s.fileName, QStringList(c.agentIds.begin(), c.agentIds.end()).join(u", ")));
+            raise(GOAP_ERROR_ARGUMENT,
+                  QStringLiteral("no character \"%1\" in %2 (characters: %3)")
+                      .arg(who, s.fileName, QStringList(c.agentIds.begin(), c.agentIds.end()).join(u", ")));
         if (goal < 0)
-            raise(GOAP_ERROR_ARGUMENT, QStringLiteral("no goal \"%1\" in %2 (goals: %3)")
-                                           .arg(what, s.fileName, QStringList(c.goalIds.begin(), c.goalIds.end()).join(u", ")));
+            raise(GOAP_ERROR_ARGUMENT,
+                  QStringLiteral("no goal \"%1\" in %2 (goals: %3)")
+                      .arg(what, s.fileName, QStringList(c.goalIds.begin(), c.goalIds.end()).join(u", ")));
         Planner planner(c);
         Plan plan;
         planner.planForAgent(c.dawnState(agent), agent, goal, plan);
         if (!plan.found)
-            raise(GOAP_ERROR_NO_PLAN, QStringLiteral("%1 -> %2: no plan from the dawn state (%3 nodes expanded, %4 generated%5)")
-                                          .arg(who, what).arg(plan.expanded).arg(plan.generated)
-                                          .arg(plan.expanded >= c.planner.maxNodes ? QStringLiteral("; the node cap was reached") : QString()));
+            raise(GOAP_ERROR_NO_PLAN,
+                  QStringLiteral("%1 -> %2: no plan from the dawn state (%3 nodes expanded, %4 generated%5)")
+                      .arg(who, what)
+                      .arg(plan.expanded)
+                      .arg(plan.generated)
+                      .arg(plan.expanded >= c.planner.maxNodes ? QStringLiteral("; the node cap was reached")
+                                                               : QString()));
         auto p = std::make_unique<goap_plan>();
         for (int a : plan.actions)
             p->actions.push_back(s.actionIds[size_t(a)]);
@@ -540,15 +606,25 @@ goap_status goap_plan_find(goap_sim *sim, const char *characterId, const char *g
     });
 }
 
-int goap_plan_length(const goap_plan *plan) { return plan ? int(plan->actions.size()) : 0; }
+int goap_plan_length(const goap_plan *plan)
+{
+    return plan ? int(plan->actions.size()) : 0;
+}
 
 const char *goap_plan_action(const goap_plan *plan, int index)
 {
-    return plan && index >= 0 && size_t(index) < plan->actions.size() ? plan->actions[size_t(index)].constData() : nullptr;
+    return plan && index >= 0 && size_t(index) < plan->actions.size() ? plan->actions[size_t(index)].constData()
+                                                                      : nullptr;
 }
 
-double goap_plan_cost(const goap_plan *plan) { return plan ? plan->cost : 0; }
+double goap_plan_cost(const goap_plan *plan)
+{
+    return plan ? plan->cost : 0;
+}
 
-void goap_plan_free(goap_plan *plan) { delete plan; }
+void goap_plan_free(goap_plan *plan)
+{
+    delete plan;
+}
 
 } // extern "C"

@@ -29,6 +29,9 @@
 #ifndef GOAP_H
 #define GOAP_H
 
+/* A public C header, aligned by hand for its readers. */
+/* clang-format off */
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -220,5 +223,7 @@ GOAP_API void goap_plan_free(goap_plan *plan);
 #ifdef __cplusplus
 }
 #endif
+
+/* clang-format on */
 
 #endif /* GOAP_H */

@@ -34,7 +34,8 @@ Run goapSim(const QStringList &args)
         p.waitForFinished();
         return {-2, p.readAllStandardOutput(), p.readAllStandardError()};
     }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
 }
 
 QByteArray readAll(const QString &file)
@@ -174,7 +175,9 @@ private slots:
         goap_sim *sim = nullptr;
         QCOMPARE(goap_open(QFile::encodeName(file).constData(), &sim), GOAP_ERROR_INVALID);
         const QString message = QString::fromUtf8(goap_last_error());
-        QVERIFY2(QRegularExpression("^" + QRegularExpression::escape(file) + R"(:\d+:\d+: error: invalid JSON)").match(message).hasMatch(),
+        QVERIFY2(QRegularExpression("^" + QRegularExpression::escape(file) + R"(:\d+:\d+: error: invalid JSON)")
+                     .match(message)
+                     .hasMatch(),
                  qPrintable(message));
 
         // From memory, the name given stands for the file.
@@ -222,7 +225,8 @@ private slots:
         const QJsonObject expected = QJsonDocument::fromJson(r.out).object();
         const Sim sim = open(file);
         goap_plan *plan = nullptr;
-        const goap_status status = goap_plan_find(sim.get(), agent.toUtf8().constData(), goal.toUtf8().constData(), &plan);
+        const goap_status status
+            = goap_plan_find(sim.get(), agent.toUtf8().constData(), goal.toUtf8().constData(), &plan);
         QCOMPARE(status == GOAP_OK, expected.value("found").toBool());
         QCOMPARE(int(status), r.exitCode);
         QStringList actions;
@@ -256,8 +260,10 @@ private slots:
             status.open(QIODevice::ReadOnly);
             const QByteArray text = status.readAll();
             const qsizetype at = text.indexOf("VmSize:");
-            const rlim_t used = rlim_t(text.mid(at + 7, text.indexOf('\n', at) - at - 7).trimmed().split(' ').first().toLongLong()) * 1024;
-            const rlimit cap{used + 8 * 1024 * 1024, used + 8 * 1024 * 1024};
+            const rlim_t used
+                = rlim_t(text.mid(at + 7, text.indexOf('\n', at) - at - 7).trimmed().split(' ').first().toLongLong())
+                * 1024;
+            const rlimit cap {used + 8 * 1024 * 1024, used + 8 * 1024 * 1024};
             if (at < 0 || setrlimit(RLIMIT_AS, &cap) != 0)
                 _exit(101);
             const goap_status ran = goap_run_days(sim, 100000);

@@ -9,13 +9,12 @@
 
 static int failures = 0;
 
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
-            fprintf(stderr, "%s:%d: FAIL: %s (last error: %s)\n", __FILE__, __LINE__, \
-                    #cond, goap_last_error());                                        \
-            ++failures;                                                               \
-        }                                                                             \
+#define CHECK(cond)                                                                                                    \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            fprintf(stderr, "%s:%d: FAIL: %s (last error: %s)\n", __FILE__, __LINE__, #cond, goap_last_error());       \
+            ++failures;                                                                                                \
+        }                                                                                                              \
     } while (0)
 
 static void testVersion(void)
@@ -99,7 +98,7 @@ static void testRun(void)
         CHECK(goap_character_find(sim, goap_character_id(sim, i)) == i);
         CHECK(goap_character_label(sim, i) != NULL);
     }
-    CHECK(goap_character_phase(sim, count, &(goap_phase){0}) == GOAP_ERROR_ARGUMENT);
+    CHECK(goap_character_phase(sim, count, &(goap_phase) {0}) == GOAP_ERROR_ARGUMENT);
     CHECK(strstr(goap_last_error(), "no character at position") != NULL);
     CHECK(goap_character_find(sim, "nobody") == -1);
 

@@ -359,7 +359,7 @@ void MainWindow::showHelp(HelpPage page)
 QStringList MainWindow::templateFiles()
 {
     const QString app = QApplication::applicationDirPath();
-    const QStringList dirs = {QStringLiteral(GOAP_SCENARIO_DIR), app + QStringLiteral("/../share/goap-studio/scenarios"),
+    const QStringList dirs = {app + QStringLiteral("/../share/goap-studio/scenarios"), // installed, and the build tree's link
                               app + QStringLiteral("/../scenarios")};
     for (const QString &d : dirs) {
         const QDir dir(d);

@@ -3,6 +3,7 @@
 #   tools/dev.sh run    install what is missing, build, run the main job
 #   tools/dev.sh test   install what is missing, build, run the whole test suite
 #   tools/dev.sh build  install what is missing and build
+#   tools/dev.sh package  build, make the .deb (build/goap-studio_*.deb) and check it installs and runs
 # Environment: BUILD_DIR (default build), BUILD_TYPE (default Release).
 set -euo pipefail
 
@@ -12,7 +13,8 @@ build_type=${BUILD_TYPE:-Release}
 
 packages=(build-essential cmake ninja-build ccache pkg-config
           qt6-base-dev qt6-svg-dev libqt6svg6 libgl-dev libqcustomplot-dev
-          libbenchmark-dev xvfb xauth fonts-dejavu-core)
+          libbenchmark-dev xvfb xauth fonts-dejavu-core
+          dpkg-dev file shared-mime-info libglib2.0-bin) # cpack -G DEB and tools/check-package.sh
 
 install_packages() {
   local missing=()
@@ -55,7 +57,13 @@ case "${1:-run}" in
     cd "$build_dir"
     QT_QPA_PLATFORM=offscreen ctest --output-on-failure --parallel "$(nproc)"
     ;;
+  package)
+    build
+    echo "== packaging"
+    (cd "$build_dir" && cpack -G DEB)
+    "$here/tools/check-package.sh" "$build_dir"
+    ;;
   *)
-    echo "usage: tools/dev.sh run|test|build" >&2
+    echo "usage: tools/dev.sh run|test|build|package" >&2
     exit 1 ;;
 esac

@@ -1,0 +1,630 @@
+// The C API over simcore (goap.h). Every entry point runs its body through
+// guarded(), so no C++ exception (std::bad_alloc included) crosses into C:
+// it becomes a status and a message in goap_last_error().
+
+#include "goap.h"
+
+#include "io/scenarioreader.h"
+#include "planner/compiledscenario.h"
+#include "planner/planner.h"
+#include "sim/records.h"
+#include "sim/simulation.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <sys/stat.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <iterator>
+#include <memory>
+#include <new>
+#include <string>
+#include <vector>
+
+using namespace goap;
+
+struct goap_sim
+{
+    std::shared_ptr<const CompiledScenario> compiled;
+    QString fileName;
+    QByteArray name, warnings;
+    std::vector<QByteArray> actionIds, goalIds; // UTF-8, by scenario index
+    sim::Options options;
+    std::unique_ptr<sim::Simulation> simulation;
+    bool stepped = false;
+    bool broken = false; // a step threw: the simulation may be mid-tick
+
+    // The present characters, refreshed lazily after the simulation moves.
+    sim::Snapshot snapshot;
+    std::vector<QByteArray> characterIds, characterLabels;
+    bool snapshotValid = false;
+
+    // Events taken from the simulation and not yet handed out.
+    sim::EventLog taken;
+    size_t nextEvent = 0;
+    QByteArray eventCharacter, eventText;
+};
+
+struct goap_plan
+{
+    std::vector<QByteArray> actions;
+    double cost = 0;
+};
+
+namespace {
+
+thread_local std::string t_lastError;
+
+struct Failure
+{
+    goap_status status;
+    QString message;
+};
+
+goap_status fail(goap_status status, const char *message) noexcept
+{
+    try {
+        t_lastError = message;
+    } catch (...) {
+        t_lastError.clear(); // no memory even for the message: the status says enough
+    }
+    return status;
+}
+
+goap_status fail(const Failure &f) noexcept
+{
+    try {
+        t_lastError = f.message.toStdString();
+    } catch (...) {
+        t_lastError.clear();
+    }
+    return f.status;
+}
+
+// Runs body, turning every exception into a status: the one place the C
+// boundary is guarded, so each entry point stays a few lines long.
+template<typename Body> goap_status guarded(Body &&body) noexcept
+{
+    try {
+        return body();
+    } catch (const Failure &f) {
+        return fail(f);
+    } catch (const std::bad_alloc &) {
+        return fail(GOAP_ERROR_OUT_OF_MEMORY, "out of memory");
+    } catch (const std::exception &e) {
+        return fail(GOAP_ERROR_INTERNAL, e.what());
+    } catch (...) {
+        return fail(GOAP_ERROR_INTERNAL, "unknown exception inside libgoap");
+    }
+}
+
+[[noreturn]] void raise(goap_status status, const QString &message)
+{
+    throw Failure {status, message};
+}
+
+goap_sim &need(goap_sim *sim)
+{
+    if (!sim)
+        raise(GOAP_ERROR_ARGUMENT, QStringLiteral("the goap_sim handle is NULL"));
+    return *sim;
+}
+
+QString text(const char *utf8, const char *what)
+{
+    if (!utf8)
+        raise(GOAP_ERROR_ARGUMENT, QStringLiteral("%1 is NULL").arg(QLatin1String(what)));
+    return QString::fromUtf8(utf8);
+}
+
+QString fileKind(const QString &file)
+{
+    struct stat st;
+    if (::stat(QFile::encodeName(file).constData(), &st) != 0)
+        return QStringLiteral("not a regular file");
+    if (S_ISDIR(st.st_mode))
+        return QStringLiteral("a directory");
+    if (S_ISFIFO(st.st_mode))
+        return QStringLiteral("a FIFO");
+    if (S_ISCHR(st.st_mode))
+        return QStringLiteral("a character device");
+    if (S_ISBLK(st.st_mode))
+        return QStringLiteral("a block device");
+    if (S_ISSOCK(st.st_mode))
+        return QStringLiteral("a socket");
+    return QStringLiteral("not a regular file");
+}
+
+// goap-sim's readInput() (simcore/cli/commands.cpp), so a file is refused
+// here in the same words: FIFOs and devices would block or never end, and
+// only the file system knows the real size of a file too big to read.
+ReadResult readInput(const QString &file)
+{
+    const QFileInfo info(file);
+    ReadResult r;
+    if (info.exists() && !info.isFile()) {
+        r.ioError = true;
+        r.issues.append(Issue {Issue::Severity::Error,
+                               {},
+                               QStringLiteral("cannot read %1: it is %2, not a regular file").arg(file, fileKind(file)),
+                               0,
+                               0});
+        return r;
+    }
+    if (info.isFile() && info.size() > kMaxScenarioFileSize) {
+        r.issues.append(Issue {Issue::Severity::Error,
+                               {},
+                               QStringLiteral("the file is %1 MiB (%2 bytes); scenario files are at most %3 MiB")
+                                   .arg(double(info.size()) / (1024 * 1024), 0, 'f', 1)
+                                   .arg(info.size())
+                                   .arg(kMaxScenarioFileSize / (1024 * 1024)),
+                               0,
+                               0});
+        return r;
+    }
+    return readScenarioFile(file);
+}
+
+QString issueLines(const Issues &issues, const QString &file)
+{
+    QStringList lines;
+    for (const Issue &issue : issues)
+        lines << issue.format(file);
+    return lines.join(u'\n');
+}
+
+goap_status openRead(ReadResult r, const QString &file, goap_sim **out)
+{
+    if (!r.ok())
+        raise(r.ioError ? GOAP_ERROR_IO : GOAP_ERROR_INVALID, issueLines(r.issues, file));
+    auto s = std::make_unique<goap_sim>();
+    s->fileName = file;
+    s->name = r.scenario->name.toUtf8();
+    s->warnings = issueLines(r.issues, file).toUtf8();
+    s->compiled = std::make_shared<const CompiledScenario>(compile(*r.scenario));
+    for (const QString &id : s->compiled->actionIds)
+        s->actionIds.push_back(id.toUtf8());
+    for (const QString &id : s->compiled->goalIds)
+        s->goalIds.push_back(id.toUtf8());
+    s->options.recordSamples = false; // no API reads them; they would only grow
+    s->simulation = std::make_unique<sim::Simulation>(s->compiled, s->options);
+    *out = s.release();
+    return GOAP_OK;
+}
+
+const char *idOr(const std::vector<QByteArray> &ids, int index)
+{
+    return index >= 0 && size_t(index) < ids.size() ? ids[size_t(index)].constData() : nullptr;
+}
+
+// Before a step or run: refuses a simulation a failed step left mid-tick,
+// and marks it so until the step returns (it throws out of the middle).
+void moving(goap_sim &s)
+{
+    if (s.broken)
+        raise(GOAP_ERROR_ARGUMENT,
+              QStringLiteral("an earlier step failed mid-tick; close this simulation and open it again"));
+    s.stepped = true;
+    s.snapshotValid = false;
+    s.broken = true;
+}
+
+const sim::Snapshot &present(goap_sim &s)
+{
+    if (!s.snapshotValid) {
+        s.simulation->fillSnapshot(s.snapshot);
+        s.characterIds.resize(s.snapshot.agents.size());
+        s.characterLabels.resize(s.snapshot.agents.size());
+        for (size_t i = 0; i < s.snapshot.agents.size(); ++i) {
+            s.characterIds[i] = s.snapshot.agents[i].id.toUtf8();
+            s.characterLabels[i] = s.snapshot.agents[i].label.toUtf8();
+        }
+        s.snapshotValid = true;
+    }
+    return s.snapshot;
+}
+
+const sim::AgentSnapshot &character(goap_sim &s, int index)
+{
+    const sim::Snapshot &snap = present(s);
+    if (index < 0 || size_t(index) >= snap.agents.size())
+        raise(GOAP_ERROR_ARGUMENT,
+              QStringLiteral("no character at position %1 (%2 present)").arg(index).arg(snap.agents.size()));
+    return snap.agents[size_t(index)];
+}
+
+template<typename T> T &out(T *p, const char *what)
+{
+    if (!p)
+        raise(GOAP_ERROR_ARGUMENT, QStringLiteral("the %1 pointer is NULL").arg(QLatin1String(what)));
+    return *p;
+}
+
+} // namespace
+
+extern "C" {
+
+const char *goap_version(void)
+{
+    return GOAP_VERSION;
+}
+
+int goap_api_version(void)
+{
+    return GOAP_API_VERSION;
+}
+
+const char *goap_last_error(void)
+{
+    return t_lastError.c_str();
+}
+
+const char *goap_status_name(goap_status status)
+{
+    switch (status) {
+    case GOAP_OK:
+        return "GOAP_OK";
+    case GOAP_ERROR_ARGUMENT:
+        return "GOAP_ERROR_ARGUMENT";
+    case GOAP_ERROR_INVALID:
+        return "GOAP_ERROR_INVALID";
+    case GOAP_ERROR_IO:
+        return "GOAP_ERROR_IO";
+    case GOAP_ERROR_NO_PLAN:
+        return "GOAP_ERROR_NO_PLAN";
+    case GOAP_ERROR_OUT_OF_MEMORY:
+        return "GOAP_ERROR_OUT_OF_MEMORY";
+    case GOAP_ERROR_INTERNAL:
+        return "GOAP_ERROR_INTERNAL";
+    }
+    return "GOAP_ERROR_UNKNOWN";
+}
+
+goap_status goap_open(const char *path, goap_sim **result)
+{
+    return guarded([&] {
+        goap_sim *&o = out(result, "out");
+        o = nullptr;
+        const QString file = text(path, "path");
+        return openRead(readInput(file), file, &o);
+    });
+}
+
+goap_status goap_open_memory(const char *json, size_t size, const char *name, goap_sim **result)
+{
+    return guarded([&] {
+        goap_sim *&o = out(result, "out");
+        o = nullptr;
+        if (!json && size > 0)
+            raise(GOAP_ERROR_ARGUMENT, QStringLiteral("json is NULL"));
+        const QString file = name ? QString::fromUtf8(name) : QStringLiteral("<memory>");
+        if (size > size_t(kMaxScenarioFileSize))
+            raise(GOAP_ERROR_INVALID,
+                  QStringLiteral("%1: error: the scenario is %2 bytes; scenario files are at most %3 MiB")
+                      .arg(file)
+                      .arg(size)
+                      .arg(kMaxScenarioFileSize / (1024 * 1024)));
+        return openRead(readScenario(QByteArray(json, qsizetype(size))), file, &o);
+    });
+}
+
+void goap_close(goap_sim *sim)
+{
+    delete sim;
+}
+
+const char *goap_warnings(const goap_sim *sim)
+{
+    return sim ? sim->warnings.constData() : "";
+}
+
+const char *goap_scenario_name(const goap_sim *sim)
+{
+    return sim ? sim->name.constData() : "";
+}
+
+goap_status goap_step(goap_sim *sim, int64_t ticks)
+{
+    return guarded([&] {
+        goap_sim &s = need(sim);
+        if (ticks < 0)
+            raise(GOAP_ERROR_ARGUMENT, QStringLiteral("ticks must not be negative, got %1").arg(ticks));
+        moving(s);
+        s.simulation->stepTicks(ticks);
+        s.broken = false;
+        return GOAP_OK;
+    });
+}
+
+goap_status goap_run_days(goap_sim *sim, int days)
+{
+    return guarded([&] {
+        goap_sim &s = need(sim);
+        if (days < 1)
+            raise(GOAP_ERROR_ARGUMENT, QStringLiteral("days must be at least 1, got %1").arg(days));
+        moving(s);
+        s.simulation->runDays(days);
+        s.broken = false;
+        return GOAP_OK;
+    });
+}
+
+int goap_day(const goap_sim *sim)
+{
+    return sim ? sim->simulation->day() : 0;
+}
+
+double goap_time(const goap_sim *sim)
+{
+    return sim ? sim->simulation->time() : 0;
+}
+
+double goap_tick_seconds(const goap_sim *sim)
+{
+    return sim ? sim->compiled->day.tick : 0;
+}
+
+int64_t goap_ticks_per_day(const goap_sim *sim)
+{
+    return sim ? sim->simulation->ticksPerDay() : 0;
+}
+
+int goap_character_count(goap_sim *sim)
+{
+    int count = 0;
+    guarded([&] {
+        count = int(present(need(sim)).agents.size());
+        return GOAP_OK;
+    });
+    return count;
+}
+
+int goap_character_find(goap_sim *sim, const char *id)
+{
+    int found = -1;
+    guarded([&] {
+        goap_sim &s = need(sim);
+        const QByteArray wanted = QByteArray(id ? id : "");
+        present(s);
+        for (size_t i = 0; i < s.characterIds.size(); ++i) {
+            if (s.characterIds[i] == wanted) {
+                found = int(i);
+                break;
+            }
+        }
+        return GOAP_OK;
+    });
+    return found;
+}
+
+const char *goap_character_id(goap_sim *sim, int index)
+{
+    const char *id = nullptr;
+    guarded([&] {
+        character(need(sim), index);
+        id = sim->characterIds[size_t(index)].constData();
+        return GOAP_OK;
+    });
+    return id;
+}
+
+const char *goap_character_label(goap_sim *sim, int index)
+{
+    const char *label = nullptr;
+    guarded([&] {
+        character(need(sim), index);
+        label = sim->characterLabels[size_t(index)].constData();
+        return GOAP_OK;
+    });
+    return label;
+}
+
+goap_status goap_character_phase(goap_sim *sim, int index, goap_phase *result)
+{
+    return guarded([&] {
+        goap_phase &o = out(result, "out");
+        o = goap_phase(character(need(sim), index).phase);
+        return GOAP_OK;
+    });
+}
+
+goap_status goap_character_action(goap_sim *sim, int index, const char **result)
+{
+    return guarded([&] {
+        const char *&o = out(result, "out");
+        goap_sim &s = need(sim);
+        o = idOr(s.actionIds, character(s, index).action);
+        return GOAP_OK;
+    });
+}
+
+goap_status goap_character_goal(goap_sim *sim, int index, const char **result)
+{
+    return guarded([&] {
+        const char *&o = out(result, "out");
+        goap_sim &s = need(sim);
+        o = idOr(s.goalIds, character(s, index).currentGoal);
+        return GOAP_OK;
+    });
+}
+
+goap_status goap_character_position(goap_sim *sim, int index, double *x, double *y)
+{
+    return guarded([&] {
+        double &ox = out(x, "x");
+        double &oy = out(y, "y");
+        const sim::AgentSnapshot &a = character(need(sim), index);
+        ox = a.x;
+        oy = a.y;
+        return GOAP_OK;
+    });
+}
+
+const char *goap_phase_name(goap_phase phase)
+{
+    static const char *const names[] = {"idle", "walking", "acting", "waiting", "resting"};
+    return phase >= 0 && int(phase) < int(std::size(names)) ? names[phase] : "unknown";
+}
+
+int goap_next_event(goap_sim *sim, goap_event *result)
+{
+    int got = 0;
+    guarded([&] {
+        goap_sim &s = need(sim);
+        goap_event &o = out(result, "out");
+        if (s.nextEvent >= s.taken.events.size()) {
+            s.simulation->takeEvents(s.taken); // keeps the names of characters seen before
+            s.nextEvent = 0;
+        }
+        if (s.nextEvent >= s.taken.events.size())
+            return GOAP_OK;
+        const sim::Event &e = s.taken.events[s.nextEvent++];
+        s.eventCharacter = e.agent >= 0 ? s.taken.agentId(e.agent).toUtf8() : QByteArray("");
+        s.eventText = sim::eventText(*s.compiled, s.taken, e).toUtf8();
+        o.day = e.day;
+        o.time = e.t;
+        o.kind = goap_event_kind(e.kind);
+        o.character = s.eventCharacter.constData();
+        o.goal = idOr(s.goalIds, e.goal);
+        o.action = idOr(s.actionIds, e.action);
+        o.text = s.eventText.constData();
+        got = 1;
+        return GOAP_OK;
+    });
+    return got;
+}
+
+goap_status goap_set_events(goap_sim *sim, int on)
+{
+    return guarded([&] {
+        goap_sim &s = need(sim);
+        if (s.stepped)
+            raise(GOAP_ERROR_ARGUMENT, QStringLiteral("goap_set_events works only before the first step"));
+        s.options.recordEvents = on != 0;
+        s.simulation = std::make_unique<sim::Simulation>(s.compiled, s.options);
+        return GOAP_OK;
+    });
+}
+
+goap_status goap_report_json(goap_sim *sim, char **result, size_t *size)
+{
+    return guarded([&] {
+        char *&o = out(result, "out");
+        o = nullptr;
+        goap_sim &s = need(sim);
+        const QByteArray json = sim::reportJson(*s.compiled, QString::fromUtf8(s.name), s.simulation->reports());
+        char *copy = static_cast<char *>(std::malloc(size_t(json.size()) + 1));
+        if (!copy)
+            throw std::bad_alloc();
+        std::memcpy(copy, json.constData(), size_t(json.size()) + 1);
+        o = copy;
+        if (size)
+            *size = size_t(json.size());
+        return GOAP_OK;
+    });
+}
+
+goap_status goap_quota_met(goap_sim *sim, int day, const char *characterId, const char *goalId, int *met,
+                           double *fraction)
+{
+    return guarded([&] {
+        goap_sim &s = need(sim);
+        int &m = out(met, "met");
+        double &f = out(fraction, "fraction");
+        const QString who = text(characterId, "character");
+        const int goal = s.compiled->goalIndex(text(goalId, "goal"));
+        if (goal < 0)
+            raise(GOAP_ERROR_ARGUMENT, QStringLiteral("no goal \"%1\"").arg(QString::fromUtf8(goalId)));
+        const std::vector<sim::DayReport> &reports = s.simulation->reports();
+        const sim::DayReport *report = nullptr;
+        for (const sim::DayReport &r : reports)
+            if (r.day == day)
+                report = &r;
+        if (!report)
+            raise(GOAP_ERROR_ARGUMENT,
+                  QStringLiteral("no report for day %1 (%2 day(s) begun)").arg(day).arg(reports.size()));
+        for (const sim::AgentReport &a : report->agents) {
+            if (a.id != who)
+                continue;
+            for (const sim::GoalReport &g : a.goals) {
+                if (g.goal == goal) {
+                    m = g.metAt.has_value() ? 1 : 0;
+                    f = g.metAt.value_or(0.0);
+                    return GOAP_OK;
+                }
+            }
+            raise(GOAP_ERROR_ARGUMENT,
+                  QStringLiteral("%1 does not hold the goal \"%2\"").arg(who, QString::fromUtf8(goalId)));
+        }
+        raise(GOAP_ERROR_ARGUMENT, QStringLiteral("no character \"%1\" on day %2").arg(who).arg(day));
+    });
+}
+
+void goap_string_free(char *string)
+{
+    std::free(string);
+}
+
+goap_status goap_plan_find(goap_sim *sim, const char *characterId, const char *goalId, goap_plan **result)
+{
+    return guarded([&] {
+        goap_plan *&o = out(result, "out");
+        o = nullptr;
+        goap_sim &s = need(sim);
+        const CompiledScenario &c = *s.compiled;
+        const QString who = text(characterId, "character"), what = text(goalId, "goal");
+        const int agent = c.agentIndex(who);
+        const int goal = c.goalIndex(what);
+        if (agent < 0)
+            raise(GOAP_ERROR_ARGUMENT,
+                  QStringLiteral("no character \"%1\" in %2 (characters: %3)")
+                      .arg(who, s.fileName, QStringList(c.agentIds.begin(), c.agentIds.end()).join(u", ")));
+        if (goal < 0)
+            raise(GOAP_ERROR_ARGUMENT,
+                  QStringLiteral("no goal \"%1\" in %2 (goals: %3)")
+                      .arg(what, s.fileName, QStringList(c.goalIds.begin(), c.goalIds.end()).join(u", ")));
+        Planner planner(c);
+        Plan plan;
+        planner.planForAgent(c.dawnState(agent), agent, goal, plan);
+        if (!plan.found)
+            raise(GOAP_ERROR_NO_PLAN,
+                  QStringLiteral("%1 -> %2: no plan from the dawn state (%3 nodes expanded, %4 generated%5)")
+                      .arg(who, what)
+                      .arg(plan.expanded)
+                      .arg(plan.generated)
+                      .arg(plan.expanded >= c.planner.maxNodes ? QStringLiteral("; the node cap was reached")
+                                                               : QString()));
+        auto p = std::make_unique<goap_plan>();
+        for (int a : plan.actions)
+            p->actions.push_back(s.actionIds[size_t(a)]);
+        p->cost = plan.cost;
+        o = p.release();
+        return GOAP_OK;
+    });
+}
+
+int goap_plan_length(const goap_plan *plan)
+{
+    return plan ? int(plan->actions.size()) : 0;
+}
+
+const char *goap_plan_action(const goap_plan *plan, int index)
+{
+    return plan && index >= 0 && size_t(index) < plan->actions.size() ? plan->actions[size_t(index)].constData()
+                                                                      : nullptr;
+}
+
+double goap_plan_cost(const goap_plan *plan)
+{
+    return plan ? plan->cost : 0;
+}
+
+void goap_plan_free(goap_plan *plan)
+{
+    delete plan;
+}
+
+} // extern "C"

@@ -1,0 +1,76 @@
+# test_consumer: installs this build into a temporary prefix, then configures,
+# builds and runs tests/consumer against it with find_package(GoapSim), as a
+# game's build would. Run by CTest with -DBUILD_DIR -DSOURCE_DIR -DWORK_DIR
+# -DGENERATOR -DC_COMPILER -DCXX_COMPILER -DBUILD_TYPE [-DSANITIZE=address;undefined].
+cmake_minimum_required(VERSION 3.25)
+
+function(run)
+  cmake_parse_arguments(R "" "OUTPUT" "COMMAND" ${ARGN})
+  execute_process(COMMAND ${R_COMMAND} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    list(JOIN R_COMMAND " " cmd)
+    message(FATAL_ERROR "failed (${rc}): ${cmd}\n${out}\n${err}")
+  endif()
+  if(R_OUTPUT)
+    set(${R_OUTPUT} "${out}" PARENT_SCOPE)
+  endif()
+endfunction()
+
+set(prefix ${WORK_DIR}/prefix)
+set(build ${WORK_DIR}/build)
+file(REMOVE_RECURSE ${WORK_DIR})
+
+run(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+
+# Nothing installed may point back at the source tree or the build tree:
+# the package must work wherever it is unpacked. Release builds only: debug
+# information and assertions name their sources by design.
+# Qt keeps QStringLiterals as UTF-16, so look for both spellings.
+set(installed "")
+if(BUILD_TYPE MATCHES "^(Release|MinSizeRel)$")
+  file(GLOB_RECURSE installed LIST_DIRECTORIES false ${prefix}/*)
+endif()
+foreach(f IN LISTS installed)
+  foreach(encoding UTF-8 UTF-16LE)
+    file(STRINGS ${f} hits REGEX "${SOURCE_DIR}|${BUILD_DIR}" ENCODING ${encoding} LIMIT_COUNT 1)
+    if(hits)
+      message(FATAL_ERROR "${f} names the build machine's ${SOURCE_DIR} or ${BUILD_DIR} (${encoding}): ${hits}")
+    endif()
+  endforeach()
+endforeach()
+
+set(flags "")
+if(SANITIZE)
+  # An instrumented libgoap needs an instrumented executable (the runtime first).
+  list(JOIN SANITIZE "," san)
+  set(flags "-DCMAKE_C_FLAGS=-fsanitize=${san}" "-DCMAKE_CXX_FLAGS=-fsanitize=${san}"
+            "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=${san}")
+endif()
+run(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/consumer -B ${build} -G ${GENERATOR}
+            -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${prefix}
+            -DCMAKE_C_COMPILER=${C_COMPILER} -DCMAKE_CXX_COMPILER=${CXX_COMPILER} ${flags})
+run(COMMAND ${CMAKE_COMMAND} --build ${build})
+
+set(town ${prefix}/share/goap-studio/scenarios/town.json)
+run(COMMAND ${build}/quotas ${town} OUTPUT quotas)
+message("${quotas}")
+if(NOT quotas MATCHES "Town \\(libgoap [0-9.]+\\)\n" OR NOT quotas MATCHES "[1-9][0-9]* quota\\(s\\) met on day 1\n")
+  message(FATAL_ERROR "quotas printed something else:\n${quotas}")
+endif()
+
+# The installed C++ engine's day equals the installed goap-sim's.
+run(COMMAND ${build}/dayreport ${town} OUTPUT cxx)
+run(COMMAND ${prefix}/bin/goap-sim run ${town} --report ${WORK_DIR}/report.json)
+file(READ ${WORK_DIR}/report.json cli)
+if(NOT cxx STREQUAL cli)
+  message(FATAL_ERROR "dayreport's report differs from goap-sim run --report")
+endif()
+message("consumer: quotas and dayreport built against ${prefix} and ran")
+
+# docs/embedding.md shows quotas.c verbatim: the program the test built.
+file(READ ${SOURCE_DIR}/tests/consumer/quotas.c program)
+file(READ ${SOURCE_DIR}/docs/embedding.md doc)
+string(FIND "${doc}" "${program}" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "docs/embedding.md no longer shows tests/consumer/quotas.c as it is")
+endif()

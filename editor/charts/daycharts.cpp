@@ -404,7 +404,8 @@ void QuotaChart::addRows(const sim::Samples &samples, size_t from, size_t to)
         line.line->addData(keys, values, true);
     }
     addBandRows(m_bands, m_columnBand, samples.progress, columns, keys, from, to);
-    // The scenario's reference, once per day.
+    // The scenario's reference, once per day kept (none for days no longer kept).
+    m_referenceDays = std::max(m_referenceDays, samples.rowDay[from]);
     for (; m_reference && m_referenceDays <= samples.rowDay[to - 1]; ++m_referenceDays) {
         auto *line = new QCPItemStraightLine(this);
         const double x = keyOf(m_referenceDays, m_reference->fraction * m_dayLength);

@@ -223,30 +223,8 @@ bool SimController::trimBefore(int day)
     if (day <= m_firstKeptDay)
         return false;
     m_firstKeptDay = day;
-    // Samples and events are in time order: drop the prefix before that day.
-    const auto rowEnd = std::lower_bound(m_samples.rowDay.begin(), m_samples.rowDay.end(), day);
-    const auto rows = std::ptrdiff_t(rowEnd - m_samples.rowDay.begin());
-    const auto columns = std::ptrdiff_t(m_samples.columns());
-    m_samples.rowDay.erase(m_samples.rowDay.begin(), rowEnd);
-    m_samples.rowTime.erase(m_samples.rowTime.begin(), m_samples.rowTime.begin() + rows);
-    m_samples.insistence.erase(m_samples.insistence.begin(), m_samples.insistence.begin() + rows * columns);
-    m_samples.progress.erase(m_samples.progress.begin(), m_samples.progress.begin() + rows * columns);
-    m_samples.world.erase(m_samples.world.begin(), m_samples.world.begin() + rows * std::ptrdiff_t(m_samples.worldColumns));
-    std::vector<sim::Event> &events = m_log.events;
-    const auto eventEnd = std::find_if(events.begin(), events.end(), [day](const sim::Event &e) { return e.day >= day; });
-    m_eventsTrimmed += std::uint64_t(eventEnd - events.begin());
-    events.erase(events.begin(), eventEnd);
-    // The plans' actions still named by a kept event, rebased.
-    std::uint32_t firstAction = std::uint32_t(m_log.planActions.size());
-    for (const sim::Event &e : events)
-        if (e.kind == sim::EventKind::Plan)
-            firstAction = std::min(firstAction, e.planBegin);
-    m_log.planActions.erase(m_log.planActions.begin(), m_log.planActions.begin() + std::ptrdiff_t(firstAction));
-    for (sim::Event &e : events)
-        if (e.kind == sim::EventKind::Plan) {
-            e.planBegin -= firstAction;
-            e.planEnd -= firstAction;
-        }
+    m_samples.dropRowsBefore(day);
+    m_eventsTrimmed += m_log.dropBefore(day);
     return true;
 }
 

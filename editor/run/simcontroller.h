@@ -9,6 +9,7 @@
 #include "planner/compiledscenario.h"
 #include "run/commandqueue.h"
 #include "run/framemailbox.h"
+#include "run/simrunner.h"
 
 #include <QEvent>
 #include <QObject>
@@ -59,7 +60,7 @@ public:
     // The live views keep the records of the last kKeptDays days of a run (the
     // day under way included): older days are dropped at dawn, so a run that
     // keeps going holds what the views show, not its whole history.
-    static constexpr int kKeptDays = 7;
+    static constexpr int kKeptDays = SimRunner::kKeptDays;
     int firstKeptDay() const { return m_firstKeptDay; }
     std::uint64_t eventsTrimmed() const { return m_eventsTrimmed; } // events of days no longer kept
     std::uint64_t eventsRecorded() const { return m_latest ? m_latest->eventsRecorded : 0; }

@@ -23,6 +23,7 @@ void SimRunner::restart()
     m_serial = 0;
     m_eventsSent = m_samplesSent = m_namesSent = 0;
     m_eventsBefore = 0;
+    m_eventsForgotten = 0;
     m_owedTicks = 0;
     m_last = Clock::now();
     m_target = -1;
@@ -126,11 +127,24 @@ void SimRunner::stepUpTo(std::int64_t limit, Clock::time_point sliceEnd)
     }
 }
 
+void SimRunner::keepLastDays()
+{
+    // While a frame is in flight the records of the stretch pile up here: keep
+    // the days the views would keep, so memory stays flat however far ahead.
+    const int from = m_sim->day() - (kKeptDays - 1);
+    if (from <= 0)
+        return;
+    const size_t forgotten = m_sim->discardRecordsBefore(from);
+    m_eventsBefore += forgotten;
+    m_eventsForgotten += forgotten;
+}
+
 void SimRunner::advance()
 {
     const Clock::time_point sliceEnd = Clock::now() + std::chrono::milliseconds(kSliceMs);
     if (m_target >= 0) {
         stepUpTo(m_target, sliceEnd);
+        keepLastDays();
         if (m_sim->totalTicks() >= m_target) {
             m_target = -1;
             m_quiet = false;
@@ -154,6 +168,7 @@ void SimRunner::advance()
         }
         m_owedTicks = std::min(m_owedTicks, 1.0); // cannot keep up: slow down rather than spiral
     }
+    keepLastDays();
     m_dirty = true;
     if (m_sim->totalTicks() >= limit) {
         m_playing = false;
@@ -215,7 +230,8 @@ SimFramePtr SimRunner::buildFrame()
     m_namesSent = log.agentIds.size();
     // The newest events of the stretch, at most kMaxFrameEvents.
     const size_t first = std::max(m_eventsSent, log.events.size() > kMaxFrameEvents ? log.events.size() - kMaxFrameEvents : 0);
-    frame->eventsDropped = first - m_eventsSent;
+    frame->eventsDropped = first - m_eventsSent + m_eventsForgotten;
+    m_eventsForgotten = 0;
     frame->events.reserve(log.events.size() - first);
     for (size_t i = first; i < log.events.size(); ++i) {
         sim::Event e = log.events[i];

@@ -23,6 +23,9 @@ public:
     // stretch is counted in SimFrame::eventsDropped. Bounds what one frame
     // costs the UI however far the simulation ran ahead of it.
     static constexpr size_t kMaxFrameEvents = 5000;
+    // The live views keep the records of the last kKeptDays days of a run (the
+    // day under way included); a run far ahead of its display keeps no more.
+    static constexpr int kKeptDays = 7;
 
     explicit SimRunner(FrameMailbox *mailbox);
 
@@ -65,6 +68,7 @@ private:
     using Clock = std::chrono::steady_clock;
     void advance();
     void stepUpTo(std::int64_t limit, Clock::time_point sliceEnd);
+    void keepLastDays();
     SimFramePtr buildFrame();
 
     FrameMailbox *m_mailbox;
@@ -85,6 +89,7 @@ private:
     std::uint64_t m_commands = 0;
     size_t m_eventsSent = 0, m_samplesSent = 0, m_namesSent = 0;
     std::uint64_t m_eventsBefore = 0; // events recorded and discarded by earlier frames
+    std::uint64_t m_eventsForgotten = 0; // since the last frame, by keepLastDays()
     std::function<void()> m_postedHook;
 };
 

@@ -1,5 +1,7 @@
 #include "events.h"
 
+#include <algorithm>
+
 namespace goap::sim {
 
 namespace {
@@ -108,6 +110,38 @@ QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e
         return QStringLiteral("let %1 go").arg(log.agentLabel(e.other));
     }
     return {};
+}
+
+std::size_t EventLog::dropBefore(int day)
+{
+    const auto end = std::find_if(events.begin(), events.end(), [day](const Event &e) { return e.day >= day; });
+    const auto dropped = std::size_t(end - events.begin());
+    events.erase(events.begin(), end);
+    auto first = std::uint32_t(planActions.size());
+    for (const Event &e : events)
+        if (e.kind == EventKind::Plan) {
+            first = e.planBegin;
+            break; // plans are appended in event order
+        }
+    planActions.erase(planActions.begin(), planActions.begin() + std::ptrdiff_t(first));
+    for (Event &e : events)
+        if (e.kind == EventKind::Plan) {
+            e.planBegin -= first;
+            e.planEnd -= first;
+        }
+    return dropped;
+}
+
+void Samples::dropRowsBefore(int day)
+{
+    const auto end = std::lower_bound(rowDay.begin(), rowDay.end(), day);
+    const auto n = std::ptrdiff_t(end - rowDay.begin());
+    const auto perRow = std::ptrdiff_t(columns());
+    rowDay.erase(rowDay.begin(), end);
+    rowTime.erase(rowTime.begin(), rowTime.begin() + n);
+    insistence.erase(insistence.begin(), insistence.begin() + n * perRow);
+    progress.erase(progress.begin(), progress.begin() + n * perRow);
+    world.erase(world.begin(), world.begin() + n * std::ptrdiff_t(worldColumns));
 }
 
 } // namespace goap::sim

@@ -73,6 +73,9 @@ struct EventLog
     const QString &agentId(int index) const { return nameOf(agentIds, index); }
     const QString &agentLabel(int index) const { return nameOf(agentLabels, index); }
     void clear() { events.clear(); planActions.clear(); agentIds.clear(); agentLabels.clear(); copiesFrom = firstCopy = 0; }
+    // Forgets the events of the days before `day` (events are in time order)
+    // and the plan actions only they named; returns how many were forgotten.
+    std::size_t dropBefore(int day);
 
 private:
     const QString &nameOf(const std::vector<QString> &names, int index) const;
@@ -99,6 +102,7 @@ struct Samples
     std::vector<std::int32_t> world; // rows x worldColumns: the world pool at each sample
     size_t columns() const { return slotGoal.size(); }
     size_t rows() const { return rowTime.size(); }
+    void dropRowsBefore(int day); // forgets the rows of the days before `day` (rows are in time order)
 };
 
 struct GoalReport

@@ -838,6 +838,14 @@ void Simulation::fillSnapshot(Snapshot &out) const
     }
 }
 
+std::size_t Simulation::discardRecordsBefore(int day)
+{
+    m_samples.dropRowsBefore(day);
+    if (m_reports.size() > 1)
+        m_reports.erase(m_reports.begin(), m_reports.end() - 1);
+    return m_log.dropBefore(day);
+}
+
 void Simulation::discardRecords()
 {
     m_log.events.clear();

@@ -70,6 +70,10 @@ public:
     // the live state stay): a live view that has taken them keeps memory flat
     // however many days it runs.
     void discardRecords();
+    // Forgets the events and sample rows of the days before `day` and the
+    // finished days' reports; returns how many events were forgotten. A live
+    // view running far ahead of its display keeps the last days only.
+    std::size_t discardRecordsBefore(int day);
 
     // Live state, for tests and tools. Agent arguments are storage indices:
     // the scenario's own characters first (0..n-1), then today's spawned copies.

@@ -129,8 +129,8 @@ void DayChart::rebuild()
     m_chartedIndex.assign(m_scenario ? m_scenario->agents.size() : 0, -1);
     for (int k = 0; k < m_charted.size(); ++k)
         m_chartedIndex[size_t(m_charted[k])] = k;
+    build(); // also without a scenario: it forgets the items clearItems() deleted
     if (m_scenario) {
-        build();
         m_cursor = new QCPItemStraightLine(this);
         m_cursor->setPen(QPen(QColor(0, 120, 215, 160), 1.5));
         m_cursor->point1->setCoords(0, 0);

@@ -99,7 +99,9 @@ protected:
     bool event(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void showEvent(QShowEvent *event) override;
-    virtual void build() = 0; // create the series for m_scenario and m_charted
+    // Forgets the series and items of the last build (they were deleted), then,
+    // with a scenario, creates them for m_scenario and m_charted.
+    virtual void build() = 0;
     virtual void addRows(const sim::Samples &samples, size_t from, size_t to) = 0;
     virtual void addEvents(const sim::EventLog &events, size_t from, size_t to) { Q_UNUSED(events) Q_UNUSED(from) Q_UNUSED(to) }
 

@@ -198,6 +198,8 @@ void InsistenceChart::build()
     m_bands.clear();
     m_top = 1.05;
     yAxis->setRange(0, m_top);
+    if (!m_scenario)
+        return;
     const CompiledScenario &s = *m_scenario;
     const auto slotList = slotsOf(s);
     const size_t goals = s.goals.size();
@@ -342,6 +344,8 @@ void QuotaChart::build()
     m_empty = nullptr;
     m_referenceItems.clear();
     m_referenceDays = 0;
+    if (!m_scenario)
+        return;
     const CompiledScenario &s = *m_scenario;
     const auto slotList = slotsOf(s);
     const size_t goals = s.goals.size();
@@ -488,6 +492,10 @@ QCPGraph *WorldChart::factGraph(const QString &scopedName) const
 
 void WorldChart::build()
 {
+    m_facts.clear();
+    m_present = m_left = nullptr;
+    if (!m_scenario)
+        return;
     const CompiledScenario &s = *m_scenario;
     static const QColor palette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c),
                                      QColor(0xd6, 0x27, 0x28), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),

@@ -276,6 +276,20 @@ void RunLayer::animate()
         m_item->update();
 }
 
+QPointF RunLayer::tokenPosition(int agent) const
+{
+    return agent >= 0 && size_t(agent) < m_tokens.size() ? m_tokens[size_t(agent)].now : QPointF();
+}
+
+void RunLayer::settle()
+{
+    if (!m_item)
+        return;
+    for (Token &t : m_tokens)
+        t.now = t.from = t.to;
+    m_item->update();
+}
+
 void RunLayer::preparePictures(qreal dpr)
 {
     if (dpr == m_dpr)

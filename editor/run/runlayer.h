@@ -38,6 +38,9 @@ class RunLayer : public QObject
 public:
     RunLayer(QGraphicsScene *scene, QObject *parent = nullptr);
     ~RunLayer() override;
+    // Puts every token where the last frame put it, ending the ease (a
+    // screenshot after --run-for shows where everyone is, not on the way).
+    void settle();
 
     void start(std::shared_ptr<const CompiledScenario> scenario, const QStringList &actionLabels);
     void apply(const sim::Snapshot &snapshot);
@@ -45,6 +48,7 @@ public:
     void setSelected(int agent);
     int selected() const { return m_selected; }
     int tokenCount() const; // characters present
+    QPointF tokenPosition(int agent) const; // where the token of that character index is drawn now (scene)
     QString bubbleText(int agent) const;
     int agentAt(const QPointF &scenePos) const; // -1 when no token is there
     QList<int> agentsAt(const QPointF &scenePos) const; // every token there, nearest first

@@ -291,7 +291,10 @@ bool RunUi::runFor(double seconds, int timeoutMs)
     if (!done())
         loop.exec();
     disconnect(connection);
-    return done();
+    if (!done())
+        return false;
+    m_layer->settle(); // where everyone is now, not on the way from the last frame
+    return true;
 }
 
 void RunUi::selectAgent(int agent)

@@ -208,6 +208,20 @@ private slots:
                  qPrintable(QString::number(charts.quotas()->itemCount())));
     }
 
+    void runForShowsEveryoneWhereTheyAre()
+    {
+        // --run-for then --screenshot: the map shows where the run put everyone,
+        // not tokens easing from their dawn places (no frame came on the way).
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/town.json")));
+        QVERIFY(w.runUi()->runFor(195));
+        const sim::Snapshot &snap = w.runUi()->controller()->snapshot();
+        QVERIFY(!snap.agents.empty());
+        for (const sim::AgentSnapshot &a : snap.agents)
+            QCOMPARE(w.runUi()->layer()->tokenPosition(a.index), MapScene::toScene(Point{a.x, a.y}));
+    }
+
     void pauseStepAndRestart()
     {
         const auto cook = load("cook.json");

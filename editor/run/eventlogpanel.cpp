@@ -24,11 +24,32 @@ protected:
     bool filterAcceptsRow(int row, const QModelIndex &) const override
     {
         const QModelIndex i = sourceModel()->index(row, 0);
-        return (agent < 0 || i.data(EventLogModel::AgentRole).toInt() == agent)
-            && (kind < 0 || i.data(EventLogModel::KindRole).toInt() == kind);
+        const bool agentOk = agent == -1 || (agent >= 0 ? i.data(EventLogModel::AgentRole).toInt() == agent
+                                                        : EventLogModel::templateFilter(i.data(EventLogModel::TemplateRole).toInt()) == agent);
+        return agentOk && (kind < 0 || i.data(EventLogModel::KindRole).toInt() == kind);
     }
 };
 
+} // namespace
+
+namespace {
+// A spawned copy is named "<template id>-<n>": its template, or -1 for the scenario's own.
+int templateOf(const CompiledScenario &s, const sim::EventLog &log, int agent)
+{
+    if (agent < int(s.agents.size()))
+        return -1;
+    const QString &id = log.agentId(agent);
+    for (size_t t = 0; t < s.templateIds.size(); ++t) {
+        const QString &prefix = s.templateIds[t];
+        if (id.size() <= prefix.size() + 1 || !id.startsWith(prefix) || id[prefix.size()] != QLatin1Char('-'))
+            continue;
+        bool number = false;
+        QStringView(id).mid(prefix.size() + 1).toInt(&number);
+        if (number)
+            return int(t);
+    }
+    return -1;
+}
 } // namespace
 
 EventLogModel::EventLogModel(const SimController *controller, QObject *parent) : QAbstractTableModel(parent), m_controller(controller) {}
@@ -63,6 +84,8 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         return e.agent;
     if (role == KindRole)
         return int(e.kind);
+    if (role == TemplateRole)
+        return templateOf(*s, log, e.agent);
     if (role == Qt::ForegroundRole && (e.kind == sim::EventKind::RecheckFailed || e.kind == sim::EventKind::Waiting))
         return QColor(0xb3, 0x26, 0x1e);
     if (role != Qt::DisplayRole)
@@ -200,8 +223,12 @@ void EventLogPanel::runStarted()
     m_agentBox->clear();
     m_agentBox->addItem(tr("everyone"), -1);
     if (const CompiledScenario *s = m_controller->scenario())
+    {
         for (size_t i = 0; i < s->agentLabels.size(); ++i)
             m_agentBox->addItem(s->agentLabels[i], int(i));
+        for (size_t t = 0; t < s->templateIds.size(); ++t) // spawned copies, grouped by template
+            m_agentBox->addItem(tr("%1 (every spawned copy)").arg(s->templateLabels[t]), EventLogModel::templateFilter(int(t)));
+    }
     m_agentBox->setCurrentIndex(std::max(0, m_agentBox->findData(agent)));
 }
 

@@ -25,6 +25,9 @@ public:
     enum Column { Day, Time, Agent, Kind, Text, ColumnCount };
     static constexpr int AgentRole = Qt::UserRole;
     static constexpr int KindRole = Qt::UserRole + 1;
+    static constexpr int TemplateRole = Qt::UserRole + 2; // a spawned copy's template index, else -1
+    // The agent filter's value for "every copy of template t".
+    static constexpr int templateFilter(int t) { return -2 - t; }
 
     static constexpr int kMaxRows = 100000;
 
@@ -72,6 +75,9 @@ private:
     QSortFilterProxyModel *m_proxy;
     QTableView *m_view;
     QComboBox *m_agentBox, *m_kindBox;
+public:
+    QComboBox *agentBox() const { return m_agentBox; }
+private:
     QCheckBox *m_follow;
 };
 

@@ -471,6 +471,33 @@ private slots:
         QVERIFY(log->noteText().isEmpty()); // nothing hidden
     }
 
+    void eventLogGroupsSpawnedCopiesByTemplate()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/hospital.json")));
+        QVERIFY(w.runUi()->runFor(120));
+        EventLogPanel *log = w.runUi()->eventLog();
+        const SimController *c = w.runUi()->controller();
+        const CompiledScenario &s = *c->scenario();
+        QCOMPARE(s.templateIds.size(), size_t(1));
+        // The filter offers the template's copies as one entry, chosen with the mouse and keyboard.
+        QComboBox *box = log->agentBox();
+        const int entry = box->findData(EventLogModel::templateFilter(0));
+        QVERIFY(entry > 0);
+        QVERIFY(box->itemText(entry).contains(s.templateLabels[0]));
+        box->setFocus();
+        box->setCurrentIndex(0);
+        for (int k = 0; k < entry; ++k)
+            QTest::keyClick(box, Qt::Key_Down);
+        QCOMPARE(box->currentIndex(), entry);
+        int copies = 0;
+        for (const sim::Event &e : c->events().events)
+            copies += e.agent >= int(s.agents.size());
+        QVERIFY(copies > 0);
+        QCOMPARE(log->visibleRows(), copies);
+    }
+
     void eventLogKeepsTheNewestEvents()
     {
         MainWindow w;

@@ -13,7 +13,6 @@
 #include <QFile>
 #include <QFileInfo>
 
-#include <sys/stat.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -118,54 +117,6 @@ QString text(const char *utf8, const char *what)
     if (!utf8)
         raise(GOAP_ERROR_ARGUMENT, QStringLiteral("%1 is NULL").arg(QLatin1String(what)));
     return QString::fromUtf8(utf8);
-}
-
-QString fileKind(const QString &file)
-{
-    struct stat st;
-    if (::stat(QFile::encodeName(file).constData(), &st) != 0)
-        return QStringLiteral("not a regular file");
-    if (S_ISDIR(st.st_mode))
-        return QStringLiteral("a directory");
-    if (S_ISFIFO(st.st_mode))
-        return QStringLiteral("a FIFO");
-    if (S_ISCHR(st.st_mode))
-        return QStringLiteral("a character device");
-    if (S_ISBLK(st.st_mode))
-        return QStringLiteral("a block device");
-    if (S_ISSOCK(st.st_mode))
-        return QStringLiteral("a socket");
-    return QStringLiteral("not a regular file");
-}
-
-// goap-sim's readInput() (simcore/cli/commands.cpp), so a file is refused
-// here in the same words: FIFOs and devices would block or never end, and
-// only the file system knows the real size of a file too big to read.
-ReadResult readInput(const QString &file)
-{
-    const QFileInfo info(file);
-    ReadResult r;
-    if (info.exists() && !info.isFile()) {
-        r.ioError = true;
-        r.issues.append(Issue {Issue::Severity::Error,
-                               {},
-                               QStringLiteral("cannot read %1: it is %2, not a regular file").arg(file, fileKind(file)),
-                               0,
-                               0});
-        return r;
-    }
-    if (info.isFile() && info.size() > kMaxScenarioFileSize) {
-        r.issues.append(Issue {Issue::Severity::Error,
-                               {},
-                               QStringLiteral("the file is %1 MiB (%2 bytes); scenario files are at most %3 MiB")
-                                   .arg(double(info.size()) / (1024 * 1024), 0, 'f', 1)
-                                   .arg(info.size())
-                                   .arg(kMaxScenarioFileSize / (1024 * 1024)),
-                               0,
-                               0});
-        return r;
-    }
-    return readScenarioFile(file);
 }
 
 QString issueLines(const Issues &issues, const QString &file)
@@ -289,7 +240,7 @@ goap_status goap_open(const char *path, goap_sim **result)
         goap_sim *&o = out(result, "out");
         o = nullptr;
         const QString file = text(path, "path");
-        return openRead(readInput(file), file, &o);
+        return openRead(readScenarioFile(file), file, &o);
     });
 }
 

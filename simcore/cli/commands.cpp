@@ -20,7 +20,6 @@
 #include <array>
 #include <optional>
 
-#include <sys/stat.h>
 
 namespace goap::cli {
 
@@ -98,48 +97,10 @@ Options parseOptions(const QStringList &args, const QStringList &withValue, cons
     return o;
 }
 
-QString fileKind(const QString &file)
-{
-    struct stat st;
-    if (::stat(QFile::encodeName(file).constData(), &st) != 0)
-        return QStringLiteral("not a regular file");
-    if (S_ISDIR(st.st_mode)) return QStringLiteral("a directory");
-    if (S_ISFIFO(st.st_mode)) return QStringLiteral("a FIFO");
-    if (S_ISCHR(st.st_mode)) return QStringLiteral("a character device");
-    if (S_ISBLK(st.st_mode)) return QStringLiteral("a block device");
-    if (S_ISSOCK(st.st_mode)) return QStringLiteral("a socket");
-    return QStringLiteral("not a regular file");
-}
-
-// Reads a scenario file, refusing first what is not a regular file (a FIFO
-// with no writer would block the read for ever; a device never ends) and
-// what is too big, with its real size: the reader reads at most 16 MiB + 1
-// byte, so only the file system knows how big the file is.
-ReadResult readInput(const QString &file)
-{
-    const QFileInfo info(file);
-    ReadResult r;
-    if (info.exists() && !info.isFile()) {
-        r.ioError = true;
-        r.issues.append(Issue{Issue::Severity::Error, {}, QStringLiteral("cannot read %1: it is %2, not a regular file").arg(file, fileKind(file)), 0, 0});
-        return r;
-    }
-    if (info.isFile() && info.size() > kMaxScenarioFileSize) {
-        r.issues.append(Issue{Issue::Severity::Error, {},
-                              QStringLiteral("the file is %1 MiB (%2 bytes); scenario files are at most %3 MiB")
-                                  .arg(double(info.size()) / (1024 * 1024), 0, 'f', 1)
-                                  .arg(info.size())
-                                  .arg(kMaxScenarioFileSize / (1024 * 1024)),
-                              0, 0});
-        return r;
-    }
-    return readScenarioFile(file);
-}
-
 // Reads a scenario, printing its issues; nullopt (and the exit code) on failure.
 std::optional<Scenario> load(const QString &file, const Streams &io, int &exitCode)
 {
-    ReadResult r = readInput(file);
+    ReadResult r = readScenarioFile(file);
     for (const Issue &issue : r.issues)
         println(io.err, issue.format(file));
     if (r.ok())
@@ -158,7 +119,7 @@ int validateCommand(const QStringList &args, const Streams &io)
     if (o.positional.size() != 1)
         return usageError(io, QStringLiteral("validate takes one scenario file"));
     const QString file = o.positional.first();
-    const ReadResult r = readInput(file);
+    const ReadResult r = readScenarioFile(file);
     for (const Issue &issue : r.issues)
         println(io.err, issue.format(file));
     const qsizetype errors = errorCount(r.issues);

@@ -4,8 +4,11 @@
 #include "io/validator.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QHash>
 #include <QSet>
+
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cmath>
@@ -440,8 +443,49 @@ ReadResult readScenario(const QByteArray &bytes)
     return result;
 }
 
+namespace {
+QString fileKind(const QString &file)
+{
+    struct stat st;
+    if (::stat(QFile::encodeName(file).constData(), &st) != 0)
+        return QStringLiteral("not a regular file");
+    if (S_ISDIR(st.st_mode))
+        return QStringLiteral("a directory");
+    if (S_ISFIFO(st.st_mode))
+        return QStringLiteral("a FIFO");
+    if (S_ISCHR(st.st_mode))
+        return QStringLiteral("a character device");
+    if (S_ISBLK(st.st_mode))
+        return QStringLiteral("a block device");
+    if (S_ISSOCK(st.st_mode))
+        return QStringLiteral("a socket");
+    return QStringLiteral("not a regular file");
+}
+
+ReadResult failure(const QString &message, bool ioError)
+{
+    ReadResult result;
+    result.ioError = ioError;
+    result.issues.append(Issue{Issue::Severity::Error, {}, message, 0, 0});
+    return result;
+}
+} // namespace
+
+// What is not a regular file is refused before it is opened (a FIFO with no
+// writer would block the read for ever; a device never ends), and a file too
+// big with its real size (only the file system knows it: the read below
+// stops one byte past the limit).
 ReadResult readScenarioFile(const QString &fileName)
 {
+    const QFileInfo info(fileName);
+    if (info.exists() && !info.isFile())
+        return failure(QStringLiteral("cannot read %1: it is %2, not a regular file").arg(fileName, fileKind(fileName)), true);
+    if (info.isFile() && info.size() > kMaxScenarioFileSize)
+        return failure(QStringLiteral("the file is %1 MiB (%2 bytes); scenario files are at most %3 MiB")
+                           .arg(double(info.size()) / (1024 * 1024), 0, 'f', 1)
+                           .arg(info.size())
+                           .arg(kMaxScenarioFileSize / (1024 * 1024)),
+                       false);
     QFile file(fileName);
     if (!file.open(QIODevice::ReadOnly)) {
         ReadResult result;

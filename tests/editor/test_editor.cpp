@@ -15,6 +15,8 @@
 #include "filedialogs.h"
 #include "document/warnings.h"
 #include "mainwindow.h"
+
+#include <sys/stat.h>
 #include "testutil.h"
 #include "scene/mapscene.h"
 #include "run/runui.h"
@@ -24,6 +26,7 @@
 #include "charts/daycharts.h"
 
 #include <QAction>
+#include <QTemporaryDir>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -1116,6 +1119,24 @@ private slots:
     }
 
     // Issue #17, also: opening another scenario ends the previous one's run.
+    void aFifoIsRefusedNotWaitedOn()
+    {
+        // Opening a FIFO with no writer used to block the window for ever.
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(QStringLiteral("pipe.json"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        QVERIFY(!w.openFile(fifo));
+        QCOMPARE(w.document()->scenario().name, QStringLiteral("Cook")); // the open document is untouched
+        bool said = false;
+        for (int i = 0; i < w.issuesPanel()->count(); ++i)
+            said = said || w.issuesPanel()->item(i)->text().contains(QStringLiteral("a FIFO, not a regular file"))
+                || w.issuesPanel()->item(i)->toolTip().contains(QStringLiteral("a FIFO, not a regular file"));
+        QVERIFY(said);
+    }
+
     void openingAnotherScenarioEndsTheRun()
     {
         MainWindow w;

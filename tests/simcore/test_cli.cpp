@@ -304,10 +304,13 @@ private slots:
         const Run r = goapSim({"validate", big.fileName()});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("the file is 20.0 MiB (20971520 bytes); scenario files are at most 16 MiB"), r.err.constData());
-        // The reader itself, which reads at most 16 MiB + 1 byte, no longer claims the file is 16 MiB.
+        // The reader itself (the editor and the C API read through it) says the same.
         const goap::ReadResult read = goap::readScenarioFile(big.fileName());
         QCOMPARE(read.issues.size(), 1);
-        QCOMPARE(read.issues[0].message, QStringLiteral("the file is over 16 MiB; scenario files are at most 16 MiB"));
+        QCOMPARE(read.issues[0].message, QStringLiteral("the file is 20.0 MiB (20971520 bytes); scenario files are at most 16 MiB"));
+        // What arrives without a file system size (a pipe) is cut at the limit and said so.
+        const goap::ReadResult bytes = goap::readScenario(QByteArray(17 * 1024 * 1024, ' '));
+        QVERIFY(!bytes.ok());
     }
 
     // Issue #10.6: "-" streams a record to standard output; the summary then

@@ -74,9 +74,17 @@ Options parseOptions(const QStringList &args, const QStringList &withValue, cons
             optionsEnded = true;
             continue;
         }
-        if (optionsEnded || !a.startsWith(u"--")) {
+        if (optionsEnded || !a.startsWith(u'-') || a == u"-") {
+            if (a.isEmpty()) { // an unset shell variable, most likely; QFile would only say "No file name specified"
+                o.error = QStringLiteral("an empty file name was given");
+                return o;
+            }
             o.positional << a;
             continue;
+        }
+        if (!a.startsWith(u"--")) { // "-x" is no file name either: a mistyped option, or a file that needs "--"
+            o.error = QStringLiteral("unknown option '%1' (a file named so goes after '--')").arg(a);
+            return o;
         }
         QString name = a.mid(2), value;
         const qsizetype eq = name.indexOf(u'=');
@@ -85,6 +93,10 @@ Options parseOptions(const QStringList &args, const QStringList &withValue, cons
             if (eq < 0) {
                 if (i + 1 >= args.size()) { o.error = QStringLiteral("--%1 needs a value").arg(name); return o; }
                 value = args[++i];
+            }
+            if (o.values.contains(name)) { // the last one would win in silence: "--events a --events b" writes b only
+                o.error = QStringLiteral("--%1 is given twice").arg(name);
+                return o;
             }
             o.values.insert(name, value);
         } else if (flags.contains(name) && eq < 0) {
@@ -274,6 +286,20 @@ void printDaySummary(const Scenario &scenario, const CompiledScenario &c, const 
     }
 }
 
+// The file that writing `name` would write, so that two spellings of one
+// file compare equal even before it exists: a dangling symbolic link is
+// followed (QSaveFile writes through it) and the folder is resolved.
+QString writeTarget(const QString &name)
+{
+    QFileInfo info(name);
+    for (int hops = 0; hops < 40 && info.isSymLink() && !info.exists(); ++hops)
+        info = QFileInfo(info.symLinkTarget());
+    if (info.exists())
+        return info.canonicalFilePath();
+    const QString folder = QFileInfo(info.absolutePath()).canonicalFilePath();
+    return folder.isEmpty() ? info.absoluteFilePath() : folder + u'/' + info.fileName();
+}
+
 // Digits only: " 5", "+3", "5x" and "0x10" are not a number of days.
 std::optional<int> parseDays(const QString &text)
 {
@@ -312,8 +338,7 @@ public:
                 return usageError(m_io, QStringLiteral("--%1 needs a file name ('-' for standard output)").arg(k));
             if (name == u"-")
                 ++toStdout;
-            const QFileInfo info(name);
-            const QString target = name == u"-" ? name : info.exists() ? info.canonicalFilePath() : info.absoluteFilePath();
+            const QString target = name == u"-" ? name : writeTarget(name);
             if (seen.contains(target) && name != u"-")
                 return usageError(m_io, QStringLiteral("--%1 and --%2 name the same file %3").arg(seen.value(target), k, name));
             seen.insert(target, k);

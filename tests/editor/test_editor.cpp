@@ -733,6 +733,51 @@ private slots:
         QCOMPARE(w.scenario(), before);
     }
 
+    // Review: a station's free places are world.free.<id> and a queue's
+    // length world.queue.<name>: renaming the station renames the fact (the
+    // hospital's nurses never treated anyone after cubicle became bay), and
+    // renaming a queue's fact renames the queue; the free places are never
+    // renamed on their own.
+    void renamesKeepStationPlacesAndQueues()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/hospital.json")));
+        const Scenario before = w.scenario();
+        const int cubicle = int(std::find_if(before.stations.begin(), before.stations.end(),
+                                             [](const Station &s) { return s.id == u"cubicle"; }) - before.stations.begin());
+        w.outline()->select(Subject{Subject::Station, cubicle, {}});
+        type(w.stationForm()->idEdit, QStringLiteral("bay"));
+        QCOMPARE(w.stationForm()->errorText(), QString());
+        const Action *treat = w.scenario().action(u"treatPatient");
+        QCOMPARE(treat->station, QStringLiteral("bay"));
+        QVERIFY2(std::any_of(treat->pre.begin(), treat->pre.end(), [](const Condition &c) { return c.fact == u"world.free.bay"; }),
+                 qPrintable(treat->pre.value(0).fact));
+        for (const Issue &issue : w.document()->issues())
+            QVERIFY2(!issue.message.contains(u"world.free"), qPrintable(issue.message));
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.scenario(), before);
+
+        ScenarioDocument *doc = w.document();
+        QVERIFY(doc->renameFact(QStringLiteral("world.free.cubicle"), QStringLiteral("world.free.bay")).contains(u"rename the station"));
+        QVERIFY(!doc->renameFact(QStringLiteral("world.queue.waiting"), QStringLiteral("world.line")).isEmpty());
+        QCOMPARE(w.scenario(), before);
+        QCOMPARE(doc->renameFact(QStringLiteral("world.queue.waiting"), QStringLiteral("world.queue.line")), QString());
+        QCOMPARE(w.scenario().action(u"goToWaitingRoom")->enqueue, QStringLiteral("line"));
+        QCOMPARE(w.scenario().action(u"treatPatient")->takePartner, QStringLiteral("line"));
+        QCOMPARE(w.scenario().action(u"treatPatient")->pre.value(1).fact, QStringLiteral("world.queue.line"));
+        QVERIFY(!hasErrors(w.document()->issues()));
+        for (const Issue &issue : w.document()->issues())
+            QVERIFY2(!issue.message.contains(u"queue"), qPrintable(issue.message));
+
+        // A row left with no fact says so, not ": a fact must start with".
+        w.outline()->select(Subject{Subject::Goal, 0, {}});
+        Goal g = w.scenario().goals[0];
+        g.conditions.append(Condition{QString(), 1});
+        QCOMPARE(doc->setGoal(0, g, QStringLiteral("conditions")), QStringLiteral("A row has no fact: name one, or remove the row."));
+    }
+
     // Issue #17, 3: removing what something uses asks first, naming who, and
     // the Issues panel says what changed.
     void removingAUsedItemAsksFirst()

@@ -324,10 +324,11 @@ public:
     }
 
     // Opens every output before anything is simulated; on failure nothing is written.
-    int open(const Options &o)
+    int open(const Options &o, const QString &scenarioFile)
     {
         static const char *const kinds[] = {"report", "events", "samples", "plot"};
         QHash<QString, QString> seen; // canonical target -> option
+        const QString scenarioTarget = writeTarget(scenarioFile);
         int toStdout = 0;
         for (const char *kind : kinds) {
             const QString k = QLatin1String(kind);
@@ -339,6 +340,8 @@ public:
             if (name == u"-")
                 ++toStdout;
             const QString target = name == u"-" ? name : writeTarget(name);
+            if (target == scenarioTarget) // the scenario would be replaced by a record of its run
+                return usageError(m_io, QStringLiteral("--%1 %2 would overwrite the scenario file").arg(k, name));
             if (seen.contains(target) && name != u"-")
                 return usageError(m_io, QStringLiteral("--%1 and --%2 name the same file %3").arg(seen.value(target), k, name));
             seen.insert(target, k);
@@ -496,7 +499,7 @@ int runCommand(const QStringList &args, const Streams &io)
         return code;
     const auto compiled = std::make_shared<const CompiledScenario>(compile(*scenario));
     RunRecords records(*scenario, compiled, io);
-    if (const int opened = records.open(o); opened != Success)
+    if (const int opened = records.open(o, o.positional.first()); opened != Success)
         return opened;
 
     sim::Options options;

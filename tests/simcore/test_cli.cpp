@@ -260,6 +260,25 @@ private slots:
         QVERIFY2(viaFolder.err.contains("name the same file"), viaFolder.err.constData());
     }
 
+    // Review: a record named like the scenario (by any spelling) replaced
+    // the scenario with the record of its run, exit 0.
+    void aRecordNeverOverwritesTheScenario()
+    {
+        QTemporaryDir dir;
+        const QString scenario = dir.filePath("cook.json");
+        QVERIFY(QFile::copy(kSource + "/scenarios/cook.json", scenario));
+        const QByteArray before = readAll(scenario);
+        QVERIFY(QFile::link(scenario, dir.filePath("link.json")));
+        for (const QString &option : {QStringLiteral("--report"), QStringLiteral("--events"), QStringLiteral("--samples")}) {
+            for (const QString &name : {scenario, dir.path() + "/./cook.json", dir.filePath("link.json")}) {
+                const Run r = goapSim({"run", scenario, option, name});
+                QCOMPARE(r.exitCode, 1);
+                QVERIFY2(r.err.contains("would overwrite the scenario file"), r.err.constData());
+                QCOMPARE(readAll(scenario), before);
+            }
+        }
+    }
+
     // Review: an option given twice (the first one was lost in silence), an
     // empty file name (Qt's "No file name specified" warning) and "-x" (read
     // as a file) are usage errors that say so.

@@ -816,6 +816,28 @@ private slots:
         QCOMPARE(w.scenario().stations.size(), 2);
     }
 
+    // Review: removing a goal held by many names a few of them, not every
+    // one in a dialog taller than the screen.
+    void removingAnItemUsedByManyNamesAFew()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        for (int n = 0; n < 20; ++n)
+            QCOMPARE(w.document()->duplicateAgent(0, nullptr), QString());
+        QCOMPARE(w.scenario().agents.size(), 21);
+        const int hunger = int(std::find_if(w.scenario().goals.begin(), w.scenario().goals.end(),
+                                            [](const Goal &g) { return g.id == u"hunger"; }) - w.scenario().goals.begin());
+        w.outline()->select(Subject{Subject::Goal, hunger, {}});
+        QString said;
+        std::unique_ptr<QTimer> answer(answerNextDialog(QStringLiteral("Cancel"), &said));
+        menuAction(w, QStringLiteral("Remove Selected"))->trigger();
+        QVERIFY2(said.contains(u"Goal hunger is held by cook, "), qPrintable(said));
+        QVERIFY2(said.contains(u" and 13 more."), qPrintable(said));
+        QCOMPARE(said.count(u"cook"), 8); // eight named
+        QCOMPARE(w.scenario().goals.size(), 1); // cancelled
+    }
+
     // Issue #17, 9: every undo step names what it did, with the new value.
     void historyNamesEachStepWithItsValue()
     {

@@ -1110,6 +1110,36 @@ private slots:
         QVERIFY(QFileInfo::exists(scenarios.filePath(QStringLiteral("spare.json"))));
     }
 
+    // Review: the suffix appended after the dialog ("wood.v2" saved as
+    // wood.v2.json) never replaces an existing file without asking.
+    void anAppendedSuffixAsksBeforeReplacing()
+    {
+        QTemporaryDir dir;
+        QSettings().remove(QStringLiteral("fileDialogs"));
+        const QString existing = dir.filePath(QStringLiteral("wood.v2.json"));
+        {
+            QFile f(existing);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("keep me");
+        }
+        MainWindow w;
+        w.show();
+        QVERIFY(w.newFromTemplate(kSource + QStringLiteral("/scenarios/cook.json")));
+        QString folder, suggested, said;
+        std::unique_ptr<QTimer> answer(answerFileDialog(dir.filePath(QStringLiteral("wood.v2")), &folder, &suggested));
+        std::unique_ptr<QTimer> no(answerNextDialog(QStringLiteral("No"), &said));
+        menuAction(w, QStringLiteral("Save As..."))->trigger();
+        QVERIFY2(said.contains(u"wood.v2.json already exists"), qPrintable(said));
+        QCOMPARE(readAll(existing), QByteArray("keep me"));
+        QCOMPARE(w.fileName(), QString());
+
+        answer.reset(answerFileDialog(dir.filePath(QStringLiteral("wood.v2")), &folder, &suggested));
+        no.reset(answerNextDialog(QStringLiteral("Yes"), &said));
+        menuAction(w, QStringLiteral("Save As..."))->trigger();
+        QCOMPARE(w.fileName(), QFileInfo(existing).absoluteFilePath());
+        QVERIFY(readAll(existing).contains("\"Cook\""));
+    }
+
     // Issue #17, also: menus in order, Help pages, Add Fact, and the outline's
     // context menu with Ctrl+D and F2.
     void menusHelpAddFactAndOutlineMenus()

@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
@@ -73,7 +74,16 @@ QString saveFileName(QWidget *parent, const QString &kind, const QString &sugges
     QStringList accepted;
     for (auto it = pattern.globalMatch(filter); it.hasNext();)
         accepted << it.next().captured(1);
-    const QString name = withSuffix(dialog.selectedFiles().first(), defaultSuffix, accepted);
+    const QString selected = dialog.selectedFiles().first();
+    const QString name = withSuffix(selected, defaultSuffix, accepted);
+    // The dialog asked about the name it was given ("wood.v2"), not the one
+    // the suffix makes of it: ask before replacing that one.
+    if (name != selected && QFileInfo::exists(name)
+        && QMessageBox::question(parent, dialog.windowTitle(),
+                                 QFileDialog::tr("%1 already exists.\nDo you want to replace it?").arg(QFileInfo(name).fileName()),
+                                 QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
+            != QMessageBox::Yes)
+        return {};
     rememberFolder(kind, name);
     return name;
 }

@@ -51,6 +51,16 @@ static void initEditorResources() { Q_INIT_RESOURCE(resources); }
 namespace goap::editor {
 
 namespace {
+
+// Who uses what is removed, for a question that fits on the screen: a goal
+// held by 200 characters named them all in one dialog taller than the screen.
+QString someOf(const QStringList &names)
+{
+    constexpr qsizetype kShown = 8;
+    if (names.size() <= kShown + 1)
+        return names.join(QStringLiteral(", "));
+    return MainWindow::tr("%1 and %n more", nullptr, int(names.size() - kShown)).arg(names.first(kShown).join(QStringLiteral(", ")));
+}
 constexpr int kMaxRecent = 8;
 const char *const kFilter = QT_TRANSLATE_NOOP("MainWindow", "GOAP scenarios (*.json);;All files (*)");
 } // namespace
@@ -533,28 +543,28 @@ void MainWindow::removeSelected()
         const QString id = sc.stations.value(s.index).id;
         users = m_document->actionsAtStation(s.index);
         title = tr("Delete station %1?").arg(id);
-        question = tr("Station %1 is used by %2.").arg(id, users.join(QStringLiteral(", ")));
+        question = tr("Station %1 is used by %2.").arg(id, someOf(users));
         detail = tr("Delete it and leave them without a station (done where the character stands), or cancel.");
         note = tr("Deleted station %1: %2 now done where the character stands.")
-                   .arg(id, users.size() == 1 ? tr("%1 is").arg(users.first()) : tr("%1 are").arg(users.join(QStringLiteral(", "))));
+                   .arg(id, users.size() == 1 ? tr("%1 is").arg(users.first()) : tr("%1 are").arg(someOf(users)));
         break;
     }
     case Subject::Action: {
         const QString id = sc.actions.value(s.index).id;
         users = m_document->holdersOfAction(s.index);
         title = tr("Delete action %1?").arg(id);
-        question = tr("Action %1 is done by %2.").arg(id, users.join(QStringLiteral(", ")));
+        question = tr("Action %1 is done by %2.").arg(id, someOf(users));
         detail = tr("Delete it and take it from their actions, or cancel.");
-        note = tr("Deleted action %1: %2 can no longer do it.").arg(id, users.join(QStringLiteral(", ")));
+        note = tr("Deleted action %1: %2 can no longer do it.").arg(id, someOf(users));
         break;
     }
     case Subject::Goal: {
         const QString id = sc.goals.value(s.index).id;
         users = m_document->holdersOfGoal(s.index);
         title = tr("Delete goal %1?").arg(id);
-        question = tr("Goal %1 is held by %2.").arg(id, users.join(QStringLiteral(", ")));
+        question = tr("Goal %1 is held by %2.").arg(id, someOf(users));
         detail = tr("Delete it and take it from their goals, or cancel.");
-        note = tr("Deleted goal %1: %2 no longer hold it.").arg(id, users.join(QStringLiteral(", ")));
+        note = tr("Deleted goal %1: %2 no longer hold it.").arg(id, someOf(users));
         break;
     }
     case Subject::Template: {

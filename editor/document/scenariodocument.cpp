@@ -110,6 +110,8 @@ QString factRowsProblem(const QList<Entry> &rows)
 {
     QStringList seen;
     for (const Entry &e : rows) {
+        if (e.fact.isEmpty()) // not ": a fact must start with ..."
+            return ScenarioDocument::tr("A row has no fact: name one, or remove the row.");
         if (const QString problem = factNameProblem(e.fact); !problem.isEmpty())
             return QStringLiteral("%1: %2").arg(e.fact, problem);
         if (seen.contains(e.fact))
@@ -210,7 +212,30 @@ QString ScenarioDocument::renameFact(const QString &from, const QString &to)
         return {};
     if (factsInUse().contains(to))
         return tr("%1 is already in use.").arg(to);
+    // Facts the simulation keeps: a station's free places follow its id; a
+    // queue's length is renamed with the queue itself.
+    const QString freePrefix = QStringLiteral("world.free."), queuePrefix = QStringLiteral("world.queue.");
+    if (from.startsWith(freePrefix) && m_scenario.station(from.mid(freePrefix.size())))
+        return tr("%1 counts the free places of station %2: rename the station instead.").arg(from, from.mid(freePrefix.size()));
+    if (to.startsWith(freePrefix) && m_scenario.station(to.mid(freePrefix.size())))
+        return tr("%1 counts the free places of station %2.").arg(to, to.mid(freePrefix.size()));
+    const bool queue = from.startsWith(queuePrefix);
+    if (queue != to.startsWith(queuePrefix))
+        return queue ? tr("%1 is the length of a queue: its new name must start with \"%2\".").arg(from, queuePrefix)
+                     : tr("Names starting with \"%1\" are the lengths of queues.").arg(queuePrefix);
     Scenario s = m_scenario;
+    if (queue) { // the queue itself: who joins it and who takes from it
+        const QString nameFrom = from.mid(queuePrefix.size()), nameTo = to.mid(queuePrefix.size());
+        for (const Action &a : s.actions)
+            if (a.enqueue == nameTo || a.takePartner == nameTo)
+                return tr("There is already a queue \"%1\" (%2 uses it).").arg(nameTo, a.id);
+        for (Action &a : s.actions) {
+            if (a.enqueue == nameFrom)
+                a.enqueue = nameTo;
+            if (a.takePartner == nameFrom)
+                a.takePartner = nameTo;
+        }
+    }
     const QString bareFrom = from.mid(6), bareTo = to.mid(6);
     if (source->scope == Scope::World)
         renameSeed(s.world, bareFrom, bareTo);
@@ -368,7 +393,17 @@ QString ScenarioDocument::setStation(int index, const Station &station, const QS
         for (Action &a : s.actions)
             if (a.station == previous)
                 a.station = station.id;
-        parts |= Part::Actions;
+        // Its free places are world.free.<id>: conditions on the old name
+        // would read a fact nothing keeps, and the action could never run.
+        const QString freeFrom = QStringLiteral("world.free.") + previous, freeTo = QStringLiteral("world.free.") + station.id;
+        for (Action &a : s.actions) {
+            renameIn(a.pre, freeFrom, freeTo);
+            renameIn(a.set, freeFrom, freeTo);
+            renameIn(a.add, freeFrom, freeTo);
+        }
+        for (Goal &g : s.goals)
+            renameIn(g.conditions, freeFrom, freeTo);
+        parts |= Part::Actions | Part::Goals;
     }
     push(s, changeText(m_scenario.stations[index], station), parts, QStringLiteral("station:%1:%2").arg(index).arg(field));
     return {};

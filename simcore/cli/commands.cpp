@@ -74,9 +74,17 @@ Options parseOptions(const QStringList &args, const QStringList &withValue, cons
             optionsEnded = true;
             continue;
         }
-        if (optionsEnded || !a.startsWith(u"--")) {
+        if (optionsEnded || !a.startsWith(u'-') || a == u"-") {
+            if (a.isEmpty()) { // an unset shell variable, most likely; QFile would only say "No file name specified"
+                o.error = QStringLiteral("an empty file name was given");
+                return o;
+            }
             o.positional << a;
             continue;
+        }
+        if (!a.startsWith(u"--")) { // "-x" is no file name either: a mistyped option, or a file that needs "--"
+            o.error = QStringLiteral("unknown option '%1' (a file named so goes after '--')").arg(a);
+            return o;
         }
         QString name = a.mid(2), value;
         const qsizetype eq = name.indexOf(u'=');
@@ -85,6 +93,10 @@ Options parseOptions(const QStringList &args, const QStringList &withValue, cons
             if (eq < 0) {
                 if (i + 1 >= args.size()) { o.error = QStringLiteral("--%1 needs a value").arg(name); return o; }
                 value = args[++i];
+            }
+            if (o.values.contains(name)) { // the last one would win in silence: "--events a --events b" writes b only
+                o.error = QStringLiteral("--%1 is given twice").arg(name);
+                return o;
             }
             o.values.insert(name, value);
         } else if (flags.contains(name) && eq < 0) {
@@ -241,6 +253,20 @@ void printDaySummary(const Scenario &scenario, const CompiledScenario &c, const 
     }
 }
 
+// The file that writing `name` would write, so that two spellings of one
+// file compare equal even before it exists: a dangling symbolic link is
+// followed (QSaveFile writes through it) and the folder is resolved.
+QString writeTarget(const QString &name)
+{
+    QFileInfo info(name);
+    for (int hops = 0; hops < 40 && info.isSymLink() && !info.exists(); ++hops)
+        info = QFileInfo(info.symLinkTarget());
+    if (info.exists())
+        return info.canonicalFilePath();
+    const QString folder = QFileInfo(info.absolutePath()).canonicalFilePath();
+    return folder.isEmpty() ? info.absoluteFilePath() : folder + u'/' + info.fileName();
+}
+
 // Digits only: " 5", "+3", "5x" and "0x10" are not a number of days.
 std::optional<int> parseDays(const QString &text)
 {
@@ -266,10 +292,11 @@ public:
     }
 
     // Opens every output before anything is simulated; on failure nothing is written.
-    int open(const Options &o)
+    int open(const Options &o, const QString &scenarioFile)
     {
         static const char *const kinds[] = {"report", "events", "samples", "plot"};
         QHash<QString, QString> seen; // canonical target -> option
+        const QString scenarioTarget = writeTarget(scenarioFile);
         int toStdout = 0;
         for (const char *kind : kinds) {
             const QString k = QLatin1String(kind);
@@ -280,8 +307,9 @@ public:
                 return usageError(m_io, QStringLiteral("--%1 needs a file name ('-' for standard output)").arg(k));
             if (name == u"-")
                 ++toStdout;
-            const QFileInfo info(name);
-            const QString target = name == u"-" ? name : info.exists() ? info.canonicalFilePath() : info.absoluteFilePath();
+            const QString target = name == u"-" ? name : writeTarget(name);
+            if (target == scenarioTarget) // the scenario would be replaced by a record of its run
+                return usageError(m_io, QStringLiteral("--%1 %2 would overwrite the scenario file").arg(k, name));
             if (seen.contains(target) && name != u"-")
                 return usageError(m_io, QStringLiteral("--%1 and --%2 name the same file %3").arg(seen.value(target), k, name));
             seen.insert(target, k);
@@ -458,7 +486,7 @@ int runCommand(const QStringList &args, const Streams &io)
         return code;
     const auto compiled = std::make_shared<const CompiledScenario>(compile(*scenario));
     RunRecords records(*scenario, compiled, io, plotRequest);
-    if (const int opened = records.open(o); opened != Success)
+    if (const int opened = records.open(o, o.positional.first()); opened != Success)
         return opened;
 
     sim::Options options;

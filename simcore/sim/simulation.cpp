@@ -70,6 +70,19 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
     for (size_t q = 0; q < sc.queueFacts.size(); ++q)
         if (sc.queueFacts[q] >= 0)
             m_factQueue[size_t(sc.queueFacts[q])] = int(q);
+    const size_t queues = sc.queueFacts.size();
+    auto readsQueue = [&](Range conditions, std::vector<char> &reads, size_t row) {
+        for (const CCondition &c : sc.conditionsOf(conditions))
+            if (const int q = m_factQueue[size_t(c.fact)]; q >= 0)
+                reads[row * queues + size_t(q)] = 1;
+    };
+    m_profileReadsQueue.assign(profiles.size() * queues, 0);
+    for (size_t p = 0; p < profiles.size(); ++p)
+        for (const int action : *profiles[p])
+            readsQueue(sc.actions[size_t(action)].pre, m_profileReadsQueue, p);
+    m_goalReadsQueue.assign(sc.goals.size() * queues, 0);
+    for (size_t g = 0; g < sc.goals.size(); ++g)
+        readsQueue(sc.goals[g].conditions, m_goalReadsQueue, g);
     m_places.resize(sc.stations.size());
     m_slotPlans.resize(m_slots.size());
     m_state.resize(size_t(sc.stateSize()));
@@ -112,6 +125,7 @@ std::int32_t Simulation::seen(int i, FactId f) const
     std::int32_t n = 0;
     for (const int c : m_queues[size_t(q)])
         n += takeable(i, c) ? 1 : 0;
+    m_queueScans += std::int64_t(m_queues[size_t(q)].size());
     return n;
 }
 
@@ -604,8 +618,16 @@ void Simulation::safePoint(int i)
     const size_t agentFacts = size_t(sc.agentFactCount);
     std::copy_n(m_pools.begin() + std::ptrdiff_t(size_t(i) * agentFacts), agentFacts, m_state.begin());
     std::copy(m_world.begin(), m_world.end(), m_state.begin() + std::ptrdiff_t(agentFacts));
-    for (const FactId f : sc.queueFacts)
-        m_state[size_t(f)] = seen(i, f);
+    // Queue lengths as i sees them, for the queues its actions or goals read
+    // (the others stay the plain length: nothing i plans with reads them).
+    const size_t queues = sc.queueFacts.size();
+    for (size_t q = 0; q < queues; ++q) {
+        bool reads = m_profileReadsQueue[size_t(a.profile) * queues + q] != 0;
+        for (const Slot &s : ss)
+            reads = reads || m_goalReadsQueue[size_t(s.goal) * queues + q] != 0;
+        if (reads)
+            m_state[size_t(sc.queueFacts[q])] = seen(i, sc.queueFacts[q]);
+    }
     const std::vector<int> &actions = *a.actions;
     bool anyOpen = false, anyViable = false, allQuiet = true;
     for (size_t k = 0; k < ss.size(); ++k) {

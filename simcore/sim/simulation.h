@@ -74,6 +74,9 @@ public:
     // finished days' reports; returns how many events were forgotten. A live
     // view running far ahead of its display keeps the last days only.
     std::size_t discardRecordsBefore(int day);
+    // Queue members looked at to count what a character sees of a queue: a
+    // measure of work, linear in the run (tests check it stays so).
+    std::int64_t queueScans() const { return m_queueScans; }
 
     // Live state, for tests and tools. Agent arguments are storage indices:
     // the scenario's own characters first (0..n-1), then today's spawned copies.
@@ -180,6 +183,11 @@ private:
     std::vector<int> m_templateProfile;
     std::vector<std::deque<int>> m_queues;               // storage indices, front first
     std::vector<int> m_factQueue;                        // per fact id: the queue whose length it is, -1
+    // Whether a profile's actions / a goal's conditions read a queue's length
+    // ([profile or goal][queue]): only those are counted at a safe point, so
+    // hundreds of copies waiting in a queue don't each count it (N^2 a tick).
+    std::vector<char> m_profileReadsQueue, m_goalReadsQueue;
+    mutable std::int64_t m_queueScans = 0;
     std::vector<std::vector<int>> m_places;              // per station: occupant of each place, -1 free
     std::vector<std::int64_t> m_nextSpawn;               // per spawner: tick of the next copy
     std::vector<int> m_spawned;                          // per spawner: copies today

@@ -753,6 +753,51 @@ private slots:
         QCOMPARE(w.scenario(), before);
     }
 
+    // Review: a station's free places are world.free.<id> and a queue's
+    // length world.queue.<name>: renaming the station renames the fact (the
+    // hospital's nurses never treated anyone after cubicle became bay), and
+    // renaming a queue's fact renames the queue; the free places are never
+    // renamed on their own.
+    void renamesKeepStationPlacesAndQueues()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/hospital.json")));
+        const Scenario before = w.scenario();
+        const int cubicle = int(std::find_if(before.stations.begin(), before.stations.end(),
+                                             [](const Station &s) { return s.id == u"cubicle"; }) - before.stations.begin());
+        w.outline()->select(Subject{Subject::Station, cubicle, {}});
+        type(w.stationForm()->idEdit, QStringLiteral("bay"));
+        QCOMPARE(w.stationForm()->errorText(), QString());
+        const Action *treat = w.scenario().action(u"treatPatient");
+        QCOMPARE(treat->station, QStringLiteral("bay"));
+        QVERIFY2(std::any_of(treat->pre.begin(), treat->pre.end(), [](const Condition &c) { return c.fact == u"world.free.bay"; }),
+                 qPrintable(treat->pre.value(0).fact));
+        for (const Issue &issue : w.document()->issues())
+            QVERIFY2(!issue.message.contains(u"world.free"), qPrintable(issue.message));
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.scenario(), before);
+
+        ScenarioDocument *doc = w.document();
+        QVERIFY(doc->renameFact(QStringLiteral("world.free.cubicle"), QStringLiteral("world.free.bay")).contains(u"rename the station"));
+        QVERIFY(!doc->renameFact(QStringLiteral("world.queue.waiting"), QStringLiteral("world.line")).isEmpty());
+        QCOMPARE(w.scenario(), before);
+        QCOMPARE(doc->renameFact(QStringLiteral("world.queue.waiting"), QStringLiteral("world.queue.line")), QString());
+        QCOMPARE(w.scenario().action(u"goToWaitingRoom")->enqueue, QStringLiteral("line"));
+        QCOMPARE(w.scenario().action(u"treatPatient")->takePartner, QStringLiteral("line"));
+        QCOMPARE(w.scenario().action(u"treatPatient")->pre.value(1).fact, QStringLiteral("world.queue.line"));
+        QVERIFY(!hasErrors(w.document()->issues()));
+        for (const Issue &issue : w.document()->issues())
+            QVERIFY2(!issue.message.contains(u"queue"), qPrintable(issue.message));
+
+        // A row left with no fact says so, not ": a fact must start with".
+        w.outline()->select(Subject{Subject::Goal, 0, {}});
+        Goal g = w.scenario().goals[0];
+        g.conditions.append(Condition{QString(), 1});
+        QCOMPARE(doc->setGoal(0, g, QStringLiteral("conditions")), QStringLiteral("A row has no fact: name one, or remove the row."));
+    }
+
     // Issue #17, 3: removing what something uses asks first, naming who, and
     // the Issues panel says what changed.
     void removingAUsedItemAsksFirst()
@@ -789,6 +834,28 @@ private slots:
         menuAction(w, QStringLiteral("Remove Selected"))->trigger();
         QCOMPARE(said, QString());
         QCOMPARE(w.scenario().stations.size(), 2);
+    }
+
+    // Review: removing a goal held by many names a few of them, not every
+    // one in a dialog taller than the screen.
+    void removingAnItemUsedByManyNamesAFew()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        for (int n = 0; n < 20; ++n)
+            QCOMPARE(w.document()->duplicateAgent(0, nullptr), QString());
+        QCOMPARE(w.scenario().agents.size(), 21);
+        const int hunger = int(std::find_if(w.scenario().goals.begin(), w.scenario().goals.end(),
+                                            [](const Goal &g) { return g.id == u"hunger"; }) - w.scenario().goals.begin());
+        w.outline()->select(Subject{Subject::Goal, hunger, {}});
+        QString said;
+        std::unique_ptr<QTimer> answer(answerNextDialog(QStringLiteral("Cancel"), &said));
+        menuAction(w, QStringLiteral("Remove Selected"))->trigger();
+        QVERIFY2(said.contains(u"Goal hunger is held by cook, "), qPrintable(said));
+        QVERIFY2(said.contains(u" and 13 more."), qPrintable(said));
+        QCOMPARE(said.count(u"cook"), 8); // eight named
+        QCOMPARE(w.scenario().goals.size(), 1); // cancelled
     }
 
     // Issue #17, 9: every undo step names what it did, with the new value.
@@ -1061,6 +1128,36 @@ private slots:
         QCOMPARE(folder, QFileInfo(scenarios.path()).absoluteFilePath());
         QCOMPARE(suggested, QStringLiteral("Cook copy.json"));
         QVERIFY(QFileInfo::exists(scenarios.filePath(QStringLiteral("spare.json"))));
+    }
+
+    // Review: the suffix appended after the dialog ("wood.v2" saved as
+    // wood.v2.json) never replaces an existing file without asking.
+    void anAppendedSuffixAsksBeforeReplacing()
+    {
+        QTemporaryDir dir;
+        QSettings().remove(QStringLiteral("fileDialogs"));
+        const QString existing = dir.filePath(QStringLiteral("wood.v2.json"));
+        {
+            QFile f(existing);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("keep me");
+        }
+        MainWindow w;
+        w.show();
+        QVERIFY(w.newFromTemplate(kSource + QStringLiteral("/scenarios/cook.json")));
+        QString folder, suggested, said;
+        std::unique_ptr<QTimer> answer(answerFileDialog(dir.filePath(QStringLiteral("wood.v2")), &folder, &suggested));
+        std::unique_ptr<QTimer> no(answerNextDialog(QStringLiteral("No"), &said));
+        menuAction(w, QStringLiteral("Save As..."))->trigger();
+        QVERIFY2(said.contains(u"wood.v2.json already exists"), qPrintable(said));
+        QCOMPARE(readAll(existing), QByteArray("keep me"));
+        QCOMPARE(w.fileName(), QString());
+
+        answer.reset(answerFileDialog(dir.filePath(QStringLiteral("wood.v2")), &folder, &suggested));
+        no.reset(answerNextDialog(QStringLiteral("Yes"), &said));
+        menuAction(w, QStringLiteral("Save As..."))->trigger();
+        QCOMPARE(w.fileName(), QFileInfo(existing).absoluteFilePath());
+        QVERIFY(readAll(existing).contains("\"Cook\""));
     }
 
     // Issue #17, also: menus in order, Help pages, Add Fact, and the outline's

@@ -429,6 +429,37 @@ private slots:
         QCOMPARE(leaving.world()[size_t(t->fact(u"world.queue.waiting") - t->agentFactCount)], std::int32_t(queued.size()));
     }
 
+    // Review: copies that wait in a line they never take from don't count it
+    // at each look round. The count went over every member for every waiting
+    // copy, every second: N^2 a tick (4,000 copies took 20 times as long as
+    // 1,000). Only the clerk, who takes from it, counts it now; the run
+    // (who is served, in what order) is as before.
+    void aCrowdedQueueIsCountedOnlyByWhoReadsIt()
+    {
+        const Scenario s = partnersFile("crowded-queue.json");
+        QVERIFY(!hasErrors(validate(s)));
+        const auto c = std::make_shared<const CompiledScenario>(compile(s));
+        Simulation sim(c);
+        const size_t line = size_t(c->fact(u"world.queue.line") - c->agentFactCount);
+        std::int32_t longest = 0;
+        while (sim.totalTicks() < sim.ticksPerDay()) {
+            sim.step();
+            longest = std::max(longest, sim.world()[line]);
+        }
+        QVERIFY2(longest > 1000, qPrintable(QString::number(longest))); // a crowd did wait
+        int served = 0, left = 0;
+        for (const Event &e : sim.events().events) {
+            served += e.kind == EventKind::Partnered ? 1 : 0;
+            left += e.kind == EventKind::Left ? 1 : 0;
+        }
+        QVERIFY(served >= 35); // a visitor every 5 s or so
+        QVERIFY2(left >= served - 2, qPrintable(QStringLiteral("%1 served, %2 left").arg(served).arg(left)));
+        // The clerk looks round about once per visitor served, and checks the
+        // line when it starts: a few counts of the line each, not one per
+        // waiting copy per second (that was over 10^8 here).
+        QVERIFY2(sim.queueScans() < 10 * std::int64_t(served + 2) * longest, qPrintable(QString::number(sim.queueScans())));
+    }
+
     void theIsTreatedTrapIsReported()
     {
         const ReadResult r = readScenarioFile(kSource + QStringLiteral("/tests/data/hospital-trap.json"));

@@ -65,21 +65,11 @@ QString writeDayCharts(std::shared_ptr<const CompiledScenario> scenario, const s
         paintBoth(painter, insistence, bottom, options.size, options.title);
         painter.end();
     } else {
-        const double scale = std::clamp(options.scale, 0.25, 8.0);
-        QImage image((QSizeF(options.size) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+        const QImage image = paintScaled(options.size, options.scale, [&](QCPPainter &painter) {
+            paintBoth(painter, insistence, bottom, options.size, options.title);
+        });
         if (image.isNull())
-            return QStringLiteral("cannot make a %1 x %2 picture").arg(image.width()).arg(image.height());
-        image.setDotsPerMeterX(qRound(96 / 0.0254)); // painted at 96 dpi and scaled
-        image.setDotsPerMeterY(qRound(96 / 0.0254));
-        image.fill(Qt::white);
-        QCPPainter painter(&image);
-        if (scale > 1)
-            painter.setMode(QCPPainter::pmNonCosmetic);
-        painter.scale(scale, scale);
-        paintBoth(painter, insistence, bottom, options.size, options.title);
-        painter.end();
-        image.setDotsPerMeterX(qRound(96 * scale / 0.0254));
-        image.setDotsPerMeterY(qRound(96 * scale / 0.0254));
+            return QStringLiteral("cannot make a %1 x %2 picture").arg(options.size.width()).arg(options.size.height());
         if (!image.save(device, "PNG"))
             return device->errorString().isEmpty() ? QStringLiteral("the PNG could not be encoded") : device->errorString();
     }

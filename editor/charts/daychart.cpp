@@ -496,14 +496,12 @@ void DayChart::paintExport(QCPPainter *painter, const QRect &target, const QStri
     replot(rpQueuedReplot);
 }
 
-bool DayChart::exportPng(const QString &fileName, const ExportOptions &options)
+QImage paintScaled(QSize size, double scale, const std::function<void(QCPPainter &)> &paint)
 {
-    const double scale = std::clamp(options.scale, 0.25, 8.0);
-    QImage image((QSizeF(options.size) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+    scale = std::clamp(scale, 0.25, 8.0);
+    QImage image((QSizeF(size) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
     if (image.isNull())
-        return false;
-    // Painted at 96 dpi and scaled, so text keeps its size relative to the chart;
-    // the file then says how many dots per inch it holds.
+        return image;
     image.setDotsPerMeterX(qRound(96 / 0.0254));
     image.setDotsPerMeterY(qRound(96 / 0.0254));
     image.fill(Qt::white);
@@ -511,12 +509,20 @@ bool DayChart::exportPng(const QString &fileName, const ExportOptions &options)
     if (scale > 1)
         painter.setMode(QCPPainter::pmNonCosmetic);
     painter.scale(scale, scale);
-    paintExport(&painter, QRect(QPoint(), options.size), options.title);
+    paint(painter);
     painter.end();
     image.setDotsPerMeterX(qRound(96 * scale / 0.0254));
     image.setDotsPerMeterY(qRound(96 * scale / 0.0254));
+    return image;
+}
+
+bool DayChart::exportPng(const QString &fileName, const ExportOptions &options)
+{
+    const QImage image = paintScaled(options.size, options.scale, [&](QCPPainter &painter) {
+        paintExport(&painter, QRect(QPoint(), options.size), options.title);
+    });
     QSaveFile file(fileName);
-    return file.open(QIODevice::WriteOnly) && image.save(&file, "PNG") && file.commit();
+    return !image.isNull() && file.open(QIODevice::WriteOnly) && image.save(&file, "PNG") && file.commit();
 }
 
 bool DayChart::exportPdf(const QString &fileName, const ExportOptions &options)

@@ -16,6 +16,7 @@
 
 #include <qcustomplot.h>
 
+#include <functional>
 #include <set>
 
 namespace goap::editor {
@@ -24,6 +25,12 @@ namespace goap::editor {
 // counts days from 1 (the GUI's clock, the chart labels, the tooltips, the
 // CLI's summary); the files keep SPEC's 0-based "day" index.
 QString momentText(int day, double time);
+
+// A white picture of `size` logical pixels times `scale` (clamped to 0.25..8),
+// painted by `paint` at 96 dpi and scaled, so text keeps its size relative to
+// the chart; the image then says how many dots per inch it holds. Null when
+// the picture cannot be made.
+QImage paintScaled(QSize size, double scale, const std::function<void(QCPPainter &)> &paint);
 
 class DayChart : public QCustomPlot
 {
@@ -86,6 +93,18 @@ signals:
     void lineVisibilityChanged();
 
 protected:
+    // A crowd band for a goal: low and high edges with the area between, the mean on top.
+    struct Band
+    {
+        int goal = -1;
+        QCPGraph *low = nullptr, *high = nullptr, *mean = nullptr;
+    };
+    // For a crowd: one band per goal of the sample columns `columnGoals` that
+    // `include` accepts; m_columnBand then maps each column to its band or -1.
+    void buildBands(const std::vector<int> &columnGoals, const std::function<bool(int goal)> &include);
+    std::vector<Band> m_bands;
+    std::vector<int> m_columnBand; // by sample column
+
     // A line and what belongs to it: hidden together.
     struct Series
     {

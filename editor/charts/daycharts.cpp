@@ -192,6 +192,39 @@ QCPGraph *InsistenceChart::bandMean(int goal) const
     return nullptr;
 }
 
+namespace {
+std::vector<int> columnGoals(const std::vector<SlotInfo> &slotList)
+{
+    std::vector<int> goals(slotList.size());
+    for (size_t c = 0; c < slotList.size(); ++c)
+        goals[c] = slotList[c].goal;
+    return goals;
+}
+} // namespace
+
+void DayChart::buildBands(const std::vector<int> &columnGoals, const std::function<bool(int goal)> &include)
+{
+    m_columnBand.assign(columnGoals.size(), -1);
+    if (!isCrowd())
+        return;
+    std::vector<int> bandOfGoal(m_scenario->goals.size(), -1);
+    for (size_t c = 0; c < columnGoals.size(); ++c) {
+        const int goal = columnGoals[c];
+        if (!include(goal))
+            continue;
+        int &b = bandOfGoal[size_t(goal)];
+        if (b < 0) {
+            b = int(m_bands.size());
+            Band band = makeBand<Band>(this, goal);
+            nameBand(band, m_scenario->agents.size(), m_scenario->goalLabels[size_t(goal)]);
+            const int series = addSeries(-1, goal, band.mean);
+            m_series[size_t(series)].extras = {band.low, band.high};
+            m_bands.push_back(band);
+        }
+        m_columnBand[c] = b;
+    }
+}
+
 void InsistenceChart::build()
 {
     m_lines.clear();
@@ -205,23 +238,8 @@ void InsistenceChart::build()
     const size_t goals = s.goals.size();
     m_slotLine.assign(slotList.size(), -1);
     m_agentGoalLine.assign(size_t(m_charted.size()) * goals, -1);
-    m_columnBand.assign(slotList.size(), -1);
     const std::vector<int> styles = goalStyles(s);
-    if (isCrowd()) {
-        std::vector<int> bandOfGoal(goals, -1);
-        for (size_t c = 0; c < slotList.size(); ++c) {
-            int &b = bandOfGoal[size_t(slotList[c].goal)];
-            if (b < 0) {
-                b = int(m_bands.size());
-                Band band = makeBand<Band>(this, slotList[c].goal);
-                nameBand(band, s.agents.size(), s.goalLabels[size_t(slotList[c].goal)]);
-                const int series = addSeries(-1, slotList[c].goal, band.mean);
-                m_series[size_t(series)].extras = {band.low, band.high};
-                m_bands.push_back(band);
-            }
-            m_columnBand[c] = b;
-        }
-    }
+    buildBands(columnGoals(slotList), [](int) { return true; });
     for (size_t c = 0; c < slotList.size(); ++c) {
         const int k = chartedIndex(slotList[c].agent);
         if (k < 0)
@@ -351,25 +369,8 @@ void QuotaChart::build()
     const size_t goals = s.goals.size();
     m_slotLine.assign(slotList.size(), -1);
     m_agentGoalLine.assign(size_t(m_charted.size()) * goals, -1);
-    m_columnBand.assign(slotList.size(), -1);
     const std::vector<int> styles = goalStyles(s);
-    if (isCrowd()) {
-        std::vector<int> bandOfGoal(goals, -1);
-        for (size_t c = 0; c < slotList.size(); ++c) {
-            if (s.goals[size_t(slotList[c].goal)].kind != GoalKind::Quota)
-                continue;
-            int &b = bandOfGoal[size_t(slotList[c].goal)];
-            if (b < 0) {
-                b = int(m_bands.size());
-                Band band = makeBand<Band>(this, slotList[c].goal);
-                nameBand(band, s.agents.size(), s.goalLabels[size_t(slotList[c].goal)]);
-                const int series = addSeries(-1, slotList[c].goal, band.mean);
-                m_series[size_t(series)].extras = {band.low, band.high};
-                m_bands.push_back(band);
-            }
-            m_columnBand[c] = b;
-        }
-    }
+    buildBands(columnGoals(slotList), [&s](int goal) { return s.goals[size_t(goal)].kind == GoalKind::Quota; });
     for (size_t c = 0; c < slotList.size(); ++c) {
         const int agent = slotList[c].agent, goal = slotList[c].goal;
         const int k = chartedIndex(agent);

@@ -57,13 +57,6 @@ private:
     std::vector<Line> m_lines;
     std::vector<int> m_slotLine;     // by sample column: index into m_lines, or -1
     std::vector<int> m_agentGoalLine; // chartedIndex x goals + goal: index into m_lines, or -1
-    struct Band
-    {
-        int goal = -1;
-        QCPGraph *low = nullptr, *high = nullptr, *mean = nullptr;
-    };
-    std::vector<Band> m_bands;
-    std::vector<int> m_columnBand; // by sample column
     double m_top = 0;
 };
 
@@ -97,13 +90,6 @@ private:
     std::vector<Line> m_lines;
     std::vector<int> m_slotLine;
     std::vector<int> m_agentGoalLine;
-    struct Band
-    {
-        int goal = -1;
-        QCPGraph *low = nullptr, *high = nullptr, *mean = nullptr;
-    };
-    std::vector<Band> m_bands;
-    std::vector<int> m_columnBand;
     QList<QCPItemText *> m_metLabels;
     QCPItemText *m_empty = nullptr;
     std::optional<ChartReference> m_reference;

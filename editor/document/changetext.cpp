@@ -49,7 +49,7 @@ QString conditions(const QList<Condition> &rows)
 {
     QStringList out;
     for (const Condition &c : rows)
-        out << QStringLiteral("%1 >= %2").arg(c.fact).arg(c.min);
+        out << QStringLiteral("%1 >= %2").arg(c.fact).arg(c.value);
     return list(out);
 }
 

@@ -514,7 +514,7 @@ QString ScenarioDocument::setGoal(int index, const Goal &goal, const QString &fi
     if (const QString problem = factRowsProblem(goal.conditions); !problem.isEmpty())
         return problem;
     for (const Condition &c : goal.conditions)
-        if (c.min < 1)
+        if (c.value < 1)
             return tr("%1: a goal's minimum must be at least 1 (a smaller one always holds).").arg(c.fact);
     Goal sorted = goal;
     std::sort(sorted.conditions.begin(), sorted.conditions.end(), [](const Condition &a, const Condition &b) { return a.fact < b.fact; });

@@ -289,7 +289,7 @@ QList<Effect> asEffects(const QList<Condition> &rows)
 {
     QList<Effect> out;
     for (const Condition &c : rows)
-        out.append(Effect{c.fact, c.min});
+        out.append(Effect{c.fact, c.value});
     return out;
 }
 QList<Effect> asEffects(const QList<FactValue> &rows)
@@ -308,7 +308,7 @@ void FactTable::setConditions(const QList<Condition> &rows)
     m_filling = true;
     m_table->setRowCount(0);
     for (const Condition &c : rows)
-        appendRow(c.fact, {}, c.min);
+        appendRow(c.fact, {}, c.value);
     m_filling = false;
     fitRows();
 }

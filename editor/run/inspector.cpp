@@ -25,7 +25,7 @@ QString conditionText(const CompiledScenario &s, std::span<const CCondition> lis
 {
     QStringList out;
     for (const CCondition &c : list)
-        out << QStringLiteral("%1 >= %2").arg(s.factNames[size_t(c.fact)]).arg(c.min);
+        out << QStringLiteral("%1 >= %2").arg(s.factNames[size_t(c.fact)]).arg(c.value);
     return out.join(QStringLiteral(", "));
 }
 

@@ -17,7 +17,7 @@ QString conditions(const QList<Condition> &list)
 {
     QStringList out;
     for (const Condition &c : list)
-        out << QStringLiteral("`%1 >= %2`").arg(c.fact).arg(c.min);
+        out << QStringLiteral("`%1 >= %2`").arg(c.fact).arg(c.value);
     return out.isEmpty() ? QStringLiteral("—") : out.join(QStringLiteral(", "));
 }
 

@@ -36,7 +36,7 @@ Value conditions(const QList<Condition> &list)
 {
     QList<FactValue> entries;
     for (const Condition &c : list)
-        entries.append(FactValue{c.fact, c.min});
+        entries.append(FactValue{c.fact, c.value});
     return factMap(entries, [](const FactValue &f) { return f.name; });
 }
 

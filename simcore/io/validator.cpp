@@ -216,7 +216,7 @@ private:
         const QString pre = pathKey(path, QStringLiteral("pre"));
         factList(a.pre, pre);
         for (const Condition &c : a.pre) {
-            if (c.min < 0)
+            if (c.value < 0)
                 error(pathFact(pre, c.fact), QStringLiteral("a minimum below 0 always holds (pools never go negative)"));
             if (c.fact.startsWith(u"partner."))
                 error(pathFact(pre, c.fact), QStringLiteral("partner facts can only be written by effects, not read"));
@@ -253,10 +253,10 @@ private:
             if (c.fact.startsWith(u"partner."))
                 error(pathFact(conditions, c.fact), QStringLiteral("a goal cannot name a partner's fact"));
         for (const Condition &c : g.conditions)
-            if (c.min < 1)
+            if (c.value < 1)
                 error(pathFact(conditions, c.fact),
                       QStringLiteral("%1 minimum must be at least 1, got %2 (a smaller one always holds)")
-                          .arg(g.kind == GoalKind::Quota ? u"a quota's" : u"a need's").arg(c.min));
+                          .arg(g.kind == GoalKind::Quota ? u"a quota's" : u"a need's").arg(c.value));
         if (g.kind == GoalKind::Need) {
             range(g.start, 0, 1, pathKey(path, QStringLiteral("start")), QStringLiteral("the starting insistence"));
             range(g.rate, 0, limits::kMaxRate, pathKey(path, QStringLiteral("rate")), QStringLiteral("the rate"));
@@ -352,7 +352,7 @@ private:
                 for (const QString &id : m_chars[size_t(ai)].agent->actions) {
                     const Action *act = findAction(id);
                     const bool usable = std::all_of(act->pre.begin(), act->pre.end(),
-                                                    [&](const Condition &c) { return r.of(ai, c.fact) >= c.min; });
+                                                    [&](const Condition &c) { return r.of(ai, c.fact) >= c.value; });
                     if (!usable)
                         continue;
                     auto raise = [&](const QString &fact, qint32 to) {
@@ -396,10 +396,10 @@ private:
                 const Goal *g = findGoal(agent.goals[gi].goal);
                 heldGoals.insert(g->id);
                 for (const Condition &c : g->conditions) {
-                    if (reach.of(ai, c.fact) < c.min)
+                    if (reach.of(ai, c.fact) < c.value)
                         warning(pathKey(pathIndex(pathKey(agentPath, QStringLiteral("goals")), gi), QStringLiteral("goal")),
                                 QStringLiteral("%1 can never reach \"%2\": nothing it or anyone can do brings %3 to %4")
-                                    .arg(agent.id, g->label, c.fact).arg(c.min));
+                                    .arg(agent.id, g->label, c.fact).arg(c.value));
                 }
             }
         }
@@ -443,7 +443,7 @@ private:
                 if (produced(c))
                     continue;
                 warning(pathFact(pathKey(path, QStringLiteral("pre")), c.fact),
-                        QStringLiteral("nothing produces %1 >= %2, so %3 can never run").arg(c.fact).arg(c.min).arg(a.id));
+                        QStringLiteral("nothing produces %1 >= %2, so %3 can never run").arg(c.fact).arg(c.value).arg(a.id));
             }
         }
         for (int i = 0; i < m_s.goals.size(); ++i)
@@ -523,18 +523,18 @@ private:
     {
         const bool world = c.fact.startsWith(u"world.");
         const QString name = c.fact.mid(6);
-        if (world && m_worldSeed.value(name, 0) >= c.min)
+        if (world && m_worldSeed.value(name, 0) >= c.value)
             return true;
         if (world && name.startsWith(u"free.")) {
             const Station *station = findStation(name.mid(5));
-            if (station && station->capacity >= c.min)
+            if (station && station->capacity >= c.value)
                 return true;
         }
         // A character without the fact reads 0.
-        if (!world && !m_chars.empty() && (c.min <= 0 || m_agentSeed.value(name, 0) >= c.min))
+        if (!world && !m_chars.empty() && (c.value <= 0 || m_agentSeed.value(name, 0) >= c.value))
             return true;
         const auto best = m_bestRaise.constFind(c.fact);
-        return best != m_bestRaise.cend() && best.value() >= c.min;
+        return best != m_bestRaise.cend() && best.value() >= c.value;
     }
 
     // A character never takes itself as partner: one that joins a queue and

@@ -14,12 +14,30 @@
 
 namespace goap {
 
-// `fact >= min`, the only comparison in the language. `fact` carries its
-// scope prefix ("world." or "agent.").
+// How a condition compares its fact with its value (SPEC 11.1). Version 1
+// knows only `>=`, written as a bare integer.
+enum class ConditionOp : quint8 { Ge, Gt, Le, Lt, Eq, Ne };
+
+// The one home of the comparison: `have <op> want`.
+constexpr bool conditionHolds(ConditionOp op, qint64 have, qint64 want)
+{
+    switch (op) {
+    case ConditionOp::Ge: return have >= want;
+    case ConditionOp::Gt: return have > want;
+    case ConditionOp::Le: return have <= want;
+    case ConditionOp::Lt: return have < want;
+    case ConditionOp::Eq: return have == want;
+    case ConditionOp::Ne: return have != want;
+    }
+    return false;
+}
+
+// `fact <op> value`. `fact` carries its scope prefix ("world." or "agent.").
 struct Condition
 {
     QString fact;
-    qint32 min = 1;
+    qint32 value = 1;
+    ConditionOp op = ConditionOp::Ge;
     bool operator==(const Condition &) const = default;
 };
 

@@ -126,7 +126,7 @@ CompiledAgent compileAgent(const IdIndex &index, const Agent &a, const CompiledS
 Range appendConditions(const QList<Condition> &list, const QHash<QString, FactId> &ids, CompiledScenario &c)
 {
     Range r{std::uint32_t(c.conditions.size()), 0};
-    for (const Condition &x : list) c.conditions.push_back({ids.value(x.fact), x.min});
+    for (const Condition &x : list) c.conditions.push_back({ids.value(x.fact), x.value, x.op});
     r.end = std::uint32_t(c.conditions.size());
     return r;
 }

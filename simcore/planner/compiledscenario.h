@@ -23,7 +23,9 @@ using FactId = std::int32_t; // index into a state array
 struct CCondition
 {
     FactId fact;
-    std::int32_t min;
+    std::int32_t value;
+    ConditionOp op = ConditionOp::Ge;
+    bool holds(std::int64_t have) const { return conditionHolds(op, have, value); }
 };
 
 struct CEffect

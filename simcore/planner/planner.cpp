@@ -57,7 +57,7 @@ inline std::size_t tableSlotsFor(std::size_t nodes)
 inline bool holds(const std::int32_t *state, std::span<const CCondition> conditions)
 {
     for (const CCondition &c : conditions)
-        if (state[c.fact] < c.min)
+        if (!c.holds(state[c.fact]))
             return false;
     return true;
 }
@@ -66,7 +66,7 @@ inline std::int32_t unmet(const std::int32_t *state, std::span<const CCondition>
 {
     std::int32_t n = 0;
     for (const CCondition &c : conditions)
-        n += state[c.fact] < c.min;
+        n += !c.holds(state[c.fact]);
     return n;
 }
 

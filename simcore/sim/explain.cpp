@@ -32,7 +32,7 @@ void walk(const CompiledScenario &s, int agent, FactId fact, std::int32_t min, s
             continue;
         ownProducer = true;
         for (const CCondition &c : s.conditionsOf(a.pre))
-            walk(s, agent, c.fact, c.min, state, visited, out);
+            walk(s, agent, c.fact, c.value, state, visited, out);
     }
     if (ownProducer)
         return;
@@ -62,7 +62,7 @@ GoalExplanation explainGoal(const CompiledScenario &s, int agent, int goal, std:
     out.goal = goal;
     std::set<FactId> visited;
     for (const CCondition &c : s.conditionsOf(s.goals[size_t(goal)].conditions))
-        walk(s, agent, c.fact, c.min, state, visited, out);
+        walk(s, agent, c.fact, c.value, state, visited, out);
     return out;
 }
 

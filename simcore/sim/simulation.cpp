@@ -147,7 +147,7 @@ int Simulation::firstTakeable(int taker, int queue) const
 bool Simulation::holds(int i, Range conditions) const
 {
     for (const CCondition &c : m_scenario->conditionsOf(conditions))
-        if (seen(i, c.fact) < c.min)
+        if (!c.holds(seen(i, c.fact)))
             return false;
     return true;
 }
@@ -168,7 +168,7 @@ double Simulation::quotaProgress(int i, const Slot &s) const
     const auto conditions = m_scenario->conditionsOf(m_scenario->goals[size_t(s.goal)].conditions);
     double shortfall = 0;
     for (const CCondition &c : conditions)
-        shortfall += std::clamp(double(c.min - std::int64_t(value(i, c.fact))) / double(c.min), 0.0, 1.0);
+        shortfall += std::clamp(double(c.value - std::int64_t(value(i, c.fact))) / double(c.value), 0.0, 1.0);
     return 1.0 - (conditions.empty() ? 0.0 : shortfall / double(conditions.size()));
 }
 
@@ -454,9 +454,9 @@ bool Simulation::checkAction(int i, const CompiledAction &act)
     FactId failed = -1;
     std::int32_t v = 0, needed = 0;
     for (const CCondition &c : sc.conditionsOf(act.pre)) {
-        if ((v = seen(i, c.fact)) < c.min) {
+        if ((v = seen(i, c.fact)) < c.value) {
             failed = c.fact;
-            needed = c.min;
+            needed = c.value;
             break;
         }
     }
@@ -591,7 +591,7 @@ bool Simulation::satisfyNeeds(int i)
             if (m_factQueue[size_t(c.fact)] >= 0)
                 continue; // a queue's length is kept by the simulation, not spent
             std::int32_t &v = fact(i, c.fact);
-            v = std::max(0, v - c.min);
+            v = std::max(0, v - c.value);
         }
         s.need = s.start;
         ++report.goals[k].satisfied;

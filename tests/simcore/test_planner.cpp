@@ -83,12 +83,12 @@ double referenceCost(const CompiledScenario &c, const std::vector<std::int32_t> 
         open.pop();
         if (g > best[s]) continue;
         ++popped;
-        if (std::all_of(goalConds.begin(), goalConds.end(), [&](const CCondition &k) { return s[size_t(k.fact)] >= k.min; }))
+        if (std::all_of(goalConds.begin(), goalConds.end(), [&](const CCondition &k) { return k.holds(s[size_t(k.fact)]); }))
             return g;
         for (int ai : c.agents[size_t(agent)].actions) {
             const CompiledAction &a = c.actions[size_t(ai)];
             const auto pre = c.conditionsOf(a.pre);
-            if (!std::all_of(pre.begin(), pre.end(), [&](const CCondition &k) { return s[size_t(k.fact)] >= k.min; }))
+            if (!std::all_of(pre.begin(), pre.end(), [&](const CCondition &k) { return k.holds(s[size_t(k.fact)]); }))
                 continue;
             State n = s;
             for (const CEffect &e : c.effectsOf(a.add)) n[size_t(e.fact)] = std::max<std::int64_t>(0, std::int64_t(n[size_t(e.fact)]) + e.value);
@@ -375,11 +375,11 @@ private slots:
             auto state = c.dawnState(0);
             for (int ai : plan.actions) {
                 const CompiledAction &a = c.actions[size_t(ai)];
-                for (const CCondition &k : c.conditionsOf(a.pre)) QVERIFY(state[size_t(k.fact)] >= k.min);
+                for (const CCondition &k : c.conditionsOf(a.pre)) QVERIFY(k.holds(state[size_t(k.fact)]));
                 for (const CEffect &e : c.effectsOf(a.add)) state[size_t(e.fact)] = std::max(0, state[size_t(e.fact)] + e.value);
                 for (const CEffect &e : c.effectsOf(a.set)) state[size_t(e.fact)] = e.value;
             }
-            for (const CCondition &k : c.conditionsOf(c.goals[0].conditions)) QVERIFY(state[size_t(k.fact)] >= k.min);
+            for (const CCondition &k : c.conditionsOf(c.goals[0].conditions)) QVERIFY(k.holds(state[size_t(k.fact)]));
         }
     }
 };

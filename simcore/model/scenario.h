@@ -158,10 +158,18 @@ struct PlannerSettings
     bool operator==(const PlannerSettings &) const = default;
 };
 
+// A wall: an axis-aligned rectangle in map units (SPEC 11.3), `[x, y, w, h]`.
+struct Wall
+{
+    double x = 0, y = 0, w = 1, h = 1;
+    bool operator==(const Wall &) const = default;
+};
+
 struct MapSettings
 {
     double width = 20;
     double height = 12;
+    QList<Wall> walls;
     bool operator==(const MapSettings &) const = default;
 };
 

@@ -1,0 +1,46 @@
+#pragma once
+// The map as a grid of 1 x 1 cells (SPEC 11.3): cell (cx, cy) covers
+// [cx, cx + 1) x [cy, cy + 1) in map units, its centre is (cx + 0.5, cy + 0.5).
+// A cell whose centre lies inside a wall is blocked; cells outside the map are
+// blocked too, so a walker never leaves it.
+
+#include "model/scenario.h"
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace goap {
+
+struct Cell
+{
+    int x = 0, y = 0;
+    bool operator==(const Cell &) const = default;
+};
+
+class Grid
+{
+public:
+    Grid() = default;
+    explicit Grid(const MapSettings &map); // walls burnt in
+
+    int width() const { return m_width; }
+    int height() const { return m_height; }
+    int cellCount() const { return m_width * m_height; }
+    bool hasWalls() const { return m_blockedCount > 0; }
+
+    bool inside(Cell c) const { return c.x >= 0 && c.y >= 0 && c.x < m_width && c.y < m_height; }
+    bool blocked(Cell c) const { return !inside(c) || m_blocked[size_t(index(c))] != 0; }
+    int index(Cell c) const { return c.y * m_width + c.x; }
+    Cell cellAt(int index) const { return {index % m_width, index / m_width}; }
+
+    static Cell cellOf(double x, double y) { return {int(std::floor(x)), int(std::floor(y))}; }
+    static double centreX(Cell c) { return c.x + 0.5; }
+    static double centreY(Cell c) { return c.y + 0.5; }
+
+private:
+    int m_width = 0, m_height = 0, m_blockedCount = 0;
+    std::vector<std::uint8_t> m_blocked; // per cell, row-major
+};
+
+} // namespace goap

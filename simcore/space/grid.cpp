@@ -4,17 +4,27 @@
 
 namespace goap {
 
+namespace {
+// ceil(v) clamped to [lo, hi] without converting an out-of-range double.
+int ceilClamped(double v, int lo, int hi)
+{
+    if (!(v == v)) // NaN
+        return lo;
+    return int(std::clamp(std::ceil(v), double(lo), double(hi)));
+}
+} // namespace
+
 Grid::Grid(const MapSettings &map)
-    : m_width(std::max(1, int(std::ceil(map.width))))
-    , m_height(std::max(1, int(std::ceil(map.height))))
+    : m_width(ceilClamped(map.width, 1, kMaxSide))
+    , m_height(ceilClamped(map.height, 1, kMaxSide))
     , m_blocked(size_t(m_width) * size_t(m_height), 0)
 {
     for (const Wall &w : map.walls) {
         // Cells whose centre lies inside [x, x + w) x [y, y + h).
-        const int x0 = std::max(0, int(std::ceil(w.x - 0.5)));
-        const int y0 = std::max(0, int(std::ceil(w.y - 0.5)));
-        const int x1 = std::min(m_width, int(std::ceil(w.x + w.w - 0.5)));
-        const int y1 = std::min(m_height, int(std::ceil(w.y + w.h - 0.5)));
+        const int x0 = ceilClamped(w.x - 0.5, 0, m_width);
+        const int y0 = ceilClamped(w.y - 0.5, 0, m_height);
+        const int x1 = ceilClamped(w.x + w.w - 0.5, 0, m_width);
+        const int y1 = ceilClamped(w.y + w.h - 0.5, 0, m_height);
         for (int cy = y0; cy < y1; ++cy)
             for (int cx = x0; cx < x1; ++cx) {
                 std::uint8_t &b = m_blocked[size_t(cy) * size_t(m_width) + size_t(cx)];

@@ -21,6 +21,8 @@ struct Cell
 class Grid
 {
 public:
+    static constexpr int kMaxSide = 4096; // cells per side at most (the validator bounds the map)
+
     Grid() = default;
     explicit Grid(const MapSettings &map); // walls burnt in
 

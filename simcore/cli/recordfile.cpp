@@ -18,7 +18,8 @@ bool sameFile(const QString &name, std::FILE *stream)
 bool RecordFile::open(const QString &name, std::FILE *standardOutput)
 {
     m_name = name;
-    m_toStandardOutput = name == u"-" || sameFile(name, standardOutput);
+    // Standard output redirected to the null device mixes nothing: a record written there is simply discarded.
+    m_toStandardOutput = name == u"-" || (sameFile(name, standardOutput) && QFileInfo(name).canonicalFilePath() != u"/dev/null");
     if (name == u"-") {
         m_plain = std::make_unique<QFile>();
         if (m_plain->open(standardOutput, QIODevice::WriteOnly))

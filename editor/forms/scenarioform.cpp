@@ -72,8 +72,15 @@ void ScenarioForm::refresh()
 void ScenarioForm::apply(const QString &field)
 {
     const DaySettings day{dayLength->value(), tick->value()};
-    const PlannerSettings planner{maxNodes->value(), costWeight->value(), switchMargin->value(), restBelow->value()};
-    const MapSettings map{mapWidth->value(), mapHeight->value()};
+    // From the document's own settings, so fields this form does not show (the map's walls) are kept.
+    PlannerSettings planner = m_document->scenario().planner;
+    planner.maxNodes = maxNodes->value();
+    planner.costWeight = costWeight->value();
+    planner.switchMargin = switchMargin->value();
+    planner.restBelow = restBelow->value();
+    MapSettings map = m_document->scenario().map;
+    map.width = mapWidth->value();
+    map.height = mapHeight->value();
     report(m_document->setSettings(nameEdit->text(), descriptionEdit->toPlainText(), day, planner, map, field));
 }
 

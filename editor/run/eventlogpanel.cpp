@@ -44,7 +44,7 @@ int templateOf(const CompiledScenario &s, const sim::EventLog &log, int agent)
         if (id.size() <= prefix.size() + 1 || !id.startsWith(prefix) || id[prefix.size()] != QLatin1Char('-'))
             continue;
         bool number = false;
-        QStringView(id).mid(prefix.size() + 1).toInt(&number);
+        (void)QStringView(id).mid(prefix.size() + 1).toInt(&number);
         if (number)
             return int(t);
     }

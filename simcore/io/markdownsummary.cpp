@@ -17,7 +17,7 @@ QString conditions(const QList<Condition> &list)
 {
     QStringList out;
     for (const Condition &c : list)
-        out << QStringLiteral("`%1 >= %2`").arg(c.fact).arg(c.value);
+        out << QLatin1Char('`') + conditionText(c) + QLatin1Char('`');
     return out.isEmpty() ? QStringLiteral("—") : out.join(QStringLiteral(", "));
 }
 

@@ -23,7 +23,6 @@ using json::Value;
 
 constexpr qsizetype kMaxReportedErrors = 200;
 
-const QString &factKeyOf(const Condition &c) { return c.fact; }
 const QString &factKeyOf(const Effect &e) { return e.fact; }
 const QString &factKeyOf(const FactValue &f) { return f.name; }
 
@@ -171,6 +170,56 @@ public:
         return out;
     }
 
+    // A condition's value (SPEC 11.1): an integer (`>=`) or, from version 2, an
+    // object with exactly one operator: {"==": 0}.
+    std::optional<Condition> condition(const QString &fact, const Value &v, const QString &path)
+    {
+        if (v.type != Type::Object) {
+            if (v.type != Type::Number) {
+                remember(v, path);
+                error(v, path, QStringLiteral("expected an integer or an operator object such as {\"==\": 0}, got %1")
+                                   .arg(json::describe(v)));
+                return std::nullopt;
+            }
+            if (auto value = integer(v, path))
+                return Condition{fact, *value, ConditionOp::Ge};
+            return std::nullopt;
+        }
+        remember(v, path);
+        static const QString names = QStringLiteral("\">=\", \">\", \"<=\", \"<\", \"==\", \"!=\"");
+        if (v.object.size() != 1) {
+            error(v, path, QStringLiteral("expected exactly one operator (one of %1), got %2")
+                               .arg(names).arg(v.object.size()));
+            return std::nullopt;
+        }
+        const auto &[key, member] = v.object.front();
+        const QString memberPath = pathKey(path, key);
+        const auto op = conditionOpFromString(key);
+        if (!op) {
+            error(member, memberPath, QStringLiteral("unknown operator \"%1\" (expected one of %2)").arg(key, names));
+            return std::nullopt;
+        }
+        if (m_version == 1) {
+            error(v, path, QStringLiteral("an operator object needs \"version\": 2 (this file says version 1)"));
+            return std::nullopt;
+        }
+        if (auto value = integer(member, memberPath))
+            return Condition{fact, *value, *op};
+        return std::nullopt;
+    }
+
+    QList<Condition> conditionMap(const Value &v, const QString &path)
+    {
+        QList<Condition> out;
+        if (!object(v, path, {}))
+            return out;
+        for (const auto &[key, member] : v.object)
+            if (auto c = condition(key, member, pathFact(path, key)))
+                out.append(*c);
+        std::stable_sort(out.begin(), out.end(), [](const Condition &a, const Condition &b) { return a.fact < b.fact; });
+        return out;
+    }
+
     template <typename Entry>
     void optionalFactMap(const Value &obj, const QString &path, const char *key, QList<Entry> &out)
     {
@@ -242,7 +291,8 @@ public:
         optional(v, path, "station", a.station, &Reader::string);
         required(v, path, "duration", a.duration, &Reader::number);
         optional(v, path, "cost", a.cost, &Reader::number);
-        optionalFactMap(v, path, "pre", a.pre);
+        if (const Value *m = v.find(u"pre"))
+            a.pre = conditionMap(*m, pathKey(path, QStringLiteral("pre")));
         optionalFactMap(v, path, "set", a.set);
         optionalFactMap(v, path, "add", a.add);
         if (!v.find(u"label"))
@@ -268,7 +318,7 @@ public:
                   QStringLiteral("unknown goal kind \"%1\" (expected \"need\" or \"quota\")").arg(kind));
         }
         if (const Value *m = v.find(u"conditions"))
-            g.conditions = factMap<Condition>(*m, pathKey(path, QStringLiteral("conditions")));
+            g.conditions = conditionMap(*m, pathKey(path, QStringLiteral("conditions")));
         else
             error(v, pathKey(path, QStringLiteral("conditions")), QStringLiteral("required key is missing"));
         const bool need = g.kind == GoalKind::Need;
@@ -368,9 +418,10 @@ public:
                   QStringLiteral("expected \"goap-scenario\", got %1: this is not a GOAP Studio scenario").arg(json::describe(*f)));
         qint32 version = 0;
         required(root, {}, "version", version, &Reader::integer);
-        if (const Value *v = root.find(u"version"); v && version != 0 && (version < 1 || version > kFormatVersion))
+        if (const Value *v = root.find(u"version"); v && version != 0 && (version < 1 || version > kNewestFormatVersion))
             error(*v, QStringLiteral("version"),
-                  QStringLiteral("unsupported version %1 (this build reads versions 1 to %2)").arg(version).arg(kFormatVersion));
+                  QStringLiteral("unsupported version %1 (this build reads versions 1 to %2)").arg(version).arg(kNewestFormatVersion));
+        m_version = version;
         if (hasErrors(issues))
             return std::nullopt; // not a scenario of ours: the rest would only be noise
 
@@ -396,6 +447,7 @@ private:
     const QByteArray &m_source;
     std::optional<json::LineIndex> m_lines;
     bool m_readingTemplates = false;
+    qint32 m_version = 1;
 };
 
 } // namespace

@@ -32,12 +32,26 @@ Value factMap(QList<Entry> entries, Key key)
     return obj;
 }
 
-Value conditions(const QList<Condition> &list)
+// `>=` as the bare integer (every version reads it), any other operator as {"op": value}.
+Value conditions(QList<Condition> list)
 {
-    QList<FactValue> entries;
-    for (const Condition &c : list)
-        entries.append(FactValue{c.fact, c.value});
-    return factMap(entries, [](const FactValue &f) { return f.name; });
+    std::sort(list.begin(), list.end(), [](const Condition &a, const Condition &b) { return a.fact < b.fact; });
+    Value obj = Value::makeObject();
+    for (const Condition &c : list) {
+        if (c.op == ConditionOp::Ge) {
+            obj.insert(c.fact, Value::makeInteger(c.value));
+            continue;
+        }
+        Value op = Value::makeObject();
+        op.insert(QLatin1String(toString(c.op)), Value::makeInteger(c.value));
+        obj.insert(c.fact, std::move(op));
+    }
+    return obj;
+}
+
+bool usesOperators(const QList<Condition> &list)
+{
+    return std::any_of(list.begin(), list.end(), [](const Condition &c) { return c.op != ConditionOp::Ge; });
 }
 
 Value effects(const QList<Effect> &list) { return factMap(list, [](const Effect &e) { return e.fact; }); }
@@ -164,11 +178,18 @@ Value list(const QList<T> &items, F one)
 
 } // namespace
 
+int requiredVersion(const Scenario &s)
+{
+    const bool operators = std::any_of(s.actions.begin(), s.actions.end(), [](const Action &a) { return usesOperators(a.pre); })
+        || std::any_of(s.goals.begin(), s.goals.end(), [](const Goal &g) { return usesOperators(g.conditions); });
+    return operators ? 2 : 1;
+}
+
 QByteArray writeScenario(const Scenario &s)
 {
     Value root = Value::makeObject();
     root.insert(QStringLiteral("format"), Value::makeString(QStringLiteral("goap-scenario")));
-    root.insert(QStringLiteral("version"), Value::makeInteger(kFormatVersion));
+    root.insert(QStringLiteral("version"), Value::makeInteger(requiredVersion(s)));
     root.insert(QStringLiteral("name"), Value::makeString(s.name));
     root.insert(QStringLiteral("description"), Value::makeString(s.description));
     Value &day = root.insert(QStringLiteral("day"), Value::makeObject());

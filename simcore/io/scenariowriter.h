@@ -12,6 +12,10 @@ namespace goap {
 
 QByteArray writeScenario(const Scenario &scenario);
 
+// The lowest format version that can express `scenario` (SPEC 11): 1 unless
+// it uses a version 2 feature (a condition operator other than >=).
+int requiredVersion(const Scenario &scenario);
+
 // Writes atomically (QSaveFile): a failure leaves the old file untouched.
 // Returns an empty string on success, else the reason.
 QString saveScenarioFile(const Scenario &scenario, const QString &fileName);

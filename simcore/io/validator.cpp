@@ -207,6 +207,19 @@ private:
         }
     }
 
+    // Why a condition is the same whatever the pool holds (values are never
+    // below `floor`), or empty when it is not. `>=` keeps version 1's wording.
+    static QString trivial(const Condition &c, qint64 floor)
+    {
+        if (c.op == ConditionOp::Ge)
+            return c.value < floor ? QStringLiteral("a minimum below 0 always holds (pools never go negative)") : QString();
+        if (!conditionCanHold(negated(c.op), floor, kUnbounded, c.value))
+            return QStringLiteral("%1 always holds (pools never go negative)").arg(conditionText(c));
+        if (!conditionCanHold(c.op, floor, kUnbounded, c.value))
+            return QStringLiteral("%1 can never hold (pools never go negative)").arg(conditionText(c));
+        return {};
+    }
+
     void action(const Action &a, const QString &path)
     {
         if (!a.station.isEmpty() && !findStation(a.station))
@@ -216,8 +229,8 @@ private:
         const QString pre = pathKey(path, QStringLiteral("pre"));
         factList(a.pre, pre);
         for (const Condition &c : a.pre) {
-            if (c.value < 0)
-                error(pathFact(pre, c.fact), QStringLiteral("a minimum below 0 always holds (pools never go negative)"));
+            if (const QString why = trivial(c, 0); !why.isEmpty())
+                error(pathFact(pre, c.fact), why);
             if (c.fact.startsWith(u"partner."))
                 error(pathFact(pre, c.fact), QStringLiteral("partner facts can only be written by effects, not read"));
         }
@@ -252,11 +265,14 @@ private:
         for (const Condition &c : g.conditions)
             if (c.fact.startsWith(u"partner."))
                 error(pathFact(conditions, c.fact), QStringLiteral("a goal cannot name a partner's fact"));
-        for (const Condition &c : g.conditions)
-            if (c.value < 1)
+        for (const Condition &c : g.conditions) {
+            if (c.op == ConditionOp::Ge && c.value < 1)
                 error(pathFact(conditions, c.fact),
                       QStringLiteral("%1 minimum must be at least 1, got %2 (a smaller one always holds)")
                           .arg(g.kind == GoalKind::Quota ? u"a quota's" : u"a need's").arg(c.value));
+            else if (const QString why = trivial(c, 0); !why.isEmpty())
+                error(pathFact(conditions, c.fact), why);
+        }
         if (g.kind == GoalKind::Need) {
             range(g.start, 0, 1, pathKey(path, QStringLiteral("start")), QStringLiteral("the starting insistence"));
             range(g.rate, 0, limits::kMaxRate, pathKey(path, QStringLiteral("rate")), QStringLiteral("the rate"));
@@ -314,21 +330,43 @@ private:
 
     // --- warnings -----------------------------------------------------------
 
-    // Relaxed reachability: how high each fact can ever get, ignoring what
-    // actions spend. World facts are shared, so every agent's usable actions
-    // raise them; agent facts only by the agent's own actions.
+    // Relaxed reachability: the lowest and highest value each fact can ever
+    // take, ignoring that effects happen one at a time. World facts are
+    // shared, so every agent's usable actions move them; agent facts only the
+    // agent's own actions (and anyone's, as somebody's partner).
+    struct Span
+    {
+        qint32 lo = 0, hi = 0;
+        bool widen(qint32 to)
+        {
+            const Span before = *this;
+            lo = std::min(lo, to);
+            hi = std::max(hi, to);
+            return lo != before.lo || hi != before.hi;
+        }
+    };
     struct Reach
     {
-        QHash<QString, qint32> world;
-        QList<QHash<QString, qint32>> agent;
-        // Agent facts any character may gain as somebody's partner: one pool
-        // for all, not a write into every character's (quadratic in characters).
-        QHash<QString, qint32> partner;
-        qint32 of(int agentIndex, const QString &fact) const
+        QHash<QString, Span> world;
+        QList<QHash<QString, Span>> agent;
+        // Agent facts any character may be given as somebody's partner: one
+        // pool for all, not a write into every character's (quadratic).
+        QHash<QString, Span> partner;
+        Span of(int agentIndex, const QString &fact) const
         {
             if (fact.startsWith(u"world."))
-                return world.value(fact, 0);
-            return std::max(agent[agentIndex].value(fact, 0), partner.value(fact, 0));
+                return world.value(fact);
+            Span s = agent[agentIndex].value(fact);
+            if (const auto it = partner.constFind(fact); it != partner.cend()) {
+                s.widen(it->lo);
+                s.widen(it->hi);
+            }
+            return s;
+        }
+        bool canHold(int agentIndex, const Condition &c) const
+        {
+            const Span s = of(agentIndex, c.fact);
+            return conditionCanHold(c.op, s.lo, s.hi, c.value);
         }
     };
 
@@ -336,14 +374,14 @@ private:
     {
         Reach r;
         for (const FactValue &f : m_s.world)
-            r.world[QStringLiteral("world.") + f.name] = f.value;
+            r.world[QStringLiteral("world.") + f.name] = Span{f.value, f.value};
         for (const Station &st : m_s.stations)
             if (st.capacity > 0)
-                r.world[QStringLiteral("world.free.") + st.id] = st.capacity;
+                r.world[QStringLiteral("world.free.") + st.id] = Span{0, st.capacity}; // taken and given back
         for (const Character &ch : m_chars) {
-            QHash<QString, qint32> pool;
+            QHash<QString, Span> pool;
             for (const FactValue &f : ch.agent->facts)
-                pool[QStringLiteral("agent.") + f.name] = f.value;
+                pool[QStringLiteral("agent.") + f.name] = Span{f.value, f.value};
             r.agent.append(pool);
         }
         for (bool changed = true; changed;) {
@@ -351,29 +389,31 @@ private:
             for (int ai = 0; ai < int(m_chars.size()); ++ai) {
                 for (const QString &id : m_chars[size_t(ai)].agent->actions) {
                     const Action *act = findAction(id);
-                    const bool usable = std::all_of(act->pre.begin(), act->pre.end(),
-                                                    [&](const Condition &c) { return r.of(ai, c.fact) >= c.value; });
-                    if (!usable)
+                    if (!std::all_of(act->pre.begin(), act->pre.end(), [&](const Condition &c) { return r.canHold(ai, c); }))
                         continue;
-                    auto raise = [&](const QString &fact, qint32 to) {
+                    auto move = [&](const QString &fact, qint32 to) {
+                        if (fact.startsWith(u"partner.")) {
+                            // A partner's facts: whoever can be somebody's partner may be given them.
+                            const QString name = QStringLiteral("agent.") + fact.mid(8);
+                            auto it = r.partner.find(name);
+                            if (it == r.partner.end()) {
+                                r.partner.insert(name, Span{to, to});
+                                changed = true;
+                            } else {
+                                changed |= it->widen(to);
+                            }
+                            return;
+                        }
                         auto &pool = fact.startsWith(u"world.") ? r.world : r.agent[ai];
-                        qint32 &v = pool[fact];
-                        if (to > v) { v = to; changed = true; }
+                        changed |= pool[fact].widen(to);
                     };
                     for (const Effect &e : act->add)
-                        if (e.value > 0 && !e.fact.startsWith(u"partner.")) raise(e.fact, kUnbounded);
+                        if (e.value != 0)
+                            move(e.fact, e.value > 0 ? kUnbounded : 0); // spent down to 0 at worst
                     for (const Effect &e : act->set)
-                        if (!e.fact.startsWith(u"partner.")) raise(e.fact, e.value);
+                        move(e.fact, e.value);
                     if (!act->enqueue.isEmpty())
-                        raise(QStringLiteral("world.queue.") + act->enqueue, kUnbounded);
-                    // A partner's facts: whoever can be somebody's partner may gain them.
-                    for (const QList<Effect> *list : {&act->add, &act->set})
-                        for (const Effect &e : *list)
-                            if (e.fact.startsWith(u"partner.") && e.value > 0) {
-                                qint32 &v = r.partner[QStringLiteral("agent.") + e.fact.mid(8)];
-                                const qint32 to = list == &act->add ? kUnbounded : e.value;
-                                if (to > v) { v = to; changed = true; }
-                            }
+                        move(QStringLiteral("world.queue.") + act->enqueue, kUnbounded);
                 }
             }
         }
@@ -396,10 +436,15 @@ private:
                 const Goal *g = findGoal(agent.goals[gi].goal);
                 heldGoals.insert(g->id);
                 for (const Condition &c : g->conditions) {
-                    if (reach.of(ai, c.fact) < c.value)
-                        warning(pathKey(pathIndex(pathKey(agentPath, QStringLiteral("goals")), gi), QStringLiteral("goal")),
-                                QStringLiteral("%1 can never reach \"%2\": nothing it or anyone can do brings %3 to %4")
-                                    .arg(agent.id, g->label, c.fact).arg(c.value));
+                    if (reach.canHold(ai, c))
+                        continue;
+                    const QString path = pathKey(pathIndex(pathKey(agentPath, QStringLiteral("goals")), gi), QStringLiteral("goal"));
+                    if (c.op == ConditionOp::Ge)
+                        warning(path, QStringLiteral("%1 can never reach \"%2\": nothing it or anyone can do brings %3 to %4")
+                                          .arg(agent.id, g->label, c.fact).arg(c.value));
+                    else
+                        warning(path, QStringLiteral("%1 can never reach \"%2\": nothing it or anyone can do makes %3 hold")
+                                          .arg(agent.id, g->label, conditionText(c)));
                 }
             }
         }
@@ -424,7 +469,7 @@ private:
             for (const Condition &c : g.conditions) {
                 if (!c.fact.startsWith(u"world."))
                     continue;
-                if (g.kind == GoalKind::Quota) {
+                if (g.kind == GoalKind::Quota && spentBy(c.op, 1) > 0) { // a stock that must stay high
                     if (const auto it = drainer.constFind(c.fact); it != drainer.cend())
                         warning(pathFact(conditions, c.fact),
                                 QStringLiteral("quota on the world pool %1, which %2 drains: the quota may never stay met "
@@ -443,7 +488,7 @@ private:
                 if (produced(c))
                     continue;
                 warning(pathFact(pathKey(path, QStringLiteral("pre")), c.fact),
-                        QStringLiteral("nothing produces %1 >= %2, so %3 can never run").arg(c.fact).arg(c.value).arg(a.id));
+                        QStringLiteral("nothing produces %1, so %2 can never run").arg(conditionText(c), a.id));
             }
         }
         for (int i = 0; i < m_s.goals.size(); ++i)
@@ -480,6 +525,10 @@ private:
         for (qsizetype i = 0; i < m_s.actions.size(); ++i) {
             const Action &a = m_s.actions[i];
             auto note = [&](const QString &fact, qint64 to) {
+                if (const auto low = m_bestLower.find(fact); low == m_bestLower.end())
+                    m_bestLower.insert(fact, to);
+                else if (to < low.value())
+                    low.value() = to;
                 const auto it = m_bestRaise.find(fact);
                 if (it == m_bestRaise.end())
                     m_bestRaise.insert(fact, to);
@@ -496,8 +545,8 @@ private:
             if (!a.enqueue.isEmpty())
                 note(QStringLiteral("world.queue.") + a.enqueue, kUnbounded);
             for (const Effect &e : a.add)
-                if (e.value > 0)
-                    noteWithPartner(e, kUnbounded);
+                if (e.value != 0)
+                    noteWithPartner(e, e.value > 0 ? kUnbounded : 0); // a spend goes down to 0 at worst
             for (const Effect &e : a.set)
                 noteWithPartner(e, e.value);
         }
@@ -523,18 +572,23 @@ private:
     {
         const bool world = c.fact.startsWith(u"world.");
         const QString name = c.fact.mid(6);
-        if (world && m_worldSeed.value(name, 0) >= c.value)
-            return true;
-        if (world && name.startsWith(u"free.")) {
-            const Station *station = findStation(name.mid(5));
-            if (station && station->capacity >= c.value)
-                return true;
+        Span span;
+        if (world) {
+            const qint32 seed = m_worldSeed.value(name, 0);
+            span = Span{seed, seed};
+            if (name.startsWith(u"free."))
+                if (const Station *station = findStation(name.mid(5)); station && station->capacity > 0)
+                    span.widen(station->capacity); // free places go from 0 to the capacity
+        } else if (!m_chars.empty()) {
+            span = Span{0, m_agentSeed.value(name, 0)}; // a character without the fact reads 0
+        } else {
+            return conditionCanHold(c.op, 0, 0, c.value);
         }
-        // A character without the fact reads 0.
-        if (!world && !m_chars.empty() && (c.value <= 0 || m_agentSeed.value(name, 0) >= c.value))
-            return true;
-        const auto best = m_bestRaise.constFind(c.fact);
-        return best != m_bestRaise.cend() && best.value() >= c.value;
+        if (const auto best = m_bestRaise.constFind(c.fact); best != m_bestRaise.cend() && best.value() > span.hi)
+            span.hi = qint32(std::min<qint64>(best.value(), kUnbounded));
+        if (const auto low = m_bestLower.constFind(c.fact); low != m_bestLower.cend() && low.value() < span.lo)
+            span.lo = qint32(low.value());
+        return conditionCanHold(c.op, span.lo, span.hi, c.value);
     }
 
     // A character never takes itself as partner: one that joins a queue and
@@ -598,6 +652,7 @@ private:
     QHash<QString, qsizetype> m_stationIndex, m_actionIndex, m_goalIndex, m_agentIndex, m_templateIndex;
     QHash<QString, qint32> m_worldSeed, m_agentSeed; // agent seeds: the highest any character has
     QHash<QString, qint64> m_bestRaise;               // the highest value some action brings a fact to
+    QHash<QString, qint64> m_bestLower;               // the lowest (a spend: 0)
     QHash<QString, QList<Raiser>> m_raisers;          // per fact, characters that raise it to >= 1
     QHash<QString, QList<int>> m_holders;             // per goal id, characters holding it
     Issues m_issues;

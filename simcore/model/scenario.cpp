@@ -16,6 +16,32 @@ std::optional<GoalKind> goalKindFromString(QStringView s)
     return std::nullopt;
 }
 
+const char *toString(ConditionOp op)
+{
+    switch (op) {
+    case ConditionOp::Ge: return ">=";
+    case ConditionOp::Gt: return ">";
+    case ConditionOp::Le: return "<=";
+    case ConditionOp::Lt: return "<";
+    case ConditionOp::Eq: return "==";
+    case ConditionOp::Ne: return "!=";
+    }
+    return ">=";
+}
+
+std::optional<ConditionOp> conditionOpFromString(QStringView s)
+{
+    for (ConditionOp op : kConditionOps)
+        if (s == QLatin1String(toString(op)))
+            return op;
+    return std::nullopt;
+}
+
+QString conditionText(const Condition &c)
+{
+    return QStringLiteral("%1 %2 %3").arg(c.fact, QLatin1String(toString(c.op))).arg(c.value);
+}
+
 namespace {
 template <typename List>
 int indexOfId(const List &list, QStringView id)

@@ -32,6 +32,49 @@ constexpr bool conditionHolds(ConditionOp op, qint64 have, qint64 want)
     return false;
 }
 
+// Whether `have <op> want` holds for some `have` in [lo, hi]: relaxed
+// reachability's question when lo and hi bound every value a fact can take.
+constexpr bool conditionCanHold(ConditionOp op, qint64 lo, qint64 hi, qint64 want)
+{
+    switch (op) {
+    case ConditionOp::Ge: return hi >= want;
+    case ConditionOp::Gt: return hi > want;
+    case ConditionOp::Le: return lo <= want;
+    case ConditionOp::Lt: return lo < want;
+    case ConditionOp::Eq: return lo <= want && want <= hi;
+    case ConditionOp::Ne: return lo != want || hi != want;
+    }
+    return false;
+}
+
+// The operator as written in files and shown in the UI: ">=", ">", "<=", "<", "==", "!=".
+const char *toString(ConditionOp op);
+std::optional<ConditionOp> conditionOpFromString(QStringView s);
+inline constexpr ConditionOp kConditionOps[] = {ConditionOp::Ge, ConditionOp::Gt, ConditionOp::Le,
+                                                ConditionOp::Lt, ConditionOp::Eq, ConditionOp::Ne};
+
+// The operator that holds exactly when `op` does not.
+constexpr ConditionOp negated(ConditionOp op)
+{
+    switch (op) {
+    case ConditionOp::Ge: return ConditionOp::Lt;
+    case ConditionOp::Gt: return ConditionOp::Le;
+    case ConditionOp::Le: return ConditionOp::Gt;
+    case ConditionOp::Lt: return ConditionOp::Ge;
+    case ConditionOp::Eq: return ConditionOp::Ne;
+    case ConditionOp::Ne: return ConditionOp::Eq;
+    }
+    return op;
+}
+
+// What a satisfied need spends of a condition's fact (SPEC 11.1): the bound of
+// `>=` (value) and of `>` (value + 1, the least that meets it); 0 for the
+// other operators, which are not spent.
+constexpr qint64 spentBy(ConditionOp op, qint64 value)
+{
+    return op == ConditionOp::Ge ? value : op == ConditionOp::Gt ? value + 1 : 0;
+}
+
 // `fact <op> value`. `fact` carries its scope prefix ("world." or "agent.").
 struct Condition
 {
@@ -40,6 +83,9 @@ struct Condition
     ConditionOp op = ConditionOp::Ge;
     bool operator==(const Condition &) const = default;
 };
+
+// "world.fireLit == 0", "agent.wood >= 1": how texts and the UI write a condition.
+QString conditionText(const Condition &c);
 
 // One `set` (fact = value) or `add` (fact += value) effect.
 struct Effect

@@ -65,9 +65,12 @@ QString switchReason(const CompiledScenario &s, int winner, double winnerScore, 
         .arg(loserScore, 0, 'f', 2);
 }
 
-QString recheckReason(const CompiledScenario &s, int action, FactId fact, std::int32_t value, std::int32_t needed)
+QString recheckReason(const CompiledScenario &s, int action, FactId fact, std::int32_t value, std::int32_t needed, ConditionOp op)
 {
-    return QStringLiteral("%1: %2 is %3, needs %4").arg(nameAt(s.actionIds, action), nameAt(s.factNames, fact)).arg(value).arg(needed);
+    // ">= 1" reads "needs 1", as version 1 always said; other operators are named.
+    const QString want = op == ConditionOp::Ge ? QString::number(needed)
+                                               : QStringLiteral("%1 %2").arg(QLatin1String(toString(op))).arg(needed);
+    return QStringLiteral("%1: %2 is %3, needs %4").arg(nameAt(s.actionIds, action), nameAt(s.factNames, fact)).arg(value).arg(want);
 }
 
 QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e)
@@ -88,7 +91,7 @@ QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e
     case EventKind::Complete:
         return QStringLiteral("%1 completed").arg(nameAt(s.actionIds, e.action));
     case EventKind::RecheckFailed:
-        return recheckReason(s, e.action, e.fact, e.value, e.needed);
+        return recheckReason(s, e.action, e.fact, e.value, e.needed, e.op);
     case EventKind::Waiting:
         return QString::fromUtf8(kWaitingReason);
     case EventKind::Resting:

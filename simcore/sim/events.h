@@ -51,6 +51,7 @@ struct Event
     int action = -1;    // Start, Complete, RecheckFailed
     FactId fact = -1;   // RecheckFailed: the first condition that failed
     std::int32_t value = 0, needed = 0;
+    ConditionOp op = ConditionOp::Ge; // RecheckFailed: the condition was `fact <op> needed`
     double score = 0, otherScore = 0; // Switch: winner's and loser's scores; Plan: cost in `score`
     std::uint32_t planBegin = 0, planEnd = 0; // Plan: range in EventLog::planActions
     int other = -1; // Partnered, Released: the partner; Spawned: the template
@@ -85,7 +86,8 @@ private:
 QString eventText(const CompiledScenario &scenario, const EventLog &log, const Event &event);
 QString switchReason(const CompiledScenario &scenario, int winner, double winnerScore, int loser, double loserScore);
 QString eventName(const std::vector<QString> &names, int index); // names[index], or "?" when out of range
-QString recheckReason(const CompiledScenario &scenario, int action, FactId fact, std::int32_t value, std::int32_t needed);
+QString recheckReason(const CompiledScenario &scenario, int action, FactId fact, std::int32_t value, std::int32_t needed,
+                      ConditionOp op = ConditionOp::Ge);
 
 // Samples every `interval` simulated seconds: for each agent and each goal it
 // holds, the insistence and (quotas) the progress 1 - shortfall.

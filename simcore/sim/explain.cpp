@@ -7,48 +7,52 @@ namespace goap::sim {
 
 namespace {
 
-bool raises(const CompiledScenario &s, const CompiledAction &a, FactId fact, std::int32_t min)
+// Whether an action can move `fact` towards `fact <op> value`.
+bool moves(const CompiledScenario &s, const CompiledAction &a, FactId fact, ConditionOp op, std::int32_t value)
 {
-    if (a.enqueue >= 0 && s.queueFacts[size_t(a.enqueue)] == fact)
+    const bool up = op == ConditionOp::Ge || op == ConditionOp::Gt || op == ConditionOp::Eq || op == ConditionOp::Ne;
+    const bool down = op == ConditionOp::Le || op == ConditionOp::Lt || op == ConditionOp::Eq || op == ConditionOp::Ne;
+    if (up && op != ConditionOp::Eq && a.enqueue >= 0 && s.queueFacts[size_t(a.enqueue)] == fact)
         return true; // joining a queue lengthens it
     for (const CEffect &e : s.effectsOf(a.add))
-        if (e.fact == fact && e.value > 0)
+        if (e.fact == fact && ((up && e.value > 0) || (down && e.value < 0)))
             return true;
     for (const CEffect &e : s.effectsOf(a.set))
-        if (e.fact == fact && e.value >= min)
+        if (e.fact == fact && conditionHolds(op, e.value, value))
             return true;
     return false;
 }
 
-void walk(const CompiledScenario &s, int agent, FactId fact, std::int32_t min, std::span<const std::int32_t> state,
+void walk(const CompiledScenario &s, int agent, const CCondition &want, std::span<const std::int32_t> state,
           std::set<FactId> &visited, GoalExplanation &out)
 {
-    if (state[size_t(fact)] >= min || !visited.insert(fact).second)
+    const FactId fact = want.fact;
+    if (want.holds(state[size_t(fact)]) || !visited.insert(fact).second)
         return;
     bool ownProducer = false;
     for (int ai : s.agents[size_t(agent)].actions) {
         const CompiledAction &a = s.actions[size_t(ai)];
-        if (!raises(s, a, fact, min))
+        if (!moves(s, a, fact, want.op, want.value))
             continue;
         ownProducer = true;
         for (const CCondition &c : s.conditionsOf(a.pre))
-            walk(s, agent, c.fact, c.value, state, visited, out);
+            walk(s, agent, c, state, visited, out);
     }
     if (ownProducer)
         return;
-    Blocker b{fact, min, state[size_t(fact)], {}};
+    Blocker b{fact, want.value, want.op, state[size_t(fact)], {}};
     if (s.isWorldFact(fact)) {
         for (size_t other = 0; other < s.agents.size(); ++other) {
             if (int(other) == agent)
                 continue;
             for (int ai : s.agents[other].actions)
-                if (raises(s, s.actions[size_t(ai)], fact, min))
+                if (moves(s, s.actions[size_t(ai)], fact, want.op, want.value))
                     b.producers.push_back({int(other), ai});
         }
         // Spawned characters too, named by their template (encoded as -1 - template).
         for (size_t t = 0; t < s.templates.size(); ++t)
             for (int ai : s.templates[t].actions)
-                if (raises(s, s.actions[size_t(ai)], fact, min))
+                if (moves(s, s.actions[size_t(ai)], fact, want.op, want.value))
                     b.producers.push_back({-1 - int(t), ai});
     }
     out.blockers.push_back(b);
@@ -62,7 +66,7 @@ GoalExplanation explainGoal(const CompiledScenario &s, int agent, int goal, std:
     out.goal = goal;
     std::set<FactId> visited;
     for (const CCondition &c : s.conditionsOf(s.goals[size_t(goal)].conditions))
-        walk(s, agent, c.fact, c.value, state, visited, out);
+        walk(s, agent, c, state, visited, out);
     return out;
 }
 
@@ -75,8 +79,8 @@ QStringList explanationLines(const CompiledScenario &s, const GoalExplanation &e
         for (const auto &[agent, action] : b.producers)
             producers << QStringLiteral("%1's %2").arg(agent >= 0 ? s.agentLabels[size_t(agent)] : s.templateLabels[size_t(-1 - agent)],
                                                        s.actionIds[size_t(action)]);
-        lines << QStringLiteral("%1 needs %2 >= %3 (now %4): %5")
-                     .arg(goal, s.factNames[size_t(b.fact)]).arg(b.min).arg(b.value)
+        lines << QStringLiteral("%1 needs %2 %3 %4 (now %5): %6")
+                     .arg(goal, s.factNames[size_t(b.fact)], QLatin1String(toString(b.op))).arg(b.min).arg(b.value)
                      .arg(producers.isEmpty() ? QStringLiteral("nothing anyone can do produces it")
                                               : QStringLiteral("produced by ") + producers.join(QStringLiteral(", ")));
     }

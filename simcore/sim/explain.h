@@ -14,7 +14,8 @@ namespace goap::sim {
 struct Blocker
 {
     FactId fact = -1;
-    std::int32_t min = 0;
+    std::int32_t min = 0; // the condition's value
+    ConditionOp op = ConditionOp::Ge;
     std::int32_t value = 0;
     std::vector<std::pair<int, int>> producers; // (agent, action) of other characters that raise it; agent -1 - t: template t's copies
 };

@@ -164,6 +164,8 @@ QByteArray eventLine(const CompiledScenario &sc, const EventLog &log, const Even
         o.insert(QStringLiteral("fact"), string(sc.factNames[size_t(e.fact)]));
         o.insert(QStringLiteral("value"), Value::makeInteger(e.value));
         o.insert(QStringLiteral("needed"), Value::makeInteger(e.needed));
+        if (e.op != ConditionOp::Ge) // version 1 logs stay as they were
+            o.insert(QStringLiteral("op"), string(QLatin1String(toString(e.op))));
         break;
     case EventKind::NeedSatisfied:
         o.insert(QStringLiteral("goal"), string(sc.goalIds[size_t(e.goal)]));

@@ -167,8 +167,13 @@ double Simulation::quotaProgress(int i, const Slot &s) const
 {
     const auto conditions = m_scenario->conditionsOf(m_scenario->goals[size_t(s.goal)].conditions);
     double shortfall = 0;
-    for (const CCondition &c : conditions)
-        shortfall += std::clamp(double(c.value - std::int64_t(value(i, c.fact))) / double(c.value), 0.0, 1.0);
+    for (const CCondition &c : conditions) {
+        const std::int64_t have = value(i, c.fact);
+        if (c.op == ConditionOp::Ge) // how far from the bound (SPEC §2)
+            shortfall += std::clamp(double(c.value - have) / double(c.value), 0.0, 1.0);
+        else // any other operator: met or not (SPEC §11.1)
+            shortfall += c.holds(have) ? 0.0 : 1.0;
+    }
     return 1.0 - (conditions.empty() ? 0.0 : shortfall / double(conditions.size()));
 }
 
@@ -453,10 +458,12 @@ bool Simulation::checkAction(int i, const CompiledAction &act)
     const CompiledScenario &sc = *m_scenario;
     FactId failed = -1;
     std::int32_t v = 0, needed = 0;
+    ConditionOp op = ConditionOp::Ge;
     for (const CCondition &c : sc.conditionsOf(act.pre)) {
-        if ((v = seen(i, c.fact)) < c.value) {
+        if (!c.holds(v = seen(i, c.fact))) {
             failed = c.fact;
             needed = c.value;
+            op = c.op;
             break;
         }
     }
@@ -473,8 +480,9 @@ bool Simulation::checkAction(int i, const CompiledAction &act)
     e.fact = failed;
     e.value = v;
     e.needed = needed;
+    e.op = op;
     record(e);
-    a.lastFailure = recheckReason(sc, a.action, failed, v, needed);
+    a.lastFailure = recheckReason(sc, a.action, failed, v, needed, op);
     ++m_reports.back().agents[size_t(i)].recheckFailures;
     return false;
 }
@@ -591,7 +599,7 @@ bool Simulation::satisfyNeeds(int i)
             if (m_factQueue[size_t(c.fact)] >= 0)
                 continue; // a queue's length is kept by the simulation, not spent
             std::int32_t &v = fact(i, c.fact);
-            v = std::max(0, v - c.value);
+            v = std::int32_t(std::max<std::int64_t>(0, v - spentBy(c.op, c.value))); // only >= and > spend (SPEC §11.1)
         }
         s.need = s.start;
         ++report.goals[k].satisfied;

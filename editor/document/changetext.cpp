@@ -49,7 +49,7 @@ QString conditions(const QList<Condition> &rows)
 {
     QStringList out;
     for (const Condition &c : rows)
-        out << QStringLiteral("%1 >= %2").arg(c.fact).arg(c.value);
+        out << conditionText(c);
     return list(out);
 }
 

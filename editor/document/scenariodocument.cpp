@@ -453,6 +453,9 @@ QString ScenarioDocument::setAction(int index, const Action &action, const QStri
     for (const QString &problem : {factRowsProblem(action.pre), factRowsProblem(action.set), factRowsProblem(action.add)})
         if (!problem.isEmpty())
             return problem;
+    for (const Condition &c : action.pre)
+        if (const QString why = conditionError(c, std::nullopt); !why.isEmpty())
+            return QStringLiteral("%1: %2.").arg(c.fact, why);
     for (const Effect &e : action.set) {
         if (e.value < 0)
             return tr("Cannot set %1 to %2: pools never go negative.").arg(e.fact).arg(e.value);
@@ -514,8 +517,8 @@ QString ScenarioDocument::setGoal(int index, const Goal &goal, const QString &fi
     if (const QString problem = factRowsProblem(goal.conditions); !problem.isEmpty())
         return problem;
     for (const Condition &c : goal.conditions)
-        if (c.value < 1)
-            return tr("%1: a goal's minimum must be at least 1 (a smaller one always holds).").arg(c.fact);
+        if (const QString why = conditionError(c, goal.kind); !why.isEmpty())
+            return QStringLiteral("%1: %2.").arg(c.fact, why);
     Goal sorted = goal;
     std::sort(sorted.conditions.begin(), sorted.conditions.end(), [](const Condition &a, const Condition &b) { return a.fact < b.fact; });
     s.goals[index] = sorted;

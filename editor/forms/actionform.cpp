@@ -29,7 +29,7 @@ ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent) : FormPage(d
     costBox = makeDouble(0, 1e6, 2, 0.5, {}, tr("a cost is 0 or more (the planner adds costs up)"));
     addRow(tr("&Cost"), costBox, tr("What the planner minimises: a plan's cost is the sum of its actions' costs; the ballot subtracts 0.02 x cost."));
     preTable = new FactTable(FactTable::Mode::Conditions, this);
-    addRow(tr("&Needs"), preTable, tr("Preconditions: every row fact >= minimum must hold to plan this action, and again on its first tick of acting."));
+    addRow(tr("&Needs"), preTable, tr("Preconditions: every row (fact, operator, value) must hold to plan this action, and again on its first tick of acting."));
     effectTable = new FactTable(FactTable::Mode::Effects, this);
     addRow(tr("&Effects"), effectTable, tr("set: fact = value on completion. add: fact += value on completion; a negative add spends, taken when the action starts. "
                                            "partner.X writes the partner's own fact X on completion."));

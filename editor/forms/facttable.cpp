@@ -46,14 +46,15 @@ private:
     const QStringList *m_choices;
 };
 
+// The operator column: a fixed choice (add/set for effects, >= > <= < == != for conditions).
 class OpDelegate : public QStyledItemDelegate
 {
 public:
-    using QStyledItemDelegate::QStyledItemDelegate;
+    OpDelegate(QStringList choices, QObject *parent) : QStyledItemDelegate(parent), m_choices(std::move(choices)) {}
     QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &, const QModelIndex &) const override
     {
         auto *box = new QComboBox(parent);
-        box->addItems({QStringLiteral("add"), QStringLiteral("set")});
+        box->addItems(m_choices);
         return box;
     }
     void setEditorData(QWidget *editor, const QModelIndex &index) const override
@@ -64,7 +65,18 @@ public:
     {
         model->setData(index, static_cast<QComboBox *>(editor)->currentText());
     }
+
+private:
+    QStringList m_choices;
 };
+
+QStringList operatorNames()
+{
+    QStringList out;
+    for (ConditionOp op : kConditionOps)
+        out << QLatin1String(toString(op));
+    return out;
+}
 
 constexpr int PlaceholderRole = Qt::UserRole + 1;
 
@@ -111,7 +123,7 @@ FactTable::FactTable(Mode mode, QWidget *parent) : QWidget(parent), m_mode(mode)
 {
     QStringList headers;
     switch (mode) {
-    case Mode::Conditions: headers = {tr("Fact"), tr("at least")}; break;
+    case Mode::Conditions: headers = {tr("Fact"), tr("Is"), tr("Value")}; break;
     case Mode::Effects: headers = {tr("Fact"), tr("Effect"), tr("Value")}; break;
     case Mode::Seeds: headers = {tr("Fact"), tr("Value")}; break;
     }
@@ -129,7 +141,12 @@ FactTable::FactTable(Mode mode, QWidget *parent) : QWidget(parent), m_mode(mode)
     m_table->verticalHeader()->setDefaultSectionSize(24);
     m_table->setItemDelegateForColumn(0, new FactDelegate(&m_choices, m_table));
     if (mode == Mode::Effects)
-        m_table->setItemDelegateForColumn(1, new OpDelegate(m_table));
+        m_table->setItemDelegateForColumn(1, new OpDelegate({QStringLiteral("add"), QStringLiteral("set")}, m_table));
+    if (mode == Mode::Conditions) {
+        m_table->setItemDelegateForColumn(1, new OpDelegate(operatorNames(), m_table));
+        m_table->horizontalHeaderItem(1)->setToolTip(tr(">= at least, > more than, <= at most, < less than, == exactly, != anything but. "
+                                                       "A need spends only what >= and > ask for."));
+    }
 
     auto *add = new QToolButton(this);
     add->setText(QStringLiteral("+"));
@@ -170,7 +187,7 @@ void FactTable::appendRow(const QString &fact, const QString &op, int value)
     const int row = m_table->rowCount();
     m_table->insertRow(row);
     m_table->setItem(row, 0, new QTableWidgetItem(fact));
-    if (m_mode == Mode::Effects)
+    if (m_mode != Mode::Seeds)
         m_table->setItem(row, 1, new QTableWidgetItem(op));
     auto *v = new QTableWidgetItem;
     v->setData(Qt::EditRole, value);
@@ -186,7 +203,7 @@ void FactTable::fitRows()
 void FactTable::addRow(const QString &fact, const QString &op, int value)
 {
     m_filling = true;
-    appendRow(fact, op, value);
+    appendRow(fact, m_mode == Mode::Conditions && op.isEmpty() ? QStringLiteral(">=") : op, value);
     m_filling = false;
     emit edited();
 }
@@ -240,7 +257,7 @@ void FactTable::addPlaceholder()
         for (int n = 2; used.contains(fact); ++n)
             fact = base + QString::number(n);
         m_filling = true;
-        appendRow(fact, QStringLiteral("add"), m_mode == Mode::Seeds ? 0 : 1);
+        appendRow(fact, m_mode == Mode::Conditions ? QStringLiteral(">=") : QStringLiteral("add"), m_mode == Mode::Seeds ? 0 : 1);
         row = m_table->rowCount() - 1;
         for (int c = 0; c < m_table->columnCount(); ++c)
             m_table->item(row, c)->setData(PlaceholderRole, true);
@@ -285,12 +302,12 @@ bool sameRows(QList<Row> shown, const QList<Row> &rows)
     std::sort(sorted.begin(), sorted.end(), [](const Row &a, const Row &b) { return std::tie(a.fact, a.value) < std::tie(b.fact, b.value); });
     return shown == sorted;
 }
-QList<Effect> asEffects(const QList<Condition> &rows)
+bool sameConditions(QList<Condition> shown, QList<Condition> rows)
 {
-    QList<Effect> out;
-    for (const Condition &c : rows)
-        out.append(Effect{c.fact, c.value});
-    return out;
+    const auto order = [](const Condition &a, const Condition &b) { return std::tie(a.fact, a.op, a.value) < std::tie(b.fact, b.op, b.value); };
+    std::sort(shown.begin(), shown.end(), order);
+    std::sort(rows.begin(), rows.end(), order);
+    return shown == rows;
 }
 QList<Effect> asEffects(const QList<FactValue> &rows)
 {
@@ -303,12 +320,12 @@ QList<Effect> asEffects(const QList<FactValue> &rows)
 
 void FactTable::setConditions(const QList<Condition> &rows)
 {
-    if (m_table->rowCount() > 0 && sameRows(asEffects(conditions()), asEffects(rows)))
+    if (m_table->rowCount() > 0 && sameConditions(conditions(), rows))
         return;
     m_filling = true;
     m_table->setRowCount(0);
     for (const Condition &c : rows)
-        appendRow(c.fact, {}, c.value);
+        appendRow(c.fact, QLatin1String(toString(c.op)), c.value);
     m_filling = false;
     fitRows();
 }
@@ -344,7 +361,8 @@ QList<Condition> FactTable::conditions() const
     QList<Condition> out;
     for (int r = 0; r < m_table->rowCount(); ++r)
         if (!isPlaceholder(r))
-            out.append(Condition{m_table->item(r, 0)->text(), m_table->item(r, 1)->data(Qt::EditRole).toInt()});
+            out.append(Condition{m_table->item(r, 0)->text(), m_table->item(r, 2)->data(Qt::EditRole).toInt(),
+                                 conditionOpFromString(m_table->item(r, 1)->text()).value_or(ConditionOp::Ge)});
     return out;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// An editable table of fact rows: conditions (fact >= min), effects (fact,
+// An editable table of fact rows: conditions (fact, operator, value), effects (fact,
 // set or add, value) or seed values (name, value). The fact column completes
 // from the facts in use and accepts new ones.
 //
@@ -36,7 +36,8 @@ public:
     QList<FactValue> seeds() const;
 
     QTableWidget *table() const { return m_table; }
-    void addRow(const QString &fact, const QString &op, int value); // appends and emits edited()
+    // Appends and emits edited(); `op`: "add"/"set" for effects, ">=", "=="... for conditions (empty: >=).
+    void addRow(const QString &fact, const QString &op, int value);
     void removeRow(int row);                                         // removes and emits edited()
     // Appends a placeholder row and opens its fact cell for editing (the "+" button).
     void addPlaceholder();
@@ -51,7 +52,7 @@ private:
     void editorClosed(int row, int column, bool reverted);
     bool isPlaceholder(int row) const;
     void fitRows(); // tall enough for its rows (up to six), so short lists need no scrolling
-    int valueColumn() const { return m_mode == Mode::Effects ? 2 : 1; }
+    int valueColumn() const { return m_mode == Mode::Seeds ? 1 : 2; }
 
     Mode m_mode;
     QTableWidget *m_table;

@@ -28,7 +28,7 @@ GoalForm::GoalForm(ScenarioDocument *document, QWidget *parent) : FormPage(docum
     addRow(tr("&Kind"), kindBox, tr("need: insistence climbs at its rate and resets when satisfied, spending its conditions. "
                                     "quota: insistence = urgency x day progress x shortfall; phrase it against a tally."));
     conditionTable = new FactTable(FactTable::Mode::Conditions, this);
-    addRow(tr("&Conditions"), conditionTable, tr("The goal holds when every row fact >= minimum holds. Minimums are at least 1."));
+    addRow(tr("&Conditions"), conditionTable, tr("The goal holds when every row holds. A >= minimum is at least 1; a need spends what its >= and > rows ask for when met."));
     startBox = makeDouble(0, 1, 3, 0.05, {}, tr("insistence runs from 0 to 1"));
     addRow(tr("&Start"), startBox, tr("Need: insistence at dawn and after each satisfaction (0..1)."));
     rateBox = makeDouble(0, 1000, 4, 0.001, tr(" /s"), tr("a rate is 0 or more (at most 1000 a second)"));

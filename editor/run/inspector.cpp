@@ -25,7 +25,7 @@ QString conditionText(const CompiledScenario &s, std::span<const CCondition> lis
 {
     QStringList out;
     for (const CCondition &c : list)
-        out << QStringLiteral("%1 >= %2").arg(s.factNames[size_t(c.fact)]).arg(c.value);
+        out << QStringLiteral("%1 %2 %3").arg(s.factNames[size_t(c.fact)], QLatin1String(toString(c.op))).arg(c.value);
     return out.join(QStringLiteral(", "));
 }
 

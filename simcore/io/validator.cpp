@@ -207,19 +207,6 @@ private:
         }
     }
 
-    // Why a condition is the same whatever the pool holds (values are never
-    // below `floor`), or empty when it is not. `>=` keeps version 1's wording.
-    static QString trivial(const Condition &c, qint64 floor)
-    {
-        if (c.op == ConditionOp::Ge)
-            return c.value < floor ? QStringLiteral("a minimum below 0 always holds (pools never go negative)") : QString();
-        if (!conditionCanHold(negated(c.op), floor, kUnbounded, c.value))
-            return QStringLiteral("%1 always holds (pools never go negative)").arg(conditionText(c));
-        if (!conditionCanHold(c.op, floor, kUnbounded, c.value))
-            return QStringLiteral("%1 can never hold (pools never go negative)").arg(conditionText(c));
-        return {};
-    }
-
     void action(const Action &a, const QString &path)
     {
         if (!a.station.isEmpty() && !findStation(a.station))
@@ -229,7 +216,7 @@ private:
         const QString pre = pathKey(path, QStringLiteral("pre"));
         factList(a.pre, pre);
         for (const Condition &c : a.pre) {
-            if (const QString why = trivial(c, 0); !why.isEmpty())
+            if (const QString why = conditionError(c, std::nullopt); !why.isEmpty())
                 error(pathFact(pre, c.fact), why);
             if (c.fact.startsWith(u"partner."))
                 error(pathFact(pre, c.fact), QStringLiteral("partner facts can only be written by effects, not read"));
@@ -265,14 +252,9 @@ private:
         for (const Condition &c : g.conditions)
             if (c.fact.startsWith(u"partner."))
                 error(pathFact(conditions, c.fact), QStringLiteral("a goal cannot name a partner's fact"));
-        for (const Condition &c : g.conditions) {
-            if (c.op == ConditionOp::Ge && c.value < 1)
-                error(pathFact(conditions, c.fact),
-                      QStringLiteral("%1 minimum must be at least 1, got %2 (a smaller one always holds)")
-                          .arg(g.kind == GoalKind::Quota ? u"a quota's" : u"a need's").arg(c.value));
-            else if (const QString why = trivial(c, 0); !why.isEmpty())
+        for (const Condition &c : g.conditions)
+            if (const QString why = conditionError(c, g.kind); !why.isEmpty())
                 error(pathFact(conditions, c.fact), why);
-        }
         if (g.kind == GoalKind::Need) {
             range(g.start, 0, 1, pathKey(path, QStringLiteral("start")), QStringLiteral("the starting insistence"));
             range(g.rate, 0, limits::kMaxRate, pathKey(path, QStringLiteral("rate")), QStringLiteral("the rate"));
@@ -661,5 +643,22 @@ private:
 } // namespace
 
 Issues validate(const Scenario &scenario) { return Validator(scenario).run(); }
+
+QString conditionError(const Condition &c, std::optional<GoalKind> goal)
+{
+    if (c.op == ConditionOp::Ge) { // version 1's wording
+        if (goal && c.value < 1)
+            return QStringLiteral("%1 minimum must be at least 1, got %2 (a smaller one always holds)")
+                .arg(*goal == GoalKind::Quota ? u"a quota's" : u"a need's").arg(c.value);
+        if (c.value < 0)
+            return QStringLiteral("a minimum below 0 always holds (pools never go negative)");
+        return {};
+    }
+    if (!conditionCanHold(negated(c.op), 0, kUnbounded, c.value))
+        return QStringLiteral("%1 always holds (pools never go negative)").arg(conditionText(c));
+    if (!conditionCanHold(c.op, 0, kUnbounded, c.value))
+        return QStringLiteral("%1 can never hold (pools never go negative)").arg(conditionText(c));
+    return {};
+}
 
 } // namespace goap

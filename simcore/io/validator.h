@@ -6,6 +6,8 @@
 #include "io/issue.h"
 #include "model/scenario.h"
 
+#include <optional>
+
 namespace goap {
 
 // Bounds that keep any accepted scenario simulable in bounded time and memory.
@@ -24,5 +26,11 @@ inline constexpr qsizetype kMaxItems = 10'000; // per list, and facts per pool
 } // namespace limits
 
 Issues validate(const Scenario &scenario);
+
+// The one rule for a single condition, or an empty string when it is fine:
+// one that holds (or fails) whatever the pool holds is an error; a goal's
+// `>=` needs at least 1. `goal`: the kind of the goal it belongs to, or none
+// for an action's precondition.
+QString conditionError(const Condition &c, std::optional<GoalKind> goal);
 
 } // namespace goap

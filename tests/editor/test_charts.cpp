@@ -611,6 +611,20 @@ private slots:
         QCOMPARE(readAll(dir.filePath(QStringLiteral("plot.json"))), readAll(dir.filePath(QStringLiteral("sim.json"))));
     }
 
+    // "-": the picture on standard output, the day summary on standard error.
+    void plotToStandardOutput()
+    {
+        QProcess p;
+        p.start(QStringLiteral(GOAP_PLOT_BINARY), {kSource + QStringLiteral("/scenarios/town.json"), QStringLiteral("--output"),
+                                                   QStringLiteral("-"), QStringLiteral("--size"), QStringLiteral("300x200")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QByteArray png = p.readAllStandardOutput();
+        QVERIFY(png.startsWith("\x89PNG\r\n\x1a\n"));
+        QCOMPARE(QImage::fromData(png, "PNG").size(), QSize(300, 200));
+        QVERIFY(p.readAllStandardError().contains("Town, day 1"));
+    }
+
     // goap-sim run --plot still works where goap-plot is installed next to it
     // (the build's bin/, /usr/bin): it hands the run over, options translated,
     // and the picture is goap-plot's to the byte.

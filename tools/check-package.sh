@@ -2,7 +2,8 @@
 # Builds the .deb of a build tree and checks it as an installed package:
 # unpacked into a clean temporary root (dpkg-deb -x, no root rights needed,
 # nothing touches the system), its goap-sim validates and runs every shipped
-# scenario from there, its goap-studio starts, its files name no path of the
+# scenario from there and needs no GUI library, its goap-plot draws a run
+# (also for goap-sim run --plot), its goap-studio starts, its files name no path of the
 # build machine, libgoap exports only goap_*, the MIME type parses, and a game
 # project builds against the unpacked GoapSim package and runs.
 #   tools/check-package.sh [BUILD_DIR]       (default: build)
@@ -26,7 +27,7 @@ echo "== unpacking into a clean root"
 root="$work/root"
 dpkg-deb -x "$deb" "$root"
 usr="$root/usr"
-for f in bin/goap-sim bin/goap-studio include/goap/goap.h lib/cmake/GoapSim/GoapSimConfig.cmake \
+for f in bin/goap-sim bin/goap-plot bin/goap-studio include/goap/goap.h lib/cmake/GoapSim/GoapSimConfig.cmake \
          share/applications/goap-studio.desktop share/icons/hicolor/scalable/apps/goap-studio.svg \
          share/mime/packages/goap-studio.xml share/goap-studio/scenarios/town.json; do
   [ -e "$usr/$f" ] || fail "the package lacks /usr/$f"
@@ -42,13 +43,28 @@ done
 version=$(QT_QPA_PLATFORM=offscreen "$usr/bin/goap-studio" --version) || fail "goap-studio --version"
 grep -q '^GOAP Studio' <<<"$version" || fail "goap-studio --version printed: $version"
 grep -q 'R.*PATH.*\$ORIGIN/../lib' <<<"$(readelf -d "$usr/bin/goap-sim")" || fail "goap-sim has no \$ORIGIN RPATH"
+gui=$(ldd "$usr/bin/goap-sim" | grep -oE 'lib(Qt6(Gui|Widgets|PrintSupport|OpenGL|Svg)|QCustomPlot)[^ ]*' || true)
+[ -z "$gui" ] || fail "the installed goap-sim needs GUI libraries: $(tr '\n' ' ' <<<"$gui")"
+grep -q 'libQt6Core' <<<"$(ldd "$usr/bin/goap-sim")" || fail "ldd lists no libQt6Core for goap-sim"
+echo "   goap-sim needs $(ldd "$usr/bin/goap-sim" | wc -l) libraries, no GUI one"
+
+echo "== installed goap-plot (and goap-sim run --plot, which hands over to it)"
+env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$usr/bin/goap-plot" "$usr/share/goap-studio/scenarios/town.json" \
+  --output "$work/town.png" --size 640x480 >/dev/null 2>"$work/plot.err" || fail "goap-plot town.json: $(cat "$work/plot.err")"
+[ "$(head -c 8 "$work/town.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] || fail "goap-plot wrote no PNG"
+"$usr/bin/goap-plot" "$usr/share/goap-studio/scenarios/hospital.json" --output "$work/hospital.pdf" >/dev/null 2>&1 \
+  || fail "goap-plot hospital.json --output *.pdf"
+[ "$(head -c 4 "$work/hospital.pdf")" = "%PDF" ] || fail "goap-plot wrote no PDF"
+env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$usr/bin/goap-sim" run "$usr/share/goap-studio/scenarios/town.json" \
+  --plot "$work/via-sim.png" --plot-size 640x480 >/dev/null 2>"$work/plot.err" || fail "goap-sim run --plot: $(cat "$work/plot.err")"
+cmp -s "$work/town.png" "$work/via-sim.png" || fail "goap-sim run --plot drew another picture than goap-plot"
 
 echo "== relocatable, and only the C API exported"
 src=$(cd "$here" && pwd)
 if grep -rlaF -e "$src" -e "$build_dir" "$usr" >"$work/hits" 2>/dev/null; then
   fail "files name the build machine's paths: $(tr '\n' ' ' <"$work/hits")"
 fi
-if grep -qF -e "$src" -e "$build_dir" <<<"$(strings -el "$usr/bin/goap-studio" "$usr/bin/goap-sim")"; then
+if grep -qF -e "$src" -e "$build_dir" <<<"$(strings -el "$usr/bin/goap-studio" "$usr/bin/goap-sim" "$usr/bin/goap-plot")"; then
   fail "a binary names the build machine's paths (UTF-16)"
 fi
 exported=$(nm -D --defined-only "$usr"/lib/libgoap.so.1 | awk '$2 == "T" { print $3 }')

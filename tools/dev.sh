@@ -50,6 +50,9 @@ case "${1:-run}" in
     mkdir -p "$out"
     echo "== no display: the headless run of $(basename "$scenario"), records in $out"
     "$build_dir/bin/goap-sim" run "$scenario" --report "$out/report.json" --events "$out/events.jsonl" --samples "$out/samples.csv"
+    # The same day's charts as a picture: goap-plot (goap-sim itself links no GUI library).
+    "$build_dir/bin/goap-plot" "$scenario" --output "$out/charts.png" >/dev/null
+    echo "== charts: $out/charts.png"
     ;;
   test)
     build

@@ -52,7 +52,7 @@ QString writeDayCharts(std::shared_ptr<const CompiledScenario> scenario, const s
     }
     if (pdf) {
         QPdfWriter writer(device);
-        writer.setCreator(QStringLiteral("goap-sim"));
+        writer.setCreator(QStringLiteral("goap-plot"));
         writer.setTitle(options.title);
         writer.setResolution(96); // one painter unit is a pixel at 96 dpi, as in the PNG
         writer.setPageLayout(QPageLayout(QPageSize(QSizeF(options.size) * 0.75, QPageSize::Point, {}, QPageSize::ExactMatch),

@@ -16,9 +16,16 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <array>
+#include <cerrno>
+#include <cstring>
 #include <optional>
+#include <vector>
+
+#include <unistd.h>
 
 
 namespace goap::cli {
@@ -36,8 +43,9 @@ const char *const kUsage =
     "           [--plot-size WxH] [--plot-scale S]\n"
     "                                        simulate N days (1 to 10000, default 1) and write the\n"
     "                                        records, '-' for standard output (the summary then goes\n"
-    "                                        to standard error); --plot charts insistence and quota\n"
-    "                                        progress\n"
+    "                                        to standard error); --plot hands the run to goap-plot\n"
+    "                                        (next to goap-sim), which charts it: goap-plot FILE\n"
+    "                                        --output P --size WxH --scale S (see goap-plot --help)\n"
     "  format FILE [--check]                 rewrite FILE in canonical form (--check: only\n"
     "                                        report, exit 2 when it is not canonical)\n"
     "\n"
@@ -48,10 +56,12 @@ const char *const kUsage =
 void print(std::FILE *f, const QString &s) { std::fputs(s.toLocal8Bit().constData(), f); }
 void println(std::FILE *f, const QString &s) { print(f, s + u'\n'); }
 
+QString signature(const Streams &io) { return QString::fromLatin1(io.program) + QStringLiteral(": "); }
+
 int usageError(const Streams &io, const QString &message)
 {
-    println(io.err, QStringLiteral("goap-sim: ") + message);
-    print(io.err, QStringLiteral("Try 'goap-sim --help'.\n"));
+    println(io.err, signature(io) + message);
+    print(io.err, QStringLiteral("Try '%1 --help'.\n").arg(QString::fromLatin1(io.program)));
     return Usage;
 }
 
@@ -223,8 +233,6 @@ int planCommand(const QStringList &args, const Streams &io)
 
 namespace {
 
-PlotWriter g_plotWriter = nullptr;
-
 constexpr int kMaxDays = 10000;
 
 void printDaySummary(const Scenario &scenario, const CompiledScenario &c, const sim::DayReport &day, std::FILE *out)
@@ -285,9 +293,11 @@ std::optional<int> parseDays(const QString &text)
 class RunRecords
 {
 public:
+    // `plotWriter` draws the "plot" record, named by the option `plotOption` (goap-plot's --output).
     RunRecords(const Scenario &scenario, std::shared_ptr<const CompiledScenario> compiled, const Streams &io,
-               PlotRequest plotRequest)
-        : m_scenario(scenario), m_c(std::move(compiled)), m_io(io), m_plotRequest(std::move(plotRequest))
+               PlotRequest plotRequest, PlotWriter plotWriter, const QString &plotOption)
+        : m_scenario(scenario), m_c(std::move(compiled)), m_io(io), m_plotRequest(std::move(plotRequest)),
+          m_plotWriter(plotWriter), m_plotOption(plotOption)
     {
     }
 
@@ -299,10 +309,11 @@ public:
         const QString scenarioTarget = writeTarget(scenarioFile);
         int toStdout = 0;
         for (const char *kind : kinds) {
-            const QString k = QLatin1String(kind);
-            if (!o.values.contains(k))
+            const QString key = QLatin1String(kind);
+            if (!o.values.contains(key))
                 continue;
-            const QString name = o.values.value(k);
+            const QString k = optionName(key);
+            const QString name = o.values.value(key);
             if (name.isEmpty())
                 return usageError(m_io, QStringLiteral("--%1 needs a file name ('-' for standard output)").arg(k));
             if (name == u"-")
@@ -323,7 +334,7 @@ public:
                 continue;
             RecordFile &f = file(k);
             if (!f.open(o.values.value(k), m_io.out)) {
-                println(m_io.err, QStringLiteral("goap-sim: ") + f.error());
+                println(m_io.err, signature(m_io) + f.error());
                 cancelAll();
                 return IoError;
             }
@@ -393,10 +404,11 @@ public:
                 m_events.write(sim::eventsJsonl(*m_c, simulation.events()));
             if (m_samples.isOpen())
                 m_samples.write(sim::samplesCsvRows(*m_c, simulation.samples()));
-            m_plotRequest.title = days == 1 ? m_scenario.name : QStringLiteral("%1, %2 days").arg(m_scenario.name).arg(days);
-            const QString error = g_plotWriter(m_c, simulation.samples(), simulation.events(), m_plotRequest, m_plot.device());
+            if (m_plotRequest.defaultTitle)
+                m_plotRequest.title = days == 1 ? m_scenario.name : QStringLiteral("%1, %2 days").arg(m_scenario.name).arg(days);
+            const QString error = m_plotWriter(m_c, simulation.samples(), simulation.events(), m_plotRequest, m_plot.device());
             if (!error.isEmpty()) {
-                println(m_io.err, QStringLiteral("goap-sim: cannot write %1: %2").arg(m_plot.name(), error));
+                println(m_io.err, signature(m_io) + QStringLiteral("cannot write %1: %2").arg(m_plot.name(), error));
                 cancelAll();
                 return IoError;
             }
@@ -406,14 +418,14 @@ public:
         // In place first (already written, only flushed), then the atomic ones.
         for (RecordFile *f : files()) {
             if (f->isOpen() && f->inPlace() && !f->commit()) {
-                println(m_io.err, QStringLiteral("goap-sim: ") + f->error());
+                println(m_io.err, signature(m_io) + f->error());
                 cancelAll();
                 return IoError;
             }
         }
         for (RecordFile *f : files()) {
             if (f->isOpen() && !f->commit()) {
-                println(m_io.err, QStringLiteral("goap-sim: ") + f->error());
+                println(m_io.err, signature(m_io) + f->error());
                 cancelAll();
                 return IoError;
             }
@@ -422,6 +434,7 @@ public:
     }
 
 private:
+    QString optionName(const QString &kind) const { return kind == u"plot" ? m_plotOption : kind; }
     RecordFile &file(const QString &kind)
     {
         return kind == u"report" ? m_report : kind == u"events" ? m_events : kind == u"samples" ? m_samples : m_plot;
@@ -437,6 +450,8 @@ private:
     std::shared_ptr<const CompiledScenario> m_c;
     const Streams &m_io;
     PlotRequest m_plotRequest;
+    PlotWriter m_plotWriter = nullptr;
+    QString m_plotOption;
     std::FILE *m_summary = m_io.out;
     RecordFile m_report, m_events, m_samples, m_plot;
     sim::EventLog m_eventBatch;
@@ -447,47 +462,34 @@ private:
 
 } // namespace
 
-void setPlotWriter(PlotWriter writer) { g_plotWriter = writer; }
+namespace {
 
-int runCommand(const QStringList &args, const Streams &io)
+const char *const kPlotUsage =
+    "usage: goap-plot FILE --output P.png|P.pdf [--size WxH] [--scale S] [--title T] [--days N]\n"
+    "                 [--report R.json] [--events E.jsonl] [--samples S.csv]\n"
+    "\n"
+    "Simulates FILE as 'goap-sim run' does and draws the insistence chart above the quota\n"
+    "progress chart (or the world facts when nobody holds a quota), titled with the scenario:\n"
+    "a PNG of --size (default 1400x1000) times --scale (default 1; 2 doubles the pixels), or a\n"
+    "vector PDF when the name ends in .pdf; '-' writes it to standard output. With no display\n"
+    "it renders offscreen. The day summary goes to standard output (to standard error when a\n"
+    "record goes there); --report, --events and --samples write the same run's records.\n"
+    "\n"
+    "Options: -h/--help, --version; '--' ends the options (a file named like an option)\n"
+    "Exit codes: 0 success, 1 usage error, 2 invalid scenario, 3 I/O error.\n";
+
+// Simulates `file` for `days` and writes the records named in `o` ("report",
+// "events", "samples", and "plot" drawn by `plotWriter`).
+int simulate(const QString &file, int days, const Options &o, const PlotRequest &plotRequest, PlotWriter plotWriter,
+             const QString &plotOption, const Streams &io)
 {
-    const Options o = parseOptions(args, {QStringLiteral("days"), QStringLiteral("report"), QStringLiteral("events"),
-                                          QStringLiteral("samples"), QStringLiteral("plot"), QStringLiteral("plot-size"),
-                                          QStringLiteral("plot-scale")}, {});
-    if (!o.error.isEmpty())
-        return usageError(io, o.error);
-    if (o.positional.size() != 1)
-        return usageError(io, QStringLiteral("run takes one scenario file"));
-    const std::optional<int> days = o.values.contains(QStringLiteral("days")) ? parseDays(o.values.value(QStringLiteral("days"))) : 1;
-    if (!days)
-        return usageError(io, QStringLiteral("--days takes a whole number from 1 to %1, got '%2'").arg(kMaxDays).arg(o.values.value(QStringLiteral("days"))));
-    const bool plot = o.values.contains(QStringLiteral("plot"));
-    if (plot && !g_plotWriter)
-        return usageError(io, QStringLiteral("--plot needs goap-sim built with the charts (GOAP_BUILD_EDITOR)"));
-    PlotRequest plotRequest;
-    if (plot) {
-        const QStringList size = o.values.value(QStringLiteral("plot-size"), QStringLiteral("1400x1000")).split(QLatin1Char('x'));
-        bool okWidth = false, okHeight = false, okScale = true;
-        plotRequest.width = size.size() == 2 ? size[0].toInt(&okWidth) : 0;
-        plotRequest.height = size.size() == 2 ? size[1].toInt(&okHeight) : 0;
-        if (o.values.contains(QStringLiteral("plot-scale")))
-            plotRequest.scale = o.values.value(QStringLiteral("plot-scale")).toDouble(&okScale);
-        if (!okWidth || !okHeight || plotRequest.width < 64 || plotRequest.height < 64 || plotRequest.width > 20000
-            || plotRequest.height > 20000)
-            return usageError(io, QStringLiteral("--plot-size takes WIDTHxHEIGHT, each from 64 to 20000 (e.g. 1600x900)"));
-        if (!okScale || plotRequest.scale < 0.25 || plotRequest.scale > 8)
-            return usageError(io, QStringLiteral("--plot-scale takes a number from 0.25 to 8 (2 doubles the pixels)"));
-        plotRequest.fileName = o.values.value(QStringLiteral("plot"));
-    } else if (o.values.contains(QStringLiteral("plot-size")) || o.values.contains(QStringLiteral("plot-scale"))) {
-        return usageError(io, QStringLiteral("--plot-size and --plot-scale go with --plot"));
-    }
     int code = Success;
-    const std::optional<Scenario> scenario = load(o.positional.first(), io, code);
+    const std::optional<Scenario> scenario = load(file, io, code);
     if (!scenario)
         return code;
     const auto compiled = std::make_shared<const CompiledScenario>(compile(*scenario));
-    RunRecords records(*scenario, compiled, io, plotRequest);
-    if (const int opened = records.open(o, o.positional.first()); opened != Success)
+    RunRecords records(*scenario, compiled, io, plotRequest, plotWriter, plotOption);
+    if (const int opened = records.open(o, file); opened != Success)
         return opened;
 
     sim::Options options;
@@ -496,14 +498,144 @@ int runCommand(const QStringList &args, const Streams &io)
     sim::Simulation simulation(compiled, options);
     // A day at a time (in chunks within long days), draining the records as it goes.
     const std::int64_t chunk = std::min<std::int64_t>(simulation.ticksPerDay(), 100000);
-    const std::int64_t total = std::int64_t(*days) * simulation.ticksPerDay();
+    const std::int64_t total = std::int64_t(days) * simulation.ticksPerDay();
     while (simulation.totalTicks() < total) {
         simulation.stepTicks(std::min(chunk, total - simulation.totalTicks()));
         records.drain(simulation, simulation.totalTicks() == total);
         if (records.failed()) // a full disk: say so now, not after every day has run
             break;
     }
-    return records.finish(simulation, *days);
+    return records.finish(simulation, days);
+}
+
+const QStringList kRunOptions = {QStringLiteral("days"), QStringLiteral("report"), QStringLiteral("events"),
+                                 QStringLiteral("samples"), QStringLiteral("plot"), QStringLiteral("plot-size"),
+                                 QStringLiteral("plot-scale")};
+
+// goap-plot next to this program (the build tree's bin/, or /usr/bin), or empty.
+QString siblingPlotTool()
+{
+    if (!QCoreApplication::instance())
+        return {};
+    const QFileInfo tool(QCoreApplication::applicationDirPath() + QStringLiteral("/goap-plot"));
+    return tool.isFile() && tool.isExecutable() ? tool.absoluteFilePath() : QString();
+}
+
+// Replaces this process with `tool args`; returns (with errno set) only when it cannot.
+void execTool(const QString &tool, const QStringList &args)
+{
+    std::vector<QByteArray> bytes{QFile::encodeName(tool)};
+    for (const QString &a : args)
+        bytes.push_back(a.toLocal8Bit());
+    std::vector<char *> argv;
+    for (QByteArray &b : bytes)
+        argv.push_back(b.data());
+    argv.push_back(nullptr);
+    std::fflush(stdout);
+    std::fflush(stderr);
+    ::execv(argv[0], argv.data());
+}
+
+} // namespace
+
+QStringList plotArgumentsFor(const QStringList &runArgs)
+{
+    const Options o = parseOptions(runArgs, kRunOptions, {});
+    const QString file = o.positional.value(0);
+    const bool fileFirst = !file.startsWith(u'-');
+    QStringList args;
+    if (fileFirst)
+        args << file;
+    static const std::pair<const char *, const char *> renamed[] = {
+        {"plot", "output"}, {"days", "days"}, {"plot-size", "size"}, {"plot-scale", "scale"},
+        {"report", "report"}, {"events", "events"}, {"samples", "samples"}};
+    for (const auto &[from, to] : renamed)
+        if (o.values.contains(QLatin1String(from)))
+            args << QStringLiteral("--") + QLatin1String(to) << o.values.value(QLatin1String(from));
+    if (!fileFirst)
+        args << QStringLiteral("--") << file;
+    return args;
+}
+
+QString shellLine(const QString &program, const QStringList &args)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./=:,+@%-]+$"));
+    QStringList words{program};
+    for (QString a : args) {
+        if (!plain.match(a).hasMatch())
+            a = u'\'' + a.replace(u'\'', QStringLiteral("'\\''")) + u'\'';
+        words << a;
+    }
+    return words.join(u' ');
+}
+
+int runCommand(const QStringList &args, const Streams &io)
+{
+    const Options o = parseOptions(args, kRunOptions, {});
+    if (!o.error.isEmpty())
+        return usageError(io, o.error);
+    if (o.positional.size() != 1)
+        return usageError(io, QStringLiteral("run takes one scenario file"));
+    const std::optional<int> days = o.values.contains(QStringLiteral("days")) ? parseDays(o.values.value(QStringLiteral("days"))) : 1;
+    if (!days)
+        return usageError(io, QStringLiteral("--days takes a whole number from 1 to %1, got '%2'").arg(kMaxDays).arg(o.values.value(QStringLiteral("days"))));
+    if (o.values.contains(QStringLiteral("plot"))) {
+        // The charts need QtGui, which goap-sim never links: goap-plot draws them.
+        const QStringList plotArgs = plotArgumentsFor(args);
+        if (const QString tool = siblingPlotTool(); !tool.isEmpty()) {
+            execTool(tool, plotArgs);
+            println(io.err, signature(io) + QStringLiteral("cannot run %1: %2").arg(tool, QString::fromLocal8Bit(std::strerror(errno))));
+        }
+        println(io.err, signature(io) + QStringLiteral("--plot is drawn by goap-plot, which is not next to %1; run:")
+                                        .arg(QString::fromLatin1(io.program)));
+        println(io.err, QStringLiteral("  ") + shellLine(QStringLiteral("goap-plot"), plotArgs));
+        return Usage;
+    }
+    if (o.values.contains(QStringLiteral("plot-size")) || o.values.contains(QStringLiteral("plot-scale")))
+        return usageError(io, QStringLiteral("--plot-size and --plot-scale go with --plot"));
+    return simulate(o.positional.first(), *days, o, {}, nullptr, QStringLiteral("plot"), io);
+}
+
+int plotMain(const QStringList &args, const Streams &io, PlotWriter writer)
+{
+    if (args.size() == 1 && (args.first() == u"-h" || args.first() == u"--help" || args.first() == u"help")) {
+        print(io.out, QString::fromLatin1(kPlotUsage));
+        return Success;
+    }
+    if (args.size() == 1 && args.first() == u"--version") {
+        println(io.out, QStringLiteral("goap-plot " GOAP_VERSION));
+        return Success;
+    }
+    Options o = parseOptions(args, {QStringLiteral("output"), QStringLiteral("days"), QStringLiteral("size"),
+                                    QStringLiteral("scale"), QStringLiteral("title"), QStringLiteral("report"),
+                                    QStringLiteral("events"), QStringLiteral("samples")}, {});
+    if (!o.error.isEmpty())
+        return usageError(io, o.error);
+    if (o.positional.size() != 1)
+        return usageError(io, QStringLiteral("goap-plot takes one scenario file"));
+    if (!o.values.contains(QStringLiteral("output")))
+        return usageError(io, QStringLiteral("goap-plot needs --output P.png or P.pdf ('-' for standard output)"));
+    const std::optional<int> days = o.values.contains(QStringLiteral("days")) ? parseDays(o.values.value(QStringLiteral("days"))) : 1;
+    if (!days)
+        return usageError(io, QStringLiteral("--days takes a whole number from 1 to %1, got '%2'").arg(kMaxDays).arg(o.values.value(QStringLiteral("days"))));
+    PlotRequest request;
+    const QStringList size = o.values.value(QStringLiteral("size"), QStringLiteral("1400x1000")).split(QLatin1Char('x'));
+    bool okWidth = false, okHeight = false, okScale = true;
+    request.width = size.size() == 2 ? size[0].toInt(&okWidth) : 0;
+    request.height = size.size() == 2 ? size[1].toInt(&okHeight) : 0;
+    if (o.values.contains(QStringLiteral("scale")))
+        request.scale = o.values.value(QStringLiteral("scale")).toDouble(&okScale);
+    if (!okWidth || !okHeight || request.width < 64 || request.height < 64 || request.width > 20000 || request.height > 20000)
+        return usageError(io, QStringLiteral("--size takes WIDTHxHEIGHT, each from 64 to 20000 (e.g. 1600x900)"));
+    if (!okScale || request.scale < 0.25 || request.scale > 8)
+        return usageError(io, QStringLiteral("--scale takes a number from 0.25 to 8 (2 doubles the pixels)"));
+    if (o.values.contains(QStringLiteral("title"))) { // an empty one: no title line
+        request.title = o.values.value(QStringLiteral("title"));
+        request.defaultTitle = false;
+    }
+    request.fileName = o.values.value(QStringLiteral("output"));
+    o.values.insert(QStringLiteral("plot"), o.values.take(QStringLiteral("output")));
+    return simulate(o.positional.first(), *days, o, request, writer, QStringLiteral("output"), io);
 }
 
 int formatCommand(const QStringList &args, const Streams &io)
@@ -530,7 +662,7 @@ int formatCommand(const QStringList &args, const Streams &io)
         return Invalid;
     }
     if (const QString error = saveScenarioFile(*scenario, file); !error.isEmpty()) {
-        println(io.err, QStringLiteral("goap-sim: ") + error);
+        println(io.err, signature(io) + error);
         return IoError;
     }
     println(io.out, QStringLiteral("%1: rewritten in canonical form").arg(file));

@@ -3,7 +3,7 @@
 // outside the plot whose entries hide everything of a line, labels inside the
 // axis rect, tooltips that stay, the reference line only where it belongs,
 // exports at a chosen size, quota-met markers that match the day report, and
-// goap-sim run --plot.
+// goap-plot.
 #include "charts/chartexportdialog.h"
 #include "charts/daycharts.h"
 #include "io/scenarioreader.h"
@@ -503,6 +503,7 @@ private slots:
         m_window->runUi()->pause();
     }
 
+    // goap-plot draws without a display: QT_QPA_PLATFORM offscreen is its own choice.
     void plotWithoutADisplay()
     {
         QTemporaryDir dir;
@@ -513,8 +514,7 @@ private slots:
         env.remove(QStringLiteral("WAYLAND_DISPLAY"));
         env.remove(QStringLiteral("QT_QPA_PLATFORM"));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(GOAP_SIM_BINARY), {QStringLiteral("run"), kSource + QStringLiteral("/scenarios/town.json"),
-                                                  QStringLiteral("--plot"), png});
+        p.start(QStringLiteral(GOAP_PLOT_BINARY), {kSource + QStringLiteral("/scenarios/town.json"), QStringLiteral("--output"), png});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         const QImage image(png);
@@ -522,30 +522,139 @@ private slots:
         QVERIFY(p.readAllStandardOutput().contains("Town, day 1"));
     }
 
-    // #17.8: goap-sim run --plot at a chosen size and scale, and as a vector PDF.
+    // #17.8: goap-plot at a chosen size and scale, and as a vector PDF.
     void plotAtAChosenSize()
     {
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("town.png")), pdf = dir.filePath(QStringLiteral("town.pdf"));
         QProcess p;
-        p.start(QStringLiteral(GOAP_SIM_BINARY), {QStringLiteral("run"), kSource + QStringLiteral("/scenarios/town.json"), QStringLiteral("--plot"),
-                                                  png, QStringLiteral("--plot-size"), QStringLiteral("800x600"),
-                                                  QStringLiteral("--plot-scale"), QStringLiteral("2")});
+        p.start(QStringLiteral(GOAP_PLOT_BINARY), {kSource + QStringLiteral("/scenarios/town.json"), QStringLiteral("--output"), png,
+                                                   QStringLiteral("--size"), QStringLiteral("800x600"), QStringLiteral("--scale"), QStringLiteral("2")});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         QCOMPARE(QImage(png).size(), QSize(1600, 1200));
-        p.start(QStringLiteral(GOAP_SIM_BINARY), {QStringLiteral("run"), kSource + QStringLiteral("/scenarios/hospital.json"),
-                                                  QStringLiteral("--plot"), pdf, QStringLiteral("--plot-size"), QStringLiteral("1200x800")});
+        p.start(QStringLiteral(GOAP_PLOT_BINARY), {kSource + QStringLiteral("/scenarios/hospital.json"), QStringLiteral("--output"), pdf,
+                                                   QStringLiteral("--size"), QStringLiteral("1200x800")});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         const QByteArray bytes = readAll(pdf);
         QVERIFY(bytes.startsWith("%PDF"));
         QVERIFY(!bytes.contains("/Subtype /Image"));
         QVERIFY(bytes.contains("/MediaBox [0 0 900.000000 600.000000]"));
-        p.start(QStringLiteral(GOAP_SIM_BINARY), {QStringLiteral("run"), kSource + QStringLiteral("/scenarios/town.json"), QStringLiteral("--plot"),
-                                                  png, QStringLiteral("--plot-size"), QStringLiteral("big")});
+    }
+
+    void plotUsageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString town = kSource + QStringLiteral("/scenarios/town.json");
+        QTest::newRow("bad size") << QStringList{town, "--output", "x.png", "--size", "big"} << "--size takes WIDTHxHEIGHT";
+        QTest::newRow("too small") << QStringList{town, "--output", "x.png", "--size", "63x100"} << "--size takes WIDTHxHEIGHT";
+        QTest::newRow("bad scale") << QStringList{town, "--output", "x.png", "--scale", "9"} << "--scale takes a number";
+        QTest::newRow("no output") << QStringList{town} << "needs --output";
+        QTest::newRow("no file") << QStringList{"--output", "x.png"} << "takes one scenario file";
+        QTest::newRow("old option") << QStringList{town, "--output", "x.png", "--plot-size", "800x600"} << "unknown option '--plot-size'";
+        QTest::newRow("bad days") << QStringList{town, "--output", "x.png", "--days", "0"} << "--days takes a whole number";
+        QTest::newRow("output is the scenario") << QStringList{town, "--output", town} << "--output " + town + " would overwrite the scenario file";
+    }
+
+    void plotUsageErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        QProcess p;
+        p.setWorkingDirectory(dir.path());
+        p.start(QStringLiteral(GOAP_PLOT_BINARY), args);
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 1); // a usage error
+        const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+        QVERIFY2(err.contains(QStringLiteral("goap-plot: ")) && err.contains(message), qPrintable(err));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.png"))));
+    }
+
+    // The title is the scenario's (with the days) unless --title gives one; the
+    // same run's records come out with the picture, equal to goap-sim run's.
+    void plotTitleDaysAndRecords()
+    {
+        QTemporaryDir dir;
+        const QString town = kSource + QStringLiteral("/scenarios/town.json");
+        const auto plot = [&](const QString &name, const QStringList &more) {
+            QProcess p;
+            p.start(QStringLiteral(GOAP_PLOT_BINARY), QStringList{town, QStringLiteral("--output"), dir.filePath(name),
+                                                                  QStringLiteral("--size"), QStringLiteral("400x300")} + more);
+            return p.waitForFinished(60000) && p.exitCode() == 0 ? QImage(dir.filePath(name)) : QImage();
+        };
+        const QImage titled = plot(QStringLiteral("a.png"), {});
+        const QImage same = plot(QStringLiteral("b.png"), {QStringLiteral("--title"), QStringLiteral("Town")});
+        const QImage other = plot(QStringLiteral("c.png"), {QStringLiteral("--title"), QStringLiteral("Something else")});
+        const QImage untitled = plot(QStringLiteral("d.png"), {QStringLiteral("--title"), QString()});
+        QVERIFY(!titled.isNull() && !other.isNull() && !untitled.isNull());
+        QCOMPARE(same, titled); // the default title is the scenario's name
+        QVERIFY(other != titled);
+        QVERIFY(untitled != titled);
+        // Two days: the title says so, and the records are goap-sim run's.
+        const QImage twoDays = plot(QStringLiteral("e.png"), {QStringLiteral("--days"), QStringLiteral("2"),
+                                                             QStringLiteral("--events"), dir.filePath(QStringLiteral("plot.jsonl")),
+                                                             QStringLiteral("--report"), dir.filePath(QStringLiteral("plot.json"))});
+        QVERIFY(!twoDays.isNull());
+        QCOMPARE(plot(QStringLiteral("f.png"), {QStringLiteral("--days"), QStringLiteral("2"), QStringLiteral("--title"),
+                                                QStringLiteral("Town, 2 days")}), twoDays);
+        QProcess p;
+        p.start(QStringLiteral(GOAP_SIM_BINARY), {QStringLiteral("run"), town, QStringLiteral("--days"), QStringLiteral("2"),
+                                                  QStringLiteral("--events"), dir.filePath(QStringLiteral("sim.jsonl")),
+                                                  QStringLiteral("--report"), dir.filePath(QStringLiteral("sim.json"))});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(readAll(dir.filePath(QStringLiteral("sim.jsonl"))).size() > 1000);
+        QCOMPARE(readAll(dir.filePath(QStringLiteral("plot.jsonl"))), readAll(dir.filePath(QStringLiteral("sim.jsonl"))));
+        QCOMPARE(readAll(dir.filePath(QStringLiteral("plot.json"))), readAll(dir.filePath(QStringLiteral("sim.json"))));
+    }
+
+    // "-": the picture on standard output, the day summary on standard error.
+    void plotToStandardOutput()
+    {
+        QProcess p;
+        p.start(QStringLiteral(GOAP_PLOT_BINARY), {kSource + QStringLiteral("/scenarios/town.json"), QStringLiteral("--output"),
+                                                   QStringLiteral("-"), QStringLiteral("--size"), QStringLiteral("300x200")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QByteArray png = p.readAllStandardOutput();
+        QVERIFY(png.startsWith("\x89PNG\r\n\x1a\n"));
+        QCOMPARE(QImage::fromData(png, "PNG").size(), QSize(300, 200));
+        QVERIFY(p.readAllStandardError().contains("Town, day 1"));
+    }
+
+    // goap-sim run --plot still works where goap-plot is installed next to it
+    // (the build's bin/, /usr/bin): it hands the run over, options translated,
+    // and the picture is goap-plot's to the byte.
+    void goapSimPlotHandsOverToGoapPlot()
+    {
+        QTemporaryDir dir;
+        const QString town = kSource + QStringLiteral("/scenarios/town.json");
+        const QString viaSim = dir.filePath(QStringLiteral("sim.png")), direct = dir.filePath(QStringLiteral("plot.png"));
+        QProcess p;
+        p.start(QStringLiteral(GOAP_SIM_BINARY), {QStringLiteral("run"), town, QStringLiteral("--plot"), viaSim, QStringLiteral("--plot-size"),
+                                                  QStringLiteral("500x400"), QStringLiteral("--plot-scale"), QStringLiteral("1.5"),
+                                                  QStringLiteral("--days"), QStringLiteral("2"), QStringLiteral("--samples"),
+                                                  dir.filePath(QStringLiteral("s.csv"))});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(p.readAllStandardOutput().contains("Town, day 2"));
+        QVERIFY(readAll(dir.filePath(QStringLiteral("s.csv"))).size() > 10000);
+        p.start(QStringLiteral(GOAP_PLOT_BINARY), {town, QStringLiteral("--output"), direct, QStringLiteral("--size"), QStringLiteral("500x400"),
+                                                   QStringLiteral("--scale"), QStringLiteral("1.5"), QStringLiteral("--days"), QStringLiteral("2")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(QImage(viaSim).size(), QSize(750, 600));
+        QCOMPARE(readAll(viaSim), readAll(direct));
+        // goap-plot's own checks, under goap-plot's name.
+        p.start(QStringLiteral(GOAP_SIM_BINARY), {QStringLiteral("run"), town, QStringLiteral("--plot"), viaSim,
+                                                  QStringLiteral("--plot-size"), QStringLiteral("big")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 1); // a usage error
+        const QByteArray err = p.readAllStandardError(); // after Qt's warnings, if any
+        QVERIFY2(err.contains("goap-plot: --size takes WIDTHxHEIGHT"), err.constData());
     }
 };
 

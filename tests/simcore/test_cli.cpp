@@ -433,6 +433,44 @@ private slots:
         QCOMPARE(readAll(samples), goap::sim::samplesCsv(*c, sim.samples()));
     }
 
+    // Issue #11: goap-sim links no QtGui; run --plot hands the run to goap-plot
+    // next to it (tests/editor/test_charts.cpp), and where there is none it
+    // says the exact goap-plot command, as a usage error, writing nothing.
+    void plotWithoutGoapPlotNextToIt()
+    {
+        QTemporaryDir bin, out;
+        const QString alone = bin.filePath(QStringLiteral("goap-sim"));
+        QVERIFY(QFile::copy(QStringLiteral(GOAP_SIM_BINARY), alone));
+        QVERIFY(!QFile::exists(bin.filePath(QStringLiteral("goap-plot"))));
+        const QString town = kSource + "/scenarios/town.json";
+        const QString png = out.filePath(QStringLiteral("my chart.png")), report = out.filePath(QStringLiteral("r.json"));
+        QProcess p;
+        p.start(alone, {"run", town, "--plot", png, "--plot-size", "800x600", "--days", "2", "--report", report, "--plot-scale", "2"});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 1);
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(err.startsWith("goap-sim: --plot is drawn by goap-plot, which is not next to goap-sim; run:\n"), err.constData());
+        const QString line = QStringLiteral("\n  goap-plot %1 --output '%2' --days 2 --size 800x600 --scale 2 --report %3\n").arg(town, png, report);
+        QVERIFY2(QString::fromLocal8Bit(err).endsWith(line), err.constData());
+        QCOMPARE(p.readAllStandardOutput(), QByteArray()); // nothing was run
+        QCOMPARE(QDir(out.path()).entryList(QDir::Files), QStringList());
+
+        // A file named like an option goes after "--"; a quote inside a name is kept.
+        p.setWorkingDirectory(out.path());
+        p.start(alone, {"run", "--plot", "it's.pdf", "--", "-odd.json"});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY2(p.readAllStandardError().endsWith("\n  goap-plot --output 'it'\\''s.pdf' -- -odd.json\n"), "quoted");
+
+        // goap-sim's own mistakes come first, as before.
+        QCOMPARE(goapSim({"run", town, "--plot-size", "800x600"}).exitCode, 1);
+        const Run days = goapSim({"run", town, "--plot", png, "--days", "0"});
+        QCOMPARE(days.exitCode, 1);
+        QVERIFY2(days.err.contains("--days takes a whole number"), days.err.constData());
+        const Run help = goapSim({"--help"});
+        QVERIFY(help.out.contains("--plot hands the run to goap-plot"));
+    }
+
     void usageAndIoErrors()
     {
         QCOMPARE(goapSim({}).exitCode, 1);

@@ -1,0 +1,37 @@
+// goap-plot: a run's charts as a picture, without a window. The command line
+// (and the run and its records) is goap-sim's (simcore/cli); this program adds
+// QtGui and the charts, which goap-sim never links.
+#include "charts/chartrender.h"
+#include "commands.h"
+
+#include <QApplication>
+#include <QIODevice>
+
+namespace {
+QString writePlot(std::shared_ptr<const goap::CompiledScenario> scenario, const goap::sim::Samples &samples,
+                  const goap::sim::EventLog &events, const goap::cli::PlotRequest &request, QIODevice *device)
+{
+    goap::editor::PlotOptions options;
+    options.size = QSize(request.width, request.height);
+    options.scale = request.scale;
+    options.title = request.title;
+    const bool pdf = request.fileName.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive);
+    return goap::editor::writeDayCharts(std::move(scenario), samples, events, options, device, pdf);
+}
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    // The charts are widgets and need QtGui; with no display, render offscreen.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
+        && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("goap-plot"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GOAP_VERSION));
+    QStringList args = QCoreApplication::arguments();
+    args.removeFirst();
+    goap::cli::Streams io;
+    io.program = "goap-plot";
+    return goap::cli::plotMain(args, io, &writePlot);
+}

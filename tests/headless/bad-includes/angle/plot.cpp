@@ -1,0 +1,2 @@
+// A simcore file that reaches into the editor: check_includes.cmake must refuse it.
+#include <charts/daychart.h>

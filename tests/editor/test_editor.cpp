@@ -11,6 +11,7 @@
 #include "forms/spawnerform.h"
 #include "forms/stationform.h"
 #include "io/scenarioreader.h"
+#include "io/scenariowriter.h"
 #include "io/validator.h"
 #include "filedialogs.h"
 #include "document/warnings.h"
@@ -751,6 +752,44 @@ private slots:
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
         QCOMPARE(table->rowCount(), 3);
         QCOMPARE(w.scenario(), before);
+    }
+
+    // Issue #12, 1: the condition tables have an operator column; choosing
+    // one is one undo step named with the new condition, and a version 2 file.
+    void conditionOperatorsAreChosenInTheTable()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        w.outline()->select(Subject{Subject::Action, 2, {}}); // cookMeal: needs world.fireLit 1
+        QTableWidget *table = w.actionForm()->preTable->table();
+        QCOMPARE(table->columnCount(), 3);
+        QCOMPARE(table->item(0, 1)->text(), QStringLiteral(">="));
+        table->setFocus();
+        table->setCurrentCell(0, 1); // opens the operator's editor
+        auto *box = qobject_cast<QComboBox *>(QApplication::focusWidget());
+        QVERIFY(box);
+        QCOMPARE(box->count(), 6);
+        box->setCurrentText(QStringLiteral("!="));
+        QTest::keyClick(box, Qt::Key_Tab); // commits and moves to the value
+        QTRY_COMPARE(w.scenario().actions[2].pre,
+                     (QList<Condition>{{QStringLiteral("world.fireLit"), 1, ConditionOp::Ne}}));
+        QUndoStack *stack = w.document()->undoStack();
+        QVERIFY2(stack->undoText().contains(u"world.fireLit != 1"), qPrintable(stack->undoText()));
+        QVERIFY(writeScenario(w.scenario()).contains("\"version\": 2"));
+        // A goal's condition that can never hold is refused with the reason, and nothing changes.
+        w.outline()->select(Subject{Subject::Goal, 0, {}});
+        FactTable *conditions = w.goalForm()->conditionTable;
+        conditions->table()->item(0, 1)->setText(QStringLiteral("<")); // agent.fed < 1: fine
+        QCOMPARE(w.scenario().goals[0].conditions.value(0).op, ConditionOp::Lt);
+        const Scenario before = w.scenario();
+        conditions->table()->item(0, 2)->setData(Qt::EditRole, 0); // agent.fed < 0: never
+        QVERIFY2(w.goalForm()->errorText().contains(u"can never hold"), qPrintable(w.goalForm()->errorText()));
+        QCOMPARE(w.scenario(), before);
+        stack->undo();
+        stack->undo();
+        QCOMPARE(w.scenario().actions[2].pre.value(0).op, ConditionOp::Ge);
     }
 
     // Review: a station's free places are world.free.<id> and a queue's

@@ -75,6 +75,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_scene = new MapScene(m_document, this);
     m_view = new MapView(m_scene, this);
+    connect(m_scene, &MapScene::refused, this, [this](const QString &reason) { statusBar()->showMessage(reason, 8000); });
     createDocks();
     createActions();
     m_run = new RunUi(this, m_document, m_scene, this);
@@ -264,6 +265,21 @@ void MainWindow::createActions()
         edit->addAction(QIcon(QStringLiteral(":/icons/character.svg")), tr("Add &Template"), this, [this] { addItem(Subject::Template); });
     m_addActions[Subject::Spawner] =
         edit->addAction(QIcon(QStringLiteral(":/icons/st-door.svg")), tr("Add S&pawner"), this, [this] { addItem(Subject::Spawner); });
+    m_wallToolAction = edit->addAction(QIcon(QStringLiteral(":/icons/wall.svg")), tr("Draw &Walls"));
+    m_wallToolAction->setCheckable(true);
+    m_wallToolAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
+    m_wallToolAction->setToolTip(tr("Draw walls: drag a rectangle on the map (whole cells). Characters walk around walls. "
+                                    "Select a wall to move it, resize it by its corner or delete it (%1)")
+                                     .arg(m_wallToolAction->shortcut().toString(QKeySequence::NativeText)));
+    connect(m_wallToolAction, &QAction::toggled, this, [this](bool on) {
+        m_scene->setWallTool(on);
+        m_view->setDragMode(on ? QGraphicsView::NoDrag : QGraphicsView::RubberBandDrag);
+        m_view->viewport()->setCursor(on ? Qt::CrossCursor : Qt::ArrowCursor);
+        statusBar()->showMessage(on ? tr("Drag on the map to draw a wall; %1 again to stop")
+                                          .arg(m_wallToolAction->shortcut().toString(QKeySequence::NativeText))
+                                    : QString(), 6000);
+    });
+    toolbar->addAction(m_wallToolAction);
     edit->addSeparator();
     m_duplicateAction = edit->addAction(tr("&Duplicate"), this, &MainWindow::duplicateSelected);
     m_duplicateAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
@@ -531,6 +547,10 @@ bool MainWindow::confirm(const QString &title, const QString &text, const QStrin
 
 void MainWindow::removeSelected()
 {
+    // Walls live on the map only: Delete there removes the selected walls.
+    QWidget *focus = QApplication::focusWidget();
+    if ((focus == m_view || m_view->isAncestorOf(focus) || m_outline->current().index < 0) && m_scene->removeSelectedWalls())
+        return;
     const Subject s = m_outline->current();
     if (s.index < 0)
         return;

@@ -73,6 +73,7 @@ public:
     IssuesPanel *issuesPanel() const { return m_issues; }
     MapScene *mapScene() const { return m_scene; }
     MapView *mapView() const { return m_view; }
+    QAction *wallToolAction() const { return m_wallToolAction; }
     ScenarioForm *scenarioForm() const { return m_scenarioForm; }
     FactForm *factForm() const { return m_factForm; }
     StationForm *stationForm() const { return m_stationForm; }
@@ -134,6 +135,7 @@ private:
     QAction *m_renameAction = nullptr;
     QAction *m_removeAction = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QAction *m_wallToolAction = nullptr;
     std::function<QMessageBox::StandardButton()> m_savePrompt;
     std::function<QString()> m_saveAsPrompt;
 };

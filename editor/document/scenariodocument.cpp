@@ -5,6 +5,9 @@
 #include "document/warnings.h"
 #include "io/validator.h"
 #include "model/factname.h"
+#include "space/grid.h"
+
+#include <QCoreApplication>
 
 #include <QUndoStack>
 
@@ -137,6 +140,79 @@ QString ScenarioDocument::setSettings(const QString &name, const QString &descri
     s.planner = planner;
     s.map = map;
     push(s, changeText(m_scenario, s), Part::Settings, QStringLiteral("settings:") + field);
+    return {};
+}
+
+namespace {
+QString wallText(const Wall &w)
+{
+    return QCoreApplication::translate("goap::editor::ScenarioDocument", "%1 x %2 at (%3, %4)").arg(w.w).arg(w.h).arg(w.x).arg(w.y);
+}
+} // namespace
+
+// What a wall edit would break, or empty: the one home of the editor's wall rule.
+static QString wallProblem(const Scenario &s, const Wall &wall)
+{
+    auto tr = [](const char *text) { return QCoreApplication::translate("goap::editor::ScenarioDocument", text); };
+    if (!(wall.w > 0) || !(wall.h > 0))
+        return tr("A wall needs a width and a height.");
+    if (wall.x < 0 || wall.y < 0 || wall.x + wall.w > s.map.width + 1e-9 || wall.y + wall.h > s.map.height + 1e-9)
+        return tr("A wall must lie inside the map (%1 x %2).").arg(s.map.width).arg(s.map.height);
+    auto covers = [&](const Point &p) { return wallBlocksCellAt(wall, p.x, p.y); };
+    for (const Station &st : s.stations)
+        if (covers(st.at))
+            return tr("The wall would cover station %1.").arg(st.id);
+    for (const Agent &a : s.agents)
+        if (covers(a.at))
+            return tr("The wall would cover where %1 starts.").arg(a.id);
+    for (const Spawner &sp : s.spawners)
+        if (covers(sp.at))
+            return tr("The wall would cover the spawner of %1.").arg(sp.templateId);
+    return {};
+}
+
+// Why nobody may stand at `p`, or empty.
+static QString insideWall(const MapSettings &map, const Point &p)
+{
+    for (const Wall &w : map.walls)
+        if (wallBlocksCellAt(w, p.x, p.y))
+            return QCoreApplication::translate("goap::editor::ScenarioDocument", "(%1, %2) is inside a wall.").arg(p.x).arg(p.y);
+    return {};
+}
+
+QString ScenarioDocument::addWall(const Wall &wall)
+{
+    if (const QString problem = wallProblem(m_scenario, wall); !problem.isEmpty())
+        return problem;
+    Scenario s = m_scenario;
+    s.map.walls.append(wall);
+    push(s, tr("Add wall %1").arg(wallText(wall)), Part::Settings);
+    return {};
+}
+
+QString ScenarioDocument::setWall(int index, const Wall &wall)
+{
+    if (index < 0 || index >= m_scenario.map.walls.size())
+        return tr("There is no such wall.");
+    const Wall &before = m_scenario.map.walls[index];
+    if (before == wall)
+        return {};
+    if (const QString problem = wallProblem(m_scenario, wall); !problem.isEmpty())
+        return problem;
+    Scenario s = m_scenario;
+    s.map.walls[index] = wall;
+    const bool moved = before.w == wall.w && before.h == wall.h;
+    push(s, (moved ? tr("Move wall to %1") : tr("Resize wall to %1")).arg(wallText(wall)), Part::Settings);
+    return {};
+}
+
+QString ScenarioDocument::removeWall(int index)
+{
+    if (index < 0 || index >= m_scenario.map.walls.size())
+        return tr("There is no such wall.");
+    Scenario s = m_scenario;
+    const Wall wall = s.map.walls.takeAt(index);
+    push(s, tr("Remove wall %1").arg(wallText(wall)), Part::Settings);
     return {};
 }
 
@@ -359,6 +435,8 @@ QString ScenarioDocument::duplicateSpawner(int index)
 
 QString ScenarioDocument::addStation(const Point &at, QString *newId)
 {
+    if (const QString problem = insideWall(m_scenario.map, at); !problem.isEmpty())
+        return problem;
     Scenario s = m_scenario;
     const QString id = uniqueId(QStringLiteral("station"), idsOf(s.stations));
     s.stations.append(Station{id, tr("Station"), at});
@@ -387,6 +465,8 @@ QString ScenarioDocument::setStation(int index, const Station &station, const QS
         return error;
     if (station.capacity < 0 || station.capacity > 1000)
         return tr("A station has 0 (no limit) to 1000 places.");
+    if (const QString problem = insideWall(m_scenario.map, station.at); !problem.isEmpty() && station.at != s.stations[index].at)
+        return problem;
     s.stations[index] = station;
     Parts parts = Part::Stations;
     if (station.id != previous) {
@@ -547,6 +627,8 @@ QString ScenarioDocument::setGoal(int index, const Goal &goal, const QString &fi
 
 QString ScenarioDocument::addAgent(const Point &at, QString *newId)
 {
+    if (const QString problem = insideWall(m_scenario.map, at); !problem.isEmpty())
+        return problem;
     Scenario s = m_scenario;
     Agent a;
     a.id = uniqueId(QStringLiteral("character"), idsOf(s.agents) + idsOf(s.templates));
@@ -587,6 +669,8 @@ QString ScenarioDocument::setAgent(int index, const Agent &agent, const QString 
         return error;
     if (const QString error = checkCharacter(agent); !error.isEmpty())
         return error;
+    if (const QString problem = insideWall(m_scenario.map, agent.at); !problem.isEmpty() && agent.at != s.agents[index].at)
+        return problem;
     Agent sorted = agent;
     std::sort(sorted.facts.begin(), sorted.facts.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
     s.agents[index] = sorted;
@@ -664,6 +748,8 @@ QString ScenarioDocument::setSpawner(int index, const Spawner &spawner, const QS
         return tr("There is no template \"%1\".").arg(spawner.templateId);
     if (!(spawner.every > 0) || spawner.first < 0 || spawner.max < 0)
         return tr("A spawner needs an interval above 0, a first time and a count from 0.");
+    if (const QString problem = insideWall(m_scenario.map, spawner.at); !problem.isEmpty() && spawner.at != m_scenario.spawners[index].at)
+        return problem;
     Scenario s = m_scenario;
     s.spawners[index] = spawner;
     push(s, changeText(m_scenario.spawners[index], spawner), Part::Spawners, QStringLiteral("spawner:%1:%2").arg(index).arg(field));

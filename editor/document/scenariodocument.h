@@ -100,6 +100,12 @@ public:
     QString removeTemplate(int index); // and the spawners of it
     QString setTemplate(int index, const Agent &agent, const QString &field);
 
+    // Walls (map.walls), in map units. Refused when a wall would leave the
+    // map, have no area, or cover a station, a character's start or a spawner.
+    QString addWall(const Wall &wall);
+    QString setWall(int index, const Wall &wall); // moved or resized
+    QString removeWall(int index);
+
     QString addSpawner();
     QString removeSpawner(int index);
     QString setSpawner(int index, const Spawner &spawner, const QString &field);

@@ -2,7 +2,9 @@
 
 #include "charts/palette.h"
 
+#include <QGraphicsRectItem>
 #include <QGraphicsSceneContextMenuEvent>
+#include <QUndoStack>
 #include <QGraphicsSceneMouseEvent>
 #include <QMenu>
 #include <QGraphicsSimpleTextItem>
@@ -12,6 +14,7 @@
 #include <QMouseEvent>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 namespace goap::editor {
@@ -90,6 +93,80 @@ private:
     QPointF m_pressPos;
 };
 
+// A wall: a dark block of whole cells. Selected, it can be dragged (snapped
+// to whole cells) and resized by the handle at its lower right corner.
+class WallItem : public QGraphicsObject
+{
+public:
+    static constexpr double kHandle = 10; // pixels of the resize handle
+
+    WallItem(MapScene *scene, int index, const QRectF &rect) : m_scene(scene), m_index(index), m_size(rect.size())
+    {
+        setFlags(ItemIsMovable | ItemIsSelectable);
+        setPos(rect.topLeft());
+        setZValue(0.5); // under stations and characters
+        setCursor(Qt::SizeAllCursor);
+    }
+
+    QRectF boundingRect() const override { return QRectF(QPointF(-2, -2), m_size + QSizeF(4, 4)); }
+
+    void paint(QPainter *p, const QStyleOptionGraphicsItem *option, QWidget *) override
+    {
+        const QRectF r(QPointF(0, 0), m_size);
+        p->fillRect(r, QColor(0x6e, 0x67, 0x5d));
+        p->fillRect(r, QBrush(QColor(0x85, 0x7e, 0x73), Qt::BDiagPattern));
+        const bool selected = option->state & QStyle::State_Selected;
+        p->setPen(QPen(selected ? QColor(0, 120, 215) : QColor(0x4a, 0x45, 0x3e), selected ? 3 : 1));
+        p->setBrush(Qt::NoBrush);
+        p->drawRect(r);
+        if (selected)
+            p->fillRect(handle(), QColor(0, 120, 215));
+    }
+
+protected:
+    QRectF handle() const { return QRectF(m_size.width() - kHandle, m_size.height() - kHandle, kHandle, kHandle); }
+
+    void mousePressEvent(QGraphicsSceneMouseEvent *event) override
+    {
+        m_pressPos = pos();
+        m_resizing = isSelected() && handle().contains(event->pos());
+        m_pressSize = m_size;
+        if (m_resizing) {
+            event->accept();
+            return;
+        }
+        QGraphicsObject::mousePressEvent(event);
+    }
+    void mouseMoveEvent(QGraphicsSceneMouseEvent *event) override
+    {
+        if (!m_resizing) {
+            QGraphicsObject::mouseMoveEvent(event);
+            return;
+        }
+        prepareGeometryChange();
+        const double cell = MapScene::kScale;
+        m_size = QSizeF(std::max(cell, std::round(event->pos().x() / cell) * cell),
+                        std::max(cell, std::round(event->pos().y() / cell) * cell));
+        update();
+    }
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent *event) override
+    {
+        if (!m_resizing)
+            QGraphicsObject::mouseReleaseEvent(event);
+        const bool moved = pos() != m_pressPos || m_size != m_pressSize;
+        m_resizing = false;
+        if (moved)
+            m_scene->wallEdited(m_index, QRectF(pos(), m_size));
+    }
+
+private:
+    MapScene *m_scene;
+    int m_index;
+    QSizeF m_size, m_pressSize;
+    QPointF m_pressPos;
+    bool m_resizing = false;
+};
+
 } // namespace
 
 QString MapScene::stationIcon(const QString &id, const QString &label)
@@ -117,6 +194,8 @@ MapScene::MapScene(ScenarioDocument *document, QObject *parent) : QGraphicsScene
     connect(document, &ScenarioDocument::changed, this, [this](Parts parts) {
         if (parts & (Part::Stations | Part::Agents | Part::Settings))
             rebuild();
+        if (parts & Part::Settings)
+            update(); // the map's size is drawn in the (cached) background
     });
     connect(this, &QGraphicsScene::selectionChanged, this, [this] {
         const QList<QGraphicsItem *> items = selectedItems();
@@ -151,13 +230,113 @@ void MapScene::itemMoved(Subject::Kind kind, int index, const QPointF &scenePos,
     if (kind == Subject::Station) {
         Station s = m_document->scenario().stations[index];
         s.at = at;
-        m_document->setStation(index, s, tr("position"));
+        report(m_document->setStation(index, s, tr("position")));
     } else {
         Agent a = m_document->scenario().agents[index];
         a.at = at;
-        m_document->setAgent(index, a, tr("start position"));
+        report(m_document->setAgent(index, a, tr("start position")));
     }
     rebuild(); // snaps the item, and restores it if the move was refused
+}
+
+Wall MapScene::wallBetween(const QPointF &a, const QPointF &b) const
+{
+    const MapSettings &map = m_document->scenario().map;
+    auto cellX = [&](double v) { return std::clamp(std::floor(v / kScale), 0.0, std::max(0.0, std::ceil(map.width) - 1)); };
+    auto cellY = [&](double v) { return std::clamp(std::floor(v / kScale), 0.0, std::max(0.0, std::ceil(map.height) - 1)); };
+    const double x0 = std::min(cellX(a.x()), cellX(b.x())), x1 = std::max(cellX(a.x()), cellX(b.x()));
+    const double y0 = std::min(cellY(a.y()), cellY(b.y())), y1 = std::max(cellY(a.y()), cellY(b.y()));
+    Wall w{x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+    w.w = std::min(w.w, map.width - w.x); // a map of fractional size: the last cell is cut at its edge
+    w.h = std::min(w.h, map.height - w.y);
+    return w;
+}
+
+void MapScene::report(const QString &refusal)
+{
+    if (!refusal.isEmpty())
+        emit refused(refusal);
+}
+
+void MapScene::wallEdited(int index, const QRectF &sceneRect)
+{
+    const double x = std::round(sceneRect.x() / kScale), y = std::round(sceneRect.y() / kScale);
+    const Wall wall{x, y, std::round(sceneRect.width() / kScale), std::round(sceneRect.height() / kScale)};
+    report(m_document->setWall(index, wall));
+    rebuild(); // snaps the item, and restores it if the edit was refused
+}
+
+void MapScene::setWallTool(bool on)
+{
+    m_wallTool = on;
+    for (QGraphicsItem *item : m_stations) item->setEnabled(!on);
+    for (QGraphicsItem *item : m_agents) item->setEnabled(!on);
+}
+
+QList<int> MapScene::selectedWalls() const
+{
+    QList<int> out;
+    for (size_t i = 0; i < m_walls.size(); ++i)
+        if (m_walls[i]->isSelected())
+            out << int(i);
+    return out;
+}
+
+QGraphicsItem *MapScene::wallItem(int index) const
+{
+    return index >= 0 && size_t(index) < m_walls.size() ? m_walls[size_t(index)] : nullptr;
+}
+
+bool MapScene::removeSelectedWalls()
+{
+    const QList<int> walls = selectedWalls();
+    if (walls.isEmpty())
+        return false;
+    QUndoStack *stack = m_document->undoStack();
+    if (walls.size() > 1)
+        stack->beginMacro(tr("Remove %n wall(s)", nullptr, int(walls.size())));
+    for (auto it = walls.crbegin(); it != walls.crend(); ++it) // from the last, so indices stay valid
+        m_document->removeWall(*it);
+    if (walls.size() > 1)
+        stack->endMacro();
+    return true;
+}
+
+void MapScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
+{
+    if (m_wallTool && event->button() == Qt::LeftButton) {
+        m_drawFrom = event->scenePos();
+        const Wall w = wallBetween(m_drawFrom, m_drawFrom);
+        m_drawing = addRect(QRectF(w.x * kScale, w.y * kScale, w.w * kScale, w.h * kScale), QPen(QColor(0, 120, 215), 2, Qt::DashLine),
+                            QColor(0x6e, 0x67, 0x5d, 140));
+        m_drawing->setZValue(3);
+        event->accept();
+        return;
+    }
+    QGraphicsScene::mousePressEvent(event);
+}
+
+void MapScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event)
+{
+    if (m_drawing) {
+        const Wall w = wallBetween(m_drawFrom, event->scenePos());
+        m_drawing->setRect(QRectF(w.x * kScale, w.y * kScale, w.w * kScale, w.h * kScale));
+        event->accept();
+        return;
+    }
+    QGraphicsScene::mouseMoveEvent(event);
+}
+
+void MapScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event)
+{
+    if (m_drawing && event->button() == Qt::LeftButton) {
+        delete m_drawing;
+        m_drawing = nullptr;
+        report(m_document->addWall(wallBetween(m_drawFrom, event->scenePos())));
+        event->accept();
+        return;
+    }
+    QGraphicsScene::mouseReleaseEvent(event);
 }
 
 QGraphicsItem *MapScene::itemFor(Subject::Kind kind, int index) const
@@ -190,12 +369,25 @@ void MapScene::rebuild()
     for (size_t i = 0; i < m_agents.size(); ++i)
         if (m_agents[i]->isSelected()) selectedAgents << int(i);
     const QSignalBlocker blocker(this);
+    QList<int> selectedWallList = selectedWalls();
     for (QGraphicsItem *item : m_stations) delete item;
     for (QGraphicsItem *item : m_agents) delete item;
+    for (QGraphicsItem *item : m_walls) delete item;
     m_stations.clear();
     m_agents.clear();
+    m_walls.clear();
     const Scenario &s = m_document->scenario();
     setSceneRect(QRectF(-kScale, -kScale, (s.map.width + 2) * kScale, (s.map.height + 2) * kScale));
+    for (int i = 0; i < s.map.walls.size(); ++i) {
+        const Wall &w = s.map.walls[i];
+        auto *item = new WallItem(this, i, QRectF(w.x * kScale, w.y * kScale, w.w * kScale, w.h * kScale));
+        item->setToolTip(tr("Wall %1 x %2 at (%3, %4): drag to move, drag the corner handle to resize, Delete to remove")
+                             .arg(w.w).arg(w.h).arg(w.x).arg(w.y));
+        item->setSelected(selectedWallList.contains(i));
+        item->setEnabled(true);
+        addItem(item);
+        m_walls.push_back(item);
+    }
     for (int i = 0; i < s.stations.size(); ++i) {
         auto *item = new MarkerItem(this, Subject::Station, i, s.stations[i].label, QColor(0xf3, 0xe3, 0xc3),
                                     stationIcon(s.stations[i].id, s.stations[i].label));
@@ -203,6 +395,7 @@ void MapScene::rebuild()
         item->setPos(toScene(s.stations[i].at));
         item->setToolTip(tr("Station %1 at (%2, %3): drag to move").arg(s.stations[i].id).arg(s.stations[i].at.x).arg(s.stations[i].at.y));
         item->setSelected(selectedStations.contains(i));
+        item->setEnabled(!m_wallTool);
         addItem(item);
         m_stations.push_back(item);
     }
@@ -212,6 +405,7 @@ void MapScene::rebuild()
         item->setToolTip(tr("%1 starts at (%2, %3): drag to move").arg(s.agents[i].label).arg(s.agents[i].at.x).arg(s.agents[i].at.y));
         item->setSelected(selectedAgents.contains(i));
         item->setVisible(m_startMarkers);
+        item->setEnabled(!m_wallTool);
         addItem(item);
         m_agents.push_back(item);
     }
@@ -223,14 +417,24 @@ void MapScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
     const Point at = toWorld(event->scenePos(), true);
     menu.addAction(QIcon(QStringLiteral(":/icons/station.svg")), tr("Add Station Here"), this, [this, at] {
         QString id;
-        m_document->addStation(at, &id);
+        if (const QString refusal = m_document->addStation(at, &id); !refusal.isEmpty())
+            return report(refusal);
         emit subjectClicked(Subject{Subject::Station, int(m_document->scenario().stations.size()) - 1, {}});
     });
     menu.addAction(QIcon(QStringLiteral(":/icons/character.svg")), tr("Add Character Here"), this, [this, at] {
         QString id;
-        m_document->addAgent(at, &id);
+        if (const QString refusal = m_document->addAgent(at, &id); !refusal.isEmpty())
+            return report(refusal);
         emit subjectClicked(Subject{Subject::Agent, int(m_document->scenario().agents.size()) - 1, {}});
     });
+    for (size_t i = 0; i < m_walls.size(); ++i) {
+        if (m_walls[i]->sceneBoundingRect().contains(event->scenePos())) {
+            const Wall w = m_document->scenario().map.walls.value(int(i));
+            menu.addSeparator();
+            menu.addAction(QIcon(QStringLiteral(":/icons/remove.svg")), tr("Remove Wall %1 x %2 at (%3, %4)").arg(w.w).arg(w.h).arg(w.x).arg(w.y),
+                           this, [this, i] { report(m_document->removeWall(int(i))); });
+        }
+    }
     for (size_t i = 0; i < m_stations.size(); ++i) {
         if (m_stations[i]->sceneBoundingRect().contains(event->scenePos())) {
             menu.addSeparator();

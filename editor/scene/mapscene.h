@@ -1,8 +1,10 @@
 #pragma once
-// The map: stations and characters' start positions on a grid the size of
-// the scenario's map. Items are dragged to move them (one undoable step per
-// drag, snapped to half units; hold Alt for no snapping); the selection is
-// shared with the outline.
+// The map: walls, stations and characters' start positions on a grid the
+// size of the scenario's map. Items are dragged to move them (one undoable
+// step per drag, snapped to half units; hold Alt for no snapping); the
+// selection is shared with the outline. Walls are whole cells: the wall tool
+// draws one by dragging a rectangle, a selected wall is moved by dragging it
+// and resized by its corner handle, and Delete removes the selected walls.
 
 #include "docks/outline.h"
 
@@ -30,22 +32,40 @@ public:
 
     // Called by items when a drag ends.
     void itemMoved(Subject::Kind kind, int index, const QPointF &scenePos, bool snap);
+    void wallEdited(int index, const QRectF &sceneRect); // a wall moved or resized
+
+    // The wall tool: while on, a left drag on the map draws a wall.
+    void setWallTool(bool on);
+    bool wallTool() const { return m_wallTool; }
+    QList<int> selectedWalls() const; // indices into map.walls
+    bool removeSelectedWalls();       // one undo step; false when none was selected
+    QGraphicsItem *wallItem(int index) const;
+    // A wall of whole cells spanning two scene points, clamped to the map.
+    Wall wallBetween(const QPointF &a, const QPointF &b) const;
 
     // Hides the characters' start markers (while a run shows the live ones).
     void setStartMarkersVisible(bool visible);
 
 signals:
     void subjectClicked(const goap::editor::Subject &subject);
+    void refused(const QString &reason); // an edit made on the map was refused
 
 protected:
     void drawBackground(QPainter *painter, const QRectF &rect) override;
     void contextMenuEvent(QGraphicsSceneContextMenuEvent *event) override;
+    void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
+    void mouseMoveEvent(QGraphicsSceneMouseEvent *event) override;
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent *event) override;
 
 private:
     void rebuild();
+    void report(const QString &refusal);
     ScenarioDocument *m_document;
-    std::vector<QGraphicsItem *> m_stations, m_agents;
+    std::vector<QGraphicsItem *> m_stations, m_agents, m_walls;
     bool m_startMarkers = true;
+    bool m_wallTool = false;
+    QPointF m_drawFrom;
+    QGraphicsRectItem *m_drawing = nullptr; // the wall being drawn
 };
 
 class MapView : public QGraphicsView

@@ -45,4 +45,12 @@ private:
     std::vector<std::uint8_t> m_blocked; // per cell, row-major
 };
 
+// Whether a wall blocks the cell that holds point (x, y): the cell's centre
+// lies inside [wall.x, wall.x + w) x [wall.y, wall.y + h), as Grid burns them.
+inline bool wallBlocksCellAt(const Wall &wall, double x, double y)
+{
+    const double cx = std::floor(x) + 0.5, cy = std::floor(y) + 0.5;
+    return cx >= wall.x && cx < wall.x + wall.w && cy >= wall.y && cy < wall.y + wall.h;
+}
+
 } // namespace goap

@@ -39,6 +39,7 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QStatusBar>
 #include <QUndoStack>
 #include <QMimeData>
 #include <QToolButton>
@@ -790,6 +791,70 @@ private slots:
         stack->undo();
         stack->undo();
         QCOMPARE(w.scenario().actions[2].pre.value(0).op, ConditionOp::Ge);
+    }
+
+    // Issue #13, 1: walls are drawn on the map with the wall tool (whole
+    // cells, one undo step), never over a station, and removed with Delete.
+    void wallsAreDrawnMovedAndRemovedOnTheMap()
+    {
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json"))); // woodpile (3, 3), hearth (10, 6), table (16, 9)
+        MapView *view = w.mapView();
+        auto at = [&](double x, double y) { return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale)); };
+        auto drag = [&](QPointF from, QPointF to) {
+            QTest::mousePress(view->viewport(), Qt::LeftButton, {}, at(from.x(), from.y()));
+            for (const QPoint p : {at((from.x() + to.x()) / 2, (from.y() + to.y()) / 2), at(to.x(), to.y())}) {
+                // With the button held (QTest::mouseMove sends no buttons to a widget).
+                QMouseEvent move(QEvent::MouseMove, p, view->viewport()->mapToGlobal(p), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+                QApplication::sendEvent(view->viewport(), &move);
+            }
+            QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, at(to.x(), to.y()));
+        };
+        w.wallToolAction()->trigger();
+        QVERIFY(w.mapScene()->wallTool());
+        drag({5.2, 1.5}, {6.7, 7.4}); // cells 5..6 x 1..7
+        QCOMPARE(w.scenario().map.walls, (QList<Wall>{Wall{5, 1, 2, 7}}));
+        QUndoStack *stack = w.document()->undoStack();
+        QVERIFY2(stack->undoText().contains(u"2 x 7 at (5, 1)"), qPrintable(stack->undoText()));
+        // Over the hearth: refused with the reason, nothing drawn.
+        drag({9.5, 5.5}, {11.5, 6.5});
+        QCOMPARE(w.scenario().map.walls.size(), 1);
+        QVERIFY2(w.statusBar()->currentMessage().contains(u"hearth"), qPrintable(w.statusBar()->currentMessage()));
+        w.wallToolAction()->trigger();
+        QVERIFY(!w.mapScene()->wallTool());
+
+        // A station dragged into the wall is refused and stays where it was.
+        const Point before = w.scenario().stations[0].at;
+        w.mapScene()->itemMoved(Subject::Station, 0, QPointF(5.5 * MapScene::kScale, 3.5 * MapScene::kScale), true);
+        QCOMPARE(w.scenario().stations[0].at, before);
+        QVERIFY(w.statusBar()->currentMessage().contains(u"inside a wall"));
+
+        // Selected and dragged: moved by whole cells.
+        QVERIFY(w.mapScene()->wallItem(0));
+        drag({5.5, 4.5}, {5.4, 7.6});
+        QCOMPARE(w.scenario().map.walls, (QList<Wall>{Wall{5, 4, 2, 7}}));
+        QVERIFY(stack->undoText().startsWith(u"Move wall"));
+        // Onto the cook's start (8, 3): refused, the wall snaps back.
+        drag({5.5, 4.5}, {8.5, 2.5});
+        QCOMPARE(w.scenario().map.walls, (QList<Wall>{Wall{5, 4, 2, 7}}));
+        QVERIFY2(w.statusBar()->currentMessage().contains(u"cook"), qPrintable(w.statusBar()->currentMessage()));
+        QCOMPARE(w.mapScene()->wallItem(0)->pos(), QPointF(5 * MapScene::kScale, 4 * MapScene::kScale));
+        // Its corner handle resizes it, by whole cells.
+        w.mapScene()->wallItem(0)->setSelected(true);
+        const double inside = 3 / MapScene::kScale; // a few pixels inside the lower right corner
+        drag({7 - inside, 11 - inside}, {9.1, 10.8});
+        QCOMPARE(w.scenario().map.walls, (QList<Wall>{Wall{5, 4, 4, 7}}));
+        QVERIFY2(stack->undoText().startsWith(u"Resize wall"), qPrintable(stack->undoText()));
+        // Delete in the map removes the selected wall; Undo brings it back.
+        w.mapScene()->wallItem(0)->setSelected(true);
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_Delete);
+        QVERIFY(w.scenario().map.walls.isEmpty());
+        stack->undo();
+        QCOMPARE(w.scenario().map.walls.size(), 1);
     }
 
     // Review: a station's free places are world.free.<id> and a queue's

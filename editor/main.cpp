@@ -62,8 +62,12 @@ int main(int argc, char *argv[])
         return 1;
     }
     if (parser.isSet(raise)) {
-        if (auto *dock = window.findChild<QDockWidget *>(parser.value(raise) + QStringLiteral("Dock")))
-            dock->raise();
+        QDockWidget *dock = window.dock(parser.value(raise));
+        if (!dock) {
+            qCritical("no dock %s (outline, properties, issues, history, inspector, eventLog, charts)", qPrintable(parser.value(raise)));
+            return 1;
+        }
+        dock->raise();
     }
     if (parser.isSet(screenshot))
         return window.saveScreenshot(parser.value(screenshot)) ? 0 : 3;

@@ -15,6 +15,8 @@
 #include "scene/mapscene.h"
 #include "run/inspector.h"
 #include "run/runui.h"
+#include "run/chartspanel.h"
+#include "run/eventlogpanel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -76,11 +78,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_scene = new MapScene(m_document, this);
     m_view = new MapView(m_scene, this);
     connect(m_scene, &MapScene::refused, this, [this](const QString &reason) { statusBar()->showMessage(reason, 8000); });
-    createDocks();
-    createActions();
     m_run = new RunUi(this, m_document, m_scene, this);
-    createHelpMenu(); // after the Run menu the run UI adds: File, Edit, View, Run, Help
+    createDocks();
+    createActions(); // File, Edit, View, Run, Help
     arrangeDocks();
+    connect(m_run, &RunUi::started, this, [this] { m_docks.value(QStringLiteral("inspector"))->raise(); });
     auto *central = new QWidget(this);
     auto *column = new QVBoxLayout(central);
     column->setContentsMargins(0, 0, 0, 0);
@@ -90,8 +92,7 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(central);
     connect(m_run, &RunUi::message, this, [this](const QString &text) {
         statusBar()->showMessage(text, 10000);
-        if (auto *dock = qobject_cast<QDockWidget *>(m_issues->parentWidget()))
-            dock->raise();
+        m_docks.value(QStringLiteral("issues"))->raise();
     });
     connect(m_run, &RunUi::agentSelected, this, [this](int agent) {
         if (agent >= 0 && agent < scenario().agents.size() && m_outline->current() != Subject{Subject::Agent, agent, {}})
@@ -123,14 +124,24 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
+QDockWidget *MainWindow::addDock(const QString &name, const QString &title, QWidget *widget, Qt::DockWidgetArea area)
+{
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(name + QStringLiteral("Dock")); // saveState() keys the layout by it
+    dock->setWidget(widget);
+    addDockWidget(area, dock);
+    m_docks.insert(name, dock);
+    m_dockOrder << dock;
+    return dock;
+}
+
+QDockWidget *MainWindow::dock(const QString &name) const { return m_docks.value(name); }
+
 void MainWindow::createDocks()
 {
     m_outline = new Outline(m_document, this);
-    auto *outlineDock = new QDockWidget(tr("Outline"), this);
-    outlineDock->setObjectName(QStringLiteral("outlineDock"));
-    outlineDock->setWidget(m_outline);
     m_outline->setMinimumWidth(210);
-    addDockWidget(Qt::LeftDockWidgetArea, outlineDock);
+    addDock(QStringLiteral("outline"), tr("Outline"), m_outline, Qt::LeftDockWidgetArea);
 
     m_forms = new QStackedWidget(this);
     m_emptyForm = new QLabel(tr("Select an item in the outline or on the map to edit it."), this);
@@ -152,24 +163,18 @@ void MainWindow::createDocks()
     auto *scroll = new QScrollArea(this);
     scroll->setWidget(m_forms);
     scroll->setWidgetResizable(true);
-    auto *formDock = new QDockWidget(tr("Properties"), this);
-    formDock->setObjectName(QStringLiteral("propertiesDock"));
-    formDock->setWidget(scroll);
-    formDock->setMinimumWidth(380);
-    addDockWidget(Qt::RightDockWidgetArea, formDock);
+    addDock(QStringLiteral("properties"), tr("Properties"), scroll, Qt::RightDockWidgetArea)->setMinimumWidth(380);
 
     m_issues = new IssuesPanel(m_document, this);
-    auto *issuesDock = new QDockWidget(tr("Issues"), this);
-    issuesDock->setObjectName(QStringLiteral("issuesDock"));
-    issuesDock->setWidget(m_issues);
-    addDockWidget(Qt::BottomDockWidgetArea, issuesDock);
+    addDock(QStringLiteral("issues"), tr("Issues"), m_issues, Qt::BottomDockWidgetArea);
 
     m_history = new QUndoView(m_document->undoStack(), this);
     m_history->setEmptyLabel(tr("<opened>"));
-    auto *historyDock = new QDockWidget(tr("History"), this);
-    historyDock->setObjectName(QStringLiteral("historyDock"));
-    historyDock->setWidget(m_history);
-    addDockWidget(Qt::BottomDockWidgetArea, historyDock);
+    addDock(QStringLiteral("history"), tr("History"), m_history, Qt::BottomDockWidgetArea);
+
+    addDock(QStringLiteral("inspector"), tr("Inspector"), m_run->inspectorView(), Qt::RightDockWidgetArea);
+    addDock(QStringLiteral("eventLog"), tr("Event Log"), m_run->eventLog(), Qt::BottomDockWidgetArea);
+    addDock(QStringLiteral("charts"), tr("Charts"), m_run->charts(), Qt::BottomDockWidgetArea);
 }
 
 void MainWindow::arrangeDocks()
@@ -177,9 +182,9 @@ void MainWindow::arrangeDocks()
     // The default layout (a remembered one replaces it): the outline left; the
     // properties and the inspector tabbed right; issues and history tabbed
     // beside the event log under the map.
-    auto dock = [this](const char *name) { return findChild<QDockWidget *>(QLatin1String(name)); };
-    QDockWidget *outline = dock("outlineDock"), *properties = dock("propertiesDock"), *inspector = dock("inspectorDock");
-    QDockWidget *issues = dock("issuesDock"), *history = dock("historyDock"), *log = dock("eventLogDock"), *charts = dock("chartsDock");
+    auto dock = [this](const char *name) { return m_docks.value(QLatin1String(name)); };
+    QDockWidget *outline = dock("outline"), *properties = dock("properties"), *inspector = dock("inspector");
+    QDockWidget *issues = dock("issues"), *history = dock("history"), *log = dock("eventLog"), *charts = dock("charts");
     addDockWidget(Qt::BottomDockWidgetArea, issues);
     addDockWidget(Qt::BottomDockWidgetArea, log);
     splitDockWidget(issues, log, Qt::Horizontal);
@@ -314,8 +319,11 @@ void MainWindow::createActions()
     toolbar->addAction(redo);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget *dock : findChildren<QDockWidget *>())
-        m_viewMenu->addAction(dock->toggleViewAction());
+    for (int i = 0; i < m_dockOrder.size(); ++i) { // every dock, Alt+1 to Alt+7 in the order they were made
+        QAction *toggle = m_dockOrder[i]->toggleViewAction();
+        toggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
+        m_viewMenu->addAction(toggle);
+    }
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(tr("&Fit Map"), this, [this] { m_view->fitMap(); });
     QAction *zoomIn = m_viewMenu->addAction(tr("Zoom &In"), this, [this] { m_view->zoomBy(1.25); });
@@ -323,6 +331,14 @@ void MainWindow::createActions()
     QAction *zoomOut = m_viewMenu->addAction(tr("Zoom &Out"), this, [this] { m_view->zoomBy(0.8); });
     zoomOut->setShortcut(QKeySequence::ZoomOut);
 
+    QMenu *run = menuBar()->addMenu(tr("&Run"));
+    m_run->addToMenu(run);
+    QToolBar *runBar = addToolBar(tr("Run"));
+    runBar->setObjectName(QStringLiteral("runToolbar"));
+    runBar->setIconSize(QSize(20, 20));
+    m_run->addToToolbar(runBar);
+
+    createHelpMenu();
     updateRecentMenu();
 }
 
@@ -488,8 +504,7 @@ void MainWindow::renameSelected()
     }
     if (!edit || (s.index < 0 && s.kind != Subject::Settings && s.kind != Subject::Fact))
         return;
-    if (auto *dock = findChild<QDockWidget *>(QStringLiteral("propertiesDock")))
-        dock->raise();
+    m_docks.value(QStringLiteral("properties"))->raise();
     edit->setFocus(Qt::ShortcutFocusReason);
     edit->selectAll();
 }
@@ -680,8 +695,7 @@ bool MainWindow::openFile(const QString &name)
     ReadResult r = readScenarioFile(name);
     if (!r.ok()) {
         m_issues->showFileErrors(r.issues, name);
-        if (auto *dock = qobject_cast<QDockWidget *>(m_issues->parentWidget()))
-            dock->raise();
+        m_docks.value(QStringLiteral("issues"))->raise();
         statusBar()->showMessage(tr("%1 could not be opened: %n error(s), listed in Issues", nullptr, int(errorCount(r.issues)))
                                      .arg(QFileInfo(name).fileName()), 10000);
         return false;

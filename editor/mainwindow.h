@@ -13,6 +13,7 @@
 
 #include <functional>
 
+class QDockWidget;
 class QMenu;
 class QStackedWidget;
 class QUndoView;
@@ -83,6 +84,8 @@ public:
     AgentForm *templateForm() const { return m_templateForm; }
     SpawnerForm *spawnerForm() const { return m_spawnerForm; }
     RunUi *runUi() const { return m_run; }
+    // A dock by name: outline, properties, issues, history, inspector, eventLog, charts.
+    QDockWidget *dock(const QString &name) const;
     // Selects a character by id for the inspector (and the outline); false when there is none.
     bool inspect(const QString &agentId);
     QWidget *currentForm() const;
@@ -99,6 +102,7 @@ private:
     void createActions();
     void createHelpMenu();
     void createDocks();
+    QDockWidget *addDock(const QString &name, const QString &title, QWidget *widget, Qt::DockWidgetArea area);
     void arrangeDocks();
     void updateTitle();
     void updateRecentMenu();
@@ -135,6 +139,8 @@ private:
     QAction *m_renameAction = nullptr;
     QAction *m_removeAction = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QHash<QString, QDockWidget *> m_docks;
+    QList<QDockWidget *> m_dockOrder;
     QAction *m_wallToolAction = nullptr;
     std::function<QMessageBox::StandardButton()> m_savePrompt;
     std::function<QString()> m_saveAsPrompt;

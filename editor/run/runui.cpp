@@ -10,14 +10,12 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QComboBox>
-#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
-#include <QMainWindow>
-#include <QMenuBar>
+#include <QMenu>
 #include <QProgressBar>
 #include <QScrollArea>
 #include <QTimer>
@@ -34,30 +32,18 @@ QString clockText(double seconds)
 }
 } // namespace
 
-RunUi::RunUi(QMainWindow *window, ScenarioDocument *document, MapScene *scene, QObject *parent)
+RunUi::RunUi(QWidget *window, ScenarioDocument *document, MapScene *scene, QObject *parent)
     : QObject(parent), m_window(window), m_document(document), m_scene(scene), m_controller(new SimController(this)),
       m_layer(new RunLayer(scene, this))
 {
-    // Inspector and event log docks.
+    // The panels; the main window puts them in its docks.
     m_inspector = new Inspector(window);
     auto *scroll = new QScrollArea(window);
     scroll->setWidget(m_inspector);
     scroll->setWidgetResizable(true);
-    auto *inspectorDock = new QDockWidget(tr("Inspector"), window);
-    inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
-    inspectorDock->setWidget(scroll);
-    window->addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
+    m_inspectorView = scroll;
     m_eventLog = new EventLogPanel(m_controller, window);
-    auto *logDock = new QDockWidget(tr("Event Log"), window);
-    logDock->setObjectName(QStringLiteral("eventLogDock"));
-    logDock->setWidget(m_eventLog);
-    window->addDockWidget(Qt::BottomDockWidgetArea, logDock);
     m_charts = new ChartsPanel(m_controller, window);
-    auto *chartsDock = new QDockWidget(tr("Charts"), window);
-    chartsDock->setObjectName(QStringLiteral("chartsDock"));
-    chartsDock->setWidget(m_charts);
-    window->addDockWidget(Qt::BottomDockWidgetArea, chartsDock);
-    m_inspectorDock = inspectorDock;
 
     // The strip above the map: day clock, day progress, world facts.
     m_strip = new QWidget(window);
@@ -86,15 +72,12 @@ RunUi::RunUi(QMainWindow *window, ScenarioDocument *document, MapScene *scene, Q
     strip->addWidget(m_world, 1);
     strip->addWidget(m_stale);
 
-    // Transport.
-    m_menu = window->menuBar()->addMenu(tr("&Run"));
-    m_toolbar = window->addToolBar(tr("Run"));
-    m_toolbar->setObjectName(QStringLiteral("runToolbar"));
-    m_toolbar->setIconSize(QSize(20, 20));
+    // Transport: actions the main window places in its Run menu and toolbar.
     auto action = [this](const QString &icon, const QString &text, const QKeySequence &key, auto slot) {
-        QAction *a = m_menu->addAction(QIcon(icon), text, this, slot);
+        auto *a = new QAction(QIcon(icon), text, this);
         a->setShortcut(key);
-        m_toolbar->addAction(a);
+        connect(a, &QAction::triggered, this, slot);
+        m_transport << a;
         return a;
     };
     m_play = action(QStringLiteral(":/icons/play.svg"), tr("&Play"), QKeySequence(Qt::Key_F5), [this] { play(); });
@@ -110,15 +93,15 @@ RunUi::RunUi(QMainWindow *window, ScenarioDocument *document, MapScene *scene, Q
         m_speedBox->addItem(QStringLiteral("%1x").arg(x), x);
     m_speedBox->addItem(tr("as fast as possible"), 0.0);
     m_speedBox->setCurrentIndex(m_speedBox->findData(4.0));
-    m_toolbar->addWidget(m_speedBox);
     connect(m_speedBox, &QComboBox::activated, this, [this] { m_controller->setSpeed(m_speedBox->currentData().toDouble()); });
     m_controller->setSpeed(4.0);
     // How long a play goes on: to the end of the day by default, whatever the speed.
-    m_menu->addSeparator();
     auto *length = new QActionGroup(this);
-    m_runOneDay = m_menu->addAction(tr("Run &1 Day"), this, [this] { setRunDays(1); });
+    m_runOneDay = new QAction(tr("Run &1 Day"), this);
+    connect(m_runOneDay, &QAction::triggered, this, [this] { setRunDays(1); });
     m_runOneDay->setToolTip(tr("Play stops at the end of the day"));
-    m_runDays = m_menu->addAction(tr("Run &N Days..."), this, [this] {
+    m_runDays = new QAction(tr("Run &N Days..."), this);
+    connect(m_runDays, &QAction::triggered, this, [this] {
         bool ok = false;
         const int days = QInputDialog::getInt(m_window, tr("Run N Days"), tr("Play stops at the end of day:"),
                                               std::max(2, m_controller->runDays()), 1, 100000, 1, &ok);
@@ -127,7 +110,8 @@ RunUi::RunUi(QMainWindow *window, ScenarioDocument *document, MapScene *scene, Q
         else
             setRunDays(m_controller->runDays()); // keep the choice shown as it was
     });
-    m_keepRunning = m_menu->addAction(tr("&Keep Running"), this, [this] { setRunDays(0); });
+    m_keepRunning = new QAction(tr("&Keep Running"), this);
+    connect(m_keepRunning, &QAction::triggered, this, [this] { setRunDays(0); });
     m_keepRunning->setToolTip(tr("Play goes on day after day until paused"));
     for (QAction *a : {m_runOneDay, m_runDays, m_keepRunning}) {
         a->setCheckable(true);
@@ -142,12 +126,7 @@ RunUi::RunUi(QMainWindow *window, ScenarioDocument *document, MapScene *scene, Q
     lengthMenu->addActions(length->actions());
     lengthButton->setMenu(lengthMenu);
     lengthButton->setObjectName(QStringLiteral("runLengthButton"));
-    m_toolbar->addWidget(lengthButton);
     m_lengthButton = lengthButton;
-    m_menu->addSeparator();
-    m_menu->addAction(inspectorDock->toggleViewAction());
-    m_menu->addAction(logDock->toggleViewAction());
-    m_menu->addAction(chartsDock->toggleViewAction());
 
     connect(m_controller, &SimController::frameApplied, this, &RunUi::onFrame);
     connect(m_layer, &RunLayer::agentClicked, this, &RunUi::selectAgent);
@@ -169,6 +148,20 @@ RunUi::RunUi(QMainWindow *window, ScenarioDocument *document, MapScene *scene, Q
 }
 
 RunUi::~RunUi() = default;
+
+void RunUi::addToMenu(QMenu *menu) const
+{
+    menu->addActions(m_transport);
+    menu->addSeparator();
+    menu->addActions({m_runOneDay, m_runDays, m_keepRunning});
+}
+
+void RunUi::addToToolbar(QToolBar *toolbar) const
+{
+    toolbar->addActions(m_transport);
+    toolbar->addWidget(m_speedBox);
+    toolbar->addWidget(m_lengthButton);
+}
 
 void RunUi::setRunDays(int days)
 {
@@ -198,8 +191,8 @@ bool RunUi::start()
     m_controller->load(compiled);
     m_editedSinceStart = false;
     m_stale->hide();
-    m_inspectorDock->raise();
     updateActions();
+    emit started();
     return true;
 }
 

@@ -1,8 +1,9 @@
 #pragma once
-// Everything of a live run in the main window: the transport (Play, Pause,
-// Step, Step to Event, Restart, Next Day, Stop, speed), the live tokens on
-// the map, the day clock and world-facts strip, the inspector and the event
-// log, wired to one SimController. Play compiles the current document; edits
+// Everything of a live run: the transport (Play, Pause, Step, Step to Event,
+// Restart, Next Day, Stop, speed, how long Play runs), the live tokens on the
+// map, the day clock and world-facts strip, the inspector, the event log and
+// the charts, wired to one SimController. The main window owns the docks,
+// menus and toolbars they are shown in. Play compiles the current document; edits
 // made during a run take effect on Restart; an invalid document cannot run.
 
 #include "document/scenariodocument.h"
@@ -14,7 +15,6 @@ class QAction;
 class QComboBox;
 class QDockWidget;
 class QLabel;
-class QMainWindow;
 class QMenu;
 class QProgressBar;
 class QToolBar;
@@ -34,7 +34,8 @@ class RunUi : public QObject
     Q_OBJECT
 
 public:
-    RunUi(QMainWindow *window, ScenarioDocument *document, MapScene *scene, QObject *parent = nullptr);
+    // `window`: the parent of the panels (until docked) and of dialogs.
+    RunUi(QWidget *window, ScenarioDocument *document, MapScene *scene, QObject *parent = nullptr);
     ~RunUi() override;
 
     // Starts a run of the document as it is now (paused); false when it has errors.
@@ -61,8 +62,10 @@ public:
     ChartsPanel *charts() const { return m_charts; }
     RunLayer *layer() const { return m_layer; }
     QWidget *strip() const { return m_strip; } // the day clock and world facts, above the map
-    QMenu *menu() const { return m_menu; }
-    QToolBar *toolbar() const { return m_toolbar; }
+    QWidget *inspectorView() const { return m_inspectorView; } // the inspector in its scroll area
+    // The transport, then how long Play runs.
+    void addToMenu(QMenu *menu) const;
+    void addToToolbar(QToolBar *toolbar) const;
     QComboBox *speedBox() const { return m_speedBox; }
     QAction *playAction() const { return m_play; }
     QAction *runOneDayAction() const { return m_runOneDay; }
@@ -71,6 +74,7 @@ public:
     QString stripText() const;
 
 signals:
+    void started(); // a run was started (the inspector has something to show)
     void agentSelected(int agent);
     void message(const QString &text);
 
@@ -78,7 +82,7 @@ private:
     void onFrame(const SimFrame &frame);
     void updateActions();
 
-    QMainWindow *m_window;
+    QWidget *m_window;
     ScenarioDocument *m_document;
     MapScene *m_scene;
     SimController *m_controller;
@@ -89,13 +93,12 @@ private:
     QWidget *m_strip;
     QLabel *m_clock, *m_world, *m_stale;
     QProgressBar *m_dayBar;
-    QMenu *m_menu;
-    QToolBar *m_toolbar;
+    QWidget *m_inspectorView;
+    QList<QAction *> m_transport;
     QAction *m_play, *m_pause, *m_step, *m_stepEvent, *m_restart, *m_nextDay, *m_stop;
     QAction *m_runOneDay, *m_runDays, *m_keepRunning;
     QComboBox *m_speedBox;
     QToolButton *m_lengthButton = nullptr;
-    QDockWidget *m_inspectorDock;
     bool m_editedSinceStart = false;
 };
 

@@ -39,6 +39,7 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QDockWidget>
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QMimeData>
@@ -1276,6 +1277,24 @@ private slots:
         for (QAction *a : w.menuBar()->actions())
             titles << a->text().remove(u'&');
         QCOMPARE(titles, (QStringList{"File", "Edit", "View", "Run", "Help"}));
+        // Issue #11, 4: every dock is in View, each with its shortcut; the Run menu holds the transport.
+        QMenu *view = w.menuBar()->actions()[2]->menu();
+        QStringList docks;
+        for (QDockWidget *dock : w.findChildren<QDockWidget *>()) {
+            QVERIFY2(view->actions().contains(dock->toggleViewAction()), qPrintable(dock->windowTitle()));
+            QVERIFY(!dock->toggleViewAction()->shortcut().isEmpty());
+            docks << dock->windowTitle();
+        }
+        docks.sort();
+        QCOMPARE(docks, (QStringList{"Charts", "Event Log", "History", "Inspector", "Issues", "Outline", "Properties"}));
+        QDockWidget *charts = w.dock(QStringLiteral("charts"));
+        QTest::keyClick(&w, Qt::Key_7, Qt::AltModifier); // Charts is the seventh dock: Alt+7 hides it
+        QVERIFY(charts->isHidden());
+        QTest::keyClick(&w, Qt::Key_7, Qt::AltModifier);
+        QVERIFY(!charts->isHidden());
+        QMenu *run = w.menuBar()->actions()[3]->menu();
+        QCOMPARE(run->actions().value(0), w.runUi()->playAction());
+        QVERIFY(run->actions().contains(w.runUi()->keepRunningAction()));
 
         const QString start = w.helpText(MainWindow::HelpPage::GettingStarted);
         for (const char *word : {"need", "quota", "Insistence", "ballot", "waits", "town", "Town"})

@@ -4,29 +4,49 @@ namespace goap::editor {
 
 EditCommand::EditCommand(ScenarioDocument *document, Scenario before, Scenario after, Parts parts,
                          const QString &text, const QString &mergeKey)
-    : QUndoCommand(text)
-    , m_document(document)
-    , m_before(std::move(before))
-    , m_after(std::move(after))
-    , m_parts(parts)
-    , m_mergeKey(mergeKey)
-    , m_id(mergeKey.isEmpty() ? -1 : int(qHash(mergeKey) & 0x7fffffff))
+    : QUndoCommand(text), m_document(document), m_change(Whole{std::move(before), std::move(after), parts}), m_mergeKey(mergeKey)
 {
 }
 
-void EditCommand::redo() { m_document->assign(m_after, m_parts); }
+EditCommand::EditCommand(ScenarioDocument *document, ItemChange change, const QString &text, const QString &mergeKey)
+    : QUndoCommand(text), m_document(document), m_change(std::move(change)), m_mergeKey(mergeKey)
+{
+}
 
-void EditCommand::undo() { m_document->assign(m_before, m_parts); }
+void EditCommand::redo()
+{
+    if (const auto *item = std::get_if<ItemChange>(&m_change))
+        m_document->assignItem(item->part, item->index, item->after);
+    else
+        m_document->assign(std::get<Whole>(m_change).after, std::get<Whole>(m_change).parts);
+}
+
+void EditCommand::undo()
+{
+    if (const auto *item = std::get_if<ItemChange>(&m_change))
+        m_document->assignItem(item->part, item->index, item->before);
+    else
+        m_document->assign(std::get<Whole>(m_change).before, std::get<Whole>(m_change).parts);
+}
 
 bool EditCommand::mergeWith(const QUndoCommand *other)
 {
     const auto *o = static_cast<const EditCommand *>(other);
-    if (o->m_mergeKey != m_mergeKey)
+    if (o->m_mergeKey != m_mergeKey || o->m_change.index() != m_change.index())
         return false;
-    m_after = o->m_after;
+    if (auto *item = std::get_if<ItemChange>(&m_change)) {
+        const ItemChange &next = std::get<ItemChange>(o->m_change);
+        if (next.part != item->part || next.index != item->index)
+            return false;
+        item->after = next.after;
+        setObsolete(item->after == item->before);
+    } else {
+        Whole &whole = std::get<Whole>(m_change);
+        whole.after = std::get<Whole>(o->m_change).after;
+        whole.parts |= std::get<Whole>(o->m_change).parts;
+        setObsolete(whole.after == whole.before);
+    }
     setText(o->text()); // the step names the value it ends at
-    m_parts |= o->m_parts;
-    setObsolete(m_after == m_before);
     return true;
 }
 

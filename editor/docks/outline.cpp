@@ -2,6 +2,7 @@
 
 #include "scene/mapscene.h"
 
+#include <QCoreApplication>
 #include <QHeaderView>
 
 namespace goap::editor {
@@ -31,7 +32,7 @@ Outline::Outline(ScenarioDocument *document, QWidget *parent) : QTreeWidget(pare
         if (!m_rebuilding)
             emit subjectChanged(subjectOf(item));
     });
-    connect(document, &ScenarioDocument::changed, this, &Outline::rebuild);
+    connect(document, &ScenarioDocument::changed, this, &Outline::onChanged);
     rebuild();
 }
 
@@ -58,8 +59,90 @@ void Outline::select(const Subject &subject)
     }
 }
 
+namespace {
+Subject::Kind kindOf(Parts parts)
+{
+    if (parts == Part::Stations) return Subject::Station;
+    if (parts == Part::Actions) return Subject::Action;
+    if (parts == Part::Goals) return Subject::Goal;
+    if (parts == Part::Agents) return Subject::Agent;
+    if (parts == Part::Templates) return Subject::Template;
+    if (parts == Part::Spawners) return Subject::Spawner;
+    return Subject::None;
+}
+
+// The text of an entity's row.
+QString rowText(const Scenario &s, Subject::Kind kind, int i)
+{
+    switch (kind) {
+    case Subject::Station: return QStringLiteral("%1 — %2").arg(s.stations[i].id, s.stations[i].label);
+    case Subject::Action: return QStringLiteral("%1 — %2").arg(s.actions[i].id, s.actions[i].label);
+    case Subject::Goal: return QStringLiteral("%1 — %2 (%3)").arg(s.goals[i].id, s.goals[i].label, toString(s.goals[i].kind));
+    case Subject::Agent: return QStringLiteral("%1 — %2").arg(s.agents[i].id, s.agents[i].label);
+    case Subject::Template: return QStringLiteral("%1 — %2").arg(s.templates[i].id, s.templates[i].label);
+    case Subject::Spawner:
+        return QCoreApplication::translate("goap::editor::Outline", "%1 every %2 s").arg(s.spawners[i].templateId).arg(s.spawners[i].every);
+    default: return {};
+    }
+}
+} // namespace
+
+void Outline::onChanged(Parts parts, int index)
+{
+    const Subject::Kind kind = kindOf(parts);
+    if (index < 0 || kind == Subject::None) {
+        rebuild();
+        return;
+    }
+    updateRow(kind, index);
+    if (const QStringList facts = m_document->factsInUse(); facts != m_facts)
+        fillFacts(section(Subject::Fact));
+}
+
+void Outline::updateRow(Subject::Kind kind, int index)
+{
+    QTreeWidgetItem *list = section(kind);
+    QTreeWidgetItem *row = list ? list->child(index) : nullptr;
+    if (!row) {
+        rebuild();
+        return;
+    }
+    const Scenario &s = m_document->scenario();
+    row->setText(0, rowText(s, kind, index));
+    if (kind == Subject::Station)
+        row->setIcon(0, QIcon(MapScene::stationIcon(s.stations[index].id, s.stations[index].label)));
+}
+
+void Outline::fillFacts(QTreeWidgetItem *factSection)
+{
+    if (!factSection)
+        return;
+    const bool wasRebuilding = m_rebuilding;
+    m_rebuilding = true;
+    const Subject selected = current();
+    qDeleteAll(factSection->takeChildren());
+    m_facts = m_document->factsInUse();
+    factSection->setText(0, tr("Facts (%1)").arg(m_facts.size()));
+    for (const QString &f : m_facts) {
+        const bool world = f.startsWith(u"world.");
+        auto *item = new QTreeWidgetItem(factSection, {f});
+        item->setIcon(0, QIcon(world ? QStringLiteral(":/icons/world.svg") : QStringLiteral(":/icons/agent.svg")));
+        item->setData(0, KindRole, Subject::Fact);
+        item->setData(0, IndexRole, -1);
+        item->setData(0, FactRole, f);
+        item->setToolTip(0, world ? tr("🌐 a world fact, shared by every character") : tr("🎒 an agent fact: each character has its own"));
+    }
+    m_rebuilding = wasRebuilding;
+    if (selected.kind == Subject::Fact && current() != selected) {
+        select(selected);
+        if (current() != selected && !m_rebuilding)
+            emit subjectChanged(current());
+    }
+}
+
 void Outline::rebuild()
 {
+    ++m_rebuilds;
     const Subject selected = current();
     m_rebuilding = true;
     clear();
@@ -85,40 +168,27 @@ void Outline::rebuild()
     };
     auto *settings = top(tr("Scenario: %1").arg(s.name), QStringLiteral(":/icons/goap-studio.svg"), Subject::Settings);
     settings->setToolTip(0, tr("Name, description, day, planner and map settings"));
-    const QStringList facts = m_document->factsInUse();
-    QTreeWidgetItem *factSection = top(tr("Facts (%1)").arg(facts.size()), QStringLiteral(":/icons/fact.svg"), Subject::Fact);
-    for (const QString &f : facts) {
-        const bool world = f.startsWith(u"world.");
-        QTreeWidgetItem *item = add(factSection, f, world ? QStringLiteral(":/icons/world.svg") : QStringLiteral(":/icons/agent.svg"),
-                                    Subject{Subject::Fact, -1, f});
-        item->setToolTip(0, world ? tr("🌐 a world fact, shared by every character") : tr("🎒 an agent fact: each character has its own"));
-    }
+    fillFacts(top(tr("Facts"), QStringLiteral(":/icons/fact.svg"), Subject::Fact));
     QTreeWidgetItem *stations = top(tr("Stations (%1)").arg(s.stations.size()), QStringLiteral(":/icons/station.svg"), Subject::Station);
     for (int i = 0; i < s.stations.size(); ++i)
-        add(stations, QStringLiteral("%1 — %2").arg(s.stations[i].id, s.stations[i].label),
-            MapScene::stationIcon(s.stations[i].id, s.stations[i].label),
+        add(stations, rowText(s, Subject::Station, i), MapScene::stationIcon(s.stations[i].id, s.stations[i].label),
             Subject{Subject::Station, i, {}});
     QTreeWidgetItem *actions = top(tr("Actions (%1)").arg(s.actions.size()), QStringLiteral(":/icons/action.svg"), Subject::Action);
     for (int i = 0; i < s.actions.size(); ++i)
-        add(actions, QStringLiteral("%1 — %2").arg(s.actions[i].id, s.actions[i].label), QStringLiteral(":/icons/action.svg"),
-            Subject{Subject::Action, i, {}});
+        add(actions, rowText(s, Subject::Action, i), QStringLiteral(":/icons/action.svg"), Subject{Subject::Action, i, {}});
     QTreeWidgetItem *goals = top(tr("Goals (%1)").arg(s.goals.size()), QStringLiteral(":/icons/goal.svg"), Subject::Goal);
     for (int i = 0; i < s.goals.size(); ++i)
-        add(goals, QStringLiteral("%1 — %2 (%3)").arg(s.goals[i].id, s.goals[i].label, toString(s.goals[i].kind)),
-            QStringLiteral(":/icons/goal.svg"), Subject{Subject::Goal, i, {}});
+        add(goals, rowText(s, Subject::Goal, i), QStringLiteral(":/icons/goal.svg"), Subject{Subject::Goal, i, {}});
     QTreeWidgetItem *agents = top(tr("Characters (%1)").arg(s.agents.size()), QStringLiteral(":/icons/character.svg"), Subject::Agent);
     for (int i = 0; i < s.agents.size(); ++i)
-        add(agents, QStringLiteral("%1 — %2").arg(s.agents[i].id, s.agents[i].label), QStringLiteral(":/icons/character.svg"),
-            Subject{Subject::Agent, i, {}});
+        add(agents, rowText(s, Subject::Agent, i), QStringLiteral(":/icons/character.svg"), Subject{Subject::Agent, i, {}});
     if (!s.templates.isEmpty() || !s.spawners.isEmpty()) {
         QTreeWidgetItem *templates = top(tr("Templates (%1)").arg(s.templates.size()), QStringLiteral(":/icons/character.svg"), Subject::Template);
         for (int i = 0; i < s.templates.size(); ++i)
-            add(templates, QStringLiteral("%1 — %2").arg(s.templates[i].id, s.templates[i].label), QStringLiteral(":/icons/character.svg"),
-                Subject{Subject::Template, i, {}});
+            add(templates, rowText(s, Subject::Template, i), QStringLiteral(":/icons/character.svg"), Subject{Subject::Template, i, {}});
         QTreeWidgetItem *spawners = top(tr("Spawners (%1)").arg(s.spawners.size()), QStringLiteral(":/icons/st-door.svg"), Subject::Spawner);
         for (int i = 0; i < s.spawners.size(); ++i)
-            add(spawners, tr("%1 every %2 s").arg(s.spawners[i].templateId).arg(s.spawners[i].every), QStringLiteral(":/icons/st-door.svg"),
-                Subject{Subject::Spawner, i, {}});
+            add(spawners, rowText(s, Subject::Spawner, i), QStringLiteral(":/icons/st-door.svg"), Subject{Subject::Spawner, i, {}});
     }
     m_rebuilding = false;
     select(selected);

@@ -1,6 +1,8 @@
 #pragma once
 // The scenario outline: Scenario, Facts, Stations, Actions, Goals and
-// Characters, rebuilt on every change with the selection kept.
+// Characters. A change of one item updates its row (and the Facts section
+// when the facts in use changed); other changes rebuild it with the selection
+// kept.
 
 #include "document/scenariodocument.h"
 
@@ -29,13 +31,19 @@ public:
     void select(const Subject &subject);
     Subject current() const;
     QTreeWidgetItem *section(Subject::Kind kind) const;
+    int rebuildCount() const { return m_rebuilds; } // for tests: in-place updates do not rebuild
 
 signals:
     void subjectChanged(const goap::editor::Subject &subject);
 
 private:
     void rebuild();
+    void onChanged(Parts parts, int index);
+    void updateRow(Subject::Kind kind, int index);
+    void fillFacts(QTreeWidgetItem *section);
     ScenarioDocument *m_document;
+    QStringList m_facts; // as shown
+    int m_rebuilds = 0;
     bool m_rebuilding = false;
 };
 

@@ -25,8 +25,18 @@ Scenario newScenario()
 ScenarioDocument::ScenarioDocument(QObject *parent)
     : QObject(parent), m_scenario(newScenario()), m_undo(new QUndoStack(this))
 {
+    m_undo->setUndoLimit(kUndoLimit);
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+    m_validateTimer.setSingleShot(true);
+    m_validateTimer.setInterval(100);
+    connect(&m_validateTimer, &QTimer::timeout, this, [this] {
+        if (m_validationPending) {
+            validateNow();
+            emit issuesChanged();
+        }
+    });
     revalidate();
+    validateNow();
 }
 
 ScenarioDocument::~ScenarioDocument() = default;
@@ -39,6 +49,8 @@ void ScenarioDocument::reset(const Scenario &scenario, const QString &fileName)
     m_scenario = scenario;
     setFileName(fileName);
     revalidate();
+    validateNow(); // a new document shows its issues at once
+    emit issuesChanged();
     emit documentReset();
     emit changed(Part::All);
     emit modifiedChanged(false);
@@ -68,21 +80,100 @@ void ScenarioDocument::assign(const Scenario &value, Parts parts)
     emit changed(parts);
 }
 
+namespace {
+template <typename T>
+QList<T> &listFor(Scenario &s, Part part);
+template <> QList<Station> &listFor(Scenario &s, Part) { return s.stations; }
+template <> QList<Action> &listFor(Scenario &s, Part) { return s.actions; }
+template <> QList<Goal> &listFor(Scenario &s, Part) { return s.goals; }
+template <> QList<Agent> &listFor(Scenario &s, Part part) { return part == Part::Templates ? s.templates : s.agents; }
+template <> QList<Spawner> &listFor(Scenario &s, Part) { return s.spawners; }
+
+// The one element in which two lists of equal size differ, or -1 (none, or more than one).
+template <typename T>
+int onlyDifference(const QList<T> &a, const QList<T> &b)
+{
+    if (a.size() != b.size())
+        return -1;
+    int found = -1;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        if (a[i] == b[i])
+            continue;
+        if (found >= 0)
+            return -1;
+        found = int(i);
+    }
+    return found;
+}
+} // namespace
+
+std::optional<ItemChange> singleItemChange(const Scenario &before, const Scenario &after)
+{
+    if (before.name != after.name || before.description != after.description || !(before.day == after.day)
+        || !(before.planner == after.planner) || !(before.map == after.map) || before.world != after.world)
+        return std::nullopt;
+    // Lists that are equal cost little to compare: unchanged ones share their data.
+    const int differing = int(before.stations != after.stations) + int(before.actions != after.actions)
+        + int(before.goals != after.goals) + int(before.agents != after.agents) + int(before.templates != after.templates)
+        + int(before.spawners != after.spawners);
+    if (differing != 1)
+        return std::nullopt;
+    auto make = [](Part part, const auto &a, const auto &b) -> std::optional<ItemChange> {
+        const int i = onlyDifference(a, b);
+        if (i < 0)
+            return std::nullopt;
+        return ItemChange{part, i, a[i], b[i]};
+    };
+    if (before.stations != after.stations) return make(Part::Stations, before.stations, after.stations);
+    if (before.actions != after.actions) return make(Part::Actions, before.actions, after.actions);
+    if (before.goals != after.goals) return make(Part::Goals, before.goals, after.goals);
+    if (before.agents != after.agents) return make(Part::Agents, before.agents, after.agents);
+    if (before.templates != after.templates) return make(Part::Templates, before.templates, after.templates);
+    return make(Part::Spawners, before.spawners, after.spawners);
+}
+
+void ScenarioDocument::assignItem(Part part, int index, const ItemValue &value)
+{
+    std::visit([&](const auto &item) {
+        using T = std::decay_t<decltype(item)>;
+        listFor<T>(m_scenario, part)[index] = item;
+    }, value);
+    revalidate();
+    emit changed(part, index);
+}
+
 void ScenarioDocument::push(const Scenario &after, const QString &text, Parts parts, const QString &mergeKey)
 {
     if (after == m_scenario)
         return;
-    m_undo->push(new EditCommand(this, m_scenario, after, parts, text, mergeKey));
+    if (std::optional<ItemChange> item = singleItemChange(m_scenario, after))
+        m_undo->push(new EditCommand(this, std::move(*item), text, mergeKey));
+    else
+        m_undo->push(new EditCommand(this, m_scenario, after, parts, text, mergeKey));
 }
 
 void ScenarioDocument::revalidate()
 {
+    m_validationPending = true;
+    m_validateTimer.start(); // restarted by every edit: typing validates once, after the last key
+}
+
+Issues ScenarioDocument::issues() const
+{
+    validateNow();
+    return m_issues;
+}
+
+void ScenarioDocument::validateNow() const
+{
+    if (!m_validationPending)
+        return;
+    m_validationPending = false;
     m_issues = validate(m_scenario);
     // Errors first, then the warnings, which the validator leaves out while
     // there are errors: a designer fixing one should still see the others.
     if (hasErrors(m_issues))
         m_issues += warningsDespiteErrors(m_scenario);
-    emit issuesChanged();
 }
 
 QString ScenarioDocument::checkId(const QString &id, const QStringList &taken, const QString &previous) const

@@ -11,6 +11,10 @@
 
 #include <QObject>
 #include <QStringList>
+#include <QTimer>
+
+#include <optional>
+#include <variant>
 
 class QUndoStack;
 
@@ -29,6 +33,23 @@ enum class Part {
 };
 Q_DECLARE_FLAGS(Parts, Part)
 Q_DECLARE_OPERATORS_FOR_FLAGS(Parts)
+
+// One entity of a list, for edits that change a single item.
+using ItemValue = std::variant<Station, Action, Goal, Agent, Spawner>;
+
+// A change of exactly one element of one list (Stations, Actions, Goals,
+// Agents, Templates or Spawners), the rest of the scenario untouched: what
+// most edits are. Undo steps of this kind keep only that element, and views
+// update only its row or marker.
+struct ItemChange
+{
+    Part part = Part::Stations;
+    int index = -1;
+    ItemValue before, after;
+};
+
+// The ItemChange from `before` to `after`, when that is all that differs.
+std::optional<ItemChange> singleItemChange(const Scenario &before, const Scenario &after);
 
 // Where a fact is used, for the Facts form.
 struct FactUsage
@@ -53,7 +74,10 @@ public:
     QUndoStack *undoStack() const { return m_undo; }
     QString fileName() const { return m_fileName; }
     bool isModified() const;
-    Issues issues() const { return m_issues; } // live validation of the current value
+    // Validation of the current value. It runs 100 ms after the last edit (off
+    // the keystroke path) and at once when asked for before that.
+    Issues issues() const;
+    void validateNow() const; // runs a pending validation now (Save and Play call it through issues())
 
     // Replaces the whole document (New, Open, Revert): clears the undo stack.
     void reset(const Scenario &scenario, const QString &fileName);
@@ -124,9 +148,13 @@ public:
     // by the EditCommand's redo/undo).
     void push(const Scenario &after, const QString &text, Parts parts, const QString &mergeKey = {});
     void assign(const Scenario &value, Parts parts); // no undo: commands call this
+    void assignItem(Part part, int index, const ItemValue &value); // no undo: commands call this
+    static constexpr int kUndoLimit = 1000; // steps kept; each keeps only what it changed
 
 signals:
-    void changed(goap::editor::Parts parts);
+    // `index` >= 0: only that element of the one list in `parts` changed (an
+    // ItemChange), so a view may update it in place; -1: anything in `parts`.
+    void changed(goap::editor::Parts parts, int index = -1);
     void modifiedChanged(bool modified);
     void fileNameChanged(const QString &fileName);
     void issuesChanged();
@@ -135,12 +163,14 @@ signals:
 private:
     QString checkId(const QString &id, const QStringList &taken, const QString &previous) const;
     QString checkCharacter(const Agent &agent) const;
-    void revalidate();
+    void revalidate(); // schedules validation
 
     Scenario m_scenario;
     QString m_fileName;
     QUndoStack *m_undo;
-    Issues m_issues;
+    mutable Issues m_issues;
+    mutable bool m_validationPending = false;
+    QTimer m_validateTimer;
 };
 
 // Ids of a list of entities, for uniqueness checks.

@@ -191,8 +191,10 @@ QColor MapScene::agentColor(int index) { return editor::agentColor(index); }
 
 MapScene::MapScene(ScenarioDocument *document, QObject *parent) : QGraphicsScene(parent), m_document(document)
 {
-    connect(document, &ScenarioDocument::changed, this, [this](Parts parts) {
-        if (parts & (Part::Stations | Part::Agents | Part::Settings))
+    connect(document, &ScenarioDocument::changed, this, [this](Parts parts, int index) {
+        if (index >= 0 && (parts == Part::Stations || parts == Part::Agents))
+            replaceMarker(parts == Part::Stations ? Subject::Station : Subject::Agent, index); // one item, in place
+        else if (parts & (Part::Stations | Part::Agents | Part::Settings))
             rebuild();
         if (parts & Part::Settings)
             update(); // the map's size is drawn in the (cached) background
@@ -389,26 +391,50 @@ void MapScene::rebuild()
         m_walls.push_back(item);
     }
     for (int i = 0; i < s.stations.size(); ++i) {
-        auto *item = new MarkerItem(this, Subject::Station, i, s.stations[i].label, QColor(0xf3, 0xe3, 0xc3),
-                                    stationIcon(s.stations[i].id, s.stations[i].label));
-        item->setCacheMode(QGraphicsItem::DeviceCoordinateCache); // the icon is rendered once
-        item->setPos(toScene(s.stations[i].at));
-        item->setToolTip(tr("Station %1 at (%2, %3): drag to move").arg(s.stations[i].id).arg(s.stations[i].at.x).arg(s.stations[i].at.y));
+        QGraphicsItem *item = makeMarker(Subject::Station, i);
         item->setSelected(selectedStations.contains(i));
-        item->setEnabled(!m_wallTool);
-        addItem(item);
         m_stations.push_back(item);
     }
     for (int i = 0; i < s.agents.size(); ++i) {
-        auto *item = new MarkerItem(this, Subject::Agent, i, s.agents[i].label, agentColor(i));
-        item->setPos(toScene(s.agents[i].at));
-        item->setToolTip(tr("%1 starts at (%2, %3): drag to move").arg(s.agents[i].label).arg(s.agents[i].at.x).arg(s.agents[i].at.y));
+        QGraphicsItem *item = makeMarker(Subject::Agent, i);
         item->setSelected(selectedAgents.contains(i));
-        item->setVisible(m_startMarkers);
-        item->setEnabled(!m_wallTool);
-        addItem(item);
         m_agents.push_back(item);
     }
+}
+
+QGraphicsItem *MapScene::makeMarker(Subject::Kind kind, int i)
+{
+    const Scenario &s = m_document->scenario();
+    MarkerItem *item;
+    if (kind == Subject::Station) {
+        item = new MarkerItem(this, Subject::Station, i, s.stations[i].label, QColor(0xf3, 0xe3, 0xc3),
+                              stationIcon(s.stations[i].id, s.stations[i].label));
+        item->setCacheMode(QGraphicsItem::DeviceCoordinateCache); // the icon is rendered once
+        item->setPos(toScene(s.stations[i].at));
+        item->setToolTip(tr("Station %1 at (%2, %3): drag to move").arg(s.stations[i].id).arg(s.stations[i].at.x).arg(s.stations[i].at.y));
+    } else {
+        item = new MarkerItem(this, Subject::Agent, i, s.agents[i].label, agentColor(i));
+        item->setPos(toScene(s.agents[i].at));
+        item->setToolTip(tr("%1 starts at (%2, %3): drag to move").arg(s.agents[i].label).arg(s.agents[i].at.x).arg(s.agents[i].at.y));
+        item->setVisible(m_startMarkers);
+    }
+    item->setEnabled(!m_wallTool);
+    addItem(item);
+    return item;
+}
+
+void MapScene::replaceMarker(Subject::Kind kind, int index)
+{
+    auto &list = kind == Subject::Station ? m_stations : m_agents;
+    if (index < 0 || size_t(index) >= list.size()) {
+        rebuild();
+        return;
+    }
+    const QSignalBlocker blocker(this);
+    const bool selected = list[size_t(index)]->isSelected();
+    delete list[size_t(index)];
+    list[size_t(index)] = makeMarker(kind, index);
+    list[size_t(index)]->setSelected(selected);
 }
 
 void MapScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)

@@ -59,6 +59,8 @@ protected:
 
 private:
     void rebuild();
+    QGraphicsItem *makeMarker(Subject::Kind kind, int index); // added to the scene
+    void replaceMarker(Subject::Kind kind, int index);         // one marker rebuilt in place
     void report(const QString &refusal);
     ScenarioDocument *m_document;
     std::vector<QGraphicsItem *> m_stations, m_agents, m_walls;

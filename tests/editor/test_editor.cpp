@@ -1,5 +1,6 @@
 // The scenario editor driven through its real widgets (offscreen): building
 // a scenario from scratch, undo/redo, renames, refusals, files and prompts.
+#include "commands/editcommand.h"
 #include "docks/issuespanel.h"
 #include "document/scenariodocument.h"
 #include "forms/actionform.h"
@@ -40,6 +41,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QDockWidget>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QMimeData>
@@ -475,8 +477,14 @@ private slots:
         w.outline()->select(Subject{Subject::Agent, 0, {}});
         // Untick every goal: a warning appears ("holds no goals").
         AgentForm *c = w.agentForm();
+        QSignalSpy validated(w.document(), &ScenarioDocument::issuesChanged);
         for (int row = 0; row < c->goalTable->rowCount(); ++row)
             c->goalTable->item(row, 0)->setCheckState(Qt::Unchecked);
+        // Validation runs once, 100 ms after the last edit, not inside each.
+        QCOMPARE(validated.count(), 0);
+        QVERIFY(validated.wait(1000));
+        QTest::qWait(150);
+        QCOMPARE(validated.count(), 1);
         bool found = false;
         for (int i = 0; i < w.issuesPanel()->count(); ++i) {
             QListWidgetItem *item = w.issuesPanel()->item(i);
@@ -858,6 +866,45 @@ private slots:
         QCOMPARE(w.scenario().map.walls.size(), 1);
     }
 
+    // Issue #11, 2: an edit of one item is an undo step that keeps only that
+    // item, and the outline and the map update its row and marker in place.
+    void oneItemEditsAreTypedAndUpdateInPlace()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        QUndoStack *stack = w.document()->undoStack();
+        const int rebuilds = w.outline()->rebuildCount();
+        QGraphicsItem *untouched = w.mapScene()->itemFor(Subject::Agent, 0);
+        w.outline()->select(Subject{Subject::Agent, 2, {}});
+        type(w.agentForm()->labelEdit, QStringLiteral("Smith of the hill"));
+        QCOMPARE(w.scenario().agents[2].label, QStringLiteral("Smith of the hill"));
+        QVERIFY(static_cast<const EditCommand *>(stack->command(stack->count() - 1))->isItemChange());
+        QCOMPARE(w.outline()->rebuildCount(), rebuilds); // the row was updated, the tree kept
+        QVERIFY(w.outline()->section(Subject::Agent)->child(2)->text(0).endsWith(u"Smith of the hill"));
+        QCOMPARE(w.mapScene()->itemFor(Subject::Agent, 0), untouched); // other markers kept
+        QCOMPARE(w.outline()->current(), (Subject{Subject::Agent, 2, {}}));
+        // A new own fact shows in Facts without a rebuild.
+        w.agentForm()->factTable->addRow(QStringLiteral("stamina"), {}, 3);
+        QVERIFY(w.document()->factsInUse().contains(QStringLiteral("agent.stamina")));
+        bool listed = false;
+        QTreeWidgetItem *facts = w.outline()->section(Subject::Fact);
+        for (int i = 0; i < facts->childCount(); ++i)
+            listed |= facts->child(i)->text(0) == u"agent.stamina";
+        QVERIFY(listed);
+        QCOMPARE(w.outline()->rebuildCount(), rebuilds);
+        stack->undo();
+        stack->undo();
+        QCOMPARE(w.scenario().agents[2].label, QStringLiteral("Blacksmith"));
+        QVERIFY(w.outline()->section(Subject::Agent)->child(2)->text(0).endsWith(u"Blacksmith"));
+        // A rename fixes references elsewhere: a whole step, and the outline is rebuilt.
+        w.outline()->select(Subject{Subject::Station, 0, {}});
+        type(w.stationForm()->idEdit, QStringLiteral("deepMine"));
+        QVERIFY(!static_cast<const EditCommand *>(stack->command(stack->count() - 1))->isItemChange());
+        QVERIFY(w.outline()->rebuildCount() > rebuilds);
+    }
+
     // Review: a station's free places are world.free.<id> and a queue's
     // length world.queue.<name>: renaming the station renames the fact (the
     // hospital's nurses never treated anyone after cubicle became bay), and
@@ -1084,6 +1131,8 @@ private slots:
         for (int row = 0; row < c->goalTable->rowCount(); ++row)
             c->goalTable->item(row, 0)->setCheckState(Qt::Unchecked);
         menuAction(w, QStringLiteral("Add Goal"))->trigger(); // no condition yet: an error
+        QSignalSpy validated(w.document(), &ScenarioDocument::issuesChanged);
+        QVERIFY(validated.wait(1000));
         IssuesPanel *panel = w.issuesPanel();
         int error = -1, warning = -1;
         for (int i = 0; i < panel->count(); ++i) {

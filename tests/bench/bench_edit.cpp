@@ -1,0 +1,102 @@
+// Editing benchmark (a measuring program, not a test): the town replicated to
+// CHARACTERS people is opened in the real main window (offscreen) and one
+// character's label is typed into its form, key by key, as a designer would;
+// then EDITS separate label edits are made (each its own undo step).
+//   bench_edit CHARACTERS EDITS
+// Prints the time per keystroke (the form, the document, the outline, the map
+// and the issues panel all answering it), the time until the debounced
+// validation has run, and the memory the undo steps keep.
+#include "document/scenariodocument.h"
+#include "docks/outline.h"
+#include "forms/agentform.h"
+#include "io/scenarioreader.h"
+#include "mainwindow.h"
+#include "synthetic.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QLineEdit>
+#include <QTest>
+#include <QUndoStack>
+
+#include <cstdio>
+
+using namespace goap;
+using namespace goap::editor;
+
+namespace {
+long rssKiB()
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').first().toLong();
+    return -1;
+}
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const int characters = argc > 1 ? std::atoi(argv[1]) : 10000;
+    const int edits = argc > 2 ? std::atoi(argv[2]) : 50;
+    const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/town.json"));
+    if (!r.ok())
+        return 2;
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QElapsedTimer t;
+    t.start();
+    w.document()->reset(goap::testing::replicatedTown(*r.scenario, characters), {});
+    QApplication::processEvents();
+    std::printf("characters %d, open %.0f ms\n", characters, double(t.nsecsElapsed()) / 1e6);
+
+    const int agent = characters / 2;
+    w.outline()->select(Subject{Subject::Agent, agent, {}});
+    QApplication::processEvents();
+    QLineEdit *label = w.agentForm()->labelEdit;
+    label->setFocus();
+    label->selectAll();
+    const QString typed = QStringLiteral("Baker of the east");
+    t.restart();
+    double worst = 0;
+    for (QChar c : typed) {
+        QElapsedTimer k;
+        k.start();
+        QTest::keyClick(label, c.toLatin1());
+        QApplication::processEvents(); // everything the keystroke triggers now
+        worst = std::max(worst, double(k.nsecsElapsed()) / 1e6);
+    }
+    const double perKey = double(t.nsecsElapsed()) / 1e6 / typed.size();
+    t.restart();
+    QTest::keyClick(label, Qt::Key_Return); // the edit
+    QApplication::processEvents();
+    const double commit = double(t.nsecsElapsed()) / 1e6;
+    t.restart();
+    QTest::qWait(150); // the debounced validation, if any
+    std::printf("typing a label: %.1f ms per keystroke (worst %.1f ms); Return (the edit): %.1f ms; then %.0f ms of waiting for validation\n",
+                perKey, worst, commit, double(t.nsecsElapsed()) / 1e6);
+    if (w.scenario().agents[agent].label != typed)
+        std::printf("!! the label is %s\n", qPrintable(w.scenario().agents[agent].label));
+    std::printf("undo steps after typing: %d\n", w.document()->undoStack()->count());
+
+    const long before = rssKiB();
+    t.restart();
+    for (int i = 0; i < edits; ++i) {
+        Agent a = w.scenario().agents[(agent + i) % characters];
+        a.label = QStringLiteral("Edited %1").arg(i);
+        w.document()->setAgent((agent + i) % characters, a, QStringLiteral("label-%1").arg(i)); // unmerged: one step each
+        QApplication::processEvents();
+    }
+    const double perEdit = double(t.nsecsElapsed()) / 1e6 / edits;
+    QTest::qWait(150);
+    const long after = rssKiB();
+    std::printf("%d separate label edits: %.1f ms each; memory kept %.1f KiB per undo step (RSS %ld -> %ld KiB)\n", edits,
+                perEdit, double(after - before) / edits, before, after);
+    return 0;
+}

@@ -176,12 +176,20 @@ void ScenarioDocument::validateNow() const
         m_issues += warningsDespiteErrors(m_scenario);
 }
 
+// A validator's message as a refusal: a capital first letter and a full stop.
+static QString sentence(QString message)
+{
+    if (!message.isEmpty())
+        message[0] = message[0].toUpper();
+    if (!message.endsWith(u'.'))
+        message += u'.';
+    return message;
+}
+
 QString ScenarioDocument::checkId(const QString &id, const QStringList &taken, const QString &previous) const
 {
-    if (id.isEmpty())
-        return tr("The id cannot be empty.");
-    if (!isValidId(id))
-        return tr("\"%1\" is not a valid id: start with a letter or '_', then letters, digits, '_' or '-' (at most 64).").arg(id);
+    if (const QString why = idError(id); !why.isEmpty())
+        return sentence(why);
     if (id != previous && taken.contains(id))
         return tr("The id \"%1\" is already used.").arg(id);
     return {};
@@ -554,8 +562,8 @@ QString ScenarioDocument::setStation(int index, const Station &station, const QS
     const QString previous = s.stations[index].id;
     if (const QString error = checkId(station.id, idsOf(s.stations), previous); !error.isEmpty())
         return error;
-    if (station.capacity < 0 || station.capacity > 1000)
-        return tr("A station has 0 (no limit) to 1000 places.");
+    if (const QString why = capacityError(station.capacity); !why.isEmpty())
+        return sentence(why);
     if (const QString problem = insideWall(m_scenario.map, station.at); !problem.isEmpty() && station.at != s.stations[index].at)
         return problem;
     s.stations[index] = station;

@@ -1,5 +1,7 @@
 #include "stationform.h"
 
+#include "io/validator.h"
+
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QSignalBlocker>
@@ -23,7 +25,7 @@ StationForm::StationForm(ScenarioDocument *document, QWidget *parent) : FormPage
     addRow(tr("&X"), xBox, tr("Position on the map, in world units from the left. Drag the station on the map to move it."));
     yBox = makeDouble(-1e6, 1e6, 2, 0.5);
     addRow(tr("&Y"), yBox, tr("Position on the map, in world units from the top."));
-    capacityBox = makeInt(0, 1000, tr("a station has 0 (no limit) to 1000 places"));
+    capacityBox = makeInt(0, limits::kMaxCapacity, tr("a station has 1 to %1 places (or 0 for no limit)").arg(limits::kMaxCapacity));
     capacityBox->setSpecialValueText(tr("no limit"));
     addRow(tr("&Places"), capacityBox, tr("How many characters can act here at once (0: no limit). With places, an action here takes a "
                                           "free one when it starts and frees it when it completes, and world.free.<id> counts the free ones."));

@@ -58,9 +58,8 @@ public:
         for (qsizetype i = 0; i < m_s.spawners.size(); ++i)
             spawner(m_s.spawners[i], pathIndex(QStringLiteral("spawners"), i));
         for (qsizetype i = 0; i < m_s.stations.size(); ++i)
-            if (m_s.stations[i].capacity < 0 || m_s.stations[i].capacity > 1000)
-                error(pathKey(pathIndex(QStringLiteral("stations"), i), QStringLiteral("capacity")),
-                      QStringLiteral("a station has 1 to 1000 places (or 0 for no limit), got %1").arg(m_s.stations[i].capacity));
+            if (const QString why = capacityError(m_s.stations[i].capacity); !why.isEmpty())
+                error(pathKey(pathIndex(QStringLiteral("stations"), i), QStringLiteral("capacity")), why);
         if (!hasErrors(m_issues))
             warnings();
         return m_issues;
@@ -177,13 +176,11 @@ private:
         for (qsizetype i = 0; i < list.size(); ++i) {
             const QString p = pathKey(pathIndex(path, i), QStringLiteral("id"));
             const QString &id = list[i].id;
-            if (id.isEmpty()) {
-                error(p, QStringLiteral("the id is empty"));
-                continue;
+            if (const QString why = idError(id); !why.isEmpty()) {
+                error(p, why);
+                if (id.isEmpty())
+                    continue;
             }
-            if (!isValidId(id))
-                error(p, QStringLiteral("\"%1\" is not a valid id (a letter or '_', then letters, digits, '_' or '-'; "
-                                        "at most 64 characters)").arg(id));
             if (const auto it = first.constFind(id); it != first.cend())
                 error(p, QStringLiteral("duplicate id \"%1\" (first used by %2)").arg(id, pathIndex(path, it.value())));
             else
@@ -643,6 +640,23 @@ private:
 } // namespace
 
 Issues validate(const Scenario &scenario) { return Validator(scenario).run(); }
+
+QString idError(const QString &id)
+{
+    if (id.isEmpty())
+        return QStringLiteral("the id is empty");
+    if (!isValidId(id))
+        return QStringLiteral("\"%1\" is not a valid id (a letter or '_', then letters, digits, '_' or '-'; "
+                              "at most 64 characters)").arg(id);
+    return {};
+}
+
+QString capacityError(int capacity)
+{
+    if (capacity < 0 || capacity > limits::kMaxCapacity)
+        return QStringLiteral("a station has 1 to %1 places (or 0 for no limit), got %2").arg(limits::kMaxCapacity).arg(capacity);
+    return {};
+}
 
 QString conditionError(const Condition &c, std::optional<GoalKind> goal)
 {

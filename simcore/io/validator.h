@@ -23,9 +23,15 @@ inline constexpr double kMaxMapSize = 1e5;
 inline constexpr double kMaxRate = 1e3;
 inline constexpr double kMaxUrgency = 1e3;
 inline constexpr qsizetype kMaxItems = 10'000; // per list, and facts per pool
+inline constexpr int kMaxCapacity = 1000;      // places at a station
 } // namespace limits
 
 Issues validate(const Scenario &scenario);
+
+// The one home of single-value rules, shared with the editor (which refuses
+// an edit with the same words): an empty string when the value is fine.
+QString idError(const QString &id);
+QString capacityError(int capacity);
 
 // The one rule for a single condition, or an empty string when it is fine:
 // one that holds (or fails) whatever the pool holds is an error; a goal's

@@ -1116,7 +1116,7 @@ private slots:
         w.outline()->select(Subject{Subject::Station, 0, {}});
         typeInto(w.stationForm()->capacityBox, QStringLiteral("-1"));
         QCOMPARE(w.scenario().stations[0].capacity, 0);
-        QVERIFY(w.stationForm()->errorText().contains(u"0 (no limit) to 1000 places"));
+        QVERIFY(w.stationForm()->errorText().contains(u"1 to 1000 places (or 0 for no limit)"));
     }
 
     // Issue #17, 13: errors and warnings together, errors first, in the UI's

@@ -100,6 +100,8 @@ MainWindow::MainWindow(QWidget *parent)
     });
 
     connect(m_outline, &Outline::subjectChanged, this, &MainWindow::showSubject);
+    connect(m_outline, &Outline::subjectsSelected, this, &MainWindow::showSubjects);
+    connect(m_scene, &MapScene::subjectsClicked, this, [this](const QList<Subject> &subjects) { m_outline->selectMany(subjects); });
     connect(m_scene, &MapScene::subjectClicked, m_outline, &Outline::select);
     connect(m_issues, &IssuesPanel::subjectRequested, this, [this](const Subject &s) {
         m_outline->select(s);
@@ -122,7 +124,12 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->showMessage(tr("Ready"));
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Docks and the map go one by one: none may call back into a half-destroyed window.
+    m_outline->disconnect(this);
+    m_scene->disconnect(this);
+}
 
 QDockWidget *MainWindow::addDock(const QString &name, const QString &title, QWidget *widget, Qt::DockWidgetArea area)
 {
@@ -445,6 +452,25 @@ void MainWindow::showSubject(const Subject &subject)
         return;
     }
     m_forms->setCurrentWidget(m_emptyForm);
+}
+
+void MainWindow::showSubjects(const QList<Subject> &subjects)
+{
+    if (subjects.isEmpty())
+        return;
+    const Subject::Kind kind = subjects.first().kind;
+    QList<int> indices;
+    for (const Subject &s : subjects)
+        indices << s.index;
+    m_scene->selectSubjects(subjects);
+    if (kind == Subject::Agent || kind == Subject::Template) {
+        AgentForm *form = kind == Subject::Agent ? m_agentForm : m_templateForm;
+        form->setIndices(indices);
+        m_forms->setCurrentWidget(form);
+        return;
+    }
+    showSubject(subjects.first()); // other kinds are edited one at a time: the first
+    statusBar()->showMessage(tr("Several items selected: characters are edited together; this form shows the first"), 6000);
 }
 
 QMenu *MainWindow::outlineMenu(const Subject &subject)

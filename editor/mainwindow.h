@@ -92,6 +92,7 @@ public:
     // The outline's context menu for an item or a section (add, duplicate, rename, delete).
     QMenu *outlineMenu(const Subject &subject);
     void showSubject(const Subject &subject);
+    void showSubjects(const QList<Subject> &subjects); // several of one kind, edited together
 
 protected:
     void closeEvent(QCloseEvent *event) override;

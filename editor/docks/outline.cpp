@@ -28,9 +28,16 @@ Outline::Outline(ScenarioDocument *document, QWidget *parent) : QTreeWidget(pare
     setUniformRowHeights(true);
     setExpandsOnDoubleClick(true);
     setToolTip(tr("The scenario's contents. Select an item to edit it in the form beside."));
+    setSelectionMode(QAbstractItemView::ExtendedSelection); // several characters, stations... edited at once
     connect(this, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
-        if (!m_rebuilding)
+        if (!m_rebuilding && selectedSubjects().isEmpty())
             emit subjectChanged(subjectOf(item));
+    });
+    connect(this, &QTreeWidget::itemSelectionChanged, this, [this] {
+        if (m_rebuilding)
+            return;
+        if (const QList<Subject> many = selectedSubjects(); !many.isEmpty())
+            emit subjectsSelected(many);
     });
     connect(document, &ScenarioDocument::changed, this, &Outline::onChanged);
     rebuild();
@@ -47,8 +54,49 @@ QTreeWidgetItem *Outline::section(Subject::Kind kind) const
 
 Subject Outline::current() const { return subjectOf(currentItem()); }
 
+QList<Subject> Outline::selectedSubjects() const
+{
+    const QList<QTreeWidgetItem *> items = selectedItems();
+    if (items.size() < 2)
+        return {};
+    QList<Subject> out;
+    for (QTreeWidgetItem *item : items) {
+        const Subject s = subjectOf(item);
+        if (s.index < 0 || (!out.isEmpty() && s.kind != out.first().kind))
+            return {}; // a section, a fact or a mix of kinds: nothing to edit together
+        out << s;
+    }
+    std::sort(out.begin(), out.end(), [](const Subject &a, const Subject &b) { return a.index < b.index; });
+    return out;
+}
+
+void Outline::selectMany(const QList<Subject> &subjects)
+{
+    if (subjects.size() < 2) {
+        if (!subjects.isEmpty())
+            select(subjects.first());
+        return;
+    }
+    QTreeWidgetItem *list = section(subjects.first().kind);
+    if (!list)
+        return;
+    {
+        const QSignalBlocker blocker(this);
+        clearSelection();
+        setCurrentItem(list->child(subjects.first().index), 0, QItemSelectionModel::NoUpdate);
+        for (const Subject &s : subjects)
+            if (QTreeWidgetItem *item = list->child(s.index))
+                item->setSelected(true);
+    }
+    emit subjectsSelected(selectedSubjects());
+}
+
 void Outline::select(const Subject &subject)
 {
+    if (selectedItems().size() > 1) {
+        const QSignalBlocker blocker(this);
+        clearSelection();
+    }
     QTreeWidgetItemIterator it(this);
     for (; *it; ++it) {
         if (subjectOf(*it) == subject) {
@@ -144,6 +192,7 @@ void Outline::rebuild()
 {
     ++m_rebuilds;
     const Subject selected = current();
+    const QList<Subject> many = selectedSubjects();
     m_rebuilding = true;
     clear();
     const Scenario &s = m_document->scenario();
@@ -191,6 +240,18 @@ void Outline::rebuild()
             add(spawners, rowText(s, Subject::Spawner, i), QStringLiteral(":/icons/st-door.svg"), Subject{Subject::Spawner, i, {}});
     }
     m_rebuilding = false;
+    if (many.size() > 1) { // several edited together stay selected, if they are all still there
+        QTreeWidgetItem *list = section(many.first().kind);
+        const bool allThere = list && std::all_of(many.begin(), many.end(), [&](const Subject &x) { return list->child(x.index); });
+        if (allThere) {
+            const QSignalBlocker blocker(this);
+            setCurrentItem(list->child(selected.index >= 0 && selected.kind == many.first().kind ? selected.index : many.first().index), 0,
+                           QItemSelectionModel::NoUpdate);
+            for (const Subject &x : many)
+                list->child(x.index)->setSelected(true);
+            return;
+        }
+    }
     select(selected);
     if (current() != selected) // the selected item went away (removed, or undone)
         emit subjectChanged(current());

@@ -29,12 +29,17 @@ public:
     explicit Outline(ScenarioDocument *document, QWidget *parent = nullptr);
 
     void select(const Subject &subject);
+    // Selects several items of one kind (the first becomes current).
+    void selectMany(const QList<Subject> &subjects);
     Subject current() const;
+    // The items selected, when several of one kind are (Ctrl/Shift+click): else empty.
+    QList<Subject> selectedSubjects() const;
     QTreeWidgetItem *section(Subject::Kind kind) const;
     int rebuildCount() const { return m_rebuilds; } // for tests: in-place updates do not rebuild
 
 signals:
     void subjectChanged(const goap::editor::Subject &subject);
+    void subjectsSelected(const QList<goap::editor::Subject> &subjects); // several of one kind
 
 private:
     void rebuild();

@@ -841,6 +841,36 @@ QString ScenarioDocument::removeSpawner(int index)
     return {};
 }
 
+QString ScenarioDocument::setAgents(bool templates, const QList<int> &indices, const QList<Agent> &agents, const QString &field)
+{
+    if (indices.size() == 1)
+        return templates ? setTemplate(indices[0], agents.value(0), field) : setAgent(indices[0], agents.value(0), field);
+    Scenario s = m_scenario;
+    QList<Agent> &list = templates ? s.templates : s.agents;
+    for (qsizetype k = 0; k < indices.size() && k < agents.size(); ++k) {
+        const int i = indices[k];
+        if (i < 0 || i >= list.size())
+            return tr("There is no such character.");
+        const Agent &agent = agents[k];
+        if (agent.id != list[i].id)
+            return tr("Ids are changed one at a time.");
+        if (const QString error = checkCharacter(agent); !error.isEmpty())
+            return QStringLiteral("%1: %2").arg(agent.id, error);
+        if (const QString problem = insideWall(s.map, agent.at); !problem.isEmpty() && agent.at != list[i].at)
+            return QStringLiteral("%1: %2").arg(agent.id, problem);
+        Agent sorted = agent;
+        std::sort(sorted.facts.begin(), sorted.facts.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
+        list[i] = sorted;
+    }
+    QStringList keys;
+    for (int i : indices)
+        keys << QString::number(i);
+    const QString text = (templates ? tr("Set %1 of %2 templates") : tr("Set %1 of %2 characters")).arg(field).arg(indices.size());
+    push(s, text, templates ? Part::Templates : Part::Agents,
+         QStringLiteral("%1:%2:%3").arg(templates ? u"templates" : u"agents", keys.join(u','), field));
+    return {};
+}
+
 QString ScenarioDocument::setSpawner(int index, const Spawner &spawner, const QString &field)
 {
     if (!m_scenario.characterTemplate(spawner.templateId))

@@ -120,6 +120,11 @@ public:
     QString removeAgent(int index);
     QString setAgent(int index, const Agent &agent, const QString &field);
 
+    // Several characters (or templates) changed at once: one undo step.
+    // `agents` are the new values, in the order of `indices`; their ids must
+    // stay as they are.
+    QString setAgents(bool templates, const QList<int> &indices, const QList<Agent> &agents, const QString &field);
+
     QString addTemplate(QString *newId = nullptr);
     QString removeTemplate(int index); // and the spawners of it
     QString setTemplate(int index, const Agent &agent, const QString &field);

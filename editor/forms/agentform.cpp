@@ -56,39 +56,34 @@ AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent
                                        "start and rate for needs, urgency for quotas."));
 
     connect(labelEdit, &QLineEdit::editingFinished, this, [this] {
-        Agent a = current();
-        a.label = labelEdit->text();
-        apply(a, tr("label"));
+        if (m_indices.size() > 1 && labelEdit->text().isEmpty())
+            return; // "mixed" left as it was
+        const QString label = labelEdit->text();
+        change(tr("label"), [&](Agent &a) { a.label = label; });
     });
-    connect(xBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        Agent a = current();
-        a.at.x = v;
-        apply(a, tr("start position"));
-    });
-    connect(yBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        Agent a = current();
-        a.at.y = v;
-        apply(a, tr("start position"));
-    });
-    connect(speedBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        Agent a = current();
-        a.speed = v;
-        apply(a, tr("speed"));
-    });
+    connect(xBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("start position"), [&](Agent &a) { a.at.x = v; }); });
+    connect(yBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("start position"), [&](Agent &a) { a.at.y = v; }); });
+    connect(speedBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("speed"), [&](Agent &a) { a.speed = v; }); });
     connect(factTable, &FactTable::edited, this, [this] {
         Agent a = current();
         a.facts = factTable->seeds();
         apply(a, tr("facts"));
     });
-    connect(actionList, &QListWidget::itemChanged, this, [this] {
+    connect(actionList, &QListWidget::itemChanged, this, [this](QListWidgetItem *toggled) {
         if (m_filling)
             return;
-        Agent a = current();
-        a.actions.clear();
-        for (int i = 0; i < actionList->count(); ++i)
-            if (actionList->item(i)->checkState() == Qt::Checked)
-                a.actions << actionList->item(i)->data(Qt::UserRole).toString();
-        apply(a, tr("actions"));
+        // The toggled action is given to (or taken from) everyone shown; the
+        // rest of each one's actions stay. Actions are kept in scenario order.
+        const QString id = toggled->data(Qt::UserRole).toString();
+        const bool give = toggled->checkState() != Qt::Unchecked;
+        const QList<Action> &all = m_document->scenario().actions;
+        change(tr("actions"), [&](Agent &a) {
+            QStringList actions;
+            for (const Action &act : all)
+                if (act.id == id ? give : a.actions.contains(act.id))
+                    actions << act.id;
+            a.actions = actions;
+        });
     });
     connect(goalTable, &QTableWidget::itemChanged, this, [this] {
         if (!m_filling)
@@ -104,20 +99,82 @@ AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent
     }
 }
 
+QString AgentForm::mixedText() { return tr("mixed"); }
+
+void AgentForm::setIndex(int index)
+{
+    m_indices = {index};
+    FormPage::setIndex(index);
+}
+
+void AgentForm::setIndices(const QList<int> &indices)
+{
+    if (indices.size() <= 1) {
+        setIndex(indices.value(0, -1));
+        return;
+    }
+    m_indices = indices;
+    FormPage::setIndex(indices.first()); // refreshes
+}
+
+void AgentForm::change(const QString &field, const std::function<void(Agent &)> &edit)
+{
+    if (m_indices.size() <= 1) {
+        Agent a = current();
+        edit(a);
+        apply(a, field);
+        return;
+    }
+    QList<Agent> agents;
+    for (int i : m_indices) {
+        Agent a = list().value(i);
+        edit(a);
+        agents << a;
+    }
+    report(m_document->setAgents(m_templates, m_indices, agents, field));
+}
+
 void AgentForm::refresh()
 {
     if (m_index < 0 || m_index >= list().size())
         return;
+    m_indices.removeIf([this](int i) { return i < 0 || i >= list().size(); });
+    if (m_indices.isEmpty())
+        m_indices = {m_index};
     const Scenario &s = m_document->scenario();
     const Agent &a = list()[m_index];
+    const bool many = m_indices.size() > 1;
     const QSignalBlocker b1(idEdit), b2(labelEdit), b3(xBox), b4(yBox), b5(speedBox);
     m_filling = true;
-    setTitle((m_templates ? tr("Template: %1") : tr("Character: %1")).arg(a.label));
-    idEdit->setText(a.id);
-    labelEdit->setText(a.label);
-    xBox->setValue(a.at.x);
-    yBox->setValue(a.at.y);
-    speedBox->setValue(a.speed);
+    // What every one shown has alike, or nothing (mixed).
+    auto same = [&](auto field) {
+        for (int i : m_indices)
+            if (!(field(list()[i]) == field(a)))
+                return false;
+        return true;
+    };
+    if (many)
+        setTitle((m_templates ? tr("%1 templates, edited together") : tr("%1 characters, edited together")).arg(m_indices.size()));
+    else
+        setTitle((m_templates ? tr("Template: %1") : tr("Character: %1")).arg(a.label));
+    idEdit->setEnabled(!many);
+    idEdit->setText(many ? QString() : a.id);
+    idEdit->setPlaceholderText(many ? tr("one at a time") : QString());
+    const bool sameLabel = same([](const Agent &x) { return x.label; });
+    labelEdit->setText(sameLabel ? a.label : QString());
+    labelEdit->setPlaceholderText(sameLabel ? QString() : mixedText());
+    // A spin box shows "mixed" as its special value, at its minimum.
+    auto show = [&](QDoubleSpinBox *box, bool alike, double value) {
+        box->setSpecialValueText(alike ? QString() : mixedText());
+        box->setValue(alike ? value : box->minimum());
+    };
+    show(xBox, same([](const Agent &x) { return x.at.x; }), a.at.x);
+    show(yBox, same([](const Agent &x) { return x.at.y; }), a.at.y);
+    show(speedBox, same([](const Agent &x) { return x.speed; }), a.speed);
+    for (QWidget *w : {static_cast<QWidget *>(factTable), static_cast<QWidget *>(goalTable)}) {
+        w->setEnabled(!many);
+        w->setStatusTip(many ? tr("Select one character to edit this") : QString());
+    }
     QStringList agentFacts;
     for (const QString &f : m_document->factsInUse())
         if (f.startsWith(u"agent."))
@@ -131,7 +188,10 @@ void AgentForm::refresh()
         auto *item = new QListWidgetItem(QStringLiteral("%1 (%2)").arg(act.label, act.id), actionList);
         item->setData(Qt::UserRole, act.id);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
-        item->setCheckState(a.actions.contains(act.id) ? Qt::Checked : Qt::Unchecked);
+        int holders = 0;
+        for (int i : m_indices)
+            holders += list()[i].actions.contains(act.id);
+        item->setCheckState(holders == 0 ? Qt::Unchecked : holders == int(m_indices.size()) ? Qt::Checked : Qt::PartiallyChecked);
     }
 
     // Held goals first, in the character's order, then the others.

@@ -1,6 +1,8 @@
 #pragma once
 #include "forms/formpage.h"
 
+#include <functional>
+
 class QListWidget;
 class QTableWidget;
 
@@ -17,6 +19,13 @@ public:
     // `templates`: the form edits a template (a character that only exists as spawned copies).
     explicit AgentForm(ScenarioDocument *document, bool templates = false, QWidget *parent = nullptr);
     void refresh() override;
+    void setIndex(int index) override;
+    // Several at once: a field edited applies to all of them in one undo
+    // step; fields where they differ show "mixed"; the id, own facts and goals
+    // are edited one at a time.
+    void setIndices(const QList<int> &indices);
+    QList<int> indices() const { return m_indices; }
+    static QString mixedText();
 
     QLineEdit *idEdit, *labelEdit;
     QDoubleSpinBox *xBox, *yBox, *speedBox;
@@ -26,6 +35,9 @@ public:
 
 private:
     void apply(const Agent &agent, const QString &field);
+    // Applies `edit` to every character shown.
+    void change(const QString &field, const std::function<void(Agent &)> &edit);
+    QList<int> m_indices;
     const QList<Agent> &list() const { return m_templates ? m_document->scenario().templates : m_document->scenario().agents; }
     Agent current() const { return list()[m_index]; }
     bool m_templates;

@@ -201,6 +201,21 @@ MapScene::MapScene(ScenarioDocument *document, QObject *parent) : QGraphicsScene
     });
     connect(this, &QGraphicsScene::selectionChanged, this, [this] {
         const QList<QGraphicsItem *> items = selectedItems();
+        if (items.size() > 1) { // a rubber band or Ctrl+click: several characters (or stations)
+            QList<Subject> subjects;
+            for (size_t i = 0; i < m_agents.size(); ++i)
+                if (m_agents[i]->isSelected())
+                    subjects << Subject{Subject::Agent, int(i), {}};
+            if (subjects.size() < 2) {
+                subjects.clear();
+                for (size_t i = 0; i < m_stations.size(); ++i)
+                    if (m_stations[i]->isSelected())
+                        subjects << Subject{Subject::Station, int(i), {}};
+            }
+            if (subjects.size() > 1)
+                emit subjectsClicked(subjects);
+            return;
+        }
         if (items.size() != 1)
             return;
         for (size_t i = 0; i < m_stations.size(); ++i)
@@ -211,6 +226,14 @@ MapScene::MapScene(ScenarioDocument *document, QObject *parent) : QGraphicsScene
                 emit subjectClicked(Subject{Subject::Agent, int(i), {}});
     });
     rebuild();
+}
+
+MapScene::~MapScene()
+{
+    // Items go before the lists naming them: deleting a selected item changes
+    // the selection, whose handler reads the lists.
+    const QSignalBlocker blocker(this);
+    clear();
 }
 
 Point MapScene::toWorld(const QPointF &p, bool snap)
@@ -343,6 +366,8 @@ void MapScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event)
 
 QGraphicsItem *MapScene::itemFor(Subject::Kind kind, int index) const
 {
+    if (kind != Subject::Station && kind != Subject::Agent)
+        return nullptr; // actions, goals, templates... have no marker
     const auto &list = kind == Subject::Station ? m_stations : m_agents;
     return index >= 0 && size_t(index) < list.size() ? list[size_t(index)] : nullptr;
 }
@@ -353,6 +378,16 @@ void MapScene::selectSubject(const Subject &subject)
     clearSelection();
     if (QGraphicsItem *item = itemFor(subject.kind, subject.index))
         item->setSelected(true);
+    update();
+}
+
+void MapScene::selectSubjects(const QList<Subject> &subjects)
+{
+    const QSignalBlocker blocker(this);
+    clearSelection();
+    for (const Subject &s : subjects)
+        if (QGraphicsItem *item = itemFor(s.kind, s.index))
+            item->setSelected(true);
     update();
 }
 

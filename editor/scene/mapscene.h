@@ -21,8 +21,10 @@ public:
     static constexpr double kScale = 40; // pixels per world unit
 
     explicit MapScene(ScenarioDocument *document, QObject *parent = nullptr);
+    ~MapScene() override;
 
     void selectSubject(const Subject &subject);
+    void selectSubjects(const QList<Subject> &subjects);
     QGraphicsItem *itemFor(Subject::Kind kind, int index) const;
     static QPointF toScene(const Point &p) { return {p.x * kScale, p.y * kScale}; }
     static Point toWorld(const QPointF &p, bool snap);
@@ -48,6 +50,7 @@ public:
 
 signals:
     void subjectClicked(const goap::editor::Subject &subject);
+    void subjectsClicked(const QList<goap::editor::Subject> &subjects); // several markers of one kind selected
     void refused(const QString &reason); // an edit made on the map was refused
 
 protected:

@@ -73,6 +73,11 @@ void type(QLineEdit *edit, const QString &text)
     QTest::keyClick(edit, Qt::Key_Return);
 }
 
+double before1Speed(MainWindow &)
+{
+    return readScenarioFile(kSource + QStringLiteral("/scenarios/town.json")).scenario->agents[1].speed;
+}
+
 QAction *menuAction(MainWindow &w, const QString &text)
 {
     for (QAction *a : w.findChildren<QAction *>())
@@ -903,6 +908,67 @@ private slots:
         type(w.stationForm()->idEdit, QStringLiteral("deepMine"));
         QVERIFY(!static_cast<const EditCommand *>(stack->command(stack->count() - 1))->isItemChange());
         QVERIFY(w.outline()->rebuildCount() > rebuilds);
+    }
+
+    // Issue #11, 3: several characters selected (outline or map) are edited
+    // together: mixed values shown as such, one undo step for all.
+    void severalCharactersAreEditedAtOnce()
+    {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        QTreeWidgetItem *characters = w.outline()->section(Subject::Agent);
+        // Ctrl+click three characters in the outline, as a user would.
+        for (int i : {0, 2, 4}) {
+            const QRect r = w.outline()->visualItemRect(characters->child(i));
+            w.outline()->scrollToItem(characters->child(i));
+            QTest::mouseClick(w.outline()->viewport(), Qt::LeftButton, i == 0 ? Qt::NoModifier : Qt::ControlModifier,
+                              w.outline()->visualItemRect(characters->child(i)).center());
+            Q_UNUSED(r);
+        }
+        AgentForm *form = w.agentForm();
+        QCOMPARE(w.currentForm(), form);
+        QCOMPARE(form->indices(), (QList<int>{0, 2, 4}));
+        QVERIFY(!form->idEdit->isEnabled());
+        QCOMPARE(form->labelEdit->placeholderText(), AgentForm::mixedText()); // Miner, Blacksmith, Carpenter
+        const QList<double> speeds{w.scenario().agents[0].speed, w.scenario().agents[2].speed, w.scenario().agents[4].speed};
+        if (!(speeds[0] == speeds[1] && speeds[1] == speeds[2]))
+            QCOMPARE(form->speedBox->text(), AgentForm::mixedText());
+        QUndoStack *stack = w.document()->undoStack();
+        const int steps = stack->count();
+        typeInto(form->speedBox, QStringLiteral("3.5"));
+        for (int i : {0, 2, 4})
+            QCOMPARE(w.scenario().agents[i].speed, 3.5);
+        QCOMPARE(w.scenario().agents[1].speed, before1Speed(w));
+        QCOMPARE(stack->count(), steps + 1);
+        QVERIFY2(stack->undoText().contains(u"speed of 3 characters"), qPrintable(stack->undoText()));
+        // An action given to all three at once (it was nobody's or somebody's: partly checked).
+        QListWidgetItem *eat = nullptr;
+        for (int i = 0; i < form->actionList->count(); ++i)
+            if (form->actionList->item(i)->data(Qt::UserRole).toString() == u"sawPlanks")
+                eat = form->actionList->item(i);
+        QVERIFY(eat);
+        QCOMPARE(eat->checkState(), Qt::PartiallyChecked); // only the carpenter saws
+        eat->setCheckState(Qt::Checked);
+        for (int i : {0, 2, 4})
+            QVERIFY(w.scenario().agents[i].actions.contains(QStringLiteral("sawPlanks")));
+        QCOMPARE(stack->count(), steps + 2);
+        stack->undo();
+        stack->undo();
+        QVERIFY(!w.scenario().agents[0].actions.contains(QStringLiteral("sawPlanks")));
+        QCOMPARE(w.scenario().agents[0].speed, speeds[0]);
+        // On the map: a rubber band over two start markers edits those two.
+        MapView *view = w.mapView();
+        const Point a = w.scenario().agents[0].at, b = w.scenario().agents[1].at;
+        w.mapScene()->clearSelection();
+        QPainterPath area;
+        area.addRect(QRectF(QPointF(std::min(a.x, b.x) - 0.3, std::min(a.y, b.y) - 0.3) * MapScene::kScale,
+                            QPointF(std::max(a.x, b.x) + 0.3, std::max(a.y, b.y) + 0.3) * MapScene::kScale));
+        w.mapScene()->setSelectionArea(area, Qt::ReplaceSelection, Qt::IntersectsItemShape, view->transform());
+        QTRY_VERIFY(form->indices().size() >= 2);
+        QVERIFY(form->indices().contains(0) && form->indices().contains(1));
     }
 
     // Review: a station's free places are world.free.<id> and a queue's

@@ -11,6 +11,7 @@
 #include "io/scenarioreader.h"
 #include "sim/simulation.h"
 #include "synthetic.h"
+#include "testutil.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -22,17 +23,6 @@ using namespace goap;
 using namespace goap::editor;
 
 namespace {
-
-long peakKiB()
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').first().toLong();
-    return -1;
-}
 
 // Appends the rows and events the simulation gained since the last call, as SimController does with frames.
 void appendNew(const sim::Simulation &s, sim::Samples &samples, sim::EventLog &events)
@@ -119,7 +109,7 @@ int main(int argc, char *argv[])
                         return points;
                     }());
     }
-    std::printf("  peak memory: %.1f MiB\n", double(peakKiB()) / 1024.0);
+    std::printf("  peak memory: %.1f MiB\n", double(goap::testing::procStatusKiB("VmHWM")) / 1024.0);
     if (argc > 4 && QByteArray(argv[3]) == "--png") {
         DayChart::ExportOptions o;
         o.size = QSize(1200, 500);

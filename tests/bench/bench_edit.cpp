@@ -12,6 +12,7 @@
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
 #include "synthetic.h"
+#include "testutil.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -24,19 +25,6 @@
 
 using namespace goap;
 using namespace goap::editor;
-
-namespace {
-long rssKiB()
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').first().toLong();
-    return -1;
-}
-} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -85,7 +73,7 @@ int main(int argc, char *argv[])
         std::printf("!! the label is %s\n", qPrintable(w.scenario().agents[agent].label));
     std::printf("undo steps after typing: %d\n", w.document()->undoStack()->count());
 
-    const long before = rssKiB();
+    const long before = goap::testing::procStatusKiB("VmRSS");
     t.restart();
     for (int i = 0; i < edits; ++i) {
         Agent a = w.scenario().agents[(agent + i) % characters];
@@ -95,7 +83,7 @@ int main(int argc, char *argv[])
     }
     const double perEdit = double(t.nsecsElapsed()) / 1e6 / edits;
     QTest::qWait(150);
-    const long after = rssKiB();
+    const long after = goap::testing::procStatusKiB("VmRSS");
     std::printf("%d separate label edits: %.1f ms each; memory kept %.1f KiB per undo step (RSS %ld -> %ld KiB)\n", edits,
                 perEdit, double(after - before) / edits, before, after);
     return 0;

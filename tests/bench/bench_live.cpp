@@ -13,6 +13,7 @@
 #include "run/simcontroller.h"
 #include "scene/mapscene.h"
 #include "synthetic.h"
+#include "testutil.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -97,16 +98,6 @@ int snapshot(int characters, int frames)
     return 0;
 }
 
-long residentMb()
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n'))
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').first().toLong() / 1024;
-    return -1;
-}
 
 int lag(int characters, double seconds, int days)
 {
@@ -135,7 +126,7 @@ int lag(int characters, double seconds, int days)
                         double(c->lastFrameWaitNs()) / 1e6, double(f.buildNs) / 1e6, f.events.size(), f.sampleTimes.size());
         QTimer::singleShot(0, [&] { account(); }); // after apply() returned
     });
-    const long before = residentMb();
+    const long before = (goap::testing::procStatusKiB("VmRSS") / 1024);
     QElapsedTimer t;
     t.start();
     run->play();
@@ -149,7 +140,7 @@ int lag(int characters, double seconds, int days)
                 characters, days == 0 ? "keep running" : qPrintable(QStringLiteral("run %1 day(s)").arg(days)), n, wall,
                 n ? sumWait / n : 0.0, worstWait, n ? sumApply / n : 0.0, worstApply, c->snapshot().day + 1, c->snapshot().time,
                 (unsigned long long)c->eventsRecorded(),
-                (unsigned long long)c->eventsDropped(), before, residentMb());
+                (unsigned long long)c->eventsDropped(), before, (goap::testing::procStatusKiB("VmRSS") / 1024));
     return 0;
 }
 

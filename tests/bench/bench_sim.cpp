@@ -7,6 +7,7 @@
 #include "planner/compiledscenario.h"
 #include "sim/simulation.h"
 #include "synthetic.h"
+#include "testutil.h"
 
 #include <QFile>
 
@@ -18,17 +19,6 @@
 using namespace goap;
 
 namespace {
-
-long peakKiB()
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').first().toLong();
-    return -1;
-}
 
 int runOne(int characters, double seconds, bool memo)
 {
@@ -46,7 +36,7 @@ int runOne(int characters, double seconds, bool memo)
     simulation.stepTicks(ticks);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("%-10d %10.0f %12.3f %14.1f %12.1f %10ld %10lld %10zu\n", characters, seconds, wall * 1e3, seconds / wall,
-                double(ticks) * double(characters) / wall / 1e6, peakKiB() / 1024, (long long)simulation.planCache().hits(),
+                double(ticks) * double(characters) / wall / 1e6, goap::testing::procStatusKiB("VmHWM") / 1024, (long long)simulation.planCache().hits(),
                 simulation.events().events.size());
     return 0;
 }

@@ -1,4 +1,5 @@
 #include "commands.h"
+#include "sweep.h"
 
 #include "io/json.h"
 #include "io/scenarioreader.h"
@@ -17,6 +18,9 @@
 #include <QSet>
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QSaveFile>
+#include <thread>
 
 #include <algorithm>
 #include <array>
@@ -48,6 +52,10 @@ const char *const kUsage =
     "                                        --output P --size WxH --scale S (see goap-plot --help)\n"
     "  format FILE [--check]                 rewrite FILE in canonical form (--check: only\n"
     "                                        report, exit 2 when it is not canonical)\n"
+    "  sweep SWEEP.json --out DIR [--shard K/N | --shard auto [--shards N]] [--jobs J]\n"
+    "                                        run the variants of shard K of N (default 1/1) on J\n"
+    "                                        threads (default: every core) into DIR/results-K-of-N.csv\n"
+    "  sweep-merge DIR --output RESULTS.csv  join every shard of DIR, sorted by variant\n"
     "\n"
     "Options: -h/--help, --version; '--' ends the options (a file named like an option)\n"
     "FILE is a regular file of at most 16 MiB.\n"
@@ -669,6 +677,111 @@ int formatCommand(const QStringList &args, const Streams &io)
     return Success;
 }
 
+namespace {
+
+// Writes `bytes` to `file` atomically; the reason when it cannot.
+QString writeAtomically(const QString &file, const QByteArray &bytes)
+{
+    QSaveFile f(file);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
+        return QStringLiteral("cannot write %1: %2").arg(file, f.errorString());
+    return {};
+}
+
+int sweepCommand(const QStringList &args, const Streams &io)
+{
+    const Options o = parseOptions(args, {QStringLiteral("out"), QStringLiteral("shard"), QStringLiteral("shards"), QStringLiteral("jobs")}, {});
+    if (!o.error.isEmpty())
+        return usageError(io, o.error);
+    if (o.positional.size() != 1 || !o.values.contains(QStringLiteral("out")))
+        return usageError(io, QStringLiteral("sweep takes one SWEEP.json and --out DIR"));
+    int shard = 1, shards = 1;
+    const QString shardText = o.values.value(QStringLiteral("shard"), QStringLiteral("1/1"));
+    if (shardText == u"auto") {
+        // Slurm's job arrays (1-based), or a Kubernetes Indexed Job (0-based) with --shards.
+        const QByteArray slurmId = qgetenv("SLURM_ARRAY_TASK_ID"), slurmCount = qgetenv("SLURM_ARRAY_TASK_COUNT");
+        const QByteArray index = qgetenv("JOB_COMPLETION_INDEX");
+        bool ok1 = false, ok2 = false;
+        if (!slurmId.isEmpty() && !slurmCount.isEmpty()) {
+            shard = slurmId.toInt(&ok1);
+            shards = slurmCount.toInt(&ok2);
+        } else if (!index.isEmpty() && o.values.contains(QStringLiteral("shards"))) {
+            shard = index.toInt(&ok1) + 1;
+            shards = o.values.value(QStringLiteral("shards")).toInt(&ok2);
+        }
+        if (!ok1 || !ok2)
+            return usageError(io, QStringLiteral("--shard auto needs SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX and --shards N"));
+    } else {
+        static const QRegularExpression form(QStringLiteral(R"(^(\d{1,6})/(\d{1,6})$)"));
+        const QRegularExpressionMatch m = form.match(shardText);
+        if (!m.hasMatch())
+            return usageError(io, QStringLiteral("--shard takes K/N (e.g. 2/8) or auto, got '%1'").arg(shardText));
+        shard = m.captured(1).toInt();
+        shards = m.captured(2).toInt();
+    }
+    if (shards < 1 || shard < 1 || shard > shards)
+        return usageError(io, QStringLiteral("shard %1 of %2 does not exist (K runs from 1 to N)").arg(shard).arg(shards));
+    int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
+    if (o.values.contains(QStringLiteral("jobs"))) {
+        bool ok = false;
+        jobs = o.values.value(QStringLiteral("jobs")).toInt(&ok);
+        if (!ok || jobs < 1 || jobs > 256)
+            return usageError(io, QStringLiteral("--jobs takes 1 to 256 threads"));
+    }
+    const QString sweepFile = o.positional.first();
+    Issues issues;
+    const std::optional<SweepSpec> spec = readSweep(sweepFile, issues);
+    for (const Issue &issue : issues)
+        println(io.err, issue.format(sweepFile));
+    if (!spec)
+        return Invalid;
+    const QString dir = o.values.value(QStringLiteral("out"));
+    if (!QDir().mkpath(dir)) {
+        println(io.err, signature(io) + QStringLiteral("cannot create the folder %1").arg(dir));
+        return IoError;
+    }
+    QString error;
+    const QStringList rows = runShard(*spec, shard, shards, jobs, error, [&](qint64 done, qint64 total) {
+        std::fprintf(io.err, "\rsweep: shard %d of %d: %lld of %lld variants", shard, shards, (long long)done, (long long)total);
+        std::fflush(io.err);
+    });
+    std::fputc('\n', io.err);
+    if (!error.isEmpty()) {
+        println(io.err, signature(io) + error);
+        return Invalid;
+    }
+    const QString file = shardFileName(dir, shard, shards);
+    const QByteArray csv = (sweepHeader(*spec).join(u',') + u'\n' + (rows.isEmpty() ? QString() : rows.join(u'\n') + u'\n')).toUtf8();
+    if (const QString why = writeAtomically(file, csv); !why.isEmpty()) {
+        println(io.err, signature(io) + why);
+        return IoError;
+    }
+    println(io.err, QStringLiteral("%1: %2 variants of %3").arg(file).arg(rows.size()).arg(spec->variantCount()));
+    return Success;
+}
+
+int sweepMergeCommand(const QStringList &args, const Streams &io)
+{
+    const Options o = parseOptions(args, {QStringLiteral("output")}, {});
+    if (!o.error.isEmpty())
+        return usageError(io, o.error);
+    if (o.positional.size() != 1 || !o.values.contains(QStringLiteral("output")))
+        return usageError(io, QStringLiteral("sweep-merge takes one DIR and --output RESULTS.csv"));
+    QString error;
+    const std::optional<QByteArray> merged = mergeShards(o.positional.first(), error);
+    if (!merged) {
+        println(io.err, signature(io) + error);
+        return Invalid;
+    }
+    if (const QString why = writeAtomically(o.values.value(QStringLiteral("output")), *merged); !why.isEmpty()) {
+        println(io.err, signature(io) + why);
+        return IoError;
+    }
+    return Success;
+}
+
+} // namespace
+
 int run(const QStringList &args, const Streams &io)
 {
     if (args.isEmpty())
@@ -691,6 +804,10 @@ int run(const QStringList &args, const Streams &io)
         return runCommand(rest, io);
     if (command == u"format")
         return formatCommand(rest, io);
+    if (command == u"sweep")
+        return sweepCommand(rest, io);
+    if (command == u"sweep-merge")
+        return sweepMergeCommand(rest, io);
     return usageError(io, QStringLiteral("unknown command '%1'").arg(command));
 }
 

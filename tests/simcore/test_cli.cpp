@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -487,6 +488,70 @@ private slots:
         const Run help = goapSim({"--help"});
         QCOMPARE(help.exitCode, 0);
         QVERIFY(help.out.contains("usage: goap-sim"));
+    }
+
+    // Issue #15, 1: sweeps run every variant, the same whatever the sharding
+    // and the threads; bad paths and values are refused before anything runs;
+    // merge refuses missing shards.
+    void sweepsAreTheSameWhateverTheSharding()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QFile::copy(kSource + QStringLiteral("/scenarios/town.json"), dir.filePath(QStringLiteral("town.json"))));
+        const QString sweep = dir.filePath(QStringLiteral("town.sweep.json"));
+        QFile f(sweep);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{ \"scenario\": \"town.json\", \"days\": 1, \"vary\": ["
+                " { \"path\": \"agents[5].goals[0].urgency\", \"values\": [0.5, 2] },"
+                " { \"path\": \"agents[0].speed\", \"from\": 1, \"to\": 3, \"steps\": 3 },"
+                " { \"path\": \"world[\\\"tools\\\"]\", \"values\": [0, 2] } ] }");
+        f.close();
+        const QString all = dir.filePath(QStringLiteral("all")), parts = dir.filePath(QStringLiteral("parts"));
+        QCOMPARE(goapSim({"sweep", sweep, "--out", all, "--jobs", "1"}).exitCode, 0);
+        QCOMPARE(goapSim({"sweep", sweep, "--out", parts, "--shard", "1/3", "--jobs", "2"}).exitCode, 0);
+        QCOMPARE(goapSim({"sweep", sweep, "--out", parts, "--shard", "3/3"}).exitCode, 0);
+        // Shard 2 is missing: merge says so and writes nothing.
+        const QString merged = dir.filePath(QStringLiteral("merged.csv"));
+        const Run missing = goapSim({"sweep-merge", parts, "--output", merged});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.contains("shard(s) 2 of 3 missing"), missing.err.constData());
+        QVERIFY(!QFile::exists(merged));
+        QProcess slurm; // the Slurm way: K and N from the job array
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("SLURM_ARRAY_TASK_ID"), QStringLiteral("2"));
+        env.insert(QStringLiteral("SLURM_ARRAY_TASK_COUNT"), QStringLiteral("3"));
+        slurm.setProcessEnvironment(env);
+        slurm.start(QStringLiteral(GOAP_SIM_BINARY), {"sweep", sweep, "--out", parts, "--shard", "auto"});
+        QVERIFY(slurm.waitForFinished(60000));
+        QCOMPARE(slurm.exitCode(), 0);
+        QCOMPARE(goapSim({"sweep-merge", parts, "--output", merged}).exitCode, 0);
+        const QString one = dir.filePath(QStringLiteral("one.csv"));
+        QCOMPARE(goapSim({"sweep-merge", all, "--output", one}).exitCode, 0);
+        const QByteArray csv = readAll(one);
+        QCOMPARE(readAll(merged), csv);
+        const QList<QByteArray> lines = csv.trimmed().split('\n');
+        QCOMPARE(lines.size(), 1 + 2 * 3 * 2);
+        QVERIFY(lines[0].startsWith("variant,agents[5].goals[0].urgency,agents[0].speed,world[\"tools\"],miner.mineQuota.metAt,"));
+        QVERIFY(lines[1].startsWith("0,0.5,1,0,"));
+        QVERIFY(lines[12].startsWith("11,2,3,2,"));
+        // The baker's urgency changes the day: the variants are not all alike.
+        QSet<QByteArray> outcomes;
+        for (qsizetype i = 1; i < lines.size(); ++i)
+            outcomes.insert(lines[i].mid(lines[i].indexOf(',', lines[i].indexOf(',', lines[i].indexOf(',', 2) + 1) + 1)));
+        QVERIFY(outcomes.size() > 1);
+
+        // A bad path, a value of the wrong type and an invalid value: each named, nothing run.
+        QFile bad(dir.filePath(QStringLiteral("bad.json")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("{ \"scenario\": \"town.json\", \"vary\": [ { \"path\": \"agents[50].speed\", \"values\": [1] },"
+                  " { \"path\": \"planner.costWeight\", \"values\": [\"x\"] }, { \"path\": \"day.length\", \"values\": [-5] } ] }");
+        bad.close();
+        const Run refused = goapSim({"sweep", bad.fileName(), "--out", dir.filePath(QStringLiteral("bad"))});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains("vary[0].path: agents[50].speed: agents has 6 entries, no [50]"), refused.err.constData());
+        QVERIFY(refused.err.contains("vary[1].path: planner.costWeight holds a number, but the value \"x\" is a string"));
+        QVERIFY(refused.err.contains("vary[2].path: day.length = -5 makes the scenario invalid: day.length:"));
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("bad"))));
+        QCOMPARE(goapSim({"sweep", sweep, "--out", all, "--shard", "4/3"}).exitCode, 1);
     }
 };
 

@@ -1,0 +1,73 @@
+#pragma once
+// Parameter sweeps (SPEC §11.4): the variants of a scenario from the
+// cartesian product of `vary`, each run headless, one CSV row each.
+//
+//   { "scenario": "town.json", "days": 1,
+//     "vary": [ { "path": "agents[5].goals[1].rate", "values": [0.01, 0.02] },
+//               { "path": "planner.costWeight", "from": 0, "to": 0.1, "steps": 5 } ] }
+//
+// Variant i (0-based, the last `vary` entry varying fastest) belongs to shard
+// K of N when i mod N = K - 1. Every variant is checked (its path exists, its
+// value has the type found there, the scenario it makes is valid) before
+// anything runs. A row depends only on its variant, so results are the same
+// whatever the sharding and the number of threads.
+
+#include "io/issue.h"
+#include "io/json.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace goap::cli {
+
+struct SweepAxis
+{
+    QString path;                   // a JSON path into the scenario, as in error messages
+    std::vector<json::Value> values; // in order
+};
+
+struct SweepSpec
+{
+    QString scenarioFile; // resolved against the sweep file's folder
+    int days = 1;
+    std::vector<SweepAxis> axes;
+    json::Value scenario; // the scenario's JSON as read
+    qint64 variantCount() const;
+    // The value of each axis for variant i.
+    std::vector<const json::Value *> pointOf(qint64 variant) const;
+};
+
+// Reads SWEEP.json and the scenario it names; errors carry the sweep file's
+// JSON path (vary[1].path: ...) or the scenario's.
+std::optional<SweepSpec> readSweep(const QString &sweepFile, Issues &issues);
+
+// The scenario JSON of variant i, or the reason it cannot be made.
+std::optional<json::Value> variantJson(const SweepSpec &spec, qint64 variant, QString &error);
+
+// Resolves a JSON path ("agents[5].goals[1].rate", `a["x.y"]`) in `root`:
+// the value there, or null with `error` saying which step failed. A missing
+// last key of an object is created when `create` (an optional field left out).
+json::Value *resolvePath(json::Value &root, const QString &path, bool create, QString &error);
+
+// The CSV header and one row per variant (SPEC §11.4 columns).
+QStringList sweepHeader(const SweepSpec &spec);
+// Runs variant i and returns its CSV row; empty with `error` set on failure.
+QString runVariant(const SweepSpec &spec, qint64 variant, QString &error);
+
+// The shard's variants on `jobs` threads; `progress(done, total)` is called
+// from the calling thread. Rows in variant order.
+QStringList runShard(const SweepSpec &spec, int shard, int shards, int jobs, QString &error,
+                     const std::function<void(qint64, qint64)> &progress = {});
+
+// DIR/results-K-of-N.csv.
+QString shardFileName(const QString &dir, int shard, int shards);
+
+// Joins DIR/results-*-of-N.csv into one CSV sorted by variant; refuses
+// missing, duplicated or mixed shards (the reason in `error`).
+std::optional<QByteArray> mergeShards(const QString &dir, QString &error);
+
+} // namespace goap::cli

@@ -4,6 +4,8 @@
 #   tools/dev.sh test   install what is missing, build, run the whole test suite
 #   tools/dev.sh build  install what is missing and build
 #   tools/dev.sh package  build, make the .deb (build/goap-studio_*.deb) and check it installs and runs
+#   tools/dev.sh test-cluster  build, start a one-node Slurm, run a 100-variant sweep through it and
+#                         compare it with the same sweep run locally (opt-in: not part of `test`)
 # Environment: BUILD_DIR (default build), BUILD_TYPE (default Release).
 set -euo pipefail
 
@@ -66,7 +68,34 @@ case "${1:-run}" in
     (cd "$build_dir" && cpack -G DEB)
     "$here/tools/check-package.sh" "$build_dir"
     ;;
+  test-cluster)
+    build
+    "$here/tools/slurm-local.sh" start
+    export SLURM_CONF=${GOAP_SLURM_DIR:-/tmp/goap-slurm}/slurm.conf
+    work=$(mktemp -d)
+    trap '"$here/tools/slurm-local.sh" stop; rm -rf "$work"' EXIT
+    cp "$here/scenarios/town.json" "$work/"
+    printf '%s\n' '{ "scenario": "town.json", "days": 1,' \
+      '  "vary": [ { "path": "agents[5].goals[0].urgency", "from": 0.2, "to": 2, "steps": 10 },' \
+      '            { "path": "agents[3].speed", "from": 0.5, "to": 5, "steps": 10 } ] }' > "$work/town.sweep.json"
+    echo "== 100 variants, 4 shards through Slurm"
+    "$here/tools/sweep-slurm.sh" "$work/town.sweep.json" 4 "$work/cluster" --wait
+    echo "== the same sweep here, in one shard"
+    "$build_dir/bin/goap-sim" sweep "$work/town.sweep.json" --out "$work/local" 2>/dev/null
+    "$build_dir/bin/goap-sim" sweep-merge "$work/local" --output "$work/local.csv"
+    cmp "$work/local.csv" "$work/cluster/results.csv"
+    echo "== identical: $(($(wc -l < "$work/local.csv") - 1)) variants"
+    echo "== a failing shard: the merge never runs and --wait says so"
+    printf '%s\n' '#!/bin/sh' '[ "${SLURM_ARRAY_TASK_ID:-}" = 2 ] && exit 3' "exec '$build_dir/bin/goap-sim' \"\$@\"" > "$work/failing-sim"
+    chmod +x "$work/failing-sim"
+    if GOAP_SIM="$work/failing-sim" "$here/tools/sweep-slurm.sh" "$work/town.sweep.json" 4 "$work/failing" --wait; then
+      echo "test-cluster: a failed shard was not reported" >&2
+      exit 1
+    fi
+    [ ! -e "$work/failing/results.csv" ]
+    echo "== test-cluster passed"
+    ;;
   *)
-    echo "usage: tools/dev.sh run|test|build|package" >&2
+    echo "usage: tools/dev.sh run|test|build|package|test-cluster" >&2
     exit 1 ;;
 esac

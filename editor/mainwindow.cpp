@@ -15,6 +15,7 @@
 #include "scene/mapscene.h"
 #include "run/inspector.h"
 #include "run/runui.h"
+#include "sweep/sweepdialog.h"
 #include "run/chartspanel.h"
 #include "run/eventlogpanel.h"
 
@@ -340,6 +341,10 @@ void MainWindow::createActions()
 
     QMenu *run = menuBar()->addMenu(tr("&Run"));
     m_run->addToMenu(run);
+    run->addSeparator();
+    QAction *sweep = run->addAction(tr("S&weep..."), this, [this] { showSweep(); });
+    sweep->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S));
+    sweep->setToolTip(tr("Vary numbers of the scenario over ranges and compare every variant's day"));
     QToolBar *runBar = addToolBar(tr("Run"));
     runBar->setObjectName(QStringLiteral("runToolbar"));
     runBar->setIconSize(QSize(20, 20));
@@ -452,6 +457,23 @@ void MainWindow::showSubject(const Subject &subject)
         return;
     }
     m_forms->setCurrentWidget(m_emptyForm);
+}
+
+SweepDialog *MainWindow::showSweep()
+{
+    if (!m_sweep) {
+        m_sweep = new SweepDialog(m_document, this);
+        connect(m_sweep, &SweepDialog::openVariant, this, [this](const Scenario &variant) {
+            if (!maybeSave())
+                return;
+            m_document->reset(variant, {}); // unsaved: Save asks where
+            m_outline->select(Subject{Subject::Settings, -1, {}});
+            statusBar()->showMessage(tr("Opened %1: press Play to run it").arg(variant.name), 8000);
+        });
+    }
+    m_sweep->show();
+    m_sweep->raise();
+    return m_sweep;
 }
 
 void MainWindow::showSubjects(const QList<Subject> &subjects)

@@ -93,6 +93,7 @@ public:
     QMenu *outlineMenu(const Subject &subject);
     void showSubject(const Subject &subject);
     void showSubjects(const QList<Subject> &subjects); // several of one kind, edited together
+    class SweepDialog *showSweep(); // Run > Sweep (one dialog, kept between uses)
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -143,6 +144,7 @@ private:
     QHash<QString, QDockWidget *> m_docks;
     QList<QDockWidget *> m_dockOrder;
     QAction *m_wallToolAction = nullptr;
+    class SweepDialog *m_sweep = nullptr;
     std::function<QMessageBox::StandardButton()> m_savePrompt;
     std::function<QString()> m_saveAsPrompt;
 };

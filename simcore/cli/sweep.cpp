@@ -166,6 +166,41 @@ Value *resolvePath(Value &root, const QString &path, bool create, QString &error
     return at;
 }
 
+bool checkAxes(const SweepSpec &spec, Issues &issues)
+{
+    const qsizetype before = issues.size();
+    // Every path exists (or is an optional key of an object there), every
+    // value has the type found there, and every value alone makes a valid
+    // scenario: said now, before anything runs.
+    for (size_t k = 0; k < spec.axes.size(); ++k) {
+        const SweepAxis &axis = spec.axes[k];
+        const QString at = pathKey(pathIndex(QStringLiteral("vary"), qsizetype(k)), QStringLiteral("path"));
+        Value probe = spec.scenario;
+        QString error;
+        Value *target = resolvePath(probe, axis.path, true, error);
+        if (!target) {
+            fail(issues, at, QStringLiteral("%1: %2").arg(axis.path, error));
+            continue;
+        }
+        const Type was = target->type;
+        for (size_t j = 0; j < axis.values.size(); ++j) {
+            const Value &v = axis.values[j];
+            if (was != Type::Null && was != v.type) {
+                fail(issues, at, QStringLiteral("%1 holds %2, but the value %3 is %4").arg(axis.path, typeName(was), json::describe(v), typeName(v.type)));
+                break;
+            }
+            *target = v;
+            if (const ReadResult r = readScenario(json::write(probe)); !r.ok()) {
+                const Issue first = r.issues.value(0);
+                fail(issues, at, QStringLiteral("%1 = %2 makes the scenario invalid: %3%4").arg(axis.path, valueText(v),
+                     first.path.isEmpty() ? QString() : first.path + QStringLiteral(": "), first.message));
+                break;
+            }
+        }
+    }
+    return std::none_of(issues.begin() + before, issues.end(), [](const Issue &i) { return i.isError(); });
+}
+
 std::optional<SweepSpec> readSweep(const QString &sweepFile, Issues &issues)
 {
     const std::optional<Value> root = readJsonFile(sweepFile, QStringLiteral("sweep file"), issues);
@@ -263,36 +298,7 @@ std::optional<SweepSpec> readSweep(const QString &sweepFile, Issues &issues)
         return std::nullopt;
     }
     spec.scenario = std::move(*base);
-    // Every path exists (or is an optional key of an object there), every
-    // value has the type found there, and every value alone makes a valid
-    // scenario: said now, before anything runs.
-    for (size_t k = 0; k < spec.axes.size(); ++k) {
-        const SweepAxis &axis = spec.axes[k];
-        const QString at = pathKey(pathIndex(QStringLiteral("vary"), qsizetype(k)), QStringLiteral("path"));
-        Value probe = spec.scenario;
-        QString error;
-        Value *target = resolvePath(probe, axis.path, true, error);
-        if (!target) {
-            fail(issues, at, QStringLiteral("%1: %2").arg(axis.path, error));
-            continue;
-        }
-        const Type was = target->type;
-        for (size_t j = 0; j < axis.values.size(); ++j) {
-            const Value &v = axis.values[j];
-            if (was != Type::Null && was != v.type) {
-                fail(issues, at, QStringLiteral("%1 holds %2, but the value %3 is %4").arg(axis.path, typeName(was), json::describe(v), typeName(v.type)));
-                break;
-            }
-            *target = v;
-            if (const ReadResult r = readScenario(json::write(probe)); !r.ok()) {
-                const Issue first = r.issues.value(0);
-                fail(issues, at, QStringLiteral("%1 = %2 makes the scenario invalid: %3%4").arg(axis.path, valueText(v),
-                     first.path.isEmpty() ? QString() : first.path + QStringLiteral(": "), first.message));
-                break;
-            }
-        }
-    }
-    if (hasErrors(issues))
+    if (!checkAxes(spec, issues))
         return std::nullopt;
     return spec;
 }
@@ -399,7 +405,7 @@ QString runVariant(const SweepSpec &spec, qint64 variant, QString &error)
 }
 
 QStringList runShard(const SweepSpec &spec, int shard, int shards, int jobs, QString &error,
-                     const std::function<void(qint64, qint64)> &progress)
+                     const std::function<void(qint64, qint64)> &progress, const std::atomic<bool> *cancel)
 {
     std::vector<qint64> mine;
     for (qint64 i = shard - 1; i < spec.variantCount(); i += shards)
@@ -410,6 +416,10 @@ QStringList runShard(const SweepSpec &spec, int shard, int shards, int jobs, QSt
     QString firstError;
     auto work = [&] {
         for (size_t k; (k = next.fetch_add(1)) < mine.size();) {
+            if (cancel && cancel->load()) {
+                ++done;
+                continue;
+            }
             QString e;
             rows[k] = runVariant(spec, mine[k], e);
             if (!e.isEmpty()) {
@@ -437,6 +447,35 @@ QStringList runShard(const SweepSpec &spec, int shard, int shards, int jobs, QSt
         progress(qint64(mine.size()), qint64(mine.size()));
     error = firstError;
     return QStringList(rows.begin(), rows.end());
+}
+
+namespace {
+void collectNumbers(const Value &v, const QString &path, QStringList &out)
+{
+    switch (v.type) {
+    case Type::Number:
+        out << path;
+        break;
+    case Type::Object:
+        for (const json::Member &m : v.object)
+            if (m.first != u"version")
+                collectNumbers(m.second, pathKey(path, m.first), out);
+        break;
+    case Type::Array:
+        for (size_t i = 0; i < v.array.size(); ++i)
+            collectNumbers(v.array[i], pathIndex(path, qsizetype(i)), out);
+        break;
+    default:
+        break;
+    }
+}
+} // namespace
+
+QStringList numericPaths(const Value &scenario)
+{
+    QStringList out;
+    collectNumbers(scenario, {}, out);
+    return out;
 }
 
 QString shardFileName(const QString &dir, int shard, int shards)

@@ -18,6 +18,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -45,6 +46,11 @@ struct SweepSpec
 // JSON path (vary[1].path: ...) or the scenario's.
 std::optional<SweepSpec> readSweep(const QString &sweepFile, Issues &issues);
 
+// Every path exists (or is an optional key of an object there), every value
+// has the type found there, and every value alone makes a valid scenario:
+// said before anything runs, at vary[k].path. True when all hold.
+bool checkAxes(const SweepSpec &spec, Issues &issues);
+
 // The scenario JSON of variant i, or the reason it cannot be made.
 std::optional<json::Value> variantJson(const SweepSpec &spec, qint64 variant, QString &error);
 
@@ -59,9 +65,16 @@ QStringList sweepHeader(const SweepSpec &spec);
 QString runVariant(const SweepSpec &spec, qint64 variant, QString &error);
 
 // The shard's variants on `jobs` threads; `progress(done, total)` is called
-// from the calling thread. Rows in variant order.
+// from the calling thread. Rows in variant order. When `cancel` becomes true
+// the variants not started are skipped (their rows are empty).
 QStringList runShard(const SweepSpec &spec, int shard, int shards, int jobs, QString &error,
-                     const std::function<void(qint64, qint64)> &progress = {});
+                     const std::function<void(qint64, qint64)> &progress = {},
+                     const std::atomic<bool> *cancel = nullptr);
+
+// The JSON paths of every number in a scenario a sweep may vary (settings,
+// world seeds, stations, actions, goals, characters and their overrides), in
+// file order.
+QStringList numericPaths(const json::Value &scenario);
 
 // DIR/results-K-of-N.csv.
 QString shardFileName(const QString &dir, int shard, int shards);

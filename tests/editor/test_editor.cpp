@@ -22,6 +22,8 @@
 #include "testutil.h"
 #include "scene/mapscene.h"
 #include "run/runui.h"
+#include "sweep/sweepdialog.h"
+#include <qcustomplot.h>
 #include "run/eventlogpanel.h"
 #include "run/runlayer.h"
 #include "run/chartspanel.h"
@@ -41,6 +43,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QDockWidget>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QUndoStack>
@@ -969,6 +972,61 @@ private slots:
         w.mapScene()->setSelectionArea(area, Qt::ReplaceSelection, Qt::IntersectsItemShape, view->transform());
         QTRY_VERIFY(form->indices().size() >= 2);
         QVERIFY(form->indices().contains(0) && form->indices().contains(1));
+    }
+
+    // Issue #15, 3: Run > Sweep varies fields of the document, runs in the
+    // background, shows a table and a heatmap; a cell opens its variant.
+    void sweepDialogRunsAndOpensAVariant()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        SweepDialog *d = w.showSweep();
+        d->resize(1000, 720);
+        QVERIFY(!d->start()); // nothing to vary yet
+        d->addParameter(QStringLiteral("agents[99].speed"), 1, 2, 2);
+        QVERIFY(!d->start());
+        QVERIFY2(d->findChild<QLabel *>() != nullptr, "a status line");
+        d->parameterTable()->removeRow(0);
+        d->addParameter(QStringLiteral("agents[5].goals[0].urgency"), 0.5, 2, 3);
+        d->addParameter(QStringLiteral("agents[3].speed"), 1, 3, 2);
+        QCOMPARE(d->variantCount(), 6);
+        QVERIFY(d->variantText().startsWith(u"6 variant"));
+        QSignalSpy finished(d, &SweepDialog::finished);
+        QVERIFY(d->start());
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(d->rows().size(), 6);
+        QCOMPARE(d->resultTable()->rowCount(), 6);
+        QCOMPARE(d->resultTable()->horizontalHeaderItem(1)->text(), QStringLiteral("agents[5].goals[0].urgency"));
+        QVERIFY(d->rows()[5].startsWith(u"5,2,3,"));
+        QVERIFY(d->colorMap());
+        QCOMPARE(d->colorMap()->data()->keySize(), 3);
+        QCOMPARE(d->colorMap()->data()->valueSize(), 2);
+        d->metricBox()->setCurrentText(QStringLiteral("baker.bakeQuota.metAt"));
+        QVERIFY(d->colorMap());
+        // A click on the cell (urgency 2, speed 3) opens that variant, unsaved.
+        d->plot()->replot();
+        const QPoint cell(int(d->plot()->xAxis->coordToPixel(2)), int(d->plot()->yAxis->coordToPixel(3)));
+        QTest::mouseClick(d->plot(), Qt::LeftButton, {}, cell);
+        QTRY_COMPARE(w.scenario().agents[3].speed, 3.0);
+        QCOMPARE(w.scenario().agents[5].goals[0].urgency.value_or(-1), 2.0);
+        QVERIFY(w.scenario().name.contains(u"variant 5"));
+        QVERIFY(w.fileName().isEmpty());
+        // Export: byte for byte what goap-sim sweep writes for the same sweep.
+        QTemporaryDir dir;
+        QVERIFY(d->exportCsv(dir.filePath(QStringLiteral("s.csv"))));
+        QVERIFY(QFile::copy(kSource + QStringLiteral("/scenarios/town.json"), dir.filePath(QStringLiteral("town.json"))));
+        QFile spec(dir.filePath(QStringLiteral("town.sweep.json")));
+        QVERIFY(spec.open(QIODevice::WriteOnly));
+        spec.write("{ \"scenario\": \"town.json\", \"vary\": [ { \"path\": \"agents[5].goals[0].urgency\", \"from\": 0.5, \"to\": 2, \"steps\": 3 },"
+                   " { \"path\": \"agents[3].speed\", \"from\": 1, \"to\": 3, \"steps\": 2 } ] }");
+        spec.close();
+        QProcess cli;
+        cli.start(QStringLiteral(GOAP_SIM_BINARY), {QStringLiteral("sweep"), spec.fileName(), QStringLiteral("--out"), dir.filePath(QStringLiteral("out"))});
+        QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitCode(), 0);
+        QCOMPARE(readAll(dir.filePath(QStringLiteral("s.csv"))), readAll(dir.filePath(QStringLiteral("out/results-1-of-1.csv"))));
     }
 
     // Review: a station's free places are world.free.<id> and a queue's

@@ -740,23 +740,44 @@ int sweepCommand(const QStringList &args, const Streams &io)
         println(io.err, signature(io) + QStringLiteral("cannot create the folder %1").arg(dir));
         return IoError;
     }
+    // Rows stream into the shard's file in variant order; it replaces the old one only when complete.
+    const QString file = shardFileName(dir, shard, shards);
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly)) {
+        println(io.err, signature(io) + QStringLiteral("cannot write %1: %2").arg(file, out.errorString()));
+        return IoError;
+    }
+    out.write((sweepHeader(*spec).join(u',') + u'\n').toUtf8());
+    qint64 written = 0;
+    const bool terminal = isatty(fileno(io.err));
+    int lastShown = -1;
     QString error;
-    const QStringList rows = runShard(*spec, shard, shards, jobs, error, [&](qint64 done, qint64 total) {
-        std::fprintf(io.err, "\rsweep: shard %d of %d: %lld of %lld variants", shard, shards, (long long)done, (long long)total);
+    runShard(*spec, shard, shards, jobs, error, [&](qint64 done, qint64 total) {
+        // A terminal sees one line that counts up; a log gets a line every tenth.
+        const int shown = terminal ? int(done) : int(total > 0 ? done * 10 / total : 10);
+        if (shown == lastShown)
+            return;
+        lastShown = shown;
+        std::fprintf(io.err, terminal ? "\rsweep: shard %d of %d: %lld of %lld variants" : "sweep: shard %d of %d: %lld of %lld variants\n",
+                     shard, shards, (long long)done, (long long)total);
         std::fflush(io.err);
+    }, nullptr, [&](const QString &row) {
+        out.write((row + u'\n').toUtf8());
+        ++written;
     });
-    std::fputc('\n', io.err);
+    if (terminal)
+        std::fputc('\n', io.err);
     if (!error.isEmpty()) {
+        out.cancelWriting();
         println(io.err, signature(io) + error);
         return Invalid;
     }
-    const QString file = shardFileName(dir, shard, shards);
-    const QByteArray csv = (sweepHeader(*spec).join(u',') + u'\n' + (rows.isEmpty() ? QString() : rows.join(u'\n') + u'\n')).toUtf8();
-    if (const QString why = writeAtomically(file, csv); !why.isEmpty()) {
-        println(io.err, signature(io) + why);
+    if (!out.commit()) {
+        println(io.err, signature(io) + QStringLiteral("cannot write %1: %2").arg(file, out.errorString()));
         return IoError;
     }
-    println(io.err, QStringLiteral("%1: %2 variants of %3").arg(file).arg(rows.size()).arg(spec->variantCount()));
+    const qint64 rowCount = written;
+    println(io.err, QStringLiteral("%1: %2 variants of %3").arg(file).arg(rowCount).arg(spec->variantCount()));
     return Success;
 }
 

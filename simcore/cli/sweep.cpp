@@ -405,46 +405,60 @@ QString runVariant(const SweepSpec &spec, qint64 variant, QString &error)
 }
 
 QStringList runShard(const SweepSpec &spec, int shard, int shards, int jobs, QString &error,
-                     const std::function<void(qint64, qint64)> &progress, const std::atomic<bool> *cancel)
+                     const std::function<void(qint64, qint64)> &progress, const std::atomic<bool> *cancel,
+                     const std::function<void(const QString &)> &sink)
 {
-    std::vector<qint64> mine;
-    for (qint64 i = shard - 1; i < spec.variantCount(); i += shards)
-        mine.push_back(i);
-    std::vector<QString> rows(mine.size());
+    // The shard's k-th variant is shard - 1 + k x shards: nothing per variant is kept up front.
+    const qint64 total = spec.variantCount();
+    const size_t count = total >= shard ? size_t((total - shard) / shards + 1) : 0;
+    std::vector<QString> rows(sink ? 0 : count);
     std::atomic<size_t> next{0}, done{0};
-    std::mutex errorLock;
+    std::mutex lock;
     QString firstError;
+    // With a sink, rows leave in variant order as soon as every earlier one
+    // is done: only those finished out of order wait (about `jobs` of them).
+    std::map<size_t, QString> waiting;
+    size_t nextOut = 0;
     auto work = [&] {
-        for (size_t k; (k = next.fetch_add(1)) < mine.size();) {
-            if (cancel && cancel->load()) {
-                ++done;
-                continue;
-            }
-            QString e;
-            rows[k] = runVariant(spec, mine[k], e);
-            if (!e.isEmpty()) {
-                const std::lock_guard lock(errorLock);
-                if (firstError.isEmpty())
+        for (size_t k; (k = next.fetch_add(1)) < count;) {
+            QString row, e;
+            if (!(cancel && cancel->load()))
+                row = runVariant(spec, qint64(shard - 1) + qint64(k) * shards, e);
+            {
+                const std::lock_guard guard(lock);
+                if (!e.isEmpty() && firstError.isEmpty())
                     firstError = e;
+                if (sink) {
+                    waiting.emplace(k, std::move(row));
+                    for (auto it = waiting.begin(); it != waiting.end() && it->first == nextOut; it = waiting.erase(it), ++nextOut)
+                        if (!it->second.isEmpty())
+                            sink(it->second);
+                } else {
+                    rows[k] = std::move(row);
+                }
             }
             ++done;
         }
     };
     jobs = std::clamp(jobs, 1, 256);
+    // `jobs` workers; the calling thread only reports progress (or, without
+    // a report to make, is one of the workers).
+    const int workers = int(std::min<size_t>(size_t(jobs), std::max<size_t>(count, 1)));
     std::vector<std::thread> threads;
-    for (int t = 1; t < jobs && size_t(t) < mine.size(); ++t)
+    for (int t = progress ? 0 : 1; t < workers; ++t)
         threads.emplace_back(work);
-    if (progress) { // the calling thread reports while the others work, then joins in
-        while (done.load() < mine.size() && !threads.empty()) {
-            progress(qint64(done.load()), qint64(mine.size()));
-            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    if (progress) {
+        while (done.load() < count) {
+            progress(qint64(done.load()), qint64(count));
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
         }
+    } else {
+        work();
     }
-    work();
     for (std::thread &t : threads)
         t.join();
     if (progress)
-        progress(qint64(mine.size()), qint64(mine.size()));
+        progress(qint64(count), qint64(count));
     error = firstError;
     return QStringList(rows.begin(), rows.end());
 }

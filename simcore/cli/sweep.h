@@ -65,11 +65,14 @@ QStringList sweepHeader(const SweepSpec &spec);
 QString runVariant(const SweepSpec &spec, qint64 variant, QString &error);
 
 // The shard's variants on `jobs` threads; `progress(done, total)` is called
-// from the calling thread. Rows in variant order. When `cancel` becomes true
-// the variants not started are skipped (their rows are empty).
+// from the calling thread. Rows in variant order: returned, or, with a
+// `sink`, handed to it in order as they are ready (under a lock; nothing is
+// returned then, and memory stays flat however many variants run). When
+// `cancel` becomes true the variants not started are skipped (no rows).
 QStringList runShard(const SweepSpec &spec, int shard, int shards, int jobs, QString &error,
                      const std::function<void(qint64, qint64)> &progress = {},
-                     const std::atomic<bool> *cancel = nullptr);
+                     const std::atomic<bool> *cancel = nullptr,
+                     const std::function<void(const QString &)> &sink = {});
 
 // The JSON paths of every number in a scenario a sweep may vary (settings,
 // world seeds, stations, actions, goals, characters and their overrides), in

@@ -1,5 +1,5 @@
 #pragma once
-// Reads scenario files (format "goap-scenario", version 1).
+// Reads scenario files (format "goap-scenario", versions 1 to kNewestFormatVersion).
 //
 // A read yields the scenario *or* its errors, never a half-built scenario.
 // Warnings (the file runs, but a designer should look) come with a scenario.
@@ -13,7 +13,10 @@
 
 namespace goap {
 
-inline constexpr int kFormatVersion = 1;
+// The newest version this build reads (SPEC 11). The writer writes the lowest
+// version that expresses a document: requiredVersion() in scenariowriter.h.
+inline constexpr int kNewestFormatVersion = 2;
+inline constexpr int kFormatVersion = kNewestFormatVersion; // the older name
 inline constexpr qsizetype kMaxScenarioFileSize = 16 * 1024 * 1024;
 
 struct ReadResult

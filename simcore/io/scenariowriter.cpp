@@ -164,11 +164,18 @@ Value list(const QList<T> &items, F one)
 
 } // namespace
 
+int requiredVersion(const Scenario &s)
+{
+    if (s.planner.heuristic != PlannerHeuristic::Unmet)
+        return 2;
+    return 1;
+}
+
 QByteArray writeScenario(const Scenario &s)
 {
     Value root = Value::makeObject();
     root.insert(QStringLiteral("format"), Value::makeString(QStringLiteral("goap-scenario")));
-    root.insert(QStringLiteral("version"), Value::makeInteger(kFormatVersion));
+    root.insert(QStringLiteral("version"), Value::makeInteger(requiredVersion(s)));
     root.insert(QStringLiteral("name"), Value::makeString(s.name));
     root.insert(QStringLiteral("description"), Value::makeString(s.description));
     Value &day = root.insert(QStringLiteral("day"), Value::makeObject());
@@ -179,6 +186,8 @@ QByteArray writeScenario(const Scenario &s)
     planner.insert(QStringLiteral("costWeight"), number(s.planner.costWeight));
     planner.insert(QStringLiteral("switchMargin"), number(s.planner.switchMargin));
     planner.insert(QStringLiteral("restBelow"), number(s.planner.restBelow));
+    if (s.planner.heuristic != PlannerHeuristic::Unmet) // version 2
+        planner.insert(QStringLiteral("heuristic"), Value::makeString(QString::fromLatin1(heuristicName(s.planner.heuristic))));
     Value &map = root.insert(QStringLiteral("map"), Value::makeObject());
     map.insert(QStringLiteral("width"), number(s.map.width));
     map.insert(QStringLiteral("height"), number(s.map.height));

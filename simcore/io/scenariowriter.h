@@ -12,6 +12,12 @@ namespace goap {
 
 QByteArray writeScenario(const Scenario &scenario);
 
+// The lowest file version that expresses `scenario` (SPEC 11): 1, or 2 when
+// it uses a version 2 feature (a planner heuristic other than `unmet`). The
+// one place that decides it: every feature that needs a newer version adds
+// its test here.
+int requiredVersion(const Scenario &scenario);
+
 // Writes atomically (QSaveFile): a failure leaves the old file untouched.
 // Returns an empty string on success, else the reason.
 QString saveScenarioFile(const Scenario &scenario, const QString &fileName);

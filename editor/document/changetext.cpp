@@ -160,6 +160,7 @@ Fields settings(const Scenario &s)
             {tr("day length"), seconds(s.day.length)},
             {tr("tick"), seconds(s.day.tick)},
             {tr("node cap"), QString::number(s.planner.maxNodes)},
+            {tr("heuristic"), QString::fromLatin1(heuristicName(s.planner.heuristic))},
             {tr("cost weight"), number(s.planner.costWeight)},
             {tr("switch margin"), number(s.planner.switchMargin)},
             {tr("rest threshold"), number(s.planner.restBelow)},

@@ -1,5 +1,6 @@
 #include "scenarioform.h"
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -23,6 +24,20 @@ ScenarioForm::ScenarioForm(ScenarioDocument *document, QWidget *parent)
     addRow(tr("&Tick"), tick, tr("The fixed simulation step in simulated seconds; characters update in scenario order each tick."));
     maxNodes = makeInt(1, 1'000'000);
     addRow(tr("Node &cap"), maxNodes, tr("Planner: nodes expanded before a search gives up and reports no plan (default 5000)."));
+    heuristic = new QComboBox(this);
+    // In PlannerHeuristic order: the index is the value.
+    heuristic->addItem(tr("Unmet conditions"), QString::fromLatin1(heuristicName(PlannerHeuristic::Unmet)));
+    heuristic->addItem(tr("Additive"), QString::fromLatin1(heuristicName(PlannerHeuristic::Additive)));
+    heuristic->addItem(tr("Max (optimal)"), QString::fromLatin1(heuristicName(PlannerHeuristic::Max)));
+    addRow(tr("&Heuristic"), heuristic,
+           tr("How the planner estimates the cost still to go.\n"
+              "Unmet conditions (default): counts the goal conditions not yet met. Fast per step, but it overestimates "
+              "when one action meets several conditions, so plans can cost more than needed, and it guides badly in "
+              "symmetric problems (it may hit the node cap).\n"
+              "Additive: sums relaxed costs of reaching each condition. Usually expands far fewer nodes; plans are "
+              "good but not guaranteed cheapest.\n"
+              "Max (optimal): the largest relaxed cost. Never overestimates, so the plan found is a cheapest one; "
+              "it may expand more nodes than Additive."));
     costWeight = makeDouble(0, 100, 3, 0.01);
     addRow(tr("Cost &weight"), costWeight, tr("Ballot: score = insistence - cost weight x plan cost (default 0.02). Cost breaks near-ties; it does not overrule a need."));
     switchMargin = makeDouble(0, 10, 3, 0.01);
@@ -43,6 +58,7 @@ ScenarioForm::ScenarioForm(ScenarioDocument *document, QWidget *parent)
     for (const auto &[box, field] : doubles)
         connect(box, &QDoubleSpinBox::valueChanged, this, [this, field = field] { apply(field); });
     connect(maxNodes, &QSpinBox::valueChanged, this, [this] { apply(tr("node cap")); });
+    connect(heuristic, &QComboBox::currentIndexChanged, this, [this] { apply(tr("heuristic")); });
     connect(document, &ScenarioDocument::changed, this, [this](Parts parts) {
         if (parts & Part::Settings)
             refresh();
@@ -54,7 +70,7 @@ void ScenarioForm::refresh()
 {
     const Scenario &s = m_document->scenario();
     const QSignalBlocker b1(nameEdit), b2(descriptionEdit), b3(dayLength), b4(tick), b5(maxNodes), b6(costWeight),
-        b7(switchMargin), b8(restBelow), b9(mapWidth), b10(mapHeight);
+        b7(switchMargin), b8(restBelow), b9(mapWidth), b10(mapHeight), b11(heuristic);
     if (nameEdit->text() != s.name)
         nameEdit->setText(s.name);
     if (descriptionEdit->toPlainText() != s.description)
@@ -62,6 +78,7 @@ void ScenarioForm::refresh()
     dayLength->setValue(s.day.length);
     tick->setValue(s.day.tick);
     maxNodes->setValue(s.planner.maxNodes);
+    heuristic->setCurrentIndex(int(s.planner.heuristic));
     costWeight->setValue(s.planner.costWeight);
     switchMargin->setValue(s.planner.switchMargin);
     restBelow->setValue(s.planner.restBelow);
@@ -78,6 +95,7 @@ void ScenarioForm::apply(const QString &field)
     planner.costWeight = costWeight->value();
     planner.switchMargin = switchMargin->value();
     planner.restBelow = restBelow->value();
+    planner.heuristic = PlannerHeuristic(std::max(heuristic->currentIndex(), 0));
     MapSettings map = m_document->scenario().map;
     map.width = mapWidth->value();
     map.height = mapHeight->value();

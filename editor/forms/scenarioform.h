@@ -1,6 +1,7 @@
 #pragma once
 #include "forms/formpage.h"
 
+class QComboBox;
 class QPlainTextEdit;
 
 namespace goap::editor {
@@ -17,6 +18,7 @@ public:
     QPlainTextEdit *descriptionEdit;
     QDoubleSpinBox *dayLength, *tick, *costWeight, *switchMargin, *restBelow, *mapWidth, *mapHeight;
     QSpinBox *maxNodes;
+    QComboBox *heuristic;
 
 private:
     void apply(const QString &field);

@@ -207,6 +207,8 @@ void Inspector::show(const sim::Snapshot &snap)
             f.setBold(b.goal == a.currentGoal);
             item->setFont(f);
         }
+        if (!b.viable && !b.satisfied && !holder) // what the search answered, in words
+            why << tr("%1: %2").arg(s.goalLabels[size_t(b.goal)], whyNoPlan(b.reason, s.planner.maxNodes));
         if (!holder && !b.viable && !b.satisfied && size_t(m_agent) < s.agents.size()) { // the scenario's own characters
             std::vector<std::int32_t> state = a.facts;
             state.insert(state.end(), snap.world.begin(), snap.world.end());

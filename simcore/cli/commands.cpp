@@ -213,6 +213,11 @@ int planCommand(const QStringList &args, const Streams &io)
                                                                                  : json::Value::makeNumber(plan.cost));
         v.insert(QStringLiteral("expanded"), json::Value::makeInteger(plan.expanded));
         v.insert(QStringLiteral("generated"), json::Value::makeInteger(plan.generated));
+        v.insert(QStringLiteral("heuristic"), json::Value::makeString(QString::fromLatin1(heuristicName(plan.heuristic))));
+        json::Value optimal;
+        optimal.type = json::Type::Bool;
+        optimal.boolean = plan.optimal; // proven: max found it, or nothing was left unsearched
+        v.insert(QStringLiteral("optimal"), optimal);
         if (!plan.found) // SPEC §11.2: why there is none
             v.insert(QStringLiteral("reason"), json::Value::makeString(QString::fromLatin1(toString(plan.reason))));
         std::fputs((json::writeLine(v) + '\n').constData(), io.out);
@@ -229,12 +234,8 @@ int planCommand(const QStringList &args, const Streams &io)
                                 .arg(action.duration).arg(action.cost));
         }
     } else {
-        println(io.out, QStringLiteral("%1 -> %2: no plan from the dawn state (%3 nodes expanded, %4 generated%5)")
-                            .arg(agentId, goalId).arg(plan.expanded).arg(plan.generated)
-                            .arg(plan.reason == PlanReason::NodeCap ? QStringLiteral("; it gave up at the node cap (planner.maxNodes)")
-                                 : plan.reason == PlanReason::Memory
-                                     ? QStringLiteral("; it ran out of its memory limit of %1 MiB").arg(Planner::memoryLimit(compiled.planner.maxNodes) >> 20)
-                                     : QStringLiteral("; every reachable state was searched")));
+        println(io.out, QStringLiteral("%1 -> %2: no plan from the dawn state: %3 (%4 nodes expanded, %5 generated)")
+                            .arg(agentId, goalId, whyNoPlan(plan.reason, compiled.planner.maxNodes)).arg(plan.expanded).arg(plan.generated));
     }
     return plan.found ? Success : NoPlan;
 }

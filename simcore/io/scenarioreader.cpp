@@ -392,13 +392,22 @@ public:
             optional(*d, QStringLiteral("day"), "tick", s.day.tick, &Reader::number);
         }
         const QString p = QStringLiteral("planner");
-        if (const Value *d = root.find(p); d && object(*d, p, {"maxNodes", "costWeight", "switchMargin", "restBelow"})) {
+        if (const Value *d = root.find(p); d && object(*d, p, {"maxNodes", "costWeight", "switchMargin", "restBelow", "heuristic"})) {
             qint32 maxNodes = s.planner.maxNodes;
             optional(*d, p, "maxNodes", maxNodes, &Reader::integer);
             s.planner.maxNodes = maxNodes;
             optional(*d, p, "costWeight", s.planner.costWeight, &Reader::number);
             optional(*d, p, "switchMargin", s.planner.switchMargin, &Reader::number);
             optional(*d, p, "restBelow", s.planner.restBelow, &Reader::number);
+            QString heuristic;
+            optional(*d, p, "heuristic", heuristic, &Reader::string);
+            if (const Value *h = d->find(u"heuristic"); h && h->type == Type::String) {
+                if (const auto known = heuristicFromName(heuristic))
+                    s.planner.heuristic = *known;
+                else
+                    error(*h, pathKey(p, QStringLiteral("heuristic")),
+                          QStringLiteral("unknown heuristic \"%1\" (expected \"unmet\", \"additive\" or \"max\")").arg(heuristic));
+            }
         }
         if (const Value *d = root.find(u"map"); d && object(*d, QStringLiteral("map"), {"width", "height"})) {
             optional(*d, QStringLiteral("map"), "width", s.map.width, &Reader::number);

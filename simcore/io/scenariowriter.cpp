@@ -182,7 +182,7 @@ int requiredVersion(const Scenario &s)
 {
     const bool operators = std::any_of(s.actions.begin(), s.actions.end(), [](const Action &a) { return usesOperators(a.pre); })
         || std::any_of(s.goals.begin(), s.goals.end(), [](const Goal &g) { return usesOperators(g.conditions); });
-    return operators ? 2 : 1;
+    return operators || s.planner.heuristic != PlannerHeuristic::Unmet ? 2 : 1;
 }
 
 QByteArray writeScenario(const Scenario &s)
@@ -200,6 +200,8 @@ QByteArray writeScenario(const Scenario &s)
     planner.insert(QStringLiteral("costWeight"), number(s.planner.costWeight));
     planner.insert(QStringLiteral("switchMargin"), number(s.planner.switchMargin));
     planner.insert(QStringLiteral("restBelow"), number(s.planner.restBelow));
+    if (s.planner.heuristic != PlannerHeuristic::Unmet) // version 2
+        planner.insert(QStringLiteral("heuristic"), Value::makeString(QString::fromLatin1(heuristicName(s.planner.heuristic))));
     Value &map = root.insert(QStringLiteral("map"), Value::makeObject());
     map.insert(QStringLiteral("width"), number(s.map.width));
     map.insert(QStringLiteral("height"), number(s.map.height));

@@ -13,7 +13,9 @@ namespace goap {
 QByteArray writeScenario(const Scenario &scenario);
 
 // The lowest format version that can express `scenario` (SPEC 11): 1 unless
-// it uses a version 2 feature (a condition operator other than >=).
+// it uses a version 2 feature (a condition operator other than >=, a planner
+// heuristic other than `unmet`). The one place that decides it: every feature
+// that needs a newer version adds its test here.
 int requiredVersion(const Scenario &scenario);
 
 // Writes atomically (QSaveFile): a failure leaves the old file untouched.

@@ -68,4 +68,22 @@ int Scenario::indexOfAction(QStringView id) const { return indexOfId(actions, id
 int Scenario::indexOfGoal(QStringView id) const { return indexOfId(goals, id); }
 int Scenario::indexOfAgent(QStringView id) const { return indexOfId(agents, id); }
 
+const char *heuristicName(PlannerHeuristic heuristic)
+{
+    switch (heuristic) {
+    case PlannerHeuristic::Unmet: return "unmet";
+    case PlannerHeuristic::Additive: return "additive";
+    case PlannerHeuristic::Max: return "max";
+    }
+    return "unmet";
+}
+
+std::optional<PlannerHeuristic> heuristicFromName(QStringView name)
+{
+    for (const PlannerHeuristic h : {PlannerHeuristic::Unmet, PlannerHeuristic::Additive, PlannerHeuristic::Max})
+        if (name == QLatin1String(heuristicName(h)))
+            return h;
+    return std::nullopt;
+}
+
 } // namespace goap

@@ -195,12 +195,24 @@ struct DaySettings
     bool operator==(const DaySettings &) const = default;
 };
 
+// How the planner estimates the cost still to go (SPEC 11.2): `unmet` counts
+// unmet goal conditions (the seed's), `additive` sums relaxed costs (more
+// informed, not admissible), `max` takes their largest (admissible: the plan
+// found is optimal).
+enum class PlannerHeuristic : quint8 { Unmet, Additive, Max };
+
+// "unmet", "additive", "max": the names in files and in `goap-sim plan --json`.
+const char *heuristicName(PlannerHeuristic heuristic);
+// The heuristic named `name`, or nullopt.
+std::optional<PlannerHeuristic> heuristicFromName(QStringView name);
+
 struct PlannerSettings
 {
     int maxNodes = 5000;
     double costWeight = 0.02;
     double switchMargin = 0.15;
     double restBelow = 0.05;
+    PlannerHeuristic heuristic = PlannerHeuristic::Unmet;
     bool operator==(const PlannerSettings &) const = default;
 };
 

@@ -1,5 +1,8 @@
 #include "planner.h"
 
+#include <QLocale>
+#include <QString>
+
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -24,10 +27,26 @@ inline std::uint64_t key(FactId fact, std::int32_t value)
 
 std::uint64_t factKey(FactId fact, std::int32_t value) { return key(fact, value); }
 
+QString whyNoPlan(PlanReason reason, int maxNodes)
+{
+    switch (reason) {
+    case PlanReason::Found: return {};
+    case PlanReason::Unreachable: return QStringLiteral("no sequence of actions can ever reach this from here");
+    case PlanReason::Exhausted: return QStringLiteral("every state its actions can reach was tried: none meets the goal");
+    case PlanReason::NodeCap:
+        return QStringLiteral("gave up after %1 nodes — raise the cap or choose a better heuristic").arg(QLocale(QLocale::English).toString(maxNodes));
+    case PlanReason::Memory:
+        return QStringLiteral("ran out of its memory limit of %1 MiB — lower the node cap or choose a better heuristic")
+            .arg(Planner::memoryLimit(maxNodes) >> 20);
+    }
+    return {};
+}
+
 const char *toString(PlanReason reason)
 {
     switch (reason) {
     case PlanReason::Found: return "found";
+    case PlanReason::Unreachable: return "unreachable";
     case PlanReason::Exhausted: return "exhausted";
     case PlanReason::NodeCap: return "nodeCap";
     case PlanReason::Memory: return "memory";
@@ -88,7 +107,7 @@ inline std::int32_t addClamped(std::int32_t v, std::int32_t delta)
 } // namespace
 
 Planner::Planner(const CompiledScenario &scenario)
-    : m_scenario(&scenario), m_stride(std::max(scenario.stateSize(), 1))
+    : m_scenario(&scenario), m_relaxation(scenario), m_stride(std::max(scenario.stateSize(), 1))
 {
     m_table.assign(kMinTableSlots, Slot{0, 0, 0});
     m_tableMask = kMinTableSlots - 1;
@@ -156,10 +175,10 @@ bool Planner::reserveNodes(std::size_t needed, std::uint32_t limit)
     return true;
 }
 
-inline std::uint32_t Planner::newNode(std::uint64_t hash, double g, std::uint32_t parent, std::int32_t action, std::int32_t h)
+inline std::uint32_t Planner::newNode(std::uint64_t hash, double g, std::uint32_t parent, std::int32_t action, double h, bool goal)
 {
     const auto index = std::uint32_t(m_nodes.size());
-    m_nodes.push_back(Node{hash, g, parent, action, h, false, false});
+    m_nodes.push_back(Node{hash, g, parent, action, float(h), goal, false, false});
     return index;
 }
 
@@ -196,10 +215,10 @@ void Planner::rehash(std::size_t slotCount)
     m_tableMask = mask;
 }
 
-inline void Planner::pushOpen(std::uint32_t node)
+inline void Planner::pushOpen(std::uint32_t node, double h)
 {
     const Node &n = m_nodes[node];
-    m_open.push_back(OpenEntry{n.g + n.h, n.h, node});
+    m_open.push_back(OpenEntry{n.g + h, n.h, node});
     std::push_heap(m_open.begin(), m_open.end(), [](const OpenEntry &a, const OpenEntry &b) { return later(a, b); });
 }
 
@@ -212,11 +231,44 @@ void Planner::extract(std::uint32_t node, Plan &out) const
     std::reverse(out.actions.begin(), out.actions.end());
 }
 
+// The seed's h: goal conditions still unmet. The goal holds exactly when it is 0.
+struct Planner::UnmetCount
+{
+    std::span<const CCondition> goal;
+    double operator()(const std::int32_t *state, bool &isGoal) const
+    {
+        const std::int32_t n = unmet(state, goal);
+        isGoal = n == 0;
+        return n;
+    }
+};
+
+// h_add (Sum) or h_max from the relaxation; infinite at a dead end.
+template<bool Sum>
+struct Planner::RelaxedCost
+{
+    Relaxation *relaxation;
+    std::span<const CCondition> goal;
+    double operator()(const std::int32_t *state, bool &isGoal) const
+    {
+        isGoal = holds(state, goal);
+        return isGoal ? 0.0 : relaxation->cost<Sum>(state);
+    }
+};
+
 bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> actions,
                    std::span<const CCondition> goal, Plan &out, int maxNodes)
 {
+    return plan(state, actions, goal, out, maxNodes, m_scenario->planner.heuristic);
+}
+
+bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> actions,
+                   std::span<const CCondition> goal, Plan &out, int maxNodes, PlannerHeuristic heuristic)
+{
     out.found = false;
     out.reason = PlanReason::Exhausted;
+    out.heuristic = heuristic;
+    out.optimal = false;
     out.actions.clear();
     out.cost = 0;
     out.expanded = 0;
@@ -229,10 +281,8 @@ bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> act
     m_nodes.clear();
     m_open.clear();
 
-    const CompiledScenario &sc = *m_scenario;
     const size_t stride = size_t(m_stride);
     const size_t bytes = stride * sizeof(std::int32_t);
-    const size_t maxBranch = actions.size();
     const std::size_t limitBytes = m_memoryLimitOverride ? m_memoryLimitOverride : memoryLimit(maxNodes);
     if (limitBytes != m_limitBytes) { // a binary search: once per limit, not per search
         m_limitBytes = limitBytes;
@@ -245,10 +295,49 @@ bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> act
 
     std::memset(m_states.data(), 0, bytes);
     std::memcpy(m_states.data(), state.data(), std::min(state.size(), stride) * sizeof(std::int32_t));
-    const std::uint32_t root = newNode(stateHash({m_states.data(), stride}), 0, kNoParent, -1, unmet(m_states.data(), goal));
+    if (!holds(m_states.data(), goal) && !m_relaxation.reachable(m_states.data(), actions, goal)) {
+        out.reason = PlanReason::Unreachable;
+        out.optimal = true;
+        return false;
+    }
+    switch (heuristic) {
+    case PlannerHeuristic::Unmet:
+        search(actions, out, maxNodes, UnmetCount{goal});
+        break;
+    case PlannerHeuristic::Additive:
+        m_relaxation.prepare(m_states.data(), actions, goal);
+        search(actions, out, maxNodes, RelaxedCost<true>{&m_relaxation, goal});
+        break;
+    case PlannerHeuristic::Max:
+        m_relaxation.prepare(m_states.data(), actions, goal);
+        search(actions, out, maxNodes, RelaxedCost<false>{&m_relaxation, goal});
+        break;
+    }
+    out.optimal = out.found ? heuristic == PlannerHeuristic::Max
+                            : out.reason == PlanReason::Exhausted || out.reason == PlanReason::Unreachable;
+    return out.found;
+}
+
+// The A* loop, one instance per heuristic so `unmet` pays nothing for the others.
+template<typename Heuristic>
+void Planner::search(std::span<const int> actions, Plan &out, int maxNodes,
+                     Heuristic heuristic)
+{
+    const CompiledScenario &sc = *m_scenario;
+    const size_t stride = size_t(m_stride);
+    const size_t bytes = stride * sizeof(std::int32_t);
+    const size_t maxBranch = actions.size();
+
+    bool isGoal = false;
+    const double rootH = heuristic(m_states.data(), isGoal);
+    if (rootH == Relaxation::kInfinity) { // the relaxed costs find no way: a proof as good as reachability's
+        out.reason = PlanReason::Unreachable;
+        return;
+    }
+    const std::uint32_t root = newNode(stateHash({m_states.data(), stride}), 0, kNoParent, -1, rootH, isGoal);
     bool found = false;
     *find(m_nodes[root].hash, stateOf(root), found) = Slot{m_nodes[root].hash, root, m_epoch};
-    pushOpen(root);
+    pushOpen(root, rootH);
 
     const auto heapOrder = [](const OpenEntry &a, const OpenEntry &b) { return later(a, b); };
     while (!m_open.empty()) {
@@ -259,22 +348,22 @@ bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> act
             continue;
         m_nodes[current].closed = true;
         ++out.expanded;
-        if (m_nodes[current].h == 0) {
+        if (m_nodes[current].goal) {
             extract(current, out);
             out.found = true;
             out.reason = PlanReason::Found;
-            return true;
+            return;
         }
         if (out.expanded >= maxNodes) {
             out.reason = PlanReason::NodeCap;
-            return false;
+            return;
         }
         // Room for every successor of this node, so state pointers stay valid
         // and pushes never reallocate. Whether it fits depends only on the
         // node count and the limit, so the answer is the same on every run.
         if (!reserveNodes(m_nodes.size() + maxBranch, m_nodeLimit)) {
             out.reason = PlanReason::Memory;
-            return false;
+            return;
         }
         const double parentG = m_nodes[current].g;
         const std::uint64_t parentHash = m_nodes[current].hash;
@@ -306,15 +395,19 @@ bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> act
                 Node &existing = m_nodes[slot->node];
                 if (existing.closed || existing.g <= g)
                     continue; // closed, or already open by a route no dearer
+                const double h = heuristic(s, isGoal);
                 existing.superseded = true;
-                slot->node = newNode(hash, g, current, actionIndex, unmet(s, goal));
+                slot->node = newNode(hash, g, current, actionIndex, h, isGoal);
+                pushOpen(std::uint32_t(m_nodes.size() - 1), h);
             } else {
-                *slot = Slot{hash, newNode(hash, g, current, actionIndex, unmet(s, goal)), m_epoch};
+                const double h = heuristic(s, isGoal);
+                if (h == Relaxation::kInfinity)
+                    continue; // a dead end: no relaxed plan reaches the goal from here
+                *slot = Slot{hash, newNode(hash, g, current, actionIndex, h, isGoal), m_epoch};
+                pushOpen(std::uint32_t(m_nodes.size() - 1), h);
             }
-            pushOpen(std::uint32_t(m_nodes.size() - 1));
         }
     }
-    return false;
 }
 
 bool Planner::planForAgent(std::span<const std::int32_t> state, int agent, int goal, Plan &out)

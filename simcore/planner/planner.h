@@ -1,8 +1,13 @@
 #pragma once
 // Forward A* over states (SPEC §3).
 //
-// g is the summed action cost, h the number of goal conditions still unmet;
-// the goal is tested when a node is expanded, so a cheaper longer plan beats a
+// g is the summed action cost; h is the scenario's `planner.heuristic`: the
+// number of goal conditions still unmet (`unmet`, the seed's), or a relaxed
+// cost from relaxation.h (`additive`, or `max`: admissible and consistent, so
+// the first goal popped is a cheapest plan). Under `additive` and `max` a
+// state from which the relaxation reaches no goal is pruned. Before any
+// search, relaxed reachability may prove the goal can never hold: the answer
+// is then PlanReason::Unreachable with nothing expanded. The goal is tested when a node is expanded, so a cheaper longer plan beats a
 // pricier short one. A closed set keyed on an order-independent hash of both
 // pools (Zobrist-style: a sum of per-(fact, value) keys, updated incrementally
 // as effects apply) stops revisits, and expansion is capped.
@@ -29,6 +34,9 @@
 // peak is at most about 1.5 x the limit.
 
 #include "planner/compiledscenario.h"
+#include "planner/relaxation.h"
+
+#include <QString>
 
 #include <cstdint>
 #include <span>
@@ -39,18 +47,28 @@ namespace goap {
 // How a search ended (SPEC §11.2's `reason`, plus Found).
 enum class PlanReason {
     Found,
+    Unreachable, // relaxed reachability proves the goal can never hold: no search was made
     Exhausted, // every reachable state was searched: there is no plan
     NodeCap,   // gave up after maxNodes expansions
     Memory,    // the next expansion's successors would not fit in the memory limit
 };
 
-// "found", "exhausted", "nodeCap" or "memory": the names of `goap-sim plan --json`.
+// "found", "unreachable", "exhausted", "nodeCap" or "memory": the names of `goap-sim plan --json`.
 const char *toString(PlanReason reason);
+
+// Why there is no plan, in words, for the CLI, the inspector and the map's
+// tooltips: "gave up after 5,000 nodes — raise the cap or choose a better
+// heuristic" is another answer than "no sequence of actions can ever reach this".
+QString whyNoPlan(PlanReason reason, int maxNodes);
 
 struct Plan
 {
     bool found = false;
     PlanReason reason = PlanReason::Exhausted;
+    PlannerHeuristic heuristic = PlannerHeuristic::Unmet; // the one the search used
+    // Proven: a plan found under `max` is a cheapest one; an unreachable goal
+    // or an exhausted search proves there is none. False otherwise.
+    bool optimal = false;
     std::vector<int> actions; // indices into CompiledScenario::actions, in order
     double cost = 0;
     int expanded = 0;  // nodes popped from the open list and goal-tested
@@ -66,8 +84,11 @@ public:
     // world as it sees it) to a state where every `goal` condition holds,
     // using only `actions`. Ties are broken by lower h, then by the order
     // nodes were generated (earlier-listed actions first). Returns out.found.
+    // The heuristic is the scenario's `planner.heuristic` unless given.
     bool plan(std::span<const std::int32_t> state, std::span<const int> actions,
               std::span<const CCondition> goal, Plan &out, int maxNodes);
+    bool plan(std::span<const std::int32_t> state, std::span<const int> actions,
+              std::span<const CCondition> goal, Plan &out, int maxNodes, PlannerHeuristic heuristic);
 
     // Convenience: the agent's own actions and a goal's conditions.
     bool planForAgent(std::span<const std::int32_t> state, int agent, int goal, Plan &out);
@@ -94,16 +115,23 @@ private:
         double g;
         std::uint32_t parent;
         std::int32_t action;
-        std::int32_t h;
+        float h;         // for ties only: f is computed from the exact value
+        bool goal;       // every goal condition holds (h may be 0 elsewhere too)
         bool superseded; // a cheaper route to the same state was found
         bool closed;     // expanded: never expanded again
     };
     struct OpenEntry
     {
         double f;
-        std::int32_t h;
+        float h;
         std::uint32_t node;
     };
+    struct UnmetCount;
+    template<bool Sum> struct RelaxedCost;
+
+    template<typename Heuristic>
+    void search(std::span<const int> actions, Plan &out, int maxNodes,
+                Heuristic heuristic);
     struct Slot
     {
         std::uint64_t hash;
@@ -111,16 +139,17 @@ private:
         std::uint32_t epoch; // valid only when equal to m_epoch
     };
 
-    std::uint32_t newNode(std::uint64_t hash, double g, std::uint32_t parent, std::int32_t action, std::int32_t h);
+    std::uint32_t newNode(std::uint64_t hash, double g, std::uint32_t parent, std::int32_t action, double h, bool goal);
     std::size_t bytesFor(std::size_t nodes) const;
     bool reserveNodes(std::size_t needed, std::uint32_t limit);
     std::int32_t* stateOf(std::uint32_t node) { return m_states.data() + size_t(node) * size_t(m_stride); }
     Slot *find(std::uint64_t hash, const std::int32_t *state, bool &found);
     void rehash(std::size_t slotCount); // not "slots": a Qt macro
-    void pushOpen(std::uint32_t node);
+    void pushOpen(std::uint32_t node, double h);
     void extract(std::uint32_t node, Plan &out) const;
 
     const CompiledScenario *m_scenario;
+    Relaxation m_relaxation;
     int m_stride;
     std::vector<std::int32_t> m_states;
     std::vector<Node> m_nodes;

@@ -859,8 +859,12 @@ void Simulation::fillSnapshot(Snapshot &out) const
             ? 1.0 - double(a.ticksLeft) / double(a.actionTicks)
             : 0.0;
         as.ballot.clear();
-        for (const Slot &s : goalSlots(i))
-            as.ballot.push_back(BallotEntry{s.goal, slotInsistence(i, s), s.cost, s.score, s.viable, s.satisfied});
+        const std::span<const Slot> held = goalSlots(i); // not "slots": a Qt macro
+        for (size_t k = 0; k < held.size(); ++k) {
+            const Slot &s = held[k];
+            as.ballot.push_back(BallotEntry{s.goal, slotInsistence(i, s), s.cost, s.score, s.viable, s.satisfied,
+                                            m_slotPlans[m_slotBegin[size_t(i)] + k].reason});
+        }
         const auto facts = agentFacts(i);
         as.facts.assign(facts.begin(), facts.end());
         as.lastSwitch = a.lastSwitch;

@@ -2,6 +2,7 @@
 // Cheap value snapshots of a running simulation, for the GUI: they hold no
 // pointers into the simulation, so they can cross threads by value.
 
+#include "planner/planner.h"
 #include "sim/events.h"
 
 #include <QString>
@@ -19,6 +20,7 @@ struct BallotEntry
     double score = 0;       // insistence - costWeight x cost, at the last safe point
     bool viable = false;    // it had a plan at the last safe point
     bool satisfied = false; // its conditions held at the last safe point
+    PlanReason reason = PlanReason::Exhausted; // why it had none, when not viable
 };
 
 struct AgentSnapshot

@@ -79,10 +79,15 @@ private slots:
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o.value("found").toBool(), false);
         QCOMPARE(o.value("actions").toArray().size(), 0);
-        QCOMPARE(o.value("reason").toString(), QStringLiteral("exhausted")); // nothing makes an ingot from the dawn state
+        // Nothing the blacksmith can do makes an ingot: proven before any search.
+        QCOMPARE(o.value("reason").toString(), QStringLiteral("unreachable"));
+        QCOMPARE(o.value("expanded").toInt(), 0);
+        QCOMPARE(o.value("heuristic").toString(), QStringLiteral("unmet"));
+        QCOMPARE(o.value("optimal").toBool(), true); // a proof that there is none
         const Run text = goapSim({"plan", kSource + "/scenarios/smithy.json", "--agent", "blacksmith", "--goal", "forgeTools"});
         QCOMPARE(text.exitCode, 4);
         QVERIFY(text.out.contains("no plan"));
+        QVERIFY2(text.out.contains("no sequence of actions can ever reach this"), text.out.constData());
     }
 
     void aSearchOutOfMemoryIsANoPlanAnswer()

@@ -3,6 +3,7 @@
 #include "io/validator.h"
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
+#include "planner/relaxation.h"
 #include "synthetic.h"
 
 #include <QRandomGenerator>
@@ -65,7 +66,8 @@ Action act(const char *id, double cost, QList<Condition> pre, QList<Effect> set,
 }
 
 // Uniform-cost search over std::map states: slow, obviously right, used to
-// check the planner's plan costs on random problems.
+// check the planner's plan costs on random problems. -1: no plan (every
+// state searched); -2: gave up after maxStates.
 double referenceCost(const CompiledScenario &c, const std::vector<std::int32_t> &start, int agent, int goal, int maxStates)
 {
     using State = std::vector<std::int32_t>;
@@ -101,7 +103,101 @@ double referenceCost(const CompiledScenario &c, const std::vector<std::int32_t> 
             }
         }
     }
-    return -1;
+    return open.empty() ? -1 : -2;
+}
+
+// A random one-agent problem built straight in compiled form, so conditions
+// use every operator: 4 agent facts starting at 0..2, 2..6 actions with 0..2
+// preconditions and 1..2 effects, fractional costs, 1..2 goal conditions.
+CompiledScenario randomCompiled(QRandomGenerator &rng)
+{
+    CompiledScenario c;
+    constexpr int facts = 4;
+    c.agentFactCount = facts;
+    for (int f = 0; f < facts; ++f)
+        c.factNames.push_back(QStringLiteral("agent.f%1").arg(f));
+    const auto condition = [&](FactId fact) {
+        return CCondition{fact, std::int32_t(rng.bounded(4)), ConditionOp(rng.bounded(6))};
+    };
+    const double costs[] = {0.5, 1, 1.5, 2, 3};
+    CompiledAgent agent;
+    const int n = 2 + int(rng.bounded(5));
+    for (int i = 0; i < n; ++i) {
+        CompiledAction a;
+        a.cost = costs[rng.bounded(5)];
+        a.pre.begin = std::uint32_t(c.conditions.size());
+        const int pres = int(rng.bounded(3));
+        for (int k = 0; k < pres; ++k) {
+            const FactId f = FactId(rng.bounded(facts));
+            if (std::none_of(c.conditions.begin() + a.pre.begin, c.conditions.end(), [&](const CCondition &x) { return x.fact == f; }))
+                c.conditions.push_back(condition(f));
+        }
+        a.pre.end = std::uint32_t(c.conditions.size());
+        const FactId target = FactId(rng.bounded(facts));
+        const FactId other = FactId(rng.bounded(facts));
+        const bool isSet = rng.bounded(2) != 0;
+        const bool second = other != target && rng.bounded(2) != 0;
+        a.set.begin = std::uint32_t(c.effects.size());
+        if (isSet)
+            c.effects.push_back({target, std::int32_t(rng.bounded(4))});
+        a.set.end = std::uint32_t(c.effects.size());
+        a.add.begin = std::uint32_t(c.effects.size());
+        if (!isSet)
+            c.effects.push_back({target, std::int32_t(rng.bounded(5)) - 2});
+        if (second)
+            c.effects.push_back({other, rng.bounded(2) ? 1 : -1});
+        a.add.end = std::uint32_t(c.effects.size());
+        c.actions.push_back(a);
+        c.actionIds.push_back(QStringLiteral("a%1").arg(i));
+        agent.actions.push_back(i);
+    }
+    CompiledGoal goal;
+    goal.kind = GoalKind::Quota;
+    goal.conditions.begin = std::uint32_t(c.conditions.size());
+    const FactId g1 = FactId(rng.bounded(facts));
+    c.conditions.push_back(condition(g1));
+    if (rng.bounded(2)) {
+        const FactId g2 = FactId((g1 + 1 + int(rng.bounded(facts - 1))) % facts);
+        c.conditions.push_back(condition(g2));
+    }
+    goal.conditions.end = std::uint32_t(c.conditions.size());
+    c.goals.push_back(goal);
+    c.goalIds.push_back(QStringLiteral("g"));
+    c.goalLabels.push_back(QStringLiteral("G"));
+    for (int f = 0; f < facts; ++f)
+        agent.initialFacts.push_back(std::int32_t(rng.bounded(3)));
+    agent.goals.push_back(CompiledAgentGoal{0, 0, 0, 1});
+    c.agents.push_back(agent);
+    c.agentIds.push_back(QStringLiteral("a"));
+    c.agentLabels.push_back(QStringLiteral("A"));
+    c.planner.maxNodes = 100000;
+    return c;
+}
+
+bool replayReachesGoal(const CompiledScenario &c, const Plan &plan)
+{
+    auto state = c.dawnState(0);
+    for (int ai : plan.actions) {
+        const CompiledAction &a = c.actions[size_t(ai)];
+        for (const CCondition &k : c.conditionsOf(a.pre))
+            if (!k.holds(state[size_t(k.fact)]))
+                return false;
+        for (const CEffect &e : c.effectsOf(a.add)) state[size_t(e.fact)] = std::max(0, state[size_t(e.fact)] + e.value);
+        for (const CEffect &e : c.effectsOf(a.set)) state[size_t(e.fact)] = e.value;
+    }
+    for (const CCondition &k : c.conditionsOf(c.goals[0].conditions))
+        if (!k.holds(state[size_t(k.fact)]))
+            return false;
+    return true;
+}
+
+bool planWith(Planner &planner, const CompiledScenario &c, PlannerHeuristic h, Plan &plan, int maxNodes = -1,
+              std::vector<std::int32_t> state = {})
+{
+    if (state.empty())
+        state = c.dawnState(0);
+    return planner.plan(state, c.agents[0].actions, c.conditionsOf(c.goals[0].conditions), plan,
+                        maxNodes < 0 ? c.planner.maxNodes : maxNodes, h);
 }
 
 } // namespace
@@ -175,10 +271,15 @@ private slots:
         QCOMPARE(plan.cost, 2.0);
     }
 
-    void unreachableGoalInAnUnboundedSpaceStopsAtTheCap()
+    void farGoalInAnUnboundedSpaceStopsAtTheCap()
     {
         // `count` can always run and every run is a new state: the space never ends.
-        Scenario s = tiny({act("count", 1, {}, {}, {{"agent.n", 1}})}, {"agent.never", 1});
+        // `finish` reaches the goal only after a billion counts, so relaxed
+        // reachability cannot rule it out (it once used an unreachable goal,
+        // which is now the unreachable answer with no search).
+        Scenario s = tiny({act("count", 1, {}, {}, {{"agent.n", 1}}),
+                           act("finish", 1, {{"agent.n", 1'000'000'000}}, {{"agent.never", 1}}, {})},
+                          {"agent.never", 1});
         for (int cap : {1, 100, 5000}) {
             s.planner.maxNodes = cap;
             const CompiledScenario c = compile(s);
@@ -202,6 +303,8 @@ private slots:
             const QByteArray id = "a" + QByteArray::number(i), fact = "agent.f" + QByteArray::number(i);
             actions.append(act(id.constData(), 1, {}, {}, {{QString::fromLatin1(fact), 1}}));
         }
+        // Reachable in principle (so not the unreachable answer), after a billion steps.
+        actions.append(act("finish", 1, {{"agent.f0", 1'000'000'000}}, {{"agent.never", 1}}, {}));
         Scenario s = tiny(actions, {"agent.never", 1});
         s.planner.maxNodes = limits::kMaxNodes;
         QVERIFY(!hasErrors(validate(s)));
@@ -236,7 +339,9 @@ private slots:
         QCOMPARE(Planner::memoryLimit(5000), std::size_t(5000) * Planner::kBytesPerExpansion);
         QCOMPARE(Planner::memoryLimit(limits::kMaxNodes), Planner::kMaxMemoryLimit);
         // A limit too small for even one expansion's successors is the memory answer, not a crash.
-        const Scenario s = tiny({act("count", 1, {}, {}, {{"agent.n", 1}})}, {"agent.never", 1});
+        const Scenario s = tiny({act("count", 1, {}, {}, {{"agent.n", 1}}),
+                                 act("finish", 1, {{"agent.n", 1'000'000'000}}, {{"agent.never", 1}}, {})},
+                                {"agent.never", 1});
         const CompiledScenario c = compile(s);
         Planner planner(c);
         planner.setMemoryLimit(1);
@@ -255,14 +360,22 @@ private slots:
     void closedSetEndsAFiniteSearch()
     {
         // A finite space (a toggle) with no route to the goal ends before the cap.
-        const Scenario s = tiny({act("on", 1, {}, {{"agent.light", 1}}, {}), act("off", 1, {}, {{"agent.light", 0}}, {})},
+        // `finish` needs the light on and off at once: relaxed reachability
+        // (each condition alone) cannot rule it out, only the search can.
+        const Scenario s = tiny({act("on", 1, {}, {{"agent.light", 1}, {"agent.dark", 0}}, {}),
+                                 act("off", 1, {}, {{"agent.light", 0}, {"agent.dark", 1}}, {}),
+                                 act("finish", 1, {{"agent.light", 1}, {"agent.dark", 1}}, {{"agent.never", 1}}, {})},
                                 {"agent.never", 1});
         const CompiledScenario c = compile(s);
         Planner planner(c);
         Plan plan;
-        QVERIFY(!planner.planForAgent(c.dawnState(0), 0, 0, plan));
-        QCOMPARE(plan.expanded, 2);
-        QCOMPARE(plan.reason, PlanReason::Exhausted);
+        for (const PlannerHeuristic h : {PlannerHeuristic::Unmet, PlannerHeuristic::Additive, PlannerHeuristic::Max}) {
+            QVERIFY(!planner.plan(c.dawnState(0), c.agents[0].actions, c.conditionsOf(c.goals[0].conditions), plan,
+                                  c.planner.maxNodes, h));
+            QCOMPARE(plan.expanded, 3); // dawn, on, off
+            QCOMPARE(plan.reason, PlanReason::Exhausted);
+            QVERIFY(plan.optimal); // proven: there is no plan
+        }
     }
 
     void chainProblemWithNoise()
@@ -382,6 +495,200 @@ private slots:
             for (const CCondition &k : c.conditionsOf(c.goals[0].conditions)) QVERIFY(k.holds(state[size_t(k.fact)]));
         }
     }
+
+    void maxMatchesAReferenceSearchWithEveryOperator()
+    {
+        // ~300 random problems over all six operators and fractional costs:
+        // `max` finds the reference's optimal cost and says it is optimal;
+        // `unmet` and `additive` find a valid plan exactly when one exists; an
+        // unreachable or exhausted answer is never given when a plan exists.
+        int compared = 0, unreachable = 0, noPlan = 0;
+        for (int seed = 1; seed <= 1000 && compared < 300; ++seed) {
+            QRandomGenerator rng{quint32(seed)};
+            const CompiledScenario c = randomCompiled(rng);
+            const double reference = referenceCost(c, c.dawnState(0), 0, 0, 20000);
+            if (reference == -2)
+                continue; // too big for the reference
+            Planner planner(c);
+            for (const PlannerHeuristic h : {PlannerHeuristic::Unmet, PlannerHeuristic::Additive, PlannerHeuristic::Max}) {
+                Plan plan;
+                const bool found = planWith(planner, c, h, plan);
+                const QByteArray where = "seed " + QByteArray::number(seed) + " " + heuristicName(h);
+                QVERIFY2(plan.reason != PlanReason::NodeCap && plan.reason != PlanReason::Memory, where);
+                QVERIFY2(found == (reference >= 0), where);
+                if (found) {
+                    QVERIFY2(replayReachesGoal(c, plan), where);
+                    QVERIFY2(plan.cost >= reference - 1e-9, where);
+                    if (h == PlannerHeuristic::Max) {
+                        QVERIFY2(qFuzzyCompare(1 + plan.cost, 1 + reference), where + " cost " + QByteArray::number(plan.cost)
+                                                                                   + " reference " + QByteArray::number(reference));
+                        QVERIFY2(plan.optimal, where);
+                    }
+                } else {
+                    QVERIFY2(plan.reason == PlanReason::Unreachable || plan.reason == PlanReason::Exhausted, where);
+                    QVERIFY2(plan.optimal, where);
+                    if (h == PlannerHeuristic::Unmet) {
+                        unreachable += plan.reason == PlanReason::Unreachable;
+                        ++noPlan;
+                    }
+                }
+            }
+            ++compared;
+        }
+        QVERIFY2(compared == 300, qPrintable(QString::number(compared)));
+        // The generator makes both kinds of answer, and reachability proves some.
+        QVERIFY2(noPlan >= 20 && unreachable >= 5, qPrintable(QStringLiteral("%1 no plan, %2 unreachable").arg(noPlan).arg(unreachable)));
+    }
+
+    void oneActionThatClosesSeveralConditions()
+    {
+        // The case: prepare (0.5) + closeAll (1) close three doors for
+        // 1.5, three single closers for 3. Counting unmet conditions
+        // overestimates and answers 3; `max` is admissible and answers 1.5.
+        const Scenario s = [] {
+            Scenario s = tiny({act("closeDoor1", 1, {}, {{"world.door1", 1}}, {}),
+                               act("closeDoor2", 1, {}, {{"world.door2", 1}}, {}),
+                               act("closeDoor3", 1, {}, {{"world.door3", 1}}, {}),
+                               act("prepare", 0.5, {}, {{"world.prepared", 1}}, {}),
+                               act("closeAll", 1, {{"world.prepared", 1}}, {{"world.door1", 1}, {"world.door2", 1}, {"world.door3", 1}}, {})},
+                              {"world.door1", 1});
+            s.goals[0].conditions = {{"world.door1", 1}, {"world.door2", 1}, {"world.door3", 1}};
+            return s;
+        }();
+        QVERIFY(!hasErrors(validate(s)));
+        const CompiledScenario c = compile(s);
+        Planner planner(c);
+        Plan plan;
+        QVERIFY(planWith(planner, c, PlannerHeuristic::Unmet, plan));
+        QCOMPARE(plan.cost, 3.0);
+        QVERIFY(!plan.optimal);
+        QVERIFY(planWith(planner, c, PlannerHeuristic::Max, plan));
+        QCOMPARE(actionIds(c, plan), (QStringList{"prepare", "closeAll"}));
+        QCOMPARE(plan.cost, 1.5);
+        QVERIFY(plan.optimal);
+        QCOMPARE(plan.heuristic, PlannerHeuristic::Max);
+        QVERIFY(planWith(planner, c, PlannerHeuristic::Additive, plan));
+        QVERIFY(replayReachesGoal(c, plan));
+        // The scenario's own setting is what planForAgent uses.
+        Scenario maxScenario = s;
+        maxScenario.planner.heuristic = PlannerHeuristic::Max;
+        const CompiledScenario cm = compile(maxScenario);
+        Planner maxPlanner(cm);
+        QVERIFY(maxPlanner.planForAgent(cm.dawnState(0), 0, 0, plan));
+        QCOMPARE(plan.cost, 1.5);
+    }
+
+    void gripperWithEightBalls()
+    {
+        // Symmetric: counting unmet conditions gives up at the default cap.
+        const CompiledScenario c = compile(testing::gripperScenario(8));
+        QVERIFY(!hasErrors(validate(testing::gripperScenario(8))));
+        Planner planner(c);
+        Plan plan;
+        QVERIFY(!planWith(planner, c, PlannerHeuristic::Unmet, plan, 5000));
+        QCOMPARE(plan.reason, PlanReason::NodeCap);
+        // `additive` solves it within the default cap.
+        QVERIFY(planWith(planner, c, PlannerHeuristic::Additive, plan, 5000));
+        QVERIFY(plan.expanded <= 5000);
+        QVERIFY(plan.actions.size() >= 23);
+        QVERIFY(replayReachesGoal(c, plan));
+        const int additiveNodes = plan.expanded, additiveSteps = int(plan.actions.size());
+        // `max` finds the optimum, 23 steps, with the cap raised, and says so.
+        QVERIFY(planWith(planner, c, PlannerHeuristic::Max, plan, 200000));
+        QCOMPARE(plan.actions.size(), size_t(23));
+        QCOMPARE(plan.cost, 23.0);
+        QVERIFY(plan.optimal);
+        qInfo("gripper-8: additive %d steps in %d nodes; max %d steps in %d nodes", additiveSteps, additiveNodes,
+              int(plan.actions.size()), plan.expanded);
+    }
+
+    void unreachableGoalsAreProvenWithoutASearch()
+    {
+        // Nothing produces agent.never: no search, 0 nodes, for every heuristic.
+        const Scenario s = tiny({act("count", 1, {}, {}, {{"agent.n", 1}})}, {"agent.never", 1});
+        const CompiledScenario c = compile(s);
+        Planner planner(c);
+        Plan plan;
+        for (const PlannerHeuristic h : {PlannerHeuristic::Unmet, PlannerHeuristic::Additive, PlannerHeuristic::Max}) {
+            QVERIFY(!planWith(planner, c, h, plan));
+            QCOMPARE(plan.reason, PlanReason::Unreachable);
+            QCOMPARE(plan.expanded, 0);
+            QCOMPARE(plan.generated, 0);
+            QVERIFY(plan.optimal);
+        }
+        QCOMPARE(QByteArray(toString(PlanReason::Unreachable)), QByteArray("unreachable"));
+    }
+
+    void reachabilityUnderstandsEveryOperator_data()
+    {
+        // One fact starting at 5; actions `down` (add -1, only while f >= 3)
+        // and `ten` (set 10). Reachable intervals: [2, 10] (down stops at 2... relaxed: [0, 10]).
+        QTest::addColumn<int>("op");
+        QTest::addColumn<int>("value");
+        QTest::addColumn<bool>("reachable");
+        QTest::newRow(">= 10") << int(ConditionOp::Ge) << 10 << true;
+        QTest::newRow(">= 11") << int(ConditionOp::Ge) << 11 << false;
+        QTest::newRow("> 9") << int(ConditionOp::Gt) << 9 << true;
+        QTest::newRow("> 10") << int(ConditionOp::Gt) << 10 << false;
+        QTest::newRow("<= 0") << int(ConditionOp::Le) << 0 << true;
+        QTest::newRow("< 0") << int(ConditionOp::Lt) << 0 << false;
+        QTest::newRow("== 7") << int(ConditionOp::Eq) << 7 << true;
+        QTest::newRow("== 12") << int(ConditionOp::Eq) << 12 << false;
+        QTest::newRow("!= 5") << int(ConditionOp::Ne) << 5 << true;
+    }
+
+    void reachabilityUnderstandsEveryOperator()
+    {
+        QFETCH(int, op);
+        QFETCH(int, value);
+        QFETCH(bool, reachable);
+        CompiledScenario c;
+        c.agentFactCount = 1;
+        c.factNames = {QStringLiteral("agent.f")};
+        c.conditions = {{0, 3, ConditionOp::Ge}, {0, value, ConditionOp(op)}};
+        c.effects = {{0, -1}, {0, 10}};
+        CompiledAction down, ten;
+        down.pre = {0, 1};
+        down.add = {0, 1};
+        ten.set = {1, 2};
+        c.actions = {down, ten};
+        c.actionIds = {QStringLiteral("down"), QStringLiteral("ten")};
+        CompiledGoal goal;
+        goal.conditions = {1, 2};
+        c.goals = {goal};
+        CompiledAgent agent;
+        agent.actions = {0, 1};
+        agent.initialFacts = {5};
+        c.agents = {agent};
+        Relaxation relaxation(c);
+        const auto state = c.dawnState(0);
+        QCOMPARE(relaxation.reachable(state.data(), agent.actions, c.conditionsOf(goal.conditions)), reachable);
+        Planner planner(c);
+        Plan plan;
+        for (const PlannerHeuristic h : {PlannerHeuristic::Unmet, PlannerHeuristic::Additive, PlannerHeuristic::Max}) {
+            planWith(planner, c, h, plan);
+            if (!reachable)
+                QCOMPARE(plan.reason, PlanReason::Unreachable);
+            else
+                QVERIFY(plan.reason != PlanReason::Unreachable);
+        }
+    }
+
+    void relaxedCostsOfASmallChain()
+    {
+        // s1 (cost 1) then s2 (cost 2, needs s1) then s3 (cost 4, needs s1 and s2):
+        // h_max = 4 + max(1, 1 + 2) = 7, h_add = 4 + (1 + (2 + 1)) = 8.
+        const Scenario s = tiny({act("s1", 1, {}, {{"agent.s1", 1}}, {}), act("s2", 2, {{"agent.s1", 1}}, {{"agent.s2", 1}}, {}),
+                                 act("s3", 4, {{"agent.s1", 1}, {"agent.s2", 1}}, {{"agent.s3", 1}}, {})},
+                                {"agent.s3", 1});
+        const CompiledScenario c = compile(s);
+        Relaxation r(c);
+        const auto state = c.dawnState(0);
+        r.prepare(state.data(), c.agents[0].actions, c.conditionsOf(c.goals[0].conditions));
+        QCOMPARE(r.cost<false>(state.data()), 7.0);
+        QCOMPARE(r.cost<true>(state.data()), 8.0);
+    }
+
 };
 
 QTEST_GUILESS_MAIN(TestPlanner)

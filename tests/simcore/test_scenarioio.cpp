@@ -104,6 +104,41 @@ private slots:
         QVERIFY(first.format(QStringLiteral("f.json")).startsWith(QStringLiteral("f.json:%1:%2: error: ").arg(first.line).arg(first.column)));
     }
 
+    void heuristicNeedsVersionTwoOnlyWhenNotTheDefault()
+    {
+        const ReadResult cook = readScenarioFile(kSource + QStringLiteral("/scenarios/cook.json"));
+        QVERIFY(cook.ok());
+        Scenario s = *cook.scenario;
+        QCOMPARE(s.planner.heuristic, PlannerHeuristic::Unmet);
+        QCOMPARE(requiredVersion(s), 1);
+        const QByteArray v1 = writeScenario(s);
+        QVERIFY(v1.contains("\"version\": 1,"));
+        QVERIFY(!v1.contains("heuristic"));
+        for (const PlannerHeuristic h : {PlannerHeuristic::Additive, PlannerHeuristic::Max}) {
+            s.planner.heuristic = h;
+            QCOMPARE(requiredVersion(s), 2);
+            const QByteArray v2 = writeScenario(s);
+            QVERIFY(v2.contains("\"version\": 2,"));
+            QVERIFY(v2.contains(QByteArray("\"heuristic\": \"") + heuristicName(h) + '"'));
+            const ReadResult back = readScenario(v2);
+            QVERIFY2(back.ok(), qPrintable(back.issues.value(0).text()));
+            QCOMPARE(back.scenario->planner.heuristic, h);
+            QCOMPARE(*back.scenario, s);
+            QCOMPARE(writeScenario(*back.scenario), v2);
+        }
+        // Back to the default: version 1 again, byte-identical to the start.
+        s.planner.heuristic = PlannerHeuristic::Unmet;
+        QCOMPARE(writeScenario(s), v1);
+        // "unmet" written by hand reads as the default.
+        QByteArray explicitUnmet = v1;
+        explicitUnmet.replace("\"restBelow\": 0.05", "\"restBelow\": 0.05, \"heuristic\": \"unmet\"");
+        QVERIFY(explicitUnmet.contains("\"unmet\""));
+        const ReadResult unmet = readScenario(explicitUnmet);
+        QVERIFY(unmet.ok());
+        QCOMPARE(unmet.scenario->planner.heuristic, PlannerHeuristic::Unmet);
+        QCOMPARE(kNewestFormatVersion, 2);
+    }
+
     void missingFileIsAnIoError()
     {
         const ReadResult r = readScenarioFile(QStringLiteral("/nonexistent/scenario.json"));

@@ -1,5 +1,7 @@
 #include "synthetic.h"
 
+#include <algorithm>
+
 namespace goap::testing {
 
 Scenario chainScenario(int stages, int noise)
@@ -39,6 +41,56 @@ Scenario chainScenario(int stages, int noise)
     s.goals.append(finish);
     solver.goals.append(GoalRef{finish.id, {}, {}, {}});
     s.agents.append(solver);
+    return s;
+}
+
+Scenario gripperScenario(int balls)
+{
+    Scenario s;
+    s.name = QStringLiteral("Gripper %1").arg(balls);
+    Agent robot{QStringLiteral("robot"), QStringLiteral("Robot"), {1, 1}, 1, {}, {}, {}};
+    const auto w = [](const QString &name) { return QStringLiteral("world.") + name; };
+    const auto add = [&](const QString &id, QList<Condition> pre, QList<Effect> set) {
+        Action a;
+        a.id = id;
+        a.label = id;
+        a.duration = 1;
+        a.cost = 1;
+        a.pre = pre;
+        a.set = set;
+        s.actions.append(a);
+        robot.actions.append(id);
+    };
+    s.world = {{QStringLiteral("freeLeft"), 1}, {QStringLiteral("freeRight"), 1}, {QStringLiteral("robotA"), 1},
+               {QStringLiteral("robotB"), 0}};
+    add(QStringLiteral("moveAB"), {{w("robotA"), 1}}, {{w("robotA"), 0}, {w("robotB"), 1}});
+    add(QStringLiteral("moveBA"), {{w("robotB"), 1}}, {{w("robotB"), 0}, {w("robotA"), 1}});
+    Goal deliver;
+    deliver.id = QStringLiteral("deliver");
+    deliver.label = QStringLiteral("Deliver");
+    deliver.kind = GoalKind::Quota;
+    for (int n = 1; n <= balls; ++n) {
+        const QString b = QStringLiteral("b%1").arg(n);
+        s.world.append({b + "A", 1});
+        s.world.append({b + "B", 0});
+        s.world.append({b + "Left", 0});
+        s.world.append({b + "Right", 0});
+        deliver.conditions.append({w(b + "B"), 1});
+        for (const char *room : {"A", "B"})
+            for (const char *gripper : {"Left", "Right"}) {
+                const QString at = w(b + QLatin1String(room)), held = w(b + QLatin1String(gripper));
+                const QString robotAt = w(QStringLiteral("robot") + QLatin1String(room));
+                const QString free = w(QStringLiteral("free") + QLatin1String(gripper));
+                add(QStringLiteral("pick%1%2%3").arg(n).arg(QLatin1String(room), QLatin1String(gripper)),
+                    {{at, 1}, {robotAt, 1}, {free, 1}}, {{at, 0}, {free, 0}, {held, 1}});
+                add(QStringLiteral("drop%1%2%3").arg(n).arg(QLatin1String(room), QLatin1String(gripper)),
+                    {{held, 1}, {robotAt, 1}}, {{held, 0}, {at, 1}, {free, 1}});
+            }
+    }
+    std::sort(s.world.begin(), s.world.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
+    s.goals.append(deliver);
+    robot.goals.append(GoalRef{deliver.id, {}, {}, {}});
+    s.agents.append(robot);
     return s;
 }
 

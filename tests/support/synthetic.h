@@ -12,6 +12,15 @@ namespace goap::testing {
 // The optimal plan is `stages` long with cost `stages`.
 Scenario chainScenario(int stages = 10, int noise = 6);
 
+// Gripper (the classical planning domain) with `balls` balls: a robot with
+// two grippers moves balls from room A to room B. World facts (all 0/1, `>=`
+// conditions only, so a version 1 file can say it): robotA, robotB, freeLeft,
+// freeRight, b{n}A, b{n}B, b{n}Left, b{n}Right. Actions of cost 1: moveAB,
+// moveBA, pick{n}{Room}{Gripper}, drop{n}{Room}{Gripper}. One agent "robot"
+// with goal "deliver": every b{n}B >= 1. The optimum is 4 x balls / 2 - 1
+// steps when balls is even (23 for 8: each round trip carries two balls).
+Scenario gripperScenario(int balls = 8);
+
 // A town of `characters` people: the scenario's characters replicated (ids
 // get a _k suffix, start positions a small deterministic offset) and its
 // world seed scaled by the number of copies, on the same stations.

@@ -150,6 +150,14 @@ private:
 
     const CompiledScenario *m_scenario;
     Relaxation m_relaxation;
+    bool reachable(const std::int32_t *state, std::span<const int> actions, std::span<const CCondition> goal);
+    struct ReachMemo
+    {
+        bool valid = false, answer = true;
+        std::vector<int> actions;
+        std::vector<CCondition> goal;
+        std::vector<std::int32_t> state;
+    } m_reach;
     int m_stride;
     std::vector<std::int32_t> m_states;
     std::vector<Node> m_nodes;

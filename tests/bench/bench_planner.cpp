@@ -61,9 +61,31 @@ void BM_ChainPlan(benchmark::State &st)
     runPlans(st, c, 0, 0, c.dawnState(0));
 }
 
+// Gripper with 8 balls (optimum 23 steps) under each heuristic, the node cap raised to 10^6.
+void BM_Gripper8(benchmark::State &st)
+{
+    Scenario s = testing::gripperScenario(8);
+    s.planner.maxNodes = 1'000'000;
+    s.planner.heuristic = PlannerHeuristic(st.range(0));
+    const CompiledScenario c = compile(s);
+    st.SetLabel(heuristicName(s.planner.heuristic));
+    runPlans(st, c, 0, 0, c.dawnState(0));
+}
+
+// The chain under `max`: proven optimal.
+void BM_ChainPlanMax(benchmark::State &st)
+{
+    Scenario s = testing::chainScenario(10, int(st.range(0)));
+    s.planner.heuristic = PlannerHeuristic::Max;
+    const CompiledScenario c = compile(s);
+    runPlans(st, c, 0, 0, c.dawnState(0));
+}
+
 } // namespace
 
 BENCHMARK(BM_CookPlan);
+BENCHMARK(BM_Gripper8)->Arg(int(PlannerHeuristic::Unmet))->Arg(int(PlannerHeuristic::Additive))->Arg(int(PlannerHeuristic::Max))->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ChainPlanMax)->Arg(6);
 BENCHMARK(BM_BlacksmithPlanWithIngot);
 BENCHMARK(BM_ChainPlan)->Arg(6)->Arg(10);
 BENCHMARK_MAIN();

@@ -247,6 +247,25 @@ public:
         return Point{*x, *y};
     }
 
+    // [x, y, w, h] in map units.
+    std::optional<Wall> wall(const Value &v, const QString &path)
+    {
+        if (!array(v, path))
+            return std::nullopt;
+        if (v.array.size() != 4) {
+            error(v, path, QStringLiteral("expected a wall [x, y, width, height], got %1 numbers").arg(v.array.size()));
+            return std::nullopt;
+        }
+        double n[4];
+        for (int k = 0; k < 4; ++k) {
+            const auto x = number(v.array[size_t(k)], pathIndex(path, k));
+            if (!x)
+                return std::nullopt;
+            n[k] = *x;
+        }
+        return Wall{n[0], n[1], n[2], n[3]};
+    }
+
     template <typename T, typename F>
     QList<T> list(const Value &obj, const QString &path, const char *key, F readOne)
     {
@@ -409,9 +428,18 @@ public:
                           QStringLiteral("unknown heuristic \"%1\" (expected \"unmet\", \"additive\" or \"max\")").arg(heuristic));
             }
         }
-        if (const Value *d = root.find(u"map"); d && object(*d, QStringLiteral("map"), {"width", "height"})) {
+        if (const Value *d = root.find(u"map"); d && object(*d, QStringLiteral("map"), {"width", "height", "walls"})) {
             optional(*d, QStringLiteral("map"), "width", s.map.width, &Reader::number);
             optional(*d, QStringLiteral("map"), "height", s.map.height, &Reader::number);
+            if (const Value *walls = d->find(u"walls")) {
+                const QString path = QStringLiteral("map.walls");
+                if (m_version == 1)
+                    error(*walls, path, QStringLiteral("walls need \"version\": 2 (this file says version 1)"));
+                else if (array(*walls, path))
+                    for (size_t i = 0; i < walls->array.size(); ++i)
+                        if (auto w = wall(walls->array[i], pathIndex(path, qsizetype(i))))
+                            s.map.walls.append(*w);
+            }
         }
     }
 

@@ -182,7 +182,7 @@ int requiredVersion(const Scenario &s)
 {
     const bool operators = std::any_of(s.actions.begin(), s.actions.end(), [](const Action &a) { return usesOperators(a.pre); })
         || std::any_of(s.goals.begin(), s.goals.end(), [](const Goal &g) { return usesOperators(g.conditions); });
-    return operators || s.planner.heuristic != PlannerHeuristic::Unmet ? 2 : 1;
+    return operators || s.planner.heuristic != PlannerHeuristic::Unmet || !s.map.walls.isEmpty() ? 2 : 1;
 }
 
 QByteArray writeScenario(const Scenario &s)
@@ -205,6 +205,15 @@ QByteArray writeScenario(const Scenario &s)
     Value &map = root.insert(QStringLiteral("map"), Value::makeObject());
     map.insert(QStringLiteral("width"), number(s.map.width));
     map.insert(QStringLiteral("height"), number(s.map.height));
+    if (!s.map.walls.isEmpty()) { // version 2
+        Value &walls = map.insert(QStringLiteral("walls"), Value::makeArray());
+        for (const Wall &w : s.map.walls) {
+            Value v = Value::makeArray();
+            for (double d : {w.x, w.y, w.w, w.h})
+                v.array.push_back(number(d));
+            walls.array.push_back(std::move(v));
+        }
+    }
     root.insert(QStringLiteral("world"), seeds(s.world));
     root.insert(QStringLiteral("stations"), list(s.stations, station));
     root.insert(QStringLiteral("actions"), list(s.actions, action));

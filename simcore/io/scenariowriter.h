@@ -14,7 +14,7 @@ QByteArray writeScenario(const Scenario &scenario);
 
 // The lowest format version that can express `scenario` (SPEC 11): 1 unless
 // it uses a version 2 feature (a condition operator other than >=, a planner
-// heuristic other than `unmet`). The one place that decides it: every feature
+// heuristic other than `unmet`, walls). The one place that decides it: every feature
 // that needs a newer version adds its test here.
 int requiredVersion(const Scenario &scenario);
 

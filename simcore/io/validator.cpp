@@ -1,5 +1,7 @@
 #include "validator.h"
 
+#include "space/grid.h"
+
 #include "model/factname.h"
 
 #include <QHash>
@@ -45,8 +47,14 @@ public:
             if (m_agentIndex.contains(m_s.templates[i].id))
                 error(pathKey(pathIndex(QStringLiteral("templates"), i), QStringLiteral("id")),
                       QStringLiteral("\"%1\" is already a character's id").arg(m_s.templates[i].id));
-        for (qsizetype i = 0; i < m_s.stations.size(); ++i)
+        for (qsizetype i = 0; i < m_s.stations.size(); ++i) {
             position(m_s.stations[i].at, pathKey(pathIndex(QStringLiteral("stations"), i), QStringLiteral("at")));
+            notInWall(m_s.stations[i].at, pathKey(pathIndex(QStringLiteral("stations"), i), QStringLiteral("at")));
+        }
+        for (qsizetype i = 0; i < m_s.agents.size(); ++i)
+            notInWall(m_s.agents[i].at, pathKey(pathIndex(QStringLiteral("agents"), i), QStringLiteral("at")));
+        for (qsizetype i = 0; i < m_s.spawners.size(); ++i)
+            notInWall(m_s.spawners[i].at, pathKey(pathIndex(QStringLiteral("spawners"), i), QStringLiteral("at")));
         for (qsizetype i = 0; i < m_s.actions.size(); ++i)
             action(m_s.actions[i], pathIndex(QStringLiteral("actions"), i));
         for (qsizetype i = 0; i < m_s.goals.size(); ++i)
@@ -60,8 +68,10 @@ public:
         for (qsizetype i = 0; i < m_s.stations.size(); ++i)
             if (const QString why = capacityError(m_s.stations[i].capacity); !why.isEmpty())
                 error(pathKey(pathIndex(QStringLiteral("stations"), i), QStringLiteral("capacity")), why);
-        if (!hasErrors(m_issues))
+        if (!hasErrors(m_issues)) {
             warnings();
+            unreachableStations();
+        }
         return m_issues;
     }
 
@@ -128,6 +138,74 @@ private:
         range(m_s.planner.restBelow, 0, 1, QStringLiteral("planner.restBelow"), QStringLiteral("the rest threshold"));
         range(m_s.map.width, 0, limits::kMaxMapSize, QStringLiteral("map.width"), QStringLiteral("the map width"), true);
         range(m_s.map.height, 0, limits::kMaxMapSize, QStringLiteral("map.height"), QStringLiteral("the map height"), true);
+        walls();
+    }
+
+    // map.walls (version 2): rectangles of whole or part cells; a map with
+    // walls is a grid of at most Grid::kMaxSide cells a side.
+    void walls()
+    {
+        const QList<Wall> &walls = m_s.map.walls;
+        if (walls.isEmpty())
+            return;
+        count(walls.size(), QStringLiteral("map.walls"));
+        bool ok = true;
+        for (const auto &[size, name] : {std::pair{m_s.map.width, "width"}, std::pair{m_s.map.height, "height"}})
+            if (size > Grid::kMaxSide) {
+                error(pathKey(QStringLiteral("map"), QLatin1String(name)),
+                      QStringLiteral("a map with walls is at most %1 cells a side, got %2").arg(Grid::kMaxSide).arg(size));
+                ok = false;
+            }
+        for (qsizetype i = 0; i < walls.size(); ++i) {
+            const Wall &w = walls[i];
+            const QString path = pathIndex(QStringLiteral("map.walls"), i);
+            if (!(w.w > 0) || !(w.h > 0)) {
+                error(path, QStringLiteral("a wall needs a width and a height above 0, got %1 x %2").arg(w.w).arg(w.h));
+                ok = false;
+            } else if (w.x + w.w <= 0 || w.y + w.h <= 0 || w.x >= m_s.map.width || w.y >= m_s.map.height) {
+                warning(path, QStringLiteral("the wall at (%1, %2) lies outside the %3 x %4 map").arg(w.x).arg(w.y).arg(m_s.map.width).arg(m_s.map.height));
+            }
+        }
+        if (ok && !hasErrors(m_issues))
+            m_grid.emplace(m_s.map);
+    }
+
+    // Nobody stands inside a wall: a station, a character's start, a spawner.
+    void notInWall(const Point &p, const QString &path)
+    {
+        if (m_grid && m_grid->inside(Grid::cellOf(p.x, p.y)) && m_grid->blocked(Grid::cellOf(p.x, p.y)))
+            error(path, QStringLiteral("(%1, %2) is inside a wall").arg(p.x).arg(p.y));
+    }
+
+    // A station some character needs but cannot walk to (walls in the way).
+    void unreachableStations()
+    {
+        if (!m_grid)
+            return;
+        const std::vector<std::int32_t> region = m_grid->regions();
+        auto regionAt = [&](const Point &p) {
+            const Cell c = Grid::cellOf(p.x, p.y);
+            return m_grid->inside(c) ? region[size_t(m_grid->index(c))] : -1;
+        };
+        auto check = [&](const Agent &who, const QString &path, const Point &from) {
+            const std::int32_t start = regionAt(from);
+            QSet<QString> said;
+            for (const QString &id : who.actions) {
+                const Action *act = findAction(id);
+                const Station *st = act && !act->station.isEmpty() ? findStation(act->station) : nullptr;
+                if (!st || said.contains(st->id) || start < 0 || regionAt(st->at) == start)
+                    continue;
+                said.insert(st->id);
+                warning(pathKey(path, QStringLiteral("actions")),
+                        QStringLiteral("%1 cannot reach station %2 from (%3, %4): walls are in the way, and %5 is done there")
+                            .arg(who.id, st->id).arg(from.x).arg(from.y).arg(act->id));
+            }
+        };
+        for (qsizetype i = 0; i < m_s.agents.size(); ++i)
+            check(m_s.agents[i], pathIndex(QStringLiteral("agents"), i), m_s.agents[i].at);
+        for (qsizetype i = 0; i < m_s.spawners.size(); ++i)
+            if (const auto it = m_templateIndex.constFind(m_s.spawners[i].templateId); it != m_templateIndex.cend())
+                check(m_s.templates[it.value()], pathIndex(QStringLiteral("templates"), it.value()), m_s.spawners[i].at);
     }
 
     void position(const Point &p, const QString &path)
@@ -635,6 +713,7 @@ private:
     QHash<QString, QList<Raiser>> m_raisers;          // per fact, characters that raise it to >= 1
     QHash<QString, QList<int>> m_holders;             // per goal id, characters holding it
     Issues m_issues;
+    std::optional<Grid> m_grid; // with walls only
 };
 
 } // namespace

@@ -34,4 +34,33 @@ Grid::Grid(const MapSettings &map)
     }
 }
 
+std::vector<std::int32_t> Grid::regions() const
+{
+    std::vector<std::int32_t> label(m_blocked.size(), -1);
+    std::vector<std::int32_t> stack;
+    std::int32_t next = 0;
+    for (size_t start = 0; start < m_blocked.size(); ++start) {
+        if (m_blocked[start] || label[start] >= 0)
+            continue;
+        label[start] = next;
+        stack.push_back(std::int32_t(start));
+        while (!stack.empty()) {
+            const Cell c = cellAt(stack.back());
+            stack.pop_back();
+            const Cell around[] = {{c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
+            for (const Cell n : around) {
+                if (blocked(n))
+                    continue;
+                const int i = index(n);
+                if (label[size_t(i)] < 0) {
+                    label[size_t(i)] = next;
+                    stack.push_back(i);
+                }
+            }
+        }
+        ++next;
+    }
+    return label;
+}
+
 } // namespace goap

@@ -40,6 +40,12 @@ public:
     static double centreX(Cell c) { return c.x + 0.5; }
     static double centreY(Cell c) { return c.y + 0.5; }
 
+    // Connected regions of free cells, one label per cell (-1: blocked).
+    // Walking is 8-connected without cutting corners, which reaches exactly
+    // the cells 4-connected steps reach, so two cells are connected by a path
+    // exactly when their labels are equal. O(cells), once per map.
+    std::vector<std::int32_t> regions() const;
+
 private:
     int m_width = 0, m_height = 0, m_blockedCount = 0;
     std::vector<std::uint8_t> m_blocked; // per cell, row-major

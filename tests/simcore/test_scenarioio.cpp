@@ -260,6 +260,54 @@ private slots:
         QVERIFY(!hasWarning(fixed, QStringLiteral("agents[0].goals[0].goal"), QStringLiteral("can never reach")));
     }
 
+    // Issue #13, 1: map.walls read and written (version 2); nothing stands in
+    // a wall; a station a character needs but cannot reach is a warning.
+    void wallsAreReadWrittenAndChecked()
+    {
+        Scenario s = cook(); // woodpile (3, 3), hearth (10, 6), table (16, 9); the cook starts at (8, 3)
+        QCOMPARE(requiredVersion(s), 1);
+        s.map.walls = {Wall{5, 0, 1, 12}}; // a wall from top to bottom at x 5..6: the woodpile is cut off
+        QCOMPARE(requiredVersion(s), 2);
+        const QByteArray text = writeScenario(s);
+        QVERIFY(text.contains("\"version\": 2"));
+        QVERIFY2(text.contains("\"walls\": [[5, 0, 1, 12]]"), text.constData());
+        const ReadResult back = readScenario(text);
+        QVERIFY(back.ok());
+        QCOMPARE(*back.scenario, s);
+        QCOMPARE(writeScenario(*back.scenario), text);
+        QVERIFY(hasWarning(back.issues, QStringLiteral("agents[0].actions"), QStringLiteral("cannot reach station woodpile")));
+        // A door in the wall (y 11..12 free): reachable, no warning.
+        s.map.walls = {Wall{5, 0, 1, 11}};
+        QVERIFY(!hasWarning(validate(s), QStringLiteral("agents[0].actions"), QStringLiteral("cannot reach")));
+        // A wall over the hearth, or over the cook's start: errors with the path.
+        s.map.walls = {Wall{9.5, 5.5, 2, 2}};
+        Issues issues = validate(s);
+        QVERIFY(std::any_of(issues.begin(), issues.end(), [](const Issue &i) {
+            return i.isError() && i.path == u"stations[1].at" && i.message.contains(u"inside a wall"); }));
+        s.map.walls = {Wall{8, 3, 1, 1}};
+        issues = validate(s);
+        QVERIFY(std::any_of(issues.begin(), issues.end(), [](const Issue &i) { return i.isError() && i.path == u"agents[0].at"; }));
+        // Bad walls: no area; a map too big for a grid.
+        s.map.walls = {Wall{1, 1, 0, 2}};
+        issues = validate(s);
+        QVERIFY(std::any_of(issues.begin(), issues.end(), [](const Issue &i) { return i.isError() && i.path == u"map.walls[0]"; }));
+        s.map.walls = {Wall{1, 1, 1, 1}};
+        s.map.width = 5000;
+        issues = validate(s);
+        QVERIFY(std::any_of(issues.begin(), issues.end(), [](const Issue &i) { return i.isError() && i.path == u"map.width"; }));
+        // In a version 1 file, walls are refused with the reason.
+        QByteArray v1 = text;
+        v1.replace("\"version\": 2", "\"version\": 1");
+        const ReadResult old = readScenario(v1);
+        QVERIFY(!old.ok());
+        QVERIFY(std::any_of(old.issues.begin(), old.issues.end(), [](const Issue &i) { return i.path == u"map.walls" && i.message.contains(u"version"); }));
+        QByteArray three = text;
+        three.replace("[5, 0, 1, 12]", "[5, 0, 1]");
+        const ReadResult short3 = readScenario(three);
+        QVERIFY(!short3.ok());
+        QCOMPARE(short3.issues.value(0).path, QStringLiteral("map.walls[0]"));
+    }
+
     void shippedScenariosHaveNoSurpriseWarnings()
     {
         for (const char *name : {"cook.json", "smithy.json"}) {

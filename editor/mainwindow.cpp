@@ -200,6 +200,7 @@ void MainWindow::arrangeDocks()
     tabifyDockWidget(log, charts);
     tabifyDockWidget(properties, inspector);
     issues->raise();
+    log->raise();
     properties->raise();
     resizeDocks({outline, properties}, {250, 420}, Qt::Horizontal);
     resizeDocks({issues, log}, {480, 620}, Qt::Horizontal);

@@ -1,5 +1,7 @@
 #include "runlayer.h"
 
+#include <QGraphicsSceneHoverEvent>
+
 #include "scene/mapscene.h"
 
 #include <QGraphicsItem>
@@ -77,6 +79,12 @@ public:
     {
         setZValue(10);
         setAcceptedMouseButtons(Qt::LeftButton);
+        setAcceptHoverEvents(true);
+    }
+
+    void hoverMoveEvent(QGraphicsSceneHoverEvent *event) override
+    {
+        setToolTip(m_layer->tokenToolTip(m_layer->agentAt(event->scenePos())));
     }
 
     void setArea(const QRectF &area)
@@ -253,6 +261,11 @@ void RunLayer::apply(const sim::Snapshot &snapshot)
             t.bubbleWidth = t.bubble.size().width();
             t.waiting = a.phase == sim::Phase::Waiting && a.heldBy < 0;
         }
+        t.noPlan.clear();
+        if (t.waiting)
+            for (const sim::BallotEntry &b : a.ballot)
+                if (!b.viable && !b.satisfied)
+                    t.noPlan.emplace_back(b.goal, b.reason);
         t.ring = a.phase == sim::Phase::Acting ? std::max(1, int(std::ceil(a.actionProgress * kRingSteps))) : 0;
     }
     m_item->update();
@@ -394,6 +407,19 @@ QMenu *RunLayer::pick(const QPointF &scenePos, const QPoint &screenPos)
     m_pickMenu = menu;
     menu->popup(screenPos);
     return menu;
+}
+
+QString RunLayer::tokenToolTip(int agent) const
+{
+    if (agent < 0 || size_t(agent) >= m_tokens.size() || !m_scenario)
+        return {};
+    const Token &t = m_tokens[size_t(agent)];
+    QString text = t.name.text();
+    if (!t.bubbleText.isEmpty())
+        text += QStringLiteral(" — ") + t.bubbleText;
+    for (const auto &[goal, reason] : t.noPlan)
+        text += QStringLiteral("\n%1: %2").arg(m_scenario->goalLabels[size_t(goal)], whyNoPlan(reason, m_scenario->planner.maxNodes));
+    return text;
 }
 
 int RunLayer::agentAt(const QPointF &scenePos) const

@@ -51,6 +51,9 @@ public:
     QPointF tokenPosition(int agent) const; // where the token of that character index is drawn now (scene)
     QString bubbleText(int agent) const;
     int agentAt(const QPointF &scenePos) const; // -1 when no token is there
+    // The hover text of a token: who it is, what it does, and for a waiting
+    // character why each of its goals has no plan, in words.
+    QString tokenToolTip(int agent) const;
     QList<int> agentsAt(const QPointF &scenePos) const; // every token there, nearest first
     QString nameText(int agent) const; // as drawn: "Miner", "Miner +2" on a stack, empty under a stack's top
     int bubbleRow(int agent) const;    // 0: just above its token; n: n bubbles higher (a stack)
@@ -72,6 +75,7 @@ private:
         int key = -1;    // what the bubble shows: (phase, action)
         int ring = 0;    // progress in 32 steps, 0 when not acting
         bool waiting = false;
+        std::vector<std::pair<int, PlanReason>> noPlan; // waiting: each goal without a plan and why (capacity reused)
         bool present = false; // in the latest frame (spawned copies come and go)
         int stackRow = 0, stackSize = 1; // its place in the pile of tokens on its spot
     };

@@ -26,6 +26,7 @@
 #include <qcustomplot.h>
 #include "run/eventlogpanel.h"
 #include "run/runlayer.h"
+#include "run/inspector.h"
 #include "run/chartspanel.h"
 #include "charts/daycharts.h"
 
@@ -1528,6 +1529,23 @@ private slots:
             said = said || w.issuesPanel()->item(i)->text().contains(QStringLiteral("a FIFO, not a regular file"))
                 || w.issuesPanel()->item(i)->toolTip().contains(QStringLiteral("a FIFO, not a regular file"));
         QVERIFY(said);
+    }
+
+    // Issue #12, 3: the inspector and the waiting token's tooltip say why
+    // there is no plan, in words: the blacksmith can never make an ingot itself.
+    void whyNoPlanIsSaidInWords()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/smithy.json")));
+        QVERIFY(w.runUi()->runFor(2));
+        const int smith = int(std::find_if(w.scenario().agents.begin(), w.scenario().agents.end(),
+                                           [](const Agent &a) { return a.id == u"blacksmith"; }) - w.scenario().agents.begin());
+        const QString tip = w.runUi()->layer()->tokenToolTip(smith);
+        QVERIFY2(tip.contains(u"no sequence of actions can ever reach this"), qPrintable(tip));
+        QVERIFY(w.inspect(QStringLiteral("blacksmith")));
+        const QString why = w.runUi()->inspector()->whyLabel->text();
+        QVERIFY2(why.contains(u"no sequence of actions can ever reach this"), qPrintable(why));
     }
 
     void openingAnotherScenarioEndsTheRun()

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -232,38 +233,37 @@ public:
         return expect(v, path, Type::Bool, "true or false") ? std::optional<bool>(v.boolean) : std::nullopt;
     }
 
-    std::optional<Point> point(const Value &v, const QString &path)
+    // A fixed-length list of numbers, e.g. a position [x, y]; every element is checked.
+    template <size_t N>
+    std::optional<std::array<double, N>> numbers(const Value &v, const QString &path, const char *what)
     {
         if (!array(v, path))
             return std::nullopt;
-        if (v.array.size() != 2) {
-            error(v, path, QStringLiteral("expected a position [x, y], got %1 numbers").arg(v.array.size()));
+        if (v.array.size() != N) {
+            error(v, path, QStringLiteral("expected %1, got %2 numbers").arg(QLatin1String(what)).arg(v.array.size()));
             return std::nullopt;
         }
-        const auto x = number(v.array[0], pathIndex(path, 0));
-        const auto y = number(v.array[1], pathIndex(path, 1));
-        if (!x || !y)
-            return std::nullopt;
-        return Point{*x, *y};
+        std::array<double, N> out{};
+        bool ok = true;
+        for (size_t k = 0; k < N; ++k) {
+            const auto x = number(v.array[k], pathIndex(path, qsizetype(k)));
+            ok = ok && x.has_value();
+            out[k] = x.value_or(0);
+        }
+        return ok ? std::optional(out) : std::nullopt;
+    }
+
+    std::optional<Point> point(const Value &v, const QString &path)
+    {
+        const auto n = numbers<2>(v, path, "a position [x, y]");
+        return n ? std::optional(Point{(*n)[0], (*n)[1]}) : std::nullopt;
     }
 
     // [x, y, w, h] in map units.
     std::optional<Wall> wall(const Value &v, const QString &path)
     {
-        if (!array(v, path))
-            return std::nullopt;
-        if (v.array.size() != 4) {
-            error(v, path, QStringLiteral("expected a wall [x, y, width, height], got %1 numbers").arg(v.array.size()));
-            return std::nullopt;
-        }
-        double n[4];
-        for (int k = 0; k < 4; ++k) {
-            const auto x = number(v.array[size_t(k)], pathIndex(path, k));
-            if (!x)
-                return std::nullopt;
-            n[k] = *x;
-        }
-        return Wall{n[0], n[1], n[2], n[3]};
+        const auto n = numbers<4>(v, path, "a wall [x, y, width, height]");
+        return n ? std::optional(Wall{(*n)[0], (*n)[1], (*n)[2], (*n)[3]}) : std::nullopt;
     }
 
     template <typename T, typename F>

@@ -72,12 +72,23 @@ void BM_Gripper8(benchmark::State &st)
     runPlans(st, c, 0, 0, c.dawnState(0));
 }
 
-// The chain under `max`: proven optimal.
-void BM_ChainPlanMax(benchmark::State &st)
+// The cook and the chain under `additive` and `max` (the second argument).
+void BM_CookPlanHeuristic(benchmark::State &st)
+{
+    const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/cook.json"));
+    Scenario s = *r.scenario;
+    s.planner.heuristic = PlannerHeuristic(st.range(0));
+    const CompiledScenario c = compile(s);
+    st.SetLabel(heuristicName(s.planner.heuristic));
+    runPlans(st, c, 0, 0, c.dawnState(0));
+}
+
+void BM_ChainPlanHeuristic(benchmark::State &st)
 {
     Scenario s = testing::chainScenario(10, int(st.range(0)));
-    s.planner.heuristic = PlannerHeuristic::Max;
+    s.planner.heuristic = PlannerHeuristic(st.range(1));
     const CompiledScenario c = compile(s);
+    st.SetLabel(heuristicName(s.planner.heuristic));
     runPlans(st, c, 0, 0, c.dawnState(0));
 }
 
@@ -85,7 +96,9 @@ void BM_ChainPlanMax(benchmark::State &st)
 
 BENCHMARK(BM_CookPlan);
 BENCHMARK(BM_Gripper8)->Arg(int(PlannerHeuristic::Unmet))->Arg(int(PlannerHeuristic::Additive))->Arg(int(PlannerHeuristic::Max))->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ChainPlanMax)->Arg(6);
+BENCHMARK(BM_CookPlanHeuristic)->Arg(int(PlannerHeuristic::Additive))->Arg(int(PlannerHeuristic::Max));
+BENCHMARK(BM_ChainPlanHeuristic)->Args({6, int(PlannerHeuristic::Additive)})->Args({6, int(PlannerHeuristic::Max)})
+    ->Args({10, int(PlannerHeuristic::Additive)})->Args({10, int(PlannerHeuristic::Max)});
 BENCHMARK(BM_BlacksmithPlanWithIngot);
 BENCHMARK(BM_ChainPlan)->Arg(6)->Arg(10);
 BENCHMARK_MAIN();

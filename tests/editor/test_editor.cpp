@@ -1030,6 +1030,62 @@ private slots:
         QCOMPARE(readAll(dir.filePath(QStringLiteral("s.csv"))), readAll(dir.filePath(QStringLiteral("out/results-1-of-1.csv"))));
     }
 
+    // Issue #11, 2: every kind of command undoes to exactly the document it
+    // started from and redoes to exactly where it ended, whichever way it is
+    // stored (one item, or the whole value).
+    void everyCommandKindUndoesAndRedoesExactly()
+    {
+        MainWindow w;
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        ScenarioDocument *doc = w.document();
+        QUndoStack *stack = doc->undoStack();
+        std::vector<Scenario> states{doc->scenario()};
+        auto step = [&](const QString &refusal) {
+            QVERIFY2(refusal.isEmpty(), qPrintable(refusal));
+            states.push_back(doc->scenario());
+        };
+        Agent miner = doc->scenario().agents[0];
+        miner.label = QStringLiteral("Digger");
+        step(doc->setAgent(0, miner, QStringLiteral("label")));                 // one item
+        Station mine = doc->scenario().stations[0];
+        mine.id = QStringLiteral("pit");
+        step(doc->setStation(0, mine, QStringLiteral("id")));                   // a rename with fix-ups
+        step(doc->setWorldSeed(QStringLiteral("bread"), 3));                      // a seed
+        step(doc->renameFact(QStringLiteral("world.bread"), QStringLiteral("world.loaves"))); // a fact rename
+        step(doc->addWall(Wall{14, 0, 1, 3}));                                   // walls
+        step(doc->setWall(0, Wall{14, 0, 1, 4}));
+        QList<Agent> two{doc->scenario().agents[1], doc->scenario().agents[2]};
+        for (Agent &a : two)
+            a.speed = 4;
+        step(doc->setAgents(false, {1, 2}, two, QStringLiteral("speed")));       // several at once
+        QString id;
+        step(doc->addAction(&id));                                                // add
+        step(doc->removeAction(int(doc->scenario().actions.size()) - 1));        // remove
+        step(doc->addGoal(GoalKind::Quota, &id));
+        Goal g = doc->scenario().goals.last();
+        g.conditions = {Condition{QStringLiteral("agent.made"), 2, ConditionOp::Eq}};
+        step(doc->setGoal(int(doc->scenario().goals.size()) - 1, g, QStringLiteral("conditions"))); // operators
+        step(doc->removeWall(0));
+        QCOMPARE(stack->count(), int(states.size()) - 1);
+        for (int k = int(states.size()) - 2; k >= 0; --k) {
+            stack->undo();
+            QVERIFY2(doc->scenario() == states[size_t(k)], qPrintable(QStringLiteral("undo to state %1").arg(k)));
+        }
+        for (size_t k = 1; k < states.size(); ++k) {
+            stack->redo();
+            QVERIFY2(doc->scenario() == states[k], qPrintable(QStringLiteral("redo to state %1").arg(k)));
+        }
+        // Typing into one field merges into one step, named by its final value.
+        const int before = stack->count();
+        for (const char *label : {"D", "Di", "Dig"}) {
+            Agent a = doc->scenario().agents[3];
+            a.label = QLatin1String(label);
+            QVERIFY(doc->setAgent(3, a, QStringLiteral("label")).isEmpty());
+        }
+        QCOMPARE(stack->count(), before + 1);
+        QVERIFY(stack->undoText().contains(u"Dig"));
+    }
+
     // Review: a station's free places are world.free.<id> and a queue's
     // length world.queue.<name>: renaming the station renames the fact (the
     // hospital's nurses never treated anyone after cubicle became bay), and

@@ -558,6 +558,33 @@ private slots:
         QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("bad"))));
         QCOMPARE(goapSim({"sweep", sweep, "--out", all, "--shard", "4/3"}).exitCode, 1);
     }
+
+    // Issue #15, 4: goap-sim diff puts two reports side by side with deltas.
+    void diffComparesTwoReports()
+    {
+        QTemporaryDir dir;
+        auto write = [&](const char *name, const QByteArray &text) {
+            QFile f(dir.filePath(QLatin1String(name)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        write("a.json", "{\"scenario\": \"x\", \"dayLength\": 100, \"days\": [{\"day\": 0, \"agents\": [{\"id\": \"cook\", \"goals\": ["
+                        "{\"id\": \"q\", \"kind\": \"quota\", \"metAt\": 0.5}, {\"id\": \"n\", \"kind\": \"need\", \"satisfied\": 2}],"
+                        " \"phaseSeconds\": {\"idle\": 10, \"waiting\": 30, \"acting\": 60}, \"plans\": 3, \"recheckFailures\": 1, \"goalSwitches\": 0}]}]}");
+        write("b.json", "{\"scenario\": \"x\", \"dayLength\": 100, \"days\": [{\"day\": 0, \"agents\": [{\"id\": \"cook\", \"goals\": ["
+                        "{\"id\": \"q\", \"kind\": \"quota\", \"metAt\": null}, {\"id\": \"n\", \"kind\": \"need\", \"satisfied\": 3}],"
+                        " \"phaseSeconds\": {\"idle\": 0, \"waiting\": 50, \"acting\": 50}, \"plans\": 3, \"recheckFailures\": 0, \"goalSwitches\": 0}]}]}");
+        const Run r = goapSim({"diff", dir.filePath("a.json"), dir.filePath("b.json")});
+        QCOMPARE(r.exitCode, 0);
+        QStringList lines;
+        for (const QByteArray &line : r.out.split('\n'))
+            if (!line.isEmpty())
+                lines << QString::fromUtf8(line).simplified();
+        QCOMPARE(lines, (QStringList{"character measure A B delta", "cook q met at (day fraction) 0.5 — —", "cook n satisfied 2 3 +1",
+                                     "cook waiting 30.0% 50.0% +20.0%", "cook re-check failures 1 0 -1"}));
+        QCOMPARE(goapSim({"diff", dir.filePath("a.json"), dir.filePath("missing.json")}).exitCode, 3);
+        QCOMPARE(goapSim({"diff", dir.filePath("a.json")}).exitCode, 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

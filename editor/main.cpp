@@ -2,6 +2,10 @@
 #include "docks/issuespanel.h"
 #include "mainwindow.h"
 #include "run/runui.h"
+#include "sweep/sweepdialog.h"
+
+#include <QComboBox>
+#include <QEventLoop>
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -34,9 +38,48 @@ int main(int argc, char *argv[])
     QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select the item at a JSON path (e.g. actions[2]) before showing."),
                               QStringLiteral("PATH"));
     parser.addOption(select);
+    QCommandLineOption sweep(QStringLiteral("sweep"), QStringLiteral("Open SWEEP.json's scenario and run the sweep in Run > Sweep; "
+                                                                    "with --screenshot, save a picture of the sweep's results."),
+                             QStringLiteral("SWEEP"));
+    parser.addOption(sweep);
+    QCommandLineOption show(QStringLiteral("show"), QStringLiteral("With --sweep: the column the heatmap shows (e.g. baker.bakeQuota.metAt)."),
+                            QStringLiteral("COLUMN"));
+    parser.addOption(show);
     parser.process(app);
 
     goap::editor::MainWindow window;
+    if (parser.isSet(sweep)) {
+        goap::Issues issues;
+        const auto spec = goap::cli::readSweep(parser.value(sweep), issues);
+        for (const goap::Issue &i : issues)
+            qCritical("%s", qPrintable(i.format(parser.value(sweep))));
+        if (!spec || !window.openFile(spec->scenarioFile))
+            return 2;
+        window.show();
+        goap::editor::SweepDialog *dialog = window.showSweep();
+        if (const QString why = dialog->loadSweep(parser.value(sweep)); !why.isEmpty()) {
+            qCritical("%s", qPrintable(why));
+            return 2;
+        }
+        QEventLoop loop;
+        QObject::connect(dialog, &goap::editor::SweepDialog::finished, &loop, &QEventLoop::quit);
+        if (!dialog->start())
+            return 2;
+        loop.exec();
+        if (parser.isSet(show)) {
+            const int column = dialog->metricBox()->findText(parser.value(show));
+            if (column < 0) {
+                qCritical("no column %s in the sweep's results", qPrintable(parser.value(show)));
+                return 1;
+            }
+            dialog->metricBox()->setCurrentIndex(column);
+        }
+        if (parser.isSet(screenshot)) {
+            QApplication::processEvents();
+            return dialog->grab().save(parser.value(screenshot)) ? 0 : 3;
+        }
+        return app.exec();
+    }
     const QStringList files = parser.positionalArguments();
     if (!files.isEmpty() && !window.openFile(files.first()) && parser.isSet(screenshot))
         return 2;

@@ -151,6 +151,17 @@ SweepDialog::SweepDialog(ScenarioDocument *document, QWidget *parent) : QDialog(
     });
     m_save = new QPushButton(tr("Save Sweep..."), this);
     m_save->setToolTip(tr("Save these fields and ranges as a .sweep.json next to the scenario (for goap-sim sweep)"));
+    auto *open = new QPushButton(tr("Open Sweep..."), this);
+    open->setToolTip(tr("Read the fields and ranges of a .sweep.json"));
+    connect(open, &QPushButton::clicked, this, [this] {
+        const QString base = m_document->fileName();
+        const QString file = QFileDialog::getOpenFileName(this, tr("Open Sweep"), base.isEmpty() ? QString() : QFileInfo(base).absolutePath(),
+                                                          tr("Sweeps (*.sweep.json);;JSON (*.json)"));
+        if (!file.isEmpty())
+            if (const QString why = loadSweep(file); !why.isEmpty())
+                m_status->setText(why);
+    });
+    m_open = open;
     m_export = new QPushButton(tr("Export CSV..."), this);
     m_export->setEnabled(false);
     connect(m_save, &QPushButton::clicked, this, [this] {
@@ -179,6 +190,7 @@ SweepDialog::SweepDialog(ScenarioDocument *document, QWidget *parent) : QDialog(
     rowButtons->addSpacing(16);
     rowButtons->addWidget(m_days);
     rowButtons->addWidget(m_count, 1);
+    rowButtons->addWidget(m_open);
     rowButtons->addWidget(m_save);
     topLayout->addWidget(m_parameters);
     topLayout->addLayout(rowButtons);
@@ -281,11 +293,11 @@ std::optional<cli::SweepSpec> SweepDialog::buildSpec(QString &error) const
         const double from = static_cast<QDoubleSpinBox *>(m_parameters->cellWidget(r, FromColumn))->value();
         const double to = static_cast<QDoubleSpinBox *>(m_parameters->cellWidget(r, ToColumn))->value();
         const int steps = static_cast<QSpinBox *>(m_parameters->cellWidget(r, StepsColumn))->value();
-        // An integer field (a seed, a capacity) takes whole numbers.
-        json::Value probe = spec.scenario;
-        QString ignored;
-        const json::Value *now = cli::resolvePath(probe, axis.path, false, ignored);
-        const bool integer = now && now->type == json::Type::Number && now->integerLiteral;
+        // Integer fields (fact values in seeds, conditions and effects; a
+        // capacity, the node cap, a spawner's count) take whole numbers; the
+        // rest (speeds, rates, positions...) any number.
+        const bool integer = axis.path.endsWith(QStringLiteral("\"]")) || axis.path.endsWith(QStringLiteral(".capacity"))
+            || axis.path.endsWith(QStringLiteral(".maxNodes")) || axis.path.endsWith(QStringLiteral(".max"));
         for (int j = 0; j < steps; ++j) {
             const double v = steps == 1 ? from : from + (to - from) * j / (steps - 1);
             axis.values.push_back(integer ? json::Value::makeInteger(qint64(std::llround(v))) : json::Value::makeNumber(v));
@@ -477,6 +489,33 @@ std::optional<Scenario> SweepDialog::variantScenario(qint64 variant) const
         values << QStringLiteral("%1 = %2").arg(m_spec->axes[k].path, cellText(*point[k]));
     r.scenario->name = tr("%1, variant %2 (%3)").arg(r.scenario->name).arg(variant).arg(values.join(QStringLiteral(", ")));
     return r.scenario;
+}
+
+QString SweepDialog::loadSweep(const QString &file)
+{
+    Issues issues;
+    const std::optional<cli::SweepSpec> spec = cli::readSweep(file, issues);
+    if (!spec) {
+        QStringList lines;
+        for (const Issue &i : issues)
+            lines << i.format(file);
+        return lines.join(u'\n');
+    }
+    m_parameters->setRowCount(0);
+    for (const cli::SweepAxis &axis : spec->axes) {
+        const double from = axis.values.front().number, to = axis.values.back().number;
+        const int steps = int(axis.values.size());
+        // Evenly spaced numbers only: that is what a row of the dialog holds.
+        for (int j = 0; j < steps; ++j) {
+            const double want = steps == 1 ? from : from + (to - from) * j / (steps - 1);
+            if (axis.values[size_t(j)].type != json::Type::Number || std::abs(axis.values[size_t(j)].number - want) > 1e-9 * std::max(1.0, std::abs(want)))
+                return tr("%1: the values of %2 are not evenly spaced numbers; run it with goap-sim sweep").arg(file, axis.path);
+        }
+        addParameter(axis.path, from, to, steps);
+    }
+    m_days->setValue(spec->days);
+    m_status->setText(tr("Loaded %1").arg(QFileInfo(file).fileName()));
+    return {};
 }
 
 bool SweepDialog::saveSweep(const QString &file) const

@@ -52,6 +52,9 @@ public:
     std::optional<Scenario> variantScenario(qint64 variant) const;
 
     bool saveSweep(const QString &file) const; // the .sweep.json (its scenario: the document's file)
+    // Fills the fields from a .sweep.json (its days and ranges; a list of
+    // values becomes its first..last in as many steps); the reason on failure.
+    QString loadSweep(const QString &file);
     bool exportCsv(const QString &file) const;
 
     QTableWidget *parameterTable() const { return m_parameters; }
@@ -78,7 +81,7 @@ private:
     QTableWidget *m_parameters, *m_results;
     QSpinBox *m_days;
     QLabel *m_count, *m_status;
-    QPushButton *m_run, *m_cancel, *m_save, *m_export;
+    QPushButton *m_run, *m_cancel, *m_open, *m_save, *m_export;
     QProgressBar *m_progress;
     QComboBox *m_metric;
     QCustomPlot *m_plot;

@@ -1028,6 +1028,17 @@ private slots:
         QVERIFY(cli.waitForFinished(60000));
         QCOMPARE(cli.exitCode(), 0);
         QCOMPARE(readAll(dir.filePath(QStringLiteral("s.csv"))), readAll(dir.filePath(QStringLiteral("out/results-1-of-1.csv"))));
+        // Open Sweep reads that file's fields back; a list of uneven values is refused with the reason.
+        SweepDialog again(w.document());
+        QCOMPARE(again.loadSweep(spec.fileName()), QString());
+        QCOMPARE(again.variantCount(), 6);
+        QCOMPARE(again.daysBox()->value(), 1);
+        QCOMPARE(static_cast<QComboBox *>(again.parameterTable()->cellWidget(1, 0))->currentText(), QStringLiteral("agents[3].speed"));
+        QFile uneven(dir.filePath(QStringLiteral("uneven.sweep.json")));
+        QVERIFY(uneven.open(QIODevice::WriteOnly));
+        uneven.write("{ \"scenario\": \"town.json\", \"vary\": [ { \"path\": \"agents[3].speed\", \"values\": [1, 2, 5] } ] }");
+        uneven.close();
+        QVERIFY(again.loadSweep(uneven.fileName()).contains(u"not evenly spaced"));
     }
 
     // Issue #11, 2: every kind of command undoes to exactly the document it

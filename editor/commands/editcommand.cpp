@@ -4,7 +4,7 @@ namespace goap::editor {
 
 EditCommand::EditCommand(ScenarioDocument *document, Scenario before, Scenario after, Parts parts,
                          const QString &text, const QString &mergeKey)
-    : QUndoCommand(text), m_document(document), m_change(Whole{std::move(before), std::move(after), parts}), m_mergeKey(mergeKey)
+    : QUndoCommand(text), m_document(document), m_change(std::make_unique<Whole>(Whole{std::move(before), std::move(after), parts})), m_mergeKey(mergeKey)
 {
 }
 
@@ -18,7 +18,7 @@ void EditCommand::redo()
     if (const auto *item = std::get_if<ItemChange>(&m_change))
         m_document->assignItem(item->part, item->index, item->after);
     else
-        m_document->assign(std::get<Whole>(m_change).after, std::get<Whole>(m_change).parts);
+        m_document->assign(std::get<std::unique_ptr<Whole>>(m_change)->after, std::get<std::unique_ptr<Whole>>(m_change)->parts);
 }
 
 void EditCommand::undo()
@@ -26,7 +26,7 @@ void EditCommand::undo()
     if (const auto *item = std::get_if<ItemChange>(&m_change))
         m_document->assignItem(item->part, item->index, item->before);
     else
-        m_document->assign(std::get<Whole>(m_change).before, std::get<Whole>(m_change).parts);
+        m_document->assign(std::get<std::unique_ptr<Whole>>(m_change)->before, std::get<std::unique_ptr<Whole>>(m_change)->parts);
 }
 
 bool EditCommand::mergeWith(const QUndoCommand *other)
@@ -41,9 +41,10 @@ bool EditCommand::mergeWith(const QUndoCommand *other)
         item->after = next.after;
         setObsolete(item->after == item->before);
     } else {
-        Whole &whole = std::get<Whole>(m_change);
-        whole.after = std::get<Whole>(o->m_change).after;
-        whole.parts |= std::get<Whole>(o->m_change).parts;
+        Whole &whole = *std::get<std::unique_ptr<Whole>>(m_change);
+        const Whole &next = *std::get<std::unique_ptr<Whole>>(o->m_change);
+        whole.after = next.after;
+        whole.parts |= next.parts;
         setObsolete(whole.after == whole.before);
     }
     setText(o->text()); // the step names the value it ends at

@@ -13,6 +13,7 @@
 
 #include <QUndoCommand>
 
+#include <memory>
 #include <variant>
 
 namespace goap::editor {
@@ -41,7 +42,8 @@ private:
         Parts parts;
     };
     ScenarioDocument *m_document;
-    std::variant<Whole, ItemChange> m_change;
+    // The whole value only when needed: a one-item step does not carry room for two scenarios.
+    std::variant<std::unique_ptr<Whole>, ItemChange> m_change;
     QString m_mergeKey;
 };
 

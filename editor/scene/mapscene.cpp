@@ -7,7 +7,8 @@
 #include <QUndoStack>
 #include <QGraphicsSceneMouseEvent>
 #include <QMenu>
-#include <QGraphicsSimpleTextItem>
+#include <QHash>
+#include <QStaticText>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 #include <QSvgRenderer>
@@ -21,52 +22,87 @@ namespace goap::editor {
 
 namespace {
 
+QFont labelFont()
+{
+    QFont f;
+    f.setPointSizeF(8);
+    return f;
+}
+
+// A character's start marker, drawn once per colour, selection and pixel ratio.
+const QPixmap &discPicture(const QColor &color, bool selected, qreal dpr)
+{
+    static QHash<QString, QPixmap> cache;
+    const QString key = QStringLiteral("%1/%2/%3").arg(color.rgba()).arg(selected).arg(dpr);
+    if (const auto it = cache.constFind(key); it != cache.cend())
+        return it.value();
+    QPixmap pixmap(QSize(24, 24) * dpr);
+    pixmap.setDevicePixelRatio(dpr);
+    pixmap.fill(Qt::transparent);
+    QPainter p(&pixmap);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.translate(12, 12);
+    p.setPen(QPen(selected ? QColor(0, 120, 215) : color.darker(160), selected ? 3 : 1.5));
+    QColor fill = color;
+    fill.setAlphaF(0.85);
+    p.setBrush(fill);
+    p.drawEllipse(QPointF(0, 0), 9, 9);
+    p.setPen(Qt::NoPen);
+    p.setBrush(Qt::white);
+    p.drawEllipse(QPointF(0, -2.5), 2.6, 2.6);
+    p.drawPie(QRectF(-4.5, 0.5, 9, 8), 0, 180 * 16);
+    p.end();
+    return *cache.insert(key, pixmap);
+}
+
 // A draggable marker: a station (rounded square with an icon) or a
-// character's start (a disc), with its label underneath.
+// character's start (a disc), with its label underneath. A map of ten
+// thousand characters repaints piles of them on every edit, so the label is
+// laid out once (QStaticText) and a character's disc is a picture drawn once
+// per colour, not an antialiased ellipse each time.
 class MarkerItem : public QGraphicsObject
 {
 public:
     MarkerItem(MapScene *scene, Subject::Kind kind, int index, const QString &label, const QColor &color,
                const QString &icon = {})
-        : m_scene(scene), m_kind(kind), m_index(index), m_color(color), m_icon(icon)
+        : m_scene(scene), m_kind(kind), m_index(index), m_color(color), m_icon(icon), m_label(label)
     {
         setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges);
         setCursor(Qt::OpenHandCursor);
         setAcceptHoverEvents(true);
-        auto *text = new QGraphicsSimpleTextItem(label, this);
-        QFont f = text->font();
-        f.setPointSizeF(8);
-        text->setFont(f);
-        text->setBrush(QColor(40, 40, 40));
-        const QRectF r = text->boundingRect();
-        text->setPos(-r.width() / 2, kind == Subject::Station ? 16 : 11);
+        m_label.setTextFormat(Qt::PlainText);
+        m_label.setPerformanceHint(QStaticText::AggressiveCaching);
+        m_label.prepare(QTransform(), labelFont());
+        const QSizeF size = m_label.size();
+        m_labelPos = QPointF(-size.width() / 2, kind == Subject::Station ? 16 : 11);
+        m_bounds = QRectF(-h() - 2, -h() - 2, 2 * h() + 4, 2 * h() + 4).united(QRectF(m_labelPos, size));
         setZValue(kind == Subject::Station ? 1 : 2);
     }
 
-    QRectF boundingRect() const override
+    QRectF boundingRect() const override { return m_bounds; }
+    QPainterPath shape() const override // the marker, not its label, is what is grabbed
     {
-        const double h = m_kind == Subject::Station ? 15 : 10;
-        return QRectF(-h - 2, -h - 2, 2 * h + 4, 2 * h + 4);
+        QPainterPath path;
+        path.addRect(QRectF(-h() - 2, -h() - 2, 2 * h() + 4, 2 * h() + 4));
+        return path;
     }
 
     void paint(QPainter *p, const QStyleOptionGraphicsItem *option, QWidget *) override
     {
-        p->setRenderHint(QPainter::Antialiasing);
         const bool selected = option->state & QStyle::State_Selected;
-        p->setPen(QPen(selected ? QColor(0, 120, 215) : m_color.darker(160), selected ? 3 : 1.5));
-        p->setBrush(m_color);
         if (m_kind == Subject::Station) {
+            p->setRenderHint(QPainter::Antialiasing);
+            p->setPen(QPen(selected ? QColor(0, 120, 215) : m_color.darker(160), selected ? 3 : 1.5));
+            p->setBrush(m_color);
             p->drawRoundedRect(QRectF(-15, -15, 30, 30), 6, 6);
             QSvgRenderer(m_icon).render(p, QRectF(-11, -11, 22, 22));
         } else {
-            p->setOpacity(0.85);
-            p->drawEllipse(QPointF(0, 0), 9, 9);
-            p->setOpacity(1);
-            p->setPen(Qt::NoPen);
-            p->setBrush(Qt::white);
-            p->drawEllipse(QPointF(0, -2.5), 2.6, 2.6);
-            p->drawPie(QRectF(-4.5, 0.5, 9, 8), 0, 180 * 16);
+            const QPixmap &disc = discPicture(m_color, selected, p->device() ? p->device()->devicePixelRatioF() : 1.0);
+            p->drawPixmap(QRectF(-12, -12, 24, 24), disc, QRectF(QPointF(0, 0), disc.size()));
         }
+        p->setPen(QColor(40, 40, 40));
+        p->setFont(labelFont());
+        p->drawStaticText(m_labelPos, m_label);
     }
 
 protected:
@@ -85,11 +121,15 @@ protected:
     }
 
 private:
+    double h() const { return m_kind == Subject::Station ? 15 : 10; }
     MapScene *m_scene;
     Subject::Kind m_kind;
     int m_index;
     QColor m_color;
     QString m_icon;
+    QStaticText m_label;
+    QPointF m_labelPos;
+    QRectF m_bounds;
     QPointF m_pressPos;
 };
 

@@ -421,7 +421,10 @@ public:
             QString heuristic;
             optional(*d, p, "heuristic", heuristic, &Reader::string);
             if (const Value *h = d->find(u"heuristic"); h && h->type == Type::String) {
-                if (const auto known = heuristicFromName(heuristic))
+                if (const auto known = heuristicFromName(heuristic); known && *known != PlannerHeuristic::Unmet && m_version == 1)
+                    error(*h, pathKey(p, QStringLiteral("heuristic")),
+                          QStringLiteral("the heuristic \"%1\" needs \"version\": 2 (this file says version 1)").arg(heuristic));
+                else if (known)
                     s.planner.heuristic = *known;
                 else
                     error(*h, pathKey(p, QStringLiteral("heuristic")),

@@ -136,6 +136,13 @@ private slots:
         const ReadResult unmet = readScenario(explicitUnmet);
         QVERIFY(unmet.ok());
         QCOMPARE(unmet.scenario->planner.heuristic, PlannerHeuristic::Unmet);
+        // Any other in a version 1 file is refused, as operators and walls are.
+        QByteArray explicitMax = explicitUnmet;
+        explicitMax.replace("\"unmet\"", "\"max\"");
+        const ReadResult max1 = readScenario(explicitMax);
+        QVERIFY(!max1.ok());
+        QCOMPARE(max1.issues.value(0).path, QStringLiteral("planner.heuristic"));
+        QVERIFY(max1.issues.value(0).message.contains(u"version"));
         QCOMPARE(kNewestFormatVersion, 2);
     }
 

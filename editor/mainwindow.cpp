@@ -486,14 +486,16 @@ void MainWindow::showSubjects(const QList<Subject> &subjects)
     for (const Subject &s : subjects)
         indices << s.index;
     m_scene->selectSubjects(subjects);
-    if (kind == Subject::Agent || kind == Subject::Template) {
-        AgentForm *form = kind == Subject::Agent ? m_agentForm : m_templateForm;
+    FormPage *form = kind == Subject::Agent ? static_cast<FormPage *>(m_agentForm)
+                   : kind == Subject::Template ? static_cast<FormPage *>(m_templateForm)
+                   : kind == Subject::Station ? static_cast<FormPage *>(m_stationForm) : nullptr;
+    if (form) {
         form->setIndices(indices);
         m_forms->setCurrentWidget(form);
         return;
     }
     showSubject(subjects.first()); // other kinds are edited one at a time: the first
-    statusBar()->showMessage(tr("Several items selected: characters are edited together; this form shows the first"), 6000);
+    statusBar()->showMessage(tr("Several items selected: characters and stations are edited together; this form shows the first"), 6000);
 }
 
 QMenu *MainWindow::outlineMenu(const Subject &subject)

@@ -841,33 +841,67 @@ QString ScenarioDocument::removeSpawner(int index)
     return {};
 }
 
+namespace {
+// Several items of one list changed at once, one undo step: each checked by
+// `problem` (an empty string when fine), ids unchanged.
+template <typename T, typename Check>
+QString applyMany(QList<T> &list, const QList<int> &indices, const QList<T> &items, Check problem)
+{
+    for (qsizetype k = 0; k < indices.size() && k < items.size(); ++k) {
+        const int i = indices[k];
+        if (i < 0 || i >= list.size())
+            return QCoreApplication::translate("goap::editor::ScenarioDocument", "There is no such item.");
+        if (items[k].id != list[i].id)
+            return QCoreApplication::translate("goap::editor::ScenarioDocument", "Ids are changed one at a time.");
+        if (const QString why = problem(items[k], list[i]); !why.isEmpty())
+            return QStringLiteral("%1: %2").arg(items[k].id, why);
+        list[i] = items[k];
+    }
+    return {};
+}
+
+QString mergeKeyOf(const char *kind, const QList<int> &indices, const QString &field)
+{
+    QStringList keys;
+    for (int i : indices)
+        keys << QString::number(i);
+    return QStringLiteral("%1:%2:%3").arg(QLatin1String(kind), keys.join(u','), field);
+}
+} // namespace
+
 QString ScenarioDocument::setAgents(bool templates, const QList<int> &indices, const QList<Agent> &agents, const QString &field)
 {
     if (indices.size() == 1)
         return templates ? setTemplate(indices[0], agents.value(0), field) : setAgent(indices[0], agents.value(0), field);
     Scenario s = m_scenario;
-    QList<Agent> &list = templates ? s.templates : s.agents;
-    for (qsizetype k = 0; k < indices.size() && k < agents.size(); ++k) {
-        const int i = indices[k];
-        if (i < 0 || i >= list.size())
-            return tr("There is no such character.");
-        const Agent &agent = agents[k];
-        if (agent.id != list[i].id)
-            return tr("Ids are changed one at a time.");
-        if (const QString error = checkCharacter(agent); !error.isEmpty())
-            return QStringLiteral("%1: %2").arg(agent.id, error);
-        if (const QString problem = insideWall(s.map, agent.at); !problem.isEmpty() && agent.at != list[i].at)
-            return QStringLiteral("%1: %2").arg(agent.id, problem);
-        Agent sorted = agent;
-        std::sort(sorted.facts.begin(), sorted.facts.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
-        list[i] = sorted;
-    }
-    QStringList keys;
-    for (int i : indices)
-        keys << QString::number(i);
+    QList<Agent> sorted = agents;
+    for (Agent &a : sorted)
+        std::sort(a.facts.begin(), a.facts.end(), [](const FactValue &x, const FactValue &y) { return x.name < y.name; });
+    const QString error = applyMany(templates ? s.templates : s.agents, indices, sorted, [&](const Agent &now, const Agent &was) {
+        if (const QString why = checkCharacter(now); !why.isEmpty())
+            return why;
+        return now.at != was.at ? insideWall(s.map, now.at) : QString();
+    });
+    if (!error.isEmpty())
+        return error;
     const QString text = (templates ? tr("Set %1 of %2 templates") : tr("Set %1 of %2 characters")).arg(field).arg(indices.size());
-    push(s, text, templates ? Part::Templates : Part::Agents,
-         QStringLiteral("%1:%2:%3").arg(templates ? u"templates" : u"agents", keys.join(u','), field));
+    push(s, text, templates ? Part::Templates : Part::Agents, mergeKeyOf(templates ? "templates" : "agents", indices, field));
+    return {};
+}
+
+QString ScenarioDocument::setStations(const QList<int> &indices, const QList<Station> &stations, const QString &field)
+{
+    if (indices.size() == 1)
+        return setStation(indices[0], stations.value(0), field);
+    Scenario s = m_scenario;
+    const QString error = applyMany(s.stations, indices, stations, [&](const Station &now, const Station &was) {
+        if (const QString why = capacityError(now.capacity); !why.isEmpty())
+            return sentence(why);
+        return now.at != was.at ? insideWall(s.map, now.at) : QString();
+    });
+    if (!error.isEmpty())
+        return error;
+    push(s, tr("Set %1 of %2 stations").arg(field).arg(indices.size()), Part::Stations, mergeKeyOf("stations", indices, field));
     return {};
 }
 

@@ -124,6 +124,7 @@ public:
     // `agents` are the new values, in the order of `indices`; their ids must
     // stay as they are.
     QString setAgents(bool templates, const QList<int> &indices, const QList<Agent> &agents, const QString &field);
+    QString setStations(const QList<int> &indices, const QList<Station> &stations, const QString &field);
 
     QString addTemplate(QString *newId = nullptr);
     QString removeTemplate(int index); // and the spawners of it

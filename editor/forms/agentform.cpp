@@ -99,24 +99,6 @@ AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent
     }
 }
 
-QString AgentForm::mixedText() { return tr("mixed"); }
-
-void AgentForm::setIndex(int index)
-{
-    m_indices = {index};
-    FormPage::setIndex(index);
-}
-
-void AgentForm::setIndices(const QList<int> &indices)
-{
-    if (indices.size() <= 1) {
-        setIndex(indices.value(0, -1));
-        return;
-    }
-    m_indices = indices;
-    FormPage::setIndex(indices.first()); // refreshes
-}
-
 void AgentForm::change(const QString &field, const std::function<void(Agent &)> &edit)
 {
     if (m_indices.size() <= 1) {
@@ -138,9 +120,7 @@ void AgentForm::refresh()
 {
     if (m_index < 0 || m_index >= list().size())
         return;
-    m_indices.removeIf([this](int i) { return i < 0 || i >= list().size(); });
-    if (m_indices.isEmpty())
-        m_indices = {m_index};
+    pruneIndices(list().size());
     const Scenario &s = m_document->scenario();
     const Agent &a = list()[m_index];
     const bool many = m_indices.size() > 1;
@@ -160,17 +140,10 @@ void AgentForm::refresh()
     idEdit->setEnabled(!many);
     idEdit->setText(many ? QString() : a.id);
     idEdit->setPlaceholderText(many ? tr("one at a time") : QString());
-    const bool sameLabel = same([](const Agent &x) { return x.label; });
-    labelEdit->setText(sameLabel ? a.label : QString());
-    labelEdit->setPlaceholderText(sameLabel ? QString() : mixedText());
-    // A spin box shows "mixed" as its special value, at its minimum.
-    auto show = [&](QDoubleSpinBox *box, bool alike, double value) {
-        box->setSpecialValueText(alike ? QString() : mixedText());
-        box->setValue(alike ? value : box->minimum());
-    };
-    show(xBox, same([](const Agent &x) { return x.at.x; }), a.at.x);
-    show(yBox, same([](const Agent &x) { return x.at.y; }), a.at.y);
-    show(speedBox, same([](const Agent &x) { return x.speed; }), a.speed);
+    showText(labelEdit, same([](const Agent &x) { return x.label; }), a.label);
+    showNumber(xBox, same([](const Agent &x) { return x.at.x; }), a.at.x);
+    showNumber(yBox, same([](const Agent &x) { return x.at.y; }), a.at.y);
+    showNumber(speedBox, same([](const Agent &x) { return x.speed; }), a.speed);
     for (QWidget *w : {static_cast<QWidget *>(factTable), static_cast<QWidget *>(goalTable)}) {
         w->setEnabled(!many);
         w->setStatusTip(many ? tr("Select one character to edit this") : QString());

@@ -18,14 +18,7 @@ class AgentForm : public FormPage
 public:
     // `templates`: the form edits a template (a character that only exists as spawned copies).
     explicit AgentForm(ScenarioDocument *document, bool templates = false, QWidget *parent = nullptr);
-    void refresh() override;
-    void setIndex(int index) override;
-    // Several at once: a field edited applies to all of them in one undo
-    // step; fields where they differ show "mixed"; the id, own facts and goals
-    // are edited one at a time.
-    void setIndices(const QList<int> &indices);
-    QList<int> indices() const { return m_indices; }
-    static QString mixedText();
+    void refresh() override; // several at once: the id, own facts and goals are edited one at a time
 
     QLineEdit *idEdit, *labelEdit;
     QDoubleSpinBox *xBox, *yBox, *speedBox;
@@ -37,7 +30,6 @@ private:
     void apply(const Agent &agent, const QString &field);
     // Applies `edit` to every character shown.
     void change(const QString &field, const std::function<void(Agent &)> &edit);
-    QList<int> m_indices;
     const QList<Agent> &list() const { return m_templates ? m_document->scenario().templates : m_document->scenario().agents; }
     Agent current() const { return list()[m_index]; }
     bool m_templates;

@@ -40,8 +40,47 @@ FormPage::FormPage(ScenarioDocument *document, const QString &title, QWidget *pa
     outer->addStretch(1);
 }
 
+QString FormPage::mixedText() { return tr("mixed"); }
+
+void FormPage::setIndices(const QList<int> &indices)
+{
+    if (indices.size() <= 1) {
+        setIndex(indices.value(0, -1));
+        return;
+    }
+    m_indices = indices;
+    const int first = indices.first();
+    if (first != m_index) {
+        for (FactTable *table : findChildren<FactTable *>())
+            table->discardPlaceholder();
+        showProblem({});
+    }
+    m_index = first;
+    refresh();
+}
+
+void FormPage::pruneIndices(qsizetype size)
+{
+    m_indices.removeIf([size](int i) { return i < 0 || i >= size; });
+    if (m_indices.isEmpty() && m_index >= 0)
+        m_indices = {m_index};
+}
+
+void FormPage::showNumber(QDoubleSpinBox *box, bool alike, double value)
+{
+    box->setSpecialValueText(alike ? QString() : mixedText()); // shown at the minimum
+    box->setValue(alike ? value : box->minimum());
+}
+
+void FormPage::showText(QLineEdit *edit, bool alike, const QString &text)
+{
+    edit->setText(alike ? text : QString());
+    edit->setPlaceholderText(alike ? QString() : mixedText());
+}
+
 void FormPage::setIndex(int index)
 {
+    m_indices = {index};
     if (index != m_index) {
         // Rows added but not committed, and refusals, belong to the item shown before.
         for (FactTable *table : findChildren<FactTable *>())

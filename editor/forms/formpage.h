@@ -24,8 +24,14 @@ public:
     FormPage(ScenarioDocument *document, const QString &title, QWidget *parent = nullptr);
 
     // The item shown: an index into its list, or -1 (facts use setFact()).
-    virtual void setIndex(int index);
+    void setIndex(int index);
     int index() const { return m_index; }
+    // Several items of the list at once (forms that edit them together: a
+    // field changed applies to all of them in one undo step; fields where
+    // they differ read "mixed"). The first is the one shown.
+    void setIndices(const QList<int> &indices);
+    QList<int> indices() const { return m_indices; }
+    static QString mixedText();
     virtual void refresh() = 0;
 
     QString errorText() const; // the last refusal shown, for tests and the status bar
@@ -54,8 +60,15 @@ protected:
     // Shows a refusal about `field`, named by its label.
     void refuse(QWidget *field, const QString &problem);
 
+    // Keeps only indices below `size` (never empty while an item is shown).
+    void pruneIndices(qsizetype size);
+    // A field showing what several items have alike, or "mixed".
+    static void showNumber(QDoubleSpinBox *box, bool alike, double value);
+    static void showText(QLineEdit *edit, bool alike, const QString &text);
+
     ScenarioDocument *m_document;
     int m_index = -1;
+    QList<int> m_indices;
 
 private:
     QFormLayout *m_layout;

@@ -31,25 +31,14 @@ StationForm::StationForm(ScenarioDocument *document, QWidget *parent) : FormPage
                                           "free one when it starts and frees it when it completes, and world.free.<id> counts the free ones."));
 
     connect(labelEdit, &QLineEdit::editingFinished, this, [this] {
-        Station s = m_document->scenario().stations[m_index];
-        s.label = labelEdit->text();
-        apply(s, tr("label"));
+        if (m_indices.size() > 1 && labelEdit->text().isEmpty())
+            return; // "mixed" left as it was
+        const QString label = labelEdit->text();
+        change(tr("label"), [&](Station &s) { s.label = label; });
     });
-    connect(xBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        Station s = m_document->scenario().stations[m_index];
-        s.at.x = v;
-        apply(s, tr("position"));
-    });
-    connect(yBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        Station s = m_document->scenario().stations[m_index];
-        s.at.y = v;
-        apply(s, tr("position"));
-    });
-    connect(capacityBox, &QSpinBox::valueChanged, this, [this](int v) {
-        Station s = m_document->scenario().stations[m_index];
-        s.capacity = v;
-        apply(s, tr("places"));
-    });
+    connect(xBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("position"), [&](Station &s) { s.at.x = v; }); });
+    connect(yBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("position"), [&](Station &s) { s.at.y = v; }); });
+    connect(capacityBox, &QSpinBox::valueChanged, this, [this](int v) { change(tr("places"), [&](Station &s) { s.capacity = v; }); });
     connect(document, &ScenarioDocument::changed, this, [this](Parts parts) {
         if (parts & Part::Stations)
             refresh();
@@ -60,14 +49,41 @@ void StationForm::refresh()
 {
     if (m_index < 0 || m_index >= m_document->scenario().stations.size())
         return;
-    const Station &s = m_document->scenario().stations[m_index];
+    const QList<Station> &list = m_document->scenario().stations;
+    pruneIndices(list.size());
+    const Station &s = list[m_index];
+    const bool many = m_indices.size() > 1;
     const QSignalBlocker b1(idEdit), b2(labelEdit), b3(xBox), b4(yBox), b5(capacityBox);
-    setTitle(tr("Station: %1").arg(s.label));
-    idEdit->setText(s.id);
-    labelEdit->setText(s.label);
-    xBox->setValue(s.at.x);
-    yBox->setValue(s.at.y);
-    capacityBox->setValue(s.capacity);
+    auto same = [&](auto field) {
+        return std::all_of(m_indices.begin(), m_indices.end(), [&](int i) { return field(list[i]) == field(s); });
+    };
+    setTitle(many ? tr("%1 stations, edited together").arg(m_indices.size()) : tr("Station: %1").arg(s.label));
+    idEdit->setEnabled(!many);
+    idEdit->setText(many ? QString() : s.id);
+    idEdit->setPlaceholderText(many ? tr("one at a time") : QString());
+    showText(labelEdit, same([](const Station &x) { return x.label; }), s.label);
+    showNumber(xBox, same([](const Station &x) { return x.at.x; }), s.at.x);
+    showNumber(yBox, same([](const Station &x) { return x.at.y; }), s.at.y);
+    const bool sameCapacity = same([](const Station &x) { return x.capacity; });
+    capacityBox->setSpecialValueText(sameCapacity ? tr("no limit") : mixedText());
+    capacityBox->setValue(sameCapacity ? s.capacity : 0);
+}
+
+void StationForm::change(const QString &field, const std::function<void(Station &)> &edit)
+{
+    if (m_indices.size() <= 1) {
+        Station s = m_document->scenario().stations[m_index];
+        edit(s);
+        apply(s, field);
+        return;
+    }
+    QList<Station> stations;
+    for (int i : m_indices) {
+        Station s = m_document->scenario().stations.value(i);
+        edit(s);
+        stations << s;
+    }
+    report(m_document->setStations(m_indices, stations, field));
 }
 
 void StationForm::apply(Station station, const QString &field)

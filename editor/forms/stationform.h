@@ -1,9 +1,11 @@
 #pragma once
 #include "forms/formpage.h"
 
+#include <functional>
+
 namespace goap::editor {
 
-// A station: id, label, position.
+// A station: id, label, position, places; several at once (the id one at a time).
 class StationForm : public FormPage
 {
     Q_OBJECT
@@ -17,6 +19,8 @@ public:
 
 private:
     void apply(Station station, const QString &field);
+    // Applies `edit` to every station shown (several: one undo step).
+    void change(const QString &field, const std::function<void(Station &)> &edit);
 };
 
 } // namespace goap::editor

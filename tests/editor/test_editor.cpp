@@ -973,6 +973,26 @@ private slots:
         w.mapScene()->setSelectionArea(area, Qt::ReplaceSelection, Qt::IntersectsItemShape, view->transform());
         QTRY_VERIFY(form->indices().size() >= 2);
         QVERIFY(form->indices().contains(0) && form->indices().contains(1));
+
+        // Stations too: two selected, their places set in one step.
+        QTreeWidgetItem *stations = w.outline()->section(Subject::Station);
+        for (int i : {1, 6}) {
+            w.outline()->scrollToItem(stations->child(i));
+            QTest::mouseClick(w.outline()->viewport(), Qt::LeftButton, i == 1 ? Qt::NoModifier : Qt::ControlModifier,
+                              w.outline()->visualItemRect(stations->child(i)).center());
+        }
+        QCOMPARE(w.currentForm(), w.stationForm());
+        QCOMPARE(w.stationForm()->indices(), (QList<int>{1, 6}));
+        QVERIFY(!w.stationForm()->idEdit->isEnabled());
+        const int before = stack->index();
+        typeInto(w.stationForm()->capacityBox, QStringLiteral("3"));
+        QCOMPARE(w.scenario().stations[1].capacity, 3);
+        QCOMPARE(w.scenario().stations[6].capacity, 3);
+        QCOMPARE(w.scenario().stations[0].capacity, 0);
+        QCOMPARE(stack->index(), before + 1);
+        QVERIFY2(stack->undoText().contains(u"of 2 stations"), qPrintable(stack->undoText()));
+        stack->undo();
+        QCOMPARE(w.scenario().stations[1].capacity, 0);
     }
 
     // Issue #15, 3: Run > Sweep varies fields of the document, runs in the

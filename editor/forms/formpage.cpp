@@ -44,18 +44,18 @@ QString FormPage::mixedText() { return tr("mixed"); }
 
 void FormPage::setIndices(const QList<int> &indices)
 {
-    if (indices.size() <= 1) {
-        setIndex(indices.value(0, -1));
+    if (indices.isEmpty()) {
+        setIndex(-1);
         return;
     }
-    m_indices = indices;
-    const int first = indices.first();
-    if (first != m_index) {
+    m_indices = indices; // the first is the one shown
+    if (indices.first() != m_index) {
+        // Rows added but not committed, and refusals, belong to the item shown before.
         for (FactTable *table : findChildren<FactTable *>())
             table->discardPlaceholder();
         showProblem({});
     }
-    m_index = first;
+    m_index = indices.first();
     refresh();
 }
 
@@ -78,18 +78,7 @@ void FormPage::showText(QLineEdit *edit, bool alike, const QString &text)
     edit->setPlaceholderText(alike ? QString() : mixedText());
 }
 
-void FormPage::setIndex(int index)
-{
-    m_indices = {index};
-    if (index != m_index) {
-        // Rows added but not committed, and refusals, belong to the item shown before.
-        for (FactTable *table : findChildren<FactTable *>())
-            table->discardPlaceholder();
-        showProblem({});
-    }
-    m_index = index;
-    refresh();
-}
+void FormPage::setIndex(int index) { setIndices({index}); }
 
 void FormPage::setTitle(const QString &title) { m_title->setText(title); }
 

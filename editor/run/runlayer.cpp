@@ -241,7 +241,8 @@ void RunLayer::apply(const sim::Snapshot &snapshot)
         t.present = true;
         t.from = t.now;
         t.to = MapScene::toScene(Point{a.x, a.y});
-        const int key = int(a.phase) * 100000 + (a.action + 1) + (a.heldBy >= 0 ? 50000 + a.heldBy * 1000000 : 0);
+        const int key = int(a.phase) * 100000 + (a.action + 1) + (a.heldBy >= 0 ? 50000 + a.heldBy * 1000000 : 0)
+            + a.linePosition * 7919;
         if (key != t.key) { // lay the text out only when what it does changes
             t.key = key;
             switch (a.phase) {
@@ -255,6 +256,9 @@ void RunLayer::apply(const sim::Snapshot &snapshot)
                                              : QString();
                 break;
             case sim::Phase::Idle: t.bubbleText.clear(); break;
+            case sim::Phase::Queued:
+                t.bubbleText = tr("in line, %1 · %2").arg(sim::ordinal(a.linePosition), m_actionLabels.value(a.action));
+                break;
             }
             t.bubble.setText(t.bubbleText);
             t.bubble.prepare(QTransform(), font);

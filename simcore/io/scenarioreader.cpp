@@ -307,7 +307,25 @@ public:
         optional(v, path, "leave", a.leave, &Reader::boolean);
         required(v, path, "id", a.id, &Reader::string);
         optional(v, path, "label", a.label, &Reader::string);
-        optional(v, path, "station", a.station, &Reader::string);
+        if (const Value *st = v.find(u"station"); st && st->type == Type::Array) {
+            // A list of alternatives (version 2): the first is the station, the rest alternatives.
+            const QString p = pathKey(path, QStringLiteral("station"));
+            remember(*st, p);
+            if (m_version == 1)
+                error(*st, p, QStringLiteral("a list of stations needs \"version\": 2 (this file says version 1)"));
+            else if (st->array.empty())
+                error(*st, p, QStringLiteral("a list of stations needs at least one"));
+            else
+                for (size_t i = 0; i < st->array.size(); ++i)
+                    if (auto id = string(st->array[i], pathIndex(p, qsizetype(i)))) {
+                        if (i == 0)
+                            a.station = *id;
+                        else
+                            a.alternatives.append(*id);
+                    }
+        } else {
+            optional(v, path, "station", a.station, &Reader::string);
+        }
         required(v, path, "duration", a.duration, &Reader::number);
         optional(v, path, "cost", a.cost, &Reader::number);
         if (const Value *m = v.find(u"pre"))
@@ -411,7 +429,10 @@ public:
             optional(*d, QStringLiteral("day"), "tick", s.day.tick, &Reader::number);
         }
         const QString p = QStringLiteral("planner");
-        if (const Value *d = root.find(p); d && object(*d, p, {"maxNodes", "costWeight", "switchMargin", "restBelow", "heuristic"})) {
+        if (const Value *d = root.find(p); d && object(*d, p, {"maxNodes", "costWeight", "switchMargin", "restBelow", "heuristic", "travelCost"})) {
+            if (const Value *t = d->find(u"travelCost"); t && m_version == 1)
+                error(*t, pathKey(p, QStringLiteral("travelCost")), QStringLiteral("travelCost needs \"version\": 2 (this file says version 1)"));
+            optional(*d, p, "travelCost", s.planner.travelCost, &Reader::number);
             qint32 maxNodes = s.planner.maxNodes;
             optional(*d, p, "maxNodes", maxNodes, &Reader::integer);
             s.planner.maxNodes = maxNodes;

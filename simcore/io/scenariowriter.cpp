@@ -101,8 +101,14 @@ Value action(const Action &a)
     Value v = Value::makeObject();
     v.insert(QStringLiteral("id"), Value::makeString(a.id));
     v.insert(QStringLiteral("label"), Value::makeString(a.label));
-    if (!a.station.isEmpty())
+    if (!a.alternatives.isEmpty()) { // version 2
+        Value list = Value::makeArray();
+        for (const QString &id : a.stations())
+            list.array.push_back(Value::makeString(id));
+        v.insert(QStringLiteral("station"), std::move(list));
+    } else if (!a.station.isEmpty()) {
         v.insert(QStringLiteral("station"), Value::makeString(a.station));
+    }
     v.insert(QStringLiteral("duration"), number(a.duration));
     v.insert(QStringLiteral("cost"), number(a.cost));
     if (!a.pre.isEmpty())
@@ -182,7 +188,11 @@ int requiredVersion(const Scenario &s)
 {
     const bool operators = std::any_of(s.actions.begin(), s.actions.end(), [](const Action &a) { return usesOperators(a.pre); })
         || std::any_of(s.goals.begin(), s.goals.end(), [](const Goal &g) { return usesOperators(g.conditions); });
-    return operators || s.planner.heuristic != PlannerHeuristic::Unmet || !s.map.walls.isEmpty() ? 2 : 1;
+    const bool alternatives = std::any_of(s.actions.begin(), s.actions.end(), [](const Action &a) { return !a.alternatives.isEmpty(); });
+    return operators || alternatives || s.planner.heuristic != PlannerHeuristic::Unmet || s.planner.travelCost != 0
+            || !s.map.walls.isEmpty()
+        ? 2
+        : 1;
 }
 
 QByteArray writeScenario(const Scenario &s)
@@ -202,6 +212,8 @@ QByteArray writeScenario(const Scenario &s)
     planner.insert(QStringLiteral("restBelow"), number(s.planner.restBelow));
     if (s.planner.heuristic != PlannerHeuristic::Unmet) // version 2
         planner.insert(QStringLiteral("heuristic"), Value::makeString(QString::fromLatin1(heuristicName(s.planner.heuristic))));
+    if (s.planner.travelCost != 0) // version 2
+        planner.insert(QStringLiteral("travelCost"), number(s.planner.travelCost));
     Value &map = root.insert(QStringLiteral("map"), Value::makeObject());
     map.insert(QStringLiteral("width"), number(s.map.width));
     map.insert(QStringLiteral("height"), number(s.map.height));

@@ -134,6 +134,7 @@ private:
             error(QStringLiteral("day.tick"), QStringLiteral("the tick (%1 s) is longer than the day (%2 s)").arg(m_s.day.tick).arg(m_s.day.length));
         range(m_s.planner.maxNodes, 1, limits::kMaxNodes, QStringLiteral("planner.maxNodes"), QStringLiteral("the node cap"));
         range(m_s.planner.costWeight, 0, 100, QStringLiteral("planner.costWeight"), QStringLiteral("the cost weight"));
+        range(m_s.planner.travelCost, 0, 1000, QStringLiteral("planner.travelCost"), QStringLiteral("the travel cost"));
         range(m_s.planner.switchMargin, 0, 10, QStringLiteral("planner.switchMargin"), QStringLiteral("the switch margin"));
         range(m_s.planner.restBelow, 0, 1, QStringLiteral("planner.restBelow"), QStringLiteral("the rest threshold"));
         range(m_s.map.width, 0, limits::kMaxMapSize, QStringLiteral("map.width"), QStringLiteral("the map width"), true);
@@ -193,8 +194,14 @@ private:
             for (const QString &id : who.actions) {
                 const Action *act = findAction(id);
                 const Station *st = act && !act->station.isEmpty() ? findStation(act->station) : nullptr;
-                if (!st || said.contains(st->id) || start < 0 || regionAt(st->at) == start)
+                if (!st || said.contains(st->id) || start < 0)
                     continue;
+                const QStringList choices = act->stations();
+                if (std::any_of(choices.begin(), choices.end(), [&](const QString &c) {
+                        const Station *alt = findStation(c);
+                        return alt && regionAt(alt->at) == start;
+                    }))
+                    continue; // one of its stations is in reach
                 said.insert(st->id);
                 warning(pathKey(path, QStringLiteral("actions")),
                         QStringLiteral("%1 cannot reach station %2 from (%3, %4): walls are in the way, and %5 is done there")
@@ -284,8 +291,15 @@ private:
 
     void action(const Action &a, const QString &path)
     {
-        if (!a.station.isEmpty() && !findStation(a.station))
-            error(pathKey(path, QStringLiteral("station")), QStringLiteral("unknown station \"%1\"").arg(a.station));
+        const QStringList stations = a.stations();
+        for (qsizetype k = 0; k < stations.size(); ++k) {
+            const QString p = a.alternatives.isEmpty() ? pathKey(path, QStringLiteral("station"))
+                                                       : pathIndex(pathKey(path, QStringLiteral("station")), k);
+            if (!findStation(stations[k]))
+                error(p, QStringLiteral("unknown station \"%1\"").arg(stations[k]));
+            else if (stations.indexOf(stations[k]) < k)
+                error(p, QStringLiteral("station \"%1\" is listed twice").arg(stations[k]));
+        }
         range(a.duration, 0, limits::kMaxDuration, pathKey(path, QStringLiteral("duration")), QStringLiteral("the duration"), true);
         range(a.cost, 0, limits::kMaxCost, pathKey(path, QStringLiteral("cost")), QStringLiteral("the cost"));
         const QString pre = pathKey(path, QStringLiteral("pre"));

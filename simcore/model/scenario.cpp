@@ -60,6 +60,15 @@ auto findById(const List &list, QStringView id) -> decltype(&list[0])
 } // namespace
 
 const Station *Scenario::station(QStringView id) const { return findById(stations, id); }
+
+QStringList Action::stations() const
+{
+    if (station.isEmpty())
+        return {};
+    QStringList all{station};
+    all += alternatives;
+    return all;
+}
 const Action *Scenario::action(QStringView id) const { return findById(actions, id); }
 const Goal *Scenario::goal(QStringView id) const { return findById(goals, id); }
 const Agent *Scenario::agent(QStringView id) const { return findById(agents, id); }

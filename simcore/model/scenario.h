@@ -134,6 +134,10 @@ struct Action
     QString takePartner{}; // on start, the character takes the front of this queue as its partner
     bool release = false; // on completion, the partner is let go
     bool leave = false;   // on completion, the character leaves the simulation
+    // Further stations where it can be done too (SPEC 11.3: `"station": [a, b]`
+    // is station a with alternatives [b]); the planner chooses one per step.
+    QStringList alternatives{};
+    QStringList stations() const; // station, then the alternatives; empty when done where it stands
     bool operator==(const Action &) const = default;
 };
 
@@ -213,6 +217,7 @@ struct PlannerSettings
     double switchMargin = 0.15;
     double restBelow = 0.05;
     PlannerHeuristic heuristic = PlannerHeuristic::Unmet;
+    double travelCost = 0; // plan cost per walking second (SPEC 11.3); 0: distance is free, as in version 1
     bool operator==(const PlannerSettings &) const = default;
 };
 

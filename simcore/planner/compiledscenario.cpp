@@ -138,6 +138,7 @@ CompiledScenario compile(const Scenario &s)
     CompiledScenario c;
     c.planner = s.planner;
     c.day = s.day;
+    c.map = s.map;
     const QHash<QString, FactId> ids = internFacts(s, c);
     IdIndex index{IdIndex::of(s.stations), IdIndex::of(s.actions), IdIndex::of(s.goals), IdIndex::of(s.templates), {}};
 
@@ -155,6 +156,8 @@ CompiledScenario compile(const Scenario &s)
     for (const Action &a : s.actions) {
         CompiledAction ca;
         ca.station = index.stations.value(a.station, -1);
+        for (const QString &id : a.stations())
+            ca.stations.push_back(index.stations.value(id, -1));
         ca.duration = a.duration;
         ca.cost = a.cost;
         ca.pre = appendConditions(a.pre, ids, c);

@@ -42,7 +42,8 @@ struct Range
 
 struct CompiledAction
 {
-    int station = -1; // -1: done where the character stands
+    int station = -1; // -1: done where the character stands; else stations[0]
+    std::vector<int> stations; // where it can be done: the station and its alternatives (SPEC 11.3)
     double duration = 1;
     double cost = 1;
     Range pre, set, add;        // into CompiledScenario::conditions / effects
@@ -111,6 +112,7 @@ struct CompiledScenario
     std::vector<FactId> queueFacts; // world.queue.<name>, by queue
     PlannerSettings planner;
     DaySettings day;
+    MapSettings map;
 
     // Ids for names from the authoring model, in the same order.
     std::vector<QString> stationIds, actionIds, goalIds, agentIds, goalLabels, agentLabels, templateIds, templateLabels;

@@ -70,6 +70,10 @@ struct Plan
     // or an exhausted search proves there is none. False otherwise.
     bool optimal = false;
     std::vector<int> actions; // indices into CompiledScenario::actions, in order
+    // The station chosen for each step when travel is costed (SPEC 11.3):
+    // one of the action's stations, -1 where it stands. Empty otherwise: the
+    // character then takes the nearest of an action's stations on the way.
+    std::vector<int> stations;
     double cost = 0;
     int expanded = 0;  // nodes popped from the open list and goal-tested
     int generated = 0; // successor states created (before duplicate removal)

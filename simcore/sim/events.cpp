@@ -30,6 +30,7 @@ QString phaseName(Phase phase)
     case Phase::Acting: return QStringLiteral("acting");
     case Phase::Waiting: return QStringLiteral("waiting");
     case Phase::Resting: return QStringLiteral("resting");
+    case Phase::Queued: return QStringLiteral("queued");
     }
     return {};
 }
@@ -52,8 +53,16 @@ QString eventKindName(EventKind kind)
     case EventKind::Enqueued: return QStringLiteral("enqueued");
     case EventKind::Partnered: return QStringLiteral("partnered");
     case EventKind::Released: return QStringLiteral("released");
+    case EventKind::Queued: return QStringLiteral("queued");
     }
     return {};
+}
+
+QString ordinal(int n)
+{
+    const int tens = n % 100, ones = n % 10;
+    const char *suffix = tens >= 11 && tens <= 13 ? "th" : ones == 1 ? "st" : ones == 2 ? "nd" : ones == 3 ? "rd" : "th";
+    return QString::number(n) + QLatin1String(suffix);
 }
 
 QString switchReason(const CompiledScenario &s, int winner, double winnerScore, int loser, double loserScore)
@@ -111,6 +120,9 @@ QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e
                                                                  nameAt(s.queueNames, e.queue));
     case EventKind::Released:
         return QStringLiteral("let %1 go").arg(log.agentLabel(e.other));
+    case EventKind::Queued:
+        return QStringLiteral("%1: in line at %2, %3 (its places are taken)")
+            .arg(nameAt(s.actionIds, e.action), nameAt(s.stationIds, e.station), ordinal(qRound(e.x)));
     }
     return {};
 }

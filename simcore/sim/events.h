@@ -15,8 +15,9 @@
 
 namespace goap::sim {
 
-enum class Phase : std::uint8_t { Idle, Walking, Acting, Waiting, Resting };
-inline constexpr int kPhaseCount = 5;
+// Queued: standing in line at a station whose places are all taken (SPEC 11.3).
+enum class Phase : std::uint8_t { Idle, Walking, Acting, Waiting, Resting, Queued };
+inline constexpr int kPhaseCount = 6;
 QString phaseName(Phase phase);
 
 enum class EventKind : std::uint8_t {
@@ -35,6 +36,7 @@ enum class EventKind : std::uint8_t {
     Enqueued,      // the character joined the back of a queue
     Partnered,     // the character took the front of a queue as its partner
     Released,      // the character let its partner go
+    Queued,        // the station's places were all taken: the character joined its line
 };
 QString eventKindName(EventKind kind);
 
@@ -56,6 +58,8 @@ struct Event
     std::uint32_t planBegin = 0, planEnd = 0; // Plan: range in EventLog::planActions
     int other = -1; // Partnered, Released: the partner; Spawned: the template
     int queue = -1; // Enqueued, Partnered: the queue
+    int station = -1; // Start, Queued: the station (one of the action's alternatives), -1 where it stands
+    double x = 0, y = 0; // Start: where the character stands while acting; Queued: its place in line (value: 1 = first)
 };
 
 struct EventLog
@@ -85,7 +89,8 @@ private:
 // Plain-text forms, e.g. "Hunger (0.72) overtook Smelt iron (0.51)".
 QString eventText(const CompiledScenario &scenario, const EventLog &log, const Event &event);
 QString switchReason(const CompiledScenario &scenario, int winner, double winnerScore, int loser, double loserScore);
-QString eventName(const std::vector<QString> &names, int index); // names[index], or "?" when out of range
+QString eventName(const std::vector<QString> &names, int index);
+QString ordinal(int n); // "1st", "2nd", "3rd", "11th" // names[index], or "?" when out of range
 QString recheckReason(const CompiledScenario &scenario, int action, FactId fact, std::int32_t value, std::int32_t needed,
                       ConditionOp op = ConditionOp::Ge);
 

@@ -155,9 +155,23 @@ QByteArray eventLine(const CompiledScenario &sc, const EventLog &log, const Even
         o.insert(QStringLiteral("cost"), number(e.score));
         break;
     }
-    case EventKind::Start:
+    case EventKind::Start: {
+        o.insert(QStringLiteral("action"), string(eventName(sc.actionIds, e.action)));
+        if (e.station >= 0 && sc.actions[size_t(e.action)].stations.size() > 1) // the alternative chosen
+            o.insert(QStringLiteral("station"), string(sc.stationIds[size_t(e.station)]));
+        Value at = Value::makeArray();
+        at.array.push_back(number(e.x));
+        at.array.push_back(number(e.y));
+        o.insert(QStringLiteral("at"), std::move(at));
+        break;
+    }
     case EventKind::Complete:
         o.insert(QStringLiteral("action"), string(eventName(sc.actionIds, e.action)));
+        break;
+    case EventKind::Queued:
+        o.insert(QStringLiteral("action"), string(eventName(sc.actionIds, e.action)));
+        o.insert(QStringLiteral("station"), string(sc.stationIds[size_t(e.station)]));
+        o.insert(QStringLiteral("position"), Value::makeInteger(qRound(e.x)));
         break;
     case EventKind::RecheckFailed:
         o.insert(QStringLiteral("action"), string(eventName(sc.actionIds, e.action)));

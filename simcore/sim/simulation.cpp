@@ -21,6 +21,7 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
     , m_planner(*m_scenario)
     , m_cache(*m_scenario)
     , m_dt(m_scenario->day.tick)
+    , m_space(*m_scenario)
 {
     const CompiledScenario &sc = *m_scenario;
     m_ticksPerDay = std::max<std::int64_t>(1, std::llround(sc.day.length / m_dt));
@@ -84,6 +85,7 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
     for (size_t g = 0; g < sc.goals.size(); ++g)
         readsQueue(sc.goals[g].conditions, m_goalReadsQueue, g);
     m_places.resize(sc.stations.size());
+    m_lines.resize(sc.stations.size());
     m_slotPlans.resize(m_slots.size());
     m_state.resize(size_t(sc.stateSize()));
     m_serials = m_serialsAtDawn = int(sc.agents.size());
@@ -133,7 +135,7 @@ bool Simulation::takeable(int taker, int candidate) const
 {
     const Agent &c = m_agents[size_t(candidate)];
     return candidate != taker && c.active && c.heldBy < 0 && c.partner < 0 && c.phase != Phase::Walking
-        && c.phase != Phase::Acting;
+        && c.phase != Phase::Acting && c.phase != Phase::Queued;
 }
 
 int Simulation::firstTakeable(int taker, int queue) const
@@ -212,8 +214,11 @@ void Simulation::dawn()
         m_active.push_back(int(i));
     for (auto &q : m_queues)
         q.clear();
-    for (size_t st = 0; st < m_places.size(); ++st)
+    for (size_t st = 0; st < m_places.size(); ++st) {
         m_places[st].assign(size_t(sc.stations[st].capacity), -1);
+        m_lines[st].clear();
+    }
+    m_standing.clear();
     m_nextSpawn.clear();
     for (const CompiledSpawner &sp : sc.spawners)
         m_nextSpawn.push_back(std::llround(sp.first / m_dt));
@@ -236,6 +241,7 @@ void Simulation::dawn()
         report.agents[i].id = sc.agentIds[i];
         ag.x = ca.x;
         ag.y = ca.y;
+        stand(int(i), true); // no two on one spot: a later one takes the nearest free cell
         for (Slot &s : goalSlots(int(i))) {
             s.need = s.start;
             s.cost = s.score = 0;
@@ -301,22 +307,6 @@ void Simulation::runDays(int days)
         step();
 }
 
-bool Simulation::walkToward(Agent &a, double x, double y) const
-{
-    // A straight line at the character's speed; true once it is there.
-    const double dx = x - a.x, dy = y - a.y;
-    const double distance = std::hypot(dx, dy);
-    const double stride = a.speed * m_dt;
-    if (distance <= stride) {
-        a.x = x;
-        a.y = y;
-        return true;
-    }
-    a.x += dx / distance * stride;
-    a.y += dy / distance * stride;
-    return false;
-}
-
 void Simulation::updateAgent(int i)
 {
     Agent &a = m_agents[size_t(i)];
@@ -326,31 +316,47 @@ void Simulation::updateAgent(int i)
     ++m_reports.back().agents[size_t(i)].phaseTicks[int(a.phase)];
 
     if (a.heldBy >= 0) {
-        // A partner walks to where the character holding it is (the place it took).
-        const Agent &holder = m_agents[size_t(a.heldBy)];
-        walkToward(a, holder.x, holder.y);
+        follow(i); // a partner keeps beside the character holding it
         return;
     }
+    if (a.stepping && a.phase != Phase::Walking && moveAlong(a))
+        a.stepping = false; // aside, up the line, or onto its cell
 
     switch (a.phase) {
     case Phase::Idle:
         safePoint(i);
         break;
-    case Phase::Walking: {
-        const CompiledStation &st = m_scenario->stations[size_t(m_scenario->actions[size_t(a.action)].station)];
-        if (walkToward(a, st.x, st.y)) {
-            a.phase = Phase::Acting;
-            a.firstActingTick = true;
+    case Phase::Walking:
+        if (moveAlong(a))
+            arrive(i);
+        break;
+    case Phase::Queued:
+        if (--a.ticksLeft <= 0) {
+            // Still worth waiting for? The action's needs are checked again each second.
+            a.ticksLeft = m_retryTicks;
+            FactId failed = -1;
+            std::int32_t v = 0, needed = 0;
+            ConditionOp op = ConditionOp::Ge;
+            if (!actionHolds(i, m_scenario->actions[size_t(a.action)], failed, v, needed, op)) {
+                failRecheck(i, failed, v, needed, op);
+                leaveLine(i);
+                a.plan.clear();
+                a.action = -1;
+                a.station = -1;
+                a.phase = Phase::Idle;
+                safePoint(i);
+            }
         }
         break;
-    }
     case Phase::Acting: {
         const CompiledAction &act = m_scenario->actions[size_t(a.action)];
         if (a.firstActingTick) {
             a.firstActingTick = false;
             if (!checkAction(i, act)) {
+                givePlace(i); // the place it took goes to the line
                 a.plan.clear();
                 a.action = -1;
+                a.station = -1;
                 a.phase = Phase::Idle;
                 safePoint(i); // entering idle is a safe point
                 return;
@@ -359,19 +365,10 @@ void Simulation::updateAgent(int i)
             applyEffects(i, act.add, true, false);
             Event e{0, 0, i, EventKind::Start};
             e.action = a.action;
+            e.station = a.station;
+            e.x = a.standing && !a.stepping ? a.x : a.goalX; // where it stands to act
+            e.y = a.standing && !a.stepping ? a.y : a.goalY;
             record(e);
-            if (act.station >= 0 && m_scenario->stations[size_t(act.station)].capacity > 0) {
-                // Take a free place: the character stands at it, its partner comes to it.
-                std::vector<int> &places = m_places[size_t(act.station)];
-                const auto free = std::find(places.begin(), places.end(), -1);
-                *free = i;
-                a.placeStation = act.station;
-                a.place = int(free - places.begin());
-                const CompiledStation &st = m_scenario->stations[size_t(act.station)];
-                a.x = st.x + (double(a.place) - double(places.size() - 1) / 2.0) * 1.2;
-                a.y = st.y + 0.9;
-                --m_world[size_t(st.freeFact - m_scenario->agentFactCount)];
-            }
             if (act.takePartner >= 0) {
                 std::deque<int> &queue = m_queues[size_t(act.takePartner)];
                 const int partner = firstTakeable(i, act.takePartner); // checkAction made sure there is one
@@ -427,12 +424,9 @@ void Simulation::complete(int i)
     e.action = a.action;
     record(e);
     a.action = -1;
+    a.station = -1;
     a.phase = Phase::Idle;
-    if (a.placeStation >= 0) {
-        m_places[size_t(a.placeStation)][size_t(a.place)] = -1;
-        ++m_world[size_t(sc.stations[size_t(a.placeStation)].freeFact - sc.agentFactCount)];
-        a.placeStation = a.place = -1;
-    }
+    givePlace(i); // it stands there still, until it walks on (or somebody needs the spot)
     if (act.release && a.partner >= 0)
         release(i);
     std::deque<int> *joined = act.enqueue >= 0 ? &m_queues[size_t(act.enqueue)] : nullptr;
@@ -454,36 +448,14 @@ void Simulation::complete(int i)
 bool Simulation::checkAction(int i, const CompiledAction &act)
 {
     // The plan was made on a snapshot: check it against the live world, and
-    // that a queue to take from has someone in it and a station has a free place.
-    const CompiledScenario &sc = *m_scenario;
+    // that a queue to take from has someone in it. (A place at a station was
+    // taken on arrival, or the character stands in its line.)
     FactId failed = -1;
     std::int32_t v = 0, needed = 0;
     ConditionOp op = ConditionOp::Ge;
-    for (const CCondition &c : sc.conditionsOf(act.pre)) {
-        if (!c.holds(v = seen(i, c.fact))) {
-            failed = c.fact;
-            needed = c.value;
-            op = c.op;
-            break;
-        }
-    }
-    if (failed < 0 && act.takePartner >= 0 && firstTakeable(i, act.takePartner) < 0)
-        failed = sc.queueFacts[size_t(act.takePartner)], v = 0, needed = 1;
-    if (failed < 0 && act.station >= 0 && sc.stations[size_t(act.station)].capacity > 0
-        && value(i, sc.stations[size_t(act.station)].freeFact) < 1)
-        failed = sc.stations[size_t(act.station)].freeFact, v = 0, needed = 1;
-    if (failed < 0)
+    if (actionHolds(i, act, failed, v, needed, op))
         return true;
-    Agent &a = m_agents[size_t(i)];
-    Event e{0, 0, i, EventKind::RecheckFailed};
-    e.action = a.action;
-    e.fact = failed;
-    e.value = v;
-    e.needed = needed;
-    e.op = op;
-    record(e);
-    a.lastFailure = recheckReason(sc, a.action, failed, v, needed, op);
-    ++m_reports.back().agents[size_t(i)].recheckFailures;
+    failRecheck(i, failed, v, needed, op);
     return false;
 }
 
@@ -495,13 +467,16 @@ void Simulation::setQueueFact(int queue)
 void Simulation::release(int i)
 {
     Agent &a = m_agents[size_t(i)];
-    Agent &p = m_agents[size_t(a.partner)];
+    const int partner = a.partner;
+    Agent &p = m_agents[size_t(partner)];
     Event e{0, 0, i, EventKind::Released};
     e.other = p.serial;
     record(e);
     p.heldBy = -1;
     p.phase = Phase::Idle; // it looks again at its next tick
     a.partner = -1;
+    if (!p.standing)
+        stand(partner, false); // where it was following to
 }
 
 void Simulation::leave(int i)
@@ -521,6 +496,9 @@ void Simulation::leave(int i)
             setQueueFact(int(q));
         }
     }
+    leaveLine(i);
+    givePlace(i);
+    unstand(i);
     record(Event{0, 0, i, EventKind::Left});
     a.active = false;
     a.action = -1;
@@ -577,6 +555,7 @@ int Simulation::spawn(int tmpl, double x, double y)
     m_slotPlans.resize(m_slots.size());
     m_reports.back().agents.push_back(std::move(report));
     m_active.push_back(i);
+    stand(i, true);
     Event e{0, 0, i, EventKind::Spawned};
     e.other = tmpl;
     record(e);
@@ -697,6 +676,7 @@ void Simulation::safePoint(int i)
     // Follow the fresh plan of the winner: never a stored routine.
     const Plan &chosen = m_slotPlans[m_slotBegin[size_t(i)] + size_t(a.goalSlot)];
     a.plan.assign(chosen.actions.begin(), chosen.actions.end());
+    a.planStations.assign(chosen.stations.begin(), chosen.stations.end());
     ++report.plans;
     if (m_options.recordEvents) {
         Event e{0, 0, i, EventKind::Plan};
@@ -716,10 +696,37 @@ void Simulation::beginStep(int i)
     a.action = a.plan.front();
     const CompiledAction &act = m_scenario->actions[size_t(a.action)];
     a.actionTicks = ticksFor(act.duration, m_dt);
-    const bool there = act.station < 0
-        || (m_scenario->stations[size_t(act.station)].x == a.x && m_scenario->stations[size_t(act.station)].y == a.y);
-    a.phase = there ? Phase::Acting : Phase::Walking;
-    a.firstActingTick = there;
+    a.station = chooseStation(i, act);
+    if (a.station < 0) { // done where it stands
+        a.phase = Phase::Acting;
+        a.firstActingTick = true;
+        return;
+    }
+    // Already standing on a spot of that station (a place it may take, for a station with places)?
+    const CompiledStation &st = m_scenario->stations[size_t(a.station)];
+    const std::vector<Cell> &spots = m_space.spots(a.station);
+    const size_t usable = st.capacity > 0 ? std::min(spots.size(), size_t(st.capacity)) : spots.size();
+    const Cell here = Grid::cellOf(a.x, a.y);
+    const auto spot = std::find(spots.begin(), spots.begin() + std::ptrdiff_t(usable), here);
+    if (a.standing && !a.stepping && spot != spots.begin() + std::ptrdiff_t(usable)) {
+        // There already when it is where it would walk to: a free place, or
+        // the first spot nobody else stands on.
+        const int k = int(spot - spots.begin());
+        const bool nearer = st.capacity <= 0 && std::any_of(spots.begin(), spot, [&](Cell c) {
+            return m_standing.at(Space::key(c)) < 0 && !m_space.isPlace(c);
+        });
+        if (!nearer && (st.capacity <= 0 || m_places[size_t(a.station)][size_t(k)] < 0)) {
+            if (st.capacity > 0)
+                takePlace(i, a.station, k);
+            a.phase = Phase::Acting;
+            a.firstActingTick = true;
+            return;
+        }
+    }
+    unstand(i);
+    a.phase = Phase::Walking;
+    a.firstActingTick = false;
+    headFor(i);
 }
 
 void Simulation::enterIdleOrWait(int i, Phase phase)
@@ -733,7 +740,10 @@ void Simulation::enterIdleOrWait(int i, Phase phase)
     a.ticksLeft = m_retryTicks;
     a.plan.clear();
     a.action = -1;
+    a.station = -1;
     a.goalSlot = -1;
+    if (!a.standing)
+        stand(i, false);
 }
 
 void Simulation::checkQuotas()
@@ -855,6 +865,17 @@ void Simulation::fillSnapshot(Snapshot &out) const
         as.plan = a.plan;
         as.planStep = 0; // each safe point plans afresh: the action under way is always the plan's first
         as.action = a.action;
+        as.station = a.station;
+        as.lineStation = a.lineStation;
+        as.linePosition = 0;
+        if (a.lineStation >= 0) {
+            const std::deque<int> &line = m_lines[size_t(a.lineStation)];
+            as.linePosition = int(std::find(line.begin(), line.end(), i) - line.begin()) + 1;
+        }
+        as.moving = a.phase == Phase::Walking || a.stepping;
+        as.goalX = a.goalX;
+        as.goalY = a.goalY;
+        as.walkField = a.walkField;
         as.actionProgress = a.phase == Phase::Acting && !a.firstActingTick && a.actionTicks > 0
             ? 1.0 - double(a.ticksLeft) / double(a.actionTicks)
             : 0.0;

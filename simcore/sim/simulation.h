@@ -12,6 +12,8 @@
 #include "planner/planner.h"
 #include "sim/events.h"
 #include "sim/snapshot.h"
+#include "space/occupancy.h"
+#include "space/paths.h"
 
 #include <deque>
 #include <memory>
@@ -87,6 +89,15 @@ public:
     double x(int agent) const { return m_agents[size_t(agent)].x; }
     double y(int agent) const { return m_agents[size_t(agent)].y; }
     int currentAction(int agent) const;
+    int currentStation(int agent) const { return m_agents[size_t(agent)].station; }
+    bool standing(int agent) const { return m_agents[size_t(agent)].standing; }
+    bool stepping(int agent) const { return m_agents[size_t(agent)].stepping; }
+    // The characters in line at a station, front first (storage indices).
+    const std::deque<int> &line(int station) const { return m_lines[size_t(station)]; }
+    // Who holds each of a station's places (acting there, or walking to it
+    // from the front of its line), -1 when free.
+    const std::vector<int> &places(int station) const { return m_places[size_t(station)]; }
+    const Space &space() const { return m_space; }
     double insistence(int agent, int slot) const;
 
 private:
@@ -110,8 +121,20 @@ private:
         bool active = true;    // false once it left (or, for a copy, after dawn)
         int partner = -1;      // storage index of its partner
         int heldBy = -1;       // storage index of the character holding it as partner
-        int placeStation = -1; // the station whose place it holds while acting there
+        int placeStation = -1; // the station whose place it holds while acting there (or walking to it from the line)
         int place = -1;
+        // Space (SPEC 11.3).
+        int station = -1;            // where the action under way is done: one of its stations, -1 where it stands
+        std::vector<int> planStations; // the plan's choice of station per step (travel cost), empty: choose on the way
+        double goalX = 0, goalY = 0; // where the walk (or the step aside) ends
+        double wayX = 0, wayY = 0;   // the next point on the way there
+        bool hasWaypoint = false;
+        int walkField = -1;          // the station whose distance field leads there, -1: in sight
+        bool stepping = false;       // moving to goalX/Y while standing by (aside, up a line, beside its holder)
+        bool standing = false;       // holds standCell in m_standing
+        std::int64_t standCell = 0;
+        std::int64_t followCell = 0; // a partner: its holder's cell it last stood beside
+        int lineStation = -1;        // in line at that station
     };
     struct Slot // one goal held by one agent
     {
@@ -146,7 +169,26 @@ private:
     std::int32_t value(int i, FactId f) const;
     void applyEffects(int i, Range effects, bool spendOnly, bool skipSpends);
     double quotaProgress(int i, const Slot &s) const; // 1 - shortfall
-    bool walkToward(Agent &a, double x, double y) const;
+    // Walking on the grid (walking.cpp).
+    void setWalk(Agent &a, double x, double y, int field);
+    bool moveAlong(Agent &a); // true once at goalX/Y
+    void stand(int i, bool instant); // claims the cell it stands on, or the nearest free one
+    void claim(int i, Cell c);       // stands on c (stepping there when not on it)
+    void unstand(int i);
+    Cell freeCellNear(Cell from, int who, bool avoidPlaces) const;
+    int chooseStation(int i, const CompiledAction &act) const;
+    int freePlace(int station, int who) const; // a free place of a station, -1 when all are held
+    void headFor(int i);            // walks to the chosen station: a free place or spot, or the back of its line
+    void arrive(int i);
+    void takePlace(int i, int station, int place);
+    void givePlace(int i);          // the place it held is free again: the front of the line comes forward
+    void joinLine(int i, int station);
+    void leaveLine(int i);
+    void placeLine(int station, size_t from); // members from `from` on walk to their cells
+    void bump(int occupant);        // steps aside from a place someone needs
+    void follow(int i);             // a partner keeps beside its holder
+    bool actionHolds(int i, const CompiledAction &act, FactId &failed, std::int32_t &value, std::int32_t &needed, ConditionOp &op);
+    void failRecheck(int i, FactId failed, std::int32_t value, std::int32_t needed, ConditionOp op);
     double slotInsistence(int i, const Slot &s) const;
     void checkQuotas();
     void sample();
@@ -189,6 +231,9 @@ private:
     std::vector<char> m_profileReadsQueue, m_goalReadsQueue;
     mutable std::int64_t m_queueScans = 0;
     std::vector<std::vector<int>> m_places;              // per station: occupant of each place, -1 free
+    std::vector<std::deque<int>> m_lines;                // per station: its line, front first
+    Space m_space;
+    Occupancy m_standing;                                // cell -> the character standing on it
     std::vector<std::int64_t> m_nextSpawn;               // per spawner: tick of the next copy
     std::vector<int> m_spawned;                          // per spawner: copies today
     std::vector<int> m_templateSerial;                   // per template: copies so far (for names)

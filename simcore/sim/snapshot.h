@@ -36,6 +36,12 @@ struct AgentSnapshot
     int planStep = 0;          // index into plan of the action under way
     int action = -1;           // the action walked to or under way, -1 when none
     double actionProgress = 0; // 0..1 while acting
+    int station = -1;          // where the action is done (the alternative chosen), -1 where it stands
+    int lineStation = -1;      // queued: the station whose line it stands in
+    int linePosition = 0;      // queued: 1 for the front of the line
+    bool moving = false;       // walking, or stepping aside / up a line
+    double goalX = 0, goalY = 0; // moving: where to
+    int walkField = -1;        // moving: the station whose field leads there (Space::path draws the way)
     std::vector<BallotEntry> ballot;
     std::vector<std::int32_t> facts; // the agent's own pool, by agent fact id
     QString lastSwitch;  // e.g. "Hunger (0.72) overtook Smelt iron (0.51)"

@@ -348,7 +348,8 @@ private slots:
         // The outline follows the selection.
         QCOMPARE(w.outline()->current(), (Subject{Subject::Agent, 3, {}}));
 
-        // A working character: the plan, its step highlighted.
+        // A working character: the plan, its step highlighted (the smelter smelts from 0:30.3).
+        QVERIFY(w.runUi()->runFor(32));
         QVERIFY(w.inspect(QStringLiteral("smelter")));
         QVERIFY(in->planTree->topLevelItemCount() >= 1);
         QVERIFY(in->planTree->topLevelItem(0)->text(0).contains(u"smeltIron"));
@@ -402,10 +403,13 @@ private slots:
 
     void crowdedSpotOffersAPickList()
     {
-        // Three of the town on one spot, resting (everyone rests for the first seconds).
+        // Three of the town on one spot, resting (everyone rests for the first
+        // seconds). No two stand on one cell while there is room, so walls
+        // close the miner's cell in: the three share it.
         Scenario town = *readScenarioFile(kSource + QStringLiteral("/scenarios/town.json")).scenario;
-        town.agents[1].at = town.agents[0].at;
-        town.agents[2].at = town.agents[0].at;
+        town.agents[1].at = town.agents[2].at = town.agents[0].at;
+        const double cx = std::floor(town.agents[0].at.x), cy = std::floor(town.agents[0].at.y);
+        town.map.walls = {Wall{cx - 1, cy - 1, 3, 1}, Wall{cx - 1, cy + 1, 3, 1}, Wall{cx - 1, cy, 1, 1}, Wall{cx + 1, cy, 1, 1}};
         MainWindow w;
         w.resize(1400, 900);
         w.show();

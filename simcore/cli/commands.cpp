@@ -196,7 +196,28 @@ int planCommand(const QStringList &args, const Streams &io)
 
     Planner planner(compiled);
     Plan plan;
-    planner.planForAgent(compiled.dawnState(agent), agent, goal, plan);
+    const Space space(compiled);
+    const CompiledAgent &who = compiled.agents[size_t(agent)];
+    const Cell start = Grid::cellOf(who.x, who.y); // walks are measured from the centre of its cell, as in a run
+    const Travel travel{&space, compiled.planner.travelCost, who.speed, Grid::centreX(start), Grid::centreY(start)};
+    planner.planForAgent(compiled.dawnState(agent), agent, goal, plan, &travel);
+    // The station of each step: the plan's choice when travel is costed, else
+    // the nearest of its stations by path from the previous one, as a run takes it.
+    std::vector<int> stations = plan.stations;
+    if (stations.empty()) {
+        double x = who.x, y = who.y;
+        for (const int a : plan.actions) {
+            const std::vector<int> &choices = compiled.actions[size_t(a)].stations;
+            int best = choices.empty() ? -1 : choices.front();
+            double bestD = std::numeric_limits<double>::infinity();
+            for (const int s : choices)
+                if (const double d = space.distance(s, x, y); d < bestD)
+                    best = s, bestD = d;
+            stations.push_back(best);
+            if (best >= 0)
+                x = compiled.stations[size_t(best)].x, y = compiled.stations[size_t(best)].y;
+        }
+    }
 
     if (o.flags.contains(QStringLiteral("json"))) {
         json::Value v = json::Value::makeObject();
@@ -210,6 +231,17 @@ int planCommand(const QStringList &args, const Streams &io)
         for (int a : plan.actions)
             actions.array.push_back(json::Value::makeString(compiled.actionIds[size_t(a)]));
         v.insert(QStringLiteral("actions"), std::move(actions));
+        json::Value steps = json::Value::makeArray(); // SPEC 11.3: each step with the station chosen
+        for (size_t k = 0; k < plan.actions.size(); ++k) {
+            json::Value step = json::Value::makeObject();
+            step.insert(QStringLiteral("action"), json::Value::makeString(compiled.actionIds[size_t(plan.actions[k])]));
+            json::Value station; // null: done where it stands
+            if (stations[k] >= 0)
+                station = json::Value::makeString(compiled.stationIds[size_t(stations[k])]);
+            step.insert(QStringLiteral("station"), std::move(station));
+            steps.array.push_back(std::move(step));
+        }
+        v.insert(QStringLiteral("steps"), std::move(steps));
         v.insert(QStringLiteral("cost"), plan.cost == double(qint64(plan.cost)) ? json::Value::makeInteger(qint64(plan.cost))
                                                                                  : json::Value::makeNumber(plan.cost));
         v.insert(QStringLiteral("expanded"), json::Value::makeInteger(plan.expanded));
@@ -226,12 +258,11 @@ int planCommand(const QStringList &args, const Streams &io)
         println(io.out, QStringLiteral("%1 -> %2: %3 step%4, cost %5 (%6 nodes expanded, %7 generated)")
                             .arg(agentId, goalId).arg(plan.actions.size()).arg(plan.actions.size() == 1 ? "" : "s")
                             .arg(plan.cost).arg(plan.expanded).arg(plan.generated));
-        int step = 0;
-        for (int a : plan.actions) {
-            const Action &action = scenario->actions[a];
+        for (size_t step = 0; step < plan.actions.size(); ++step) {
+            const Action &action = scenario->actions[plan.actions[step]];
             println(io.out, QStringLiteral("  %1. %2  (%3%4, %5 s, cost %6)")
-                                .arg(++step).arg(action.id, action.label,
-                                                 action.station.isEmpty() ? QString() : QStringLiteral(" at ") + action.station)
+                                .arg(step + 1).arg(action.id, action.label,
+                                                   stations[step] < 0 ? QString() : QStringLiteral(" at ") + compiled.stationIds[size_t(stations[step])])
                                 .arg(action.duration).arg(action.cost));
         }
     } else {

@@ -1,5 +1,7 @@
 #include "plancache.h"
 
+#include <cstring>
+
 #include <algorithm>
 #include <limits>
 
@@ -57,7 +59,7 @@ const PlanCache::Signature &PlanCache::signature(int profile, std::span<const in
 }
 
 bool PlanCache::plan(Planner &planner, std::span<const std::int32_t> state, int profile, std::span<const int> actions,
-                     int goal, Plan &out)
+                     int goal, Plan &out, const Travel *travel)
 {
     const Signature &sig = signature(profile, actions, goal);
     m_key.clear();
@@ -65,6 +67,18 @@ bool PlanCache::plan(Planner &planner, std::span<const std::int32_t> state, int 
         m_key.push_back(state[size_t(f)]);
     for (const auto &[f, bound] : sig.raisedOnly)
         m_key.push_back(state[size_t(f)] > bound ? state[size_t(f)] : -1); // -1: any safe value
+    if (travel && travel->weight > 0) {
+        // Where the walks begin and how fast: the rest of a travelling search's input.
+        std::int64_t bits[3];
+        static_assert(sizeof(double) == sizeof(std::int64_t));
+        std::memcpy(&bits[0], &travel->x, 8);
+        std::memcpy(&bits[1], &travel->y, 8);
+        std::memcpy(&bits[2], &travel->speed, 8);
+        for (const std::int64_t b : bits) {
+            m_key.push_back(std::int32_t(b));
+            m_key.push_back(std::int32_t(b >> 32));
+        }
+    }
     std::uint64_t h = (std::uint64_t(std::uint32_t(profile)) << 32 | std::uint32_t(goal)) * 0x9E3779B97F4A7C15ull;
     for (std::int32_t v : m_key)
         h = (h ^ std::uint32_t(v)) * 0x100000001B3ull + (h >> 29);
@@ -75,7 +89,10 @@ bool PlanCache::plan(Planner &planner, std::span<const std::int32_t> state, int 
             ++m_hits;
             out.found = e.result.found;
             out.reason = e.result.reason;
+            out.heuristic = e.result.heuristic;
+            out.optimal = e.result.optimal;
             out.actions.assign(e.result.actions.begin(), e.result.actions.end());
+            out.stations.assign(e.result.stations.begin(), e.result.stations.end());
             out.cost = e.result.cost;
             out.expanded = e.result.expanded;
             out.generated = e.result.generated;
@@ -84,7 +101,7 @@ bool PlanCache::plan(Planner &planner, std::span<const std::int32_t> state, int 
     }
     ++m_misses;
     planner.plan(state, actions, m_scenario->conditionsOf(m_scenario->goals[size_t(goal)].conditions), out,
-                 m_scenario->planner.maxNodes);
+                 m_scenario->planner.maxNodes, m_scenario->planner.heuristic, travel);
     if (m_entries.size() >= m_maxEntries)
         m_entries.clear(); // bounded memory; results are recomputed exactly when needed
     m_entries.insert_or_assign(h, Entry{profile, goal, m_key, out});

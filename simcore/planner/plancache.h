@@ -30,8 +30,9 @@ public:
 
     // `profile` names the action list: equal action lists may share a profile.
     // Returns out.found; the result equals planner.plan(...) on the same input.
+    // With travel (SPEC 11.3) the start point and speed are part of the key.
     bool plan(Planner &planner, std::span<const std::int32_t> state, int profile, std::span<const int> actions,
-              int goal, Plan &out);
+              int goal, Plan &out, const Travel *travel = nullptr);
 
     void clear();
     std::int64_t hits() const { return m_hits; }

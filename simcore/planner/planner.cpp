@@ -1,5 +1,7 @@
 #include "planner.h"
 
+#include "space/paths.h"
+
 #include <QLocale>
 #include <QString>
 
@@ -107,7 +109,9 @@ inline std::int32_t addClamped(std::int32_t v, std::int32_t delta)
 } // namespace
 
 Planner::Planner(const CompiledScenario &scenario)
-    : m_scenario(&scenario), m_relaxation(scenario), m_stride(std::max(scenario.stateSize(), 1))
+    : m_scenario(&scenario), m_relaxation(scenario)
+    , m_position(scenario.stateSize())
+    , m_stride(std::max(scenario.stateSize() + (scenario.planner.travelCost > 0 ? 1 : 0), 1))
 {
     m_table.assign(kMinTableSlots, Slot{0, 0, 0});
     m_tableMask = kMinTableSlots - 1;
@@ -222,13 +226,18 @@ inline void Planner::pushOpen(std::uint32_t node, double h)
     std::push_heap(m_open.begin(), m_open.end(), [](const OpenEntry &a, const OpenEntry &b) { return later(a, b); });
 }
 
-void Planner::extract(std::uint32_t node, Plan &out) const
+void Planner::extract(std::uint32_t node, Plan &out)
 {
     out.actions.clear();
+    out.stations.clear();
     out.cost = m_nodes[node].g;
-    for (std::uint32_t n = node; m_nodes[n].parent != kNoParent; n = m_nodes[n].parent)
+    for (std::uint32_t n = node; m_nodes[n].parent != kNoParent; n = m_nodes[n].parent) {
         out.actions.push_back(m_nodes[n].action);
+        if (m_travel) // the station it stands at after the step, for a step done at one
+            out.stations.push_back(m_scenario->actions[size_t(m_nodes[n].action)].stations.empty() ? -1 : stateOf(n)[m_position] - 1);
+    }
     std::reverse(out.actions.begin(), out.actions.end());
+    std::reverse(out.stations.begin(), out.stations.end());
 }
 
 // The seed's h: goal conditions still unmet. The goal holds exactly when it is 0.
@@ -263,8 +272,18 @@ bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> act
 }
 
 bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> actions,
-                   std::span<const CCondition> goal, Plan &out, int maxNodes, PlannerHeuristic heuristic)
+                   std::span<const CCondition> goal, Plan &out, int maxNodes, PlannerHeuristic heuristic,
+                   const Travel *travel)
 {
+    out.stations.clear();
+    m_travel = travel && travel->space && travel->weight > 0 && m_stride > m_scenario->stateSize();
+    if (m_travel) {
+        m_travelArgs = *travel;
+        m_fromStart.assign(m_scenario->stations.size(), 0.0);
+        for (const int a : actions)
+            for (const int s : m_scenario->actions[size_t(a)].stations)
+                m_fromStart[size_t(s)] = travel->space->distance(s, travel->x, travel->y);
+    }
     out.found = false;
     out.reason = PlanReason::Exhausted;
     out.heuristic = heuristic;
@@ -326,7 +345,10 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes,
     const CompiledScenario &sc = *m_scenario;
     const size_t stride = size_t(m_stride);
     const size_t bytes = stride * sizeof(std::int32_t);
-    const size_t maxBranch = actions.size();
+    size_t maxBranch = 0;
+    for (const int a : actions)
+        maxBranch += m_travel ? std::max<size_t>(1, sc.actions[size_t(a)].stations.size()) : 1;
+    const int position = m_position;
 
     bool isGoal = false;
     const double rootH = heuristic(m_states.data(), isGoal);
@@ -369,10 +391,12 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes,
         const std::uint64_t parentHash = m_nodes[current].hash;
 
         for (const int actionIndex : actions) {
-            const CompiledAction &action = sc.actions[size_t(actionIndex)];
+          const CompiledAction &action = sc.actions[size_t(actionIndex)];
+          if (!holds(stateOf(current), sc.conditionsOf(action.pre)))
+              continue;
+          const size_t choices = m_travel && !action.stations.empty() ? action.stations.size() : 1;
+          for (size_t choice = 0; choice < choices; ++choice) {
             const std::int32_t *parent = stateOf(current);
-            if (!holds(parent, sc.conditionsOf(action.pre)))
-                continue;
             const auto child = std::uint32_t(m_nodes.size());
             std::int32_t *s = stateOf(child);
             std::memcpy(s, parent, bytes);
@@ -386,10 +410,23 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes,
                 const std::int32_t old = s[e.fact];
                 if (e.value != old) { s[e.fact] = e.value; hash += key(e.fact, e.value) - key(e.fact, old); }
             }
+            double g = parentG + action.cost;
+            if (m_travel && !action.stations.empty()) {
+                // The walk there, by path, from where it would stand.
+                const int to = action.stations[choice];
+                const int from = parent[position] - 1;
+                const double distance = from < 0 ? m_fromStart[size_t(to)] : between(from, to);
+                if (distance == Space::kUnreachable)
+                    continue; // walls cut it off from there
+                g += m_travelArgs.weight * distance / m_travelArgs.speed;
+                if (s[position] != to + 1) {
+                    hash += key(FactId(position), to + 1) - key(FactId(position), s[position]);
+                    s[position] = to + 1;
+                }
+            }
             if (hash == parentHash && std::memcmp(s, parent, bytes) == 0)
                 continue; // changes nothing: the state is the one being expanded
             ++out.generated;
-            const double g = parentG + action.cost;
             Slot *slot = find(hash, s, found);
             if (found) {
                 Node &existing = m_nodes[slot->node];
@@ -406,8 +443,22 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes,
                 *slot = Slot{hash, newNode(hash, g, current, actionIndex, h, isGoal), m_epoch};
                 pushOpen(std::uint32_t(m_nodes.size() - 1), h);
             }
+          }
         }
     }
+}
+
+double Planner::between(int from, int to)
+{
+    const size_t n = m_scenario->stations.size();
+    if (n > size_t(kBetweenStations))
+        return m_travelArgs.space->distance(from, to);
+    if (m_between.size() != n * n)
+        m_between.assign(n * n, std::numeric_limits<float>::quiet_NaN());
+    float &d = m_between[size_t(from) * n + size_t(to)];
+    if (d != d)
+        d = float(m_travelArgs.space->distance(from, to));
+    return double(d);
 }
 
 // The relaxation's verdict, remembered for the last question asked: a
@@ -429,11 +480,11 @@ bool Planner::reachable(const std::int32_t *state, std::span<const int> actions,
     return m_reach.answer;
 }
 
-bool Planner::planForAgent(std::span<const std::int32_t> state, int agent, int goal, Plan &out)
+bool Planner::planForAgent(std::span<const std::int32_t> state, int agent, int goal, Plan &out, const Travel *travel)
 {
     const CompiledScenario &sc = *m_scenario;
     return plan(state, sc.agents[size_t(agent)].actions, sc.conditionsOf(sc.goals[size_t(goal)].conditions), out,
-                sc.planner.maxNodes);
+                sc.planner.maxNodes, sc.planner.heuristic, travel);
 }
 
 } // namespace goap

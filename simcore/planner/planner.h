@@ -61,6 +61,22 @@ const char *toString(PlanReason reason);
 // heuristic" is another answer than "no sequence of actions can ever reach this".
 QString whyNoPlan(PlanReason reason, int maxNodes);
 
+class Space;
+
+// Travel in the plan's cost (SPEC 11.3): each step at a station costs, on top
+// of the action's cost, weight x the walking seconds by path from where the
+// character would stand (its start, or the previous step's station) to it,
+// and an action with alternative stations branches once per station. The
+// search state then carries one more value, the station the character would
+// stand at (0: its start), so the same facts at two stations are two states.
+struct Travel
+{
+    const Space *space = nullptr;
+    double weight = 0;   // planner.travelCost: cost per walking second
+    double speed = 1;    // the character's, in map units a second
+    double x = 0, y = 0; // where the first walk begins
+};
+
 struct Plan
 {
     bool found = false;
@@ -92,10 +108,11 @@ public:
     bool plan(std::span<const std::int32_t> state, std::span<const int> actions,
               std::span<const CCondition> goal, Plan &out, int maxNodes);
     bool plan(std::span<const std::int32_t> state, std::span<const int> actions,
-              std::span<const CCondition> goal, Plan &out, int maxNodes, PlannerHeuristic heuristic);
+              std::span<const CCondition> goal, Plan &out, int maxNodes, PlannerHeuristic heuristic,
+              const Travel *travel = nullptr);
 
     // Convenience: the agent's own actions and a goal's conditions.
-    bool planForAgent(std::span<const std::int32_t> state, int agent, int goal, Plan &out);
+    bool planForAgent(std::span<const std::int32_t> state, int agent, int goal, Plan &out, const Travel *travel = nullptr);
 
     const CompiledScenario &scenario() const { return *m_scenario; }
 
@@ -150,10 +167,18 @@ private:
     Slot *find(std::uint64_t hash, const std::int32_t *state, bool &found);
     void rehash(std::size_t slotCount); // not "slots": a Qt macro
     void pushOpen(std::uint32_t node, double h);
-    void extract(std::uint32_t node, Plan &out) const;
+    void extract(std::uint32_t node, Plan &out);
 
     const CompiledScenario *m_scenario;
     Relaxation m_relaxation;
+    // Travel: active for the search under way when a Travel with a weight was given.
+    bool m_travel = false;
+    Travel m_travelArgs;
+    int m_position = 0; // the state slot holding the station it would stand at, + 1
+    std::vector<double> m_fromStart; // per station: walking distance from the start
+    std::vector<float> m_between;    // station x station walking distances, NaN until asked (<= kBetweenStations)
+    static constexpr int kBetweenStations = 1024;
+    double between(int from, int to);
     bool reachable(const std::int32_t *state, std::span<const int> actions, std::span<const CCondition> goal);
     struct ReachMemo
     {

@@ -616,6 +616,14 @@ void Simulation::safePoint(int i)
             m_state[size_t(sc.queueFacts[q])] = seen(i, sc.queueFacts[q]);
     }
     const std::vector<int> &actions = *a.actions;
+    // Travel costed: walks are measured from the centre of the cell it stands on.
+    Travel travel;
+    const Travel *travelling = nullptr;
+    if (sc.planner.travelCost > 0) {
+        const Cell here = Grid::cellOf(a.x, a.y);
+        travel = Travel{&m_space, sc.planner.travelCost, a.speed, Grid::centreX(here), Grid::centreY(here)};
+        travelling = &travel;
+    }
     bool anyOpen = false, anyViable = false, allQuiet = true;
     for (size_t k = 0; k < ss.size(); ++k) {
         Slot &s = ss[k];
@@ -631,9 +639,10 @@ void Simulation::safePoint(int i)
         anyOpen = true;
         Plan &plan = m_slotPlans[m_slotBegin[size_t(i)] + k];
         if (m_options.memoiseSearches)
-            m_cache.plan(m_planner, m_state, a.profile, actions, s.goal, plan);
+            m_cache.plan(m_planner, m_state, a.profile, actions, s.goal, plan, travelling);
         else
-            m_planner.plan(m_state, actions, sc.conditionsOf(sc.goals[size_t(s.goal)].conditions), plan, sc.planner.maxNodes);
+            m_planner.plan(m_state, actions, sc.conditionsOf(sc.goals[size_t(s.goal)].conditions), plan, sc.planner.maxNodes,
+                           sc.planner.heuristic, travelling);
         s.viable = plan.found;
         s.cost = plan.found ? plan.cost : 0;
         s.score = insistence - sc.planner.costWeight * s.cost;

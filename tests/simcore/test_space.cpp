@@ -1,0 +1,412 @@
+// Issue #13: walls, paths, travel in the plan's cost, a place for everyone,
+// standing in line (SPEC 11.3).
+
+#include "io/scenarioreader.h"
+#include "io/validator.h"
+#include "planner/compiledscenario.h"
+#include "planner/planner.h"
+#include "sim/simulation.h"
+#include "space/occupancy.h"
+#include "space/paths.h"
+
+#include <QFile>
+#include <QtTest>
+
+#include <cmath>
+#include <map>
+#include <queue>
+#include <set>
+
+using namespace goap;
+using namespace goap::sim;
+
+namespace {
+
+const QString kSource = QStringLiteral(GOAP_SOURCE_DIR);
+
+Scenario load(const QString &relative)
+{
+    const ReadResult r = readScenarioFile(kSource + u'/' + relative);
+    if (!r.ok())
+        qFatal("%s: %s", qPrintable(relative), qPrintable(r.issues.value(0).format(relative)));
+    return *r.scenario;
+}
+
+Scenario parse(const QByteArray &json)
+{
+    const ReadResult r = readScenario(json);
+    if (!r.ok())
+        qFatal("%s", qPrintable(r.issues.value(0).format(QStringLiteral("inline"))));
+    return *r.scenario;
+}
+
+// An independent grid optimum: Dijkstra over 8 neighbours without corner
+// cutting, cell centre to cell centre.
+double gridOptimum(const Grid &g, Cell from, Cell to)
+{
+    std::vector<double> dist(size_t(g.cellCount()), 1e18);
+    using Item = std::pair<double, int>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
+    dist[size_t(g.index(from))] = 0;
+    open.push({0, g.index(from)});
+    while (!open.empty()) {
+        const auto [d, i] = open.top();
+        open.pop();
+        if (d > dist[size_t(i)])
+            continue;
+        const Cell c = g.cellAt(i);
+        if (c == to)
+            return d;
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx) {
+                const Cell n{c.x + dx, c.y + dy};
+                if ((dx == 0 && dy == 0) || g.blocked(n))
+                    continue;
+                if (dx && dy && (g.blocked({c.x + dx, c.y}) || g.blocked({c.x, c.y + dy})))
+                    continue;
+                const double nd = d + (dx && dy ? std::sqrt(2.0) : 1.0);
+                if (nd < dist[size_t(g.index(n))]) {
+                    dist[size_t(g.index(n))] = nd;
+                    open.push({nd, g.index(n)});
+                }
+            }
+    }
+    return 1e18;
+}
+
+// Whether the segment a-b passes through a blocked cell or between two
+// blocked cells that meet at a corner: sampled finely, and at every corner
+// crossed both cells beside it are checked.
+bool segmentClear(const Grid &g, double x0, double y0, double x1, double y1)
+{
+    const int n = std::max(1, int(std::hypot(x1 - x0, y1 - y0) * 200));
+    Cell last = Grid::cellOf(x0, y0);
+    for (int k = 0; k <= n; ++k) {
+        const double t = double(k) / n;
+        const Cell c = Grid::cellOf(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
+        if (g.blocked(c))
+            return false;
+        if (c.x != last.x && c.y != last.y && (g.blocked({c.x, last.y}) || g.blocked({last.x, c.y})))
+            return false; // a diagonal hop between two cells: the corner was cut
+        last = c;
+    }
+    return true;
+}
+
+// A walker, a wall between it and its station, and nothing else to do.
+QByteArray walkerAroundAWall(double speed)
+{
+    return QStringLiteral(R"({ "format": "goap-scenario", "version": 2, "name": "Wall",
+      "day": { "length": 200, "tick": 0.1 },
+      "map": { "width": 30, "height": 20, "walls": [[10, 0, 2, 15], [18, 6, 2, 14]] },
+      "world": {},
+      "stations": [ { "id": "goal", "at": [26.5, 3.5] } ],
+      "actions": [ { "id": "touch", "station": "goal", "duration": 1, "cost": 1, "set": { "agent.done": 1 } } ],
+      "goals": [ { "id": "do", "kind": "quota", "conditions": { "agent.done": 1 }, "urgency": 1 } ],
+      "agents": [ { "id": "w", "at": [3.5, 3.5], "speed": %1, "facts": {}, "actions": ["touch"], "goals": [ { "goal": "do" } ] } ] })")
+        .arg(speed)
+        .toUtf8();
+}
+
+} // namespace
+
+class TestSpace : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void lineOfSightNeverSlipsBetweenCorners()
+    {
+        MapSettings map;
+        map.width = 10;
+        map.height = 10;
+        map.walls = {Wall{5, 4, 1, 1}, Wall{4, 5, 1, 1}}; // two blocks meeting at the corner (5, 5)
+        const Grid g(map);
+        QVERIFY(!lineOfSight(g, 4.5, 4.5, 5.5, 5.5)); // through the corner
+        QVERIFY(!lineOfSight(g, 3.2, 3.2, 6.8, 6.8));
+        QVERIFY(lineOfSight(g, 1.5, 1.5, 3.5, 8.5));
+        QVERIFY(!lineOfSight(g, 4.5, 0.5, 5.5, 9.5)); // through the block at (5, 4)
+        QVERIFY(lineOfSight(g, 0.5, 9.5, 9.5, 9.5));
+    }
+
+    void occupancyPutsFindsAndRemoves()
+    {
+        Occupancy o;
+        std::map<std::int64_t, int> model;
+        std::uint32_t seed = 7;
+        for (int k = 0; k < 20000; ++k) {
+            seed = seed * 1664525u + 1013904223u;
+            const std::int64_t cell = Space::key(Cell{int(seed >> 20) % 40, int(seed >> 8) % 40});
+            if (seed % 3 == 0) {
+                o.remove(cell);
+                model.erase(cell);
+            } else {
+                o.put(cell, k);
+                model[cell] = k;
+            }
+            if (k % 97 == 0)
+                for (int y = 0; y < 40; ++y)
+                    for (int x = 0; x < 40; ++x) {
+                        const auto it = model.find(Space::key({x, y}));
+                        QCOMPARE(o.at(Space::key({x, y})), it == model.end() ? -1 : it->second);
+                    }
+        }
+        QCOMPARE(o.size(), model.size());
+    }
+
+    // The path round two walls is the grid optimum within 8%, never enters a
+    // blocked cell and never cuts a corner, at any speed.
+    void pathRoundWallsIsShortAndClean()
+    {
+        for (const double speed : {0.7, 2.0, 9.0}) {
+            const Scenario s = parse(walkerAroundAWall(speed));
+            QVERIFY(!hasErrors(validate(s)));
+            const auto c = std::make_shared<const CompiledScenario>(compile(s));
+            Simulation sim(c);
+            sim.start();
+            const Grid &g = sim.space().grid();
+            double walked = 0;
+            double x = sim.x(0), y = sim.y(0);
+            const double startX = x, startY = y;
+            for (int k = 0; k < 2000 && sim.phase(0) != Phase::Acting; ++k) {
+                sim.step();
+                QVERIFY2(segmentClear(g, x, y, sim.x(0), sim.y(0)),
+                         qPrintable(QStringLiteral("speed %1: (%2, %3) -> (%4, %5)").arg(speed).arg(x).arg(y).arg(sim.x(0)).arg(sim.y(0))));
+                walked += std::hypot(sim.x(0) - x, sim.y(0) - y);
+                x = sim.x(0);
+                y = sim.y(0);
+            }
+            QCOMPARE(sim.phase(0), Phase::Acting);
+            const double optimum = gridOptimum(g, Grid::cellOf(startX, startY), Grid::cellOf(x, y));
+            QVERIFY2(walked <= optimum * 1.08 && walked >= optimum * 0.7,
+                     qPrintable(QStringLiteral("speed %1: walked %2, grid optimum %3").arg(speed).arg(walked).arg(optimum)));
+            // The field agrees with the independent optimum.
+            QVERIFY(std::abs(sim.space().distance(0, startX, startY) - optimum) < 2.0);
+        }
+    }
+
+    // travel.json: the nearer well by path, not by straight line.
+    void travelCostPicksTheNearerAlternativeByPath()
+    {
+        const Scenario s = load(QStringLiteral("scenarios/travel.json"));
+        const CompiledScenario c = compile(s);
+        const Space space(c);
+        Planner planner(c);
+        const int north = int(std::find(c.stationIds.begin(), c.stationIds.end(), u"wellNorth") - c.stationIds.begin());
+        const int south = int(std::find(c.stationIds.begin(), c.stationIds.end(), u"wellSouth") - c.stationIds.begin());
+        for (const auto &[who, expected] : {std::pair{QStringLiteral("anna"), south}, std::pair{QStringLiteral("ben"), south},
+                                            std::pair{QStringLiteral("cora"), north}}) {
+            const int a = c.agentIndex(who);
+            const CompiledAgent &agent = c.agents[size_t(a)];
+            const Cell start = Grid::cellOf(agent.x, agent.y);
+            const Travel travel{&space, c.planner.travelCost, agent.speed, Grid::centreX(start), Grid::centreY(start)};
+            Plan plan;
+            QVERIFY(planner.planForAgent(c.dawnState(a), a, 0, plan, &travel));
+            QCOMPARE(plan.stations.size(), plan.actions.size());
+            QCOMPARE(plan.stations.front(), expected);
+            QCOMPARE(plan.stations.back(), -1); // drink: where it stands
+            // Anna's straight line favours the north well; its path does not.
+            if (who == u"anna") {
+                QVERIFY(std::hypot(c.stations[size_t(north)].x - agent.x, c.stations[size_t(north)].y - agent.y)
+                        < std::hypot(c.stations[size_t(south)].x - agent.x, c.stations[size_t(south)].y - agent.y));
+                QVERIFY(space.distance(north, agent.x, agent.y) > 2 * space.distance(south, agent.x, agent.y));
+                // The cost is the actions' plus the walk.
+                const double walk = space.distance(south, travel.x, travel.y) / agent.speed;
+                QVERIFY(std::abs(plan.cost - (2 + c.planner.travelCost * walk)) < 1e-6);
+            }
+        }
+        // And the run goes there: every fetch of Anna's and Ben's at the south well, Cora's at the north.
+        Simulation sim(std::make_shared<const CompiledScenario>(c));
+        sim.runDays(1);
+        int fetches = 0;
+        for (const Event &e : sim.events().events)
+            if (e.kind == EventKind::Start && e.station >= 0) {
+                ++fetches;
+                QCOMPARE(e.station, e.agent == c.agentIndex(u"cora") ? north : south);
+            }
+        QVERIFY(fetches >= 6);
+    }
+
+    // With travelCost 0 the planner returns what it returned before space:
+    // every character and goal of every shipped scenario at dawn, recorded
+    // by the build before this change (tests/data/dawn-plans.jsonl).
+    void dawnPlansAreUnchangedWithoutTravelCost()
+    {
+        QFile f(kSource + QStringLiteral("/tests/data/dawn-plans.jsonl"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        int checked = 0;
+        std::map<QString, std::shared_ptr<CompiledScenario>> compiled;
+        while (!f.atEnd()) {
+            const QJsonObject o = QJsonDocument::fromJson(f.readLine()).object();
+            const QString file = o.value(u"scenario").toString();
+            auto &c = compiled[file];
+            if (!c)
+                c = std::make_shared<CompiledScenario>(compile(load(QStringLiteral("scenarios/") + file)));
+            QCOMPARE(c->planner.travelCost, 0.0);
+            Planner planner(*c);
+            const int a = c->agentIndex(o.value(u"agent").toString());
+            const int g = c->goalIndex(o.value(u"goal").toString());
+            QVERIFY(a >= 0 && g >= 0);
+            Plan plan;
+            planner.planForAgent(c->dawnState(a), a, g, plan);
+            QStringList actions;
+            for (const int k : plan.actions)
+                actions << c->actionIds[size_t(k)];
+            QCOMPARE(plan.found, o.value(u"found").toBool());
+            QCOMPARE(actions, o.value(u"actions").toVariant().toStringList());
+            QCOMPARE(plan.cost, o.value(u"cost").toDouble());
+            QCOMPARE(plan.expanded, o.value(u"expanded").toInt());
+            QCOMPARE(plan.generated, o.value(u"generated").toInt());
+            ++checked;
+        }
+        QVERIFY(checked >= 30);
+    }
+
+    // At no tick do two standing characters share a cell, in every shipped scenario.
+    void noTwoStandingCharactersShareACell()
+    {
+        const QStringList files{QStringLiteral("town.json"), QStringLiteral("hospital.json"), QStringLiteral("bakery.json"), QStringLiteral("smithy.json"),
+                                QStringLiteral("travel.json"), QStringLiteral("cook.json"), QStringLiteral("campfire.json")};
+        for (const QString &file : files) {
+            const auto c = std::make_shared<const CompiledScenario>(compile(load(QStringLiteral("scenarios/") + file)));
+            Simulation sim(c);
+            sim.start();
+            int checks = 0;
+            for (std::int64_t k = 0; k < sim.ticksPerDay(); ++k) {
+                sim.step();
+                std::map<std::pair<int, int>, int> cells;
+                const Snapshot snap = sim.snapshot();
+                for (const AgentSnapshot &a : snap.agents) {
+                    if (a.moving || a.phase == Phase::Walking)
+                        continue;
+                    if (a.heldBy >= 0) // a partner follows: standing only once beside its holder
+                        continue;
+                    const Cell cell = Grid::cellOf(a.x, a.y);
+                    const auto [it, fresh] = cells.emplace(std::pair{cell.x, cell.y}, a.index);
+                    QVERIFY2(fresh, qPrintable(QStringLiteral("%1 at %2 s: %3 and %4 stand on (%5, %6)")
+                                                   .arg(file).arg(sim.time()).arg(it->second).arg(a.index).arg(cell.x).arg(cell.y)));
+                    ++checks;
+                }
+            }
+            QVERIFY(checks > 1000);
+        }
+    }
+
+    // A capacity-2 station never holds three; the others stand in a line,
+    // visibly (distinct cells), and are served in the order they came.
+    void aLineFormsAndDrainsInArrivalOrder()
+    {
+        const Scenario s = parse(R"({ "format": "goap-scenario", "version": 2, "name": "Line",
+          "day": { "length": 300, "tick": 0.1 },
+          "map": { "width": 30, "height": 20 },
+          "world": {},
+          "stations": [ { "id": "counter", "at": [15, 5], "capacity": 2 } ],
+          "actions": [ { "id": "buy", "station": "counter", "duration": 6, "cost": 1, "add": { "agent.bought": 1 } } ],
+          "goals": [ { "id": "shop", "kind": "quota", "conditions": { "agent.bought": 1 }, "urgency": 1 } ],
+          "agents": [
+            { "id": "a", "at": [2, 15], "speed": 2, "facts": {}, "actions": ["buy"], "goals": [ { "goal": "shop" } ] },
+            { "id": "b", "at": [4, 16], "speed": 2, "facts": {}, "actions": ["buy"], "goals": [ { "goal": "shop" } ] },
+            { "id": "c", "at": [6, 17], "speed": 2, "facts": {}, "actions": ["buy"], "goals": [ { "goal": "shop" } ] },
+            { "id": "d", "at": [8, 18], "speed": 2, "facts": {}, "actions": ["buy"], "goals": [ { "goal": "shop" } ] },
+            { "id": "e", "at": [26, 18], "speed": 2, "facts": {}, "actions": ["buy"], "goals": [ { "goal": "shop" } ] },
+            { "id": "f", "at": [28, 17], "speed": 2, "facts": {}, "actions": ["buy"], "goals": [ { "goal": "shop" } ] } ] })");
+        QVERIFY(!hasErrors(validate(s)));
+        const auto c = std::make_shared<const CompiledScenario>(compile(s));
+        Simulation sim(c);
+        const size_t free = size_t(c->fact(u"world.free.counter") - c->agentFactCount);
+        int longest = 0;
+        bool sawQueued = false;
+        for (std::int64_t k = 0; k < sim.ticksPerDay(); ++k) {
+            sim.step();
+            int acting = 0, queued = 0;
+            for (int i = 0; i < sim.presentCount(); ++i) {
+                acting += sim.phase(i) == Phase::Acting ? 1 : 0;
+                queued += sim.phase(i) == Phase::Queued ? 1 : 0;
+            }
+            QVERIFY2(acting <= 2, qPrintable(QStringLiteral("%1 acting at %2 s").arg(acting).arg(sim.time())));
+            QVERIFY(sim.world()[free] >= 0 && sim.world()[free] <= 2);
+            QCOMPARE(int(sim.line(0).size()), queued);
+            longest = std::max(longest, queued);
+            if (queued >= 2) {
+                // The line is visible: its members stand apart, in a row off the places.
+                std::set<std::pair<int, int>> cells;
+                for (const int m : sim.line(0))
+                    if (!sim.stepping(m))
+                        QVERIFY(cells.insert({Grid::cellOf(sim.x(m), sim.y(m)).x, Grid::cellOf(sim.x(m), sim.y(m)).y}).second);
+                sawQueued = true;
+            }
+        }
+        QVERIFY2(longest >= 3, qPrintable(QString::number(longest)));
+        QVERIFY(sawQueued);
+        QCOMPARE(sim.world()[free], 2);
+        // Served in the order they joined: queued events' order is the order their buys start.
+        std::vector<int> joined, servedFromLine;
+        for (const Event &e : sim.events().events) {
+            if (e.kind == EventKind::Queued)
+                joined.push_back(e.agent);
+            if (e.kind == EventKind::Start && std::find(joined.begin(), joined.end(), e.agent) != joined.end())
+                servedFromLine.push_back(e.agent);
+        }
+        QVERIFY(joined.size() >= 3);
+        QCOMPARE(servedFromLine, joined);
+        // Everyone bought, and the report has the time in line.
+        const DayReport &r = sim.reports().back();
+        double queuedSeconds = 0;
+        for (const AgentReport &a : r.agents) {
+            QVERIFY(a.goals[0].metAt.has_value());
+            queuedSeconds += double(a.phaseTicks[int(Phase::Queued)]) * c->day.tick;
+        }
+        QVERIFY(queuedSeconds > 6);
+    }
+
+    // A line member leaves it when the action could no longer start (and says why).
+    void aLineMemberLeavesWhenTheActionCannotStart()
+    {
+        // b stands in line behind a (capacity 1) while a loaf is left; z takes
+        // it from the back door; b's next look finds none and it leaves the line.
+        const Scenario s = parse(R"({ "format": "goap-scenario", "version": 2, "name": "Last loaf",
+          "day": { "length": 120, "tick": 0.1 },
+          "map": { "width": 30, "height": 12 },
+          "world": { "loaves": 2 },
+          "stations": [ { "id": "shop", "at": [10, 5], "capacity": 1 }, { "id": "door", "at": [14, 5] } ],
+          "actions": [ { "id": "buy", "station": "shop", "duration": 20, "cost": 1, "pre": { "world.loaves": 1 },
+                         "add": { "world.loaves": -1, "agent.bread": 1 } },
+                       { "id": "grab", "station": "door", "duration": 1, "cost": 1, "pre": { "world.loaves": 1 },
+                         "add": { "world.loaves": -1, "agent.bread": 1 } } ],
+          "goals": [ { "id": "get", "kind": "quota", "conditions": { "agent.bread": 1 }, "urgency": 1 } ],
+          "agents": [
+            { "id": "a", "at": [8, 8], "speed": 2, "facts": {}, "actions": ["buy"], "goals": [ { "goal": "get" } ] },
+            { "id": "b", "at": [3, 9], "speed": 2, "facts": {}, "actions": ["buy"], "goals": [ { "goal": "get" } ] },
+            { "id": "z", "at": [29, 5], "speed": 0.8, "facts": {}, "actions": ["grab"], "goals": [ { "goal": "get" } ] } ] })");
+        const auto c = std::make_shared<const CompiledScenario>(compile(s));
+        Simulation sim(c);
+        sim.runUntil(0, 60);
+        std::vector<EventKind> bs;
+        for (const Event &e : sim.events().events)
+            if (e.agent == 1 && (e.kind == EventKind::Queued || e.kind == EventKind::RecheckFailed || e.kind == EventKind::Start))
+                bs.push_back(e.kind);
+        QCOMPARE(bs, (std::vector<EventKind>{EventKind::Queued, EventKind::RecheckFailed}));
+        QCOMPARE(sim.phase(1), Phase::Waiting);
+        QVERIFY(sim.line(0).empty());
+    }
+
+    // Start events say where the character stands; the report counts `queued`.
+    void startRecordsWhereItStands()
+    {
+        const auto c = std::make_shared<const CompiledScenario>(compile(load(QStringLiteral("scenarios/town.json"))));
+        Simulation sim(c);
+        sim.runDays(1);
+        int starts = 0;
+        for (const Event &e : sim.events().events)
+            if (e.kind == EventKind::Start && e.station >= 0) {
+                const CompiledStation &st = c->stations[size_t(e.station)];
+                QVERIFY2(std::hypot(e.x - st.x, e.y - st.y) < 7, qPrintable(QStringLiteral("%1, %2").arg(e.x).arg(e.y)));
+                QVERIFY(std::hypot(e.x - st.x, e.y - st.y) > 0.2); // beside it, not on it
+                ++starts;
+            }
+        QVERIFY(starts > 20);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSpace)
+#include "test_space.moc"

@@ -539,7 +539,10 @@ goap_status goap_plan_find(goap_sim *sim, const char *characterId, const char *g
                       .arg(what, s.fileName, QStringList(c.goalIds.begin(), c.goalIds.end()).join(u", ")));
         Planner planner(c);
         Plan plan;
-        planner.planForAgent(c.dawnState(agent), agent, goal, plan);
+        const Space space(c);
+        const CompiledAgent &ca = c.agents[size_t(agent)];
+        const Travel travel = travelFrom(space, c.planner.travelCost, ca.speed, ca.x, ca.y);
+        planner.planForAgent(c.dawnState(agent), agent, goal, plan, &travel);
         if (!plan.found)
             raise(GOAP_ERROR_NO_PLAN,
                   QStringLiteral("%1 -> %2: no plan from the dawn state (%3 nodes expanded, %4 generated%5)")

@@ -198,8 +198,7 @@ int planCommand(const QStringList &args, const Streams &io)
     Plan plan;
     const Space space(compiled);
     const CompiledAgent &who = compiled.agents[size_t(agent)];
-    const Cell start = Grid::cellOf(who.x, who.y); // walks are measured from the centre of its cell, as in a run
-    const Travel travel{&space, compiled.planner.travelCost, who.speed, Grid::centreX(start), Grid::centreY(start)};
+    const Travel travel = travelFrom(space, compiled.planner.travelCost, who.speed, who.x, who.y);
     planner.planForAgent(compiled.dawnState(agent), agent, goal, plan, &travel);
     // The station of each step: the plan's choice when travel is costed, else
     // the nearest of its stations by path from the previous one, as a run takes it.

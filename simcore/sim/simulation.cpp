@@ -620,8 +620,7 @@ void Simulation::safePoint(int i)
     Travel travel;
     const Travel *travelling = nullptr;
     if (sc.planner.travelCost > 0) {
-        const Cell here = Grid::cellOf(a.x, a.y);
-        travel = Travel{&m_space, sc.planner.travelCost, a.speed, Grid::centreX(here), Grid::centreY(here)};
+        travel = travelFrom(m_space, sc.planner.travelCost, a.speed, a.x, a.y);
         travelling = &travel;
     }
     bool anyOpen = false, anyViable = false, allQuiet = true;

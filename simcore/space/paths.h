@@ -15,6 +15,7 @@
 // at most stations x cells x 4 bytes (a map with walls is at most
 // Grid::kMaxSide cells a side); none at all on a map without walls.
 
+#include "planner/planner.h"
 #include "space/grid.h"
 
 #include <cstdint>
@@ -86,5 +87,14 @@ private:
     std::vector<std::vector<Cell>> m_spots, m_lines;
     std::vector<std::int64_t> m_placeCells; // sorted cell keys of every station's places
 };
+
+// The travel of a search whose character stands at (x, y): walks are
+// measured from the centre of its cell, so a run, `goap-sim plan` and the C
+// API cost a plan alike (and the plan cache may key on the cell).
+inline Travel travelFrom(const Space &space, double weight, double speed, double x, double y)
+{
+    const Cell c = Grid::cellOf(x, y);
+    return Travel{&space, weight, speed, Grid::centreX(c), Grid::centreY(c)};
+}
 
 } // namespace goap

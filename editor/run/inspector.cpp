@@ -104,7 +104,7 @@ QString Inspector::partnerText(const sim::AgentSnapshot &holder) const
     // What a held character is going through is what its holder is doing with it.
     const CompiledScenario &s = *m_scenario;
     const QString action = holder.action >= 0 ? m_actionLabels.value(holder.action, s.actionIds[size_t(holder.action)]) : QString();
-    const int station = holder.action >= 0 ? s.actions[size_t(holder.action)].station : -1;
+    const int station = holder.station;
     const QString where = station >= 0 ? m_stationLabels.value(station, s.stationIds[size_t(station)]) : QString();
     QString doing;
     if (holder.phase == sim::Phase::Acting && holder.action >= 0)
@@ -151,7 +151,13 @@ void Inspector::show(const sim::Snapshot &snap)
     }
     // A held character does not plan: it goes where its holder takes it. Its
     // phase and goal say so, as its bubble on the map does.
-    const QString phase = holder ? tr("with %1").arg(holder->label) : sim::phaseName(a.phase);
+    QString phase = holder ? tr("with %1").arg(holder->label) : sim::phaseName(a.phase);
+    if (a.phase == sim::Phase::Queued && a.lineStation >= 0) {
+        // In line, and why: every place of the station is held.
+        const QString where = m_stationLabels.value(a.lineStation, s.stationIds[size_t(a.lineStation)]);
+        const int places = s.stations[size_t(a.lineStation)].capacity;
+        phase = tr("in line at %1, %2 (its %n place(s) are taken)", nullptr, places).arg(where, sim::ordinal(a.linePosition));
+    }
     header->setText(QStringLiteral("%1 — %2 at (%3, %4)%5")
                         .arg(a.label, phase)
                         .arg(a.x, 0, 'f', 1).arg(a.y, 0, 'f', 1).arg(held));
@@ -165,14 +171,22 @@ void Inspector::show(const sim::Snapshot &snap)
             facts << QStringLiteral("%1 = %2").arg(s.factNames[f].mid(6)).arg(a.facts[f]);
     factsLabel->setText(facts.isEmpty() ? tr("all 0") : facts.join(QStringLiteral(", ")));
 
-    if (a.plan != m_shownPlan || a.action != m_shownAction) {
+    if (a.plan != m_shownPlan || a.action != m_shownAction || a.station != m_shownStation) {
         m_shownPlan = a.plan;
         m_shownAction = a.action;
+        m_shownStation = a.station;
         planTree->clear();
         for (size_t k = 0; k < a.plan.size(); ++k) {
             const CompiledAction &act = s.actions[size_t(a.plan[k])];
+            // The step under way names the station it goes to; a later one its choices.
+            QStringList where;
+            if (int(k) == a.planStep && a.station >= 0)
+                where << s.stationIds[size_t(a.station)];
+            else
+                for (const int st : act.stations)
+                    where << s.stationIds[size_t(st)];
             auto *step = new QTreeWidgetItem(planTree, {QStringLiteral("%1. %2").arg(k + 1).arg(s.actionIds[size_t(a.plan[k])]),
-                                                        act.station >= 0 ? tr("at %1, %2 s, cost %3").arg(s.stationIds[size_t(act.station)]).arg(act.duration).arg(act.cost)
+                                                        !where.isEmpty() ? tr("at %1, %2 s, cost %3").arg(where.join(tr(" or "))).arg(act.duration).arg(act.cost)
                                                                          : tr("%1 s, cost %2").arg(act.duration).arg(act.cost)});
             new QTreeWidgetItem(step, {tr("needs"), conditionText(s, s.conditionsOf(act.pre))});
             new QTreeWidgetItem(step, {tr("does"), effectText(s, act)});

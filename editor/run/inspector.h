@@ -43,6 +43,7 @@ private:
     int m_agent = -1;
     std::vector<int> m_shownPlan; // to rebuild the plan tree only when it changes
     int m_shownAction = -2;
+    int m_shownStation = -2;
 };
 
 } // namespace goap::editor

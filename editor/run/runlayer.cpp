@@ -101,6 +101,17 @@ public:
         const auto &tokens = m_layer->m_tokens;
         const QFont font = labelFont();
         p->setFont(font);
+        // The selected character's way ahead, under the tokens.
+        if (const QPolygonF &path = m_layer->m_selectedPath; path.size() >= 2) {
+            QPen pen(MapScene::agentColor(m_layer->m_selected), 2, Qt::DashLine, Qt::RoundCap, Qt::RoundJoin);
+            p->setPen(pen);
+            QPolygonF drawn = path;
+            drawn[0] = m_layer->m_tokens[size_t(m_layer->m_selected)].now; // from where the token is drawn now
+            p->drawPolyline(drawn);
+            p->setBrush(MapScene::agentColor(m_layer->m_selected));
+            p->drawEllipse(path.back(), 3, 3);
+            p->setBrush(Qt::NoBrush);
+        }
         // Rings and discs first, then the labels above them all.
         for (size_t i = 0; i < tokens.size(); ++i) {
             const RunLayer::Token &t = tokens[i];
@@ -176,6 +187,8 @@ void RunLayer::clear()
     m_item = nullptr;
     m_tokens.clear();
     m_scenario.reset();
+    m_space.reset();
+    m_selectedPath.clear();
     m_selected = -1;
 }
 
@@ -183,6 +196,7 @@ void RunLayer::start(std::shared_ptr<const CompiledScenario> scenario, const QSt
 {
     clear();
     m_scenario = std::move(scenario);
+    m_space = std::make_unique<Space>(*m_scenario);
     m_actionLabels = actionLabels;
     const QFont font = labelFont();
     m_tokens.resize(m_scenario->agents.size());
@@ -238,6 +252,12 @@ void RunLayer::apply(const sim::Snapshot &snapshot)
         t.present = false;
     for (const sim::AgentSnapshot &a : snapshot.agents) {
         Token &t = tokenFor(a);
+        t.moving = a.moving;
+        t.simX = a.x;
+        t.simY = a.y;
+        t.goalX = a.goalX;
+        t.goalY = a.goalY;
+        t.walkField = a.walkField;
         t.present = true;
         t.from = t.now;
         t.to = MapScene::toScene(Point{a.x, a.y});
@@ -272,6 +292,7 @@ void RunLayer::apply(const sim::Snapshot &snapshot)
                     t.noPlan.emplace_back(b.goal, b.reason);
         t.ring = a.phase == sim::Phase::Acting ? std::max(1, int(std::ceil(a.actionProgress * kRingSteps))) : 0;
     }
+    updateSelectedPath();
     m_item->update();
 }
 
@@ -320,9 +341,23 @@ void RunLayer::preparePictures(qreal dpr)
         m_rings[size_t(step)] = ringPicture(step, dpr);
 }
 
+void RunLayer::updateSelectedPath()
+{
+    m_selectedPath.clear();
+    if (m_selected < 0 || size_t(m_selected) >= m_tokens.size() || !m_space)
+        return;
+    const Token &t = m_tokens[size_t(m_selected)];
+    if (!t.present || !t.moving)
+        return;
+    // The way ahead, by the same fields the run walks.
+    for (const auto &[x, y] : m_space->path(t.walkField, t.simX, t.simY, t.goalX, t.goalY))
+        m_selectedPath << MapScene::toScene(Point{x, y});
+}
+
 void RunLayer::setSelected(int agent)
 {
     m_selected = agent;
+    updateSelectedPath();
     if (m_item)
         m_item->update();
 }

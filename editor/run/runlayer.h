@@ -13,10 +13,12 @@
 
 #include "planner/compiledscenario.h"
 #include "run/simframe.h"
+#include "space/paths.h"
 
 #include <QElapsedTimer>
 #include <QObject>
 #include <QPointF>
+#include <QPolygonF>
 #include <QPixmap>
 #include <QPointer>
 #include <QStaticText>
@@ -56,6 +58,9 @@ public:
     QString tokenToolTip(int agent) const;
     QList<int> agentsAt(const QPointF &scenePos) const; // every token there, nearest first
     QString nameText(int agent) const; // as drawn: "Miner", "Miner +2" on a stack, empty under a stack's top
+    // The selected character's way ahead while it walks (scene points, its
+    // position first), drawn as a dashed line; empty when it stands.
+    const QPolygonF &selectedPath() const { return m_selectedPath; }
     int bubbleRow(int agent) const;    // 0: just above its token; n: n bubbles higher (a stack)
     // Selects the one character there, or pops up a list of those there; the list is returned.
     QMenu *pick(const QPointF &scenePos, const QPoint &screenPos);
@@ -78,11 +83,15 @@ private:
         std::vector<std::pair<int, PlanReason>> noPlan; // waiting: each goal without a plan and why (capacity reused)
         bool present = false; // in the latest frame (spawned copies come and go)
         int stackRow = 0, stackSize = 1; // its place in the pile of tokens on its spot
+        bool moving = false;             // walking (or stepping aside): where to, for the selected one's path
+        double simX = 0, simY = 0, goalX = 0, goalY = 0;
+        int walkField = -1;
     };
 
     Token &tokenFor(const sim::AgentSnapshot &a);
 
     void animate();
+    void updateSelectedPath();
     void layoutStacks(); // groups tokens standing on one spot
     void preparePictures(qreal dpr); // the discs and rings for this device pixel ratio
 
@@ -95,6 +104,8 @@ private:
     QElapsedTimer m_sinceFrame;
     double m_frameMs = 16;
     int m_selected = -1;
+    std::unique_ptr<Space> m_space; // the walls' fields, to draw the selected character's path
+    QPolygonF m_selectedPath;
     qreal m_dpr = 0;
     std::array<QPixmap, 33> m_rings; // the progress ring in 32 steps (0 unused)
     std::vector<std::pair<std::uint64_t, int>> m_spots; // scratch for layoutStacks: (spot, token)

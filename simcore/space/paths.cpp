@@ -215,6 +215,24 @@ double Space::distance(int station, double x, double y) const
          + std::hypot(Grid::centreX(home) - sx, Grid::centreY(home) - sy);
 }
 
+std::vector<std::pair<double, double>> Space::path(int station, double x, double y, double tx, double ty) const
+{
+    std::vector<std::pair<double, double>> corners{{x, y}};
+    for (int k = 0; k < 256; ++k) {
+        double wx = tx, wy = ty;
+        if (station >= 0)
+            waypoint(station, x, y, tx, ty, wx, wy);
+        corners.emplace_back(wx, wy);
+        if ((wx == tx && wy == ty) || (wx == x && wy == y))
+            break;
+        x = wx;
+        y = wy;
+    }
+    if (corners.back() != std::pair{tx, ty})
+        corners.emplace_back(tx, ty);
+    return corners;
+}
+
 double Space::distance(int from, int to) const { return distance(to, m_stationX[size_t(from)], m_stationY[size_t(from)]); }
 
 void Space::waypoint(int station, double x, double y, double tx, double ty, double &wx, double &wy) const

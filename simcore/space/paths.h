@@ -56,6 +56,10 @@ public:
     // that is reached through `station`'s field: (tx, ty) itself when it is in
     // sight, else the furthest cell down the field in sight.
     void waypoint(int station, double x, double y, double tx, double ty, double &wx, double &wy) const;
+    // The whole way a walker would take from (x, y) to (tx, ty) through
+    // `station`'s field (-1: straight), as its corners, (x, y) first and
+    // (tx, ty) last; at most 256 corners (the live view draws it).
+    std::vector<std::pair<double, double>> path(int station, double x, double y, double tx, double ty) const;
 
     // Cells to stand on around a station, nearest to its point first (ties:
     // south, west, east, north of it), free, reachable from its cell and in

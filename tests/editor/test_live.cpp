@@ -348,8 +348,9 @@ private slots:
         // The outline follows the selection.
         QCOMPARE(w.outline()->current(), (Subject{Subject::Agent, 3, {}}));
 
-        // A working character: the plan, its step highlighted (the smelter smelts from 0:30.3).
-        QVERIFY(w.runUi()->runFor(32));
+        // A working character: the plan, its step highlighted (the smelter
+        // plans to smelt at 0:33.1 and walks round the smithy's walls).
+        QVERIFY(w.runUi()->runFor(36));
         QVERIFY(w.inspect(QStringLiteral("smelter")));
         QVERIFY(in->planTree->topLevelItemCount() >= 1);
         QVERIFY(in->planTree->topLevelItem(0)->text(0).contains(u"smeltIron"));

@@ -750,7 +750,7 @@ void Simulation::enterIdleOrWait(int i, Phase phase)
     a.action = -1;
     a.station = -1;
     a.goalSlot = -1;
-    if (!a.standing)
+    if (!a.standing && !a.sharing)
         stand(i, false);
 }
 

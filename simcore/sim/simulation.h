@@ -132,6 +132,7 @@ private:
         int walkField = -1;          // the station whose distance field leads there, -1: in sight
         bool stepping = false;       // moving to goalX/Y while standing by (aside, up a line, beside its holder)
         bool standing = false;       // holds standCell in m_standing
+        bool sharing = false;        // stands where there was no free cell near (a crowd larger than the room): not looked for again until it walks
         std::int64_t standCell = 0;
         std::int64_t followCell = 0; // a partner: its holder's cell it last stood beside
         int lineStation = -1;        // in line at that station

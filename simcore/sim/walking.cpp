@@ -60,6 +60,7 @@ void Simulation::unstand(int i)
     if (a.standing && m_standing.at(a.standCell) == i)
         m_standing.remove(a.standCell);
     a.standing = false;
+    a.sharing = false;
     a.stepping = false;
 }
 
@@ -72,7 +73,9 @@ void Simulation::claim(int i, Cell c)
         a.standCell = Space::key(c);
         a.standing = true;
         m_standing.put(a.standCell, i);
-    } // else the map is full around here (no free cell within 16 rings): it shares, unregistered
+    } else {
+        a.sharing = true; // the map is full around here (no free cell within 16 rings): it shares, unregistered
+    }
     const double x = Grid::centreX(c), y = Grid::centreY(c);
     if (cellAtPoint(a.x, a.y) == c && !m_space.hasWalls()) {
         a.stepping = false; // already on it: no need to be at its very centre

@@ -36,7 +36,7 @@ Scenario variant(int nurses, double every, double hours)
         Agent a = nurse;
         a.id = QStringLiteral("nurse%1").arg(n);
         a.label = QStringLiteral("Nurse %1").arg(n);
-        a.at.y = 2 + n * 2;
+        a.at = Point{19.5 + (n - 1) % 10, 2.5 + (n - 1) / 10}; // in the lounge
         s.agents.append(a);
     }
     s.day.length = hours * 3600;

@@ -1,5 +1,5 @@
 // Live-view benchmarks (a measuring program, not a test):
-//   bench_live scene [CHARACTERS] [SECONDS]   frames per second the map renders while a run of a
+//   bench_live scene|walled [CHARACTERS] [SECONDS]   frames per second the map renders while a run of a
 //                                             synthetic town animates (offscreen, or a real window under xvfb-run)
 //   bench_live snapshot [CHARACTERS] [FRAMES] time to build a frame in the worker and to get it to the UI thread
 //   bench_live lag [CHARACTERS] [SECONDS] [DAYS] the main window running "as fast as possible" (DAYS per play,
@@ -28,9 +28,11 @@ using namespace goap::editor;
 
 namespace {
 
-Scenario town(int characters)
+Scenario town(int characters, bool walled = false)
 {
     const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/town.json"));
+    if (walled)
+        return testing::walledTown(*r.scenario, characters);
     return characters == 6 ? *r.scenario : testing::replicatedTown(*r.scenario, characters);
 }
 
@@ -47,10 +49,10 @@ public:
     }
 };
 
-int scene(int characters, double seconds)
+int scene(int characters, double seconds, bool walled = false)
 {
     MainWindow w;
-    w.document()->reset(town(characters), {});
+    w.document()->reset(town(characters, walled), {});
     w.resize(1600, 1000);
     w.show();
     PaintCounter counter;
@@ -151,8 +153,8 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("GOAP Studio bench"));
     const QString what = argc > 1 ? QString::fromLatin1(argv[1]) : QStringLiteral("scene");
-    if (what == u"scene")
-        return scene(argc > 2 ? std::atoi(argv[2]) : 1000, argc > 3 ? std::atof(argv[3]) : 5);
+    if (what == u"scene" || what == u"walled") // walled: the 200 x 200 walled town, everyone walking paths
+        return scene(argc > 2 ? std::atoi(argv[2]) : 1000, argc > 3 ? std::atof(argv[3]) : 5, what == u"walled");
     if (what == u"snapshot")
         return snapshot(argc > 2 ? std::atoi(argv[2]) : 10000, argc > 3 ? std::atoi(argv[3]) : 100);
     if (what == u"lag")

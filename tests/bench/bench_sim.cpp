@@ -2,7 +2,7 @@
 // one town day, and for synthetic towns of 100, 1,000 and 10,000 characters
 // (the town's six professions replicated on its nine stations).
 //   build/bin/bench_sim                  every configuration, one process each
-//   build/bin/bench_sim CHARACTERS SECONDS [--no-memo]
+//   build/bin/bench_sim CHARACTERS SECONDS [--no-memo] [--no-walls | --travel | --walled]
 #include "io/scenarioreader.h"
 #include "planner/compiledscenario.h"
 #include "sim/simulation.h"
@@ -20,12 +20,22 @@ using namespace goap;
 
 namespace {
 
-int runOne(int characters, double seconds, bool memo)
+// Kinds of town: the town as shipped (walls), without its walls, with its
+// walls and a travel cost, and the walled 200 x 200 synthetic town.
+enum class Kind { Town, NoWalls, Travel, Walled };
+
+int runOne(int characters, double seconds, bool memo, Kind kind)
 {
     const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/town.json"));
     if (!r.ok())
         return 1;
-    const Scenario scenario = characters == 6 ? *r.scenario : testing::replicatedTown(*r.scenario, characters);
+    Scenario scenario = kind == Kind::Walled ? testing::walledTown(*r.scenario, characters)
+                      : characters == 6      ? *r.scenario
+                                             : testing::replicatedTown(*r.scenario, characters);
+    if (kind == Kind::NoWalls)
+        scenario.map.walls.clear();
+    if (kind == Kind::Travel)
+        scenario.planner.travelCost = 0.1;
     const auto compiled = std::make_shared<const CompiledScenario>(compile(scenario));
     sim::Options options;
     options.recordSamples = characters <= 1000; // samples of 10,000 characters are 12 MB a minute; events stay on
@@ -35,7 +45,8 @@ int runOne(int characters, double seconds, bool memo)
     const auto start = std::chrono::steady_clock::now();
     simulation.stepTicks(ticks);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%-10d %10.0f %12.3f %14.1f %12.1f %10ld %10lld %10zu\n", characters, seconds, wall * 1e3, seconds / wall,
+    const char *names[] = {"town", "no walls", "travel", "walled"};
+    std::printf("%-9s %-10d %10.0f %12.3f %14.1f %12.1f %10ld %10lld %10zu\n", names[int(kind)], characters, seconds, wall * 1e3, seconds / wall,
                 double(ticks) * double(characters) / wall / 1e6, goap::testing::procStatusKiB("VmHWM") / 1024, (long long)simulation.planCache().hits(),
                 simulation.events().events.size());
     return 0;
@@ -45,13 +56,23 @@ int runOne(int characters, double seconds, bool memo)
 
 int main(int argc, char *argv[])
 {
-    if (argc >= 3)
-        return runOne(std::atoi(argv[1]), std::atof(argv[2]), !(argc >= 4 && std::string(argv[3]) == "--no-memo"));
-    std::printf("%-10s %10s %12s %14s %12s %10s %10s %10s\n", "characters", "sim s", "wall ms", "sim s/wall s",
+    if (argc >= 3) {
+        bool memo = true;
+        Kind kind = Kind::Town;
+        for (int k = 3; k < argc; ++k) {
+            const std::string a = argv[k];
+            memo = memo && a != "--no-memo";
+            kind = a == "--no-walls" ? Kind::NoWalls : a == "--travel" ? Kind::Travel : a == "--walled" ? Kind::Walled : kind;
+        }
+        return runOne(std::atoi(argv[1]), std::atof(argv[2]), memo, kind);
+    }
+    std::printf("%-9s %-10s %10s %12s %14s %12s %10s %10s %10s\n", "kind", "characters", "sim s", "wall ms", "sim s/wall s",
                 "M agent-ticks/s", "peak MiB", "cache hits", "events");
-    const struct { int characters; double seconds; } runs[] = {{6, 300}, {100, 300}, {1000, 300}, {10000, 60}};
+    const struct { int characters; double seconds; const char *kind; } runs[] = {
+        {6, 300, ""}, {6, 300, "--no-walls"}, {6, 300, "--travel"}, {100, 300, ""}, {1000, 300, ""}, {10000, 60, ""},
+        {1000, 300, "--walled"}, {10000, 60, "--walled"}};
     for (const auto &run : runs) {
-        const std::string command = std::string(argv[0]) + " " + std::to_string(run.characters) + " " + std::to_string(run.seconds);
+        const std::string command = std::string(argv[0]) + " " + std::to_string(run.characters) + " " + std::to_string(run.seconds) + " " + run.kind;
         std::fflush(stdout);
         if (std::system(command.c_str()) != 0)
             return 1;

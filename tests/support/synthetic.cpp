@@ -118,4 +118,49 @@ Scenario replicatedTown(const Scenario &town, int characters)
     return s;
 }
 
+Scenario walledTown(const Scenario &town, int characters, double travelCost)
+{
+    constexpr int kBlocks = 4;
+    constexpr double kBlock = 50;
+    Scenario s = replicatedTown(town, characters);
+    s.name = QStringLiteral("%1 walled x%2").arg(town.name).arg(characters);
+    s.map.width = s.map.height = kBlock * kBlocks;
+    s.map.walls.clear();
+    s.stations.clear();
+    s.planner.travelCost = travelCost;
+    for (int b = 0; b < kBlocks * kBlocks; ++b) {
+        const double ox = (b % kBlocks) * kBlock + 10, oy = (b / kBlocks) * kBlock + 15;
+        for (const Wall &w : town.map.walls)
+            s.map.walls.append(Wall{w.x + ox, w.y + oy, w.w, w.h});
+        // A wall between blocks, with a gate in the middle of each side.
+        const double bx = (b % kBlocks) * kBlock, by = (b / kBlocks) * kBlock;
+        s.map.walls.append(Wall{bx + kBlock - 1, by, 1, kBlock / 2 - 2});
+        s.map.walls.append(Wall{bx + kBlock - 1, by + kBlock / 2 + 2, 1, kBlock / 2 - 2});
+        s.map.walls.append(Wall{bx, by + kBlock - 1, kBlock / 2 - 2, 1});
+        s.map.walls.append(Wall{bx + kBlock / 2 + 2, by + kBlock - 1, kBlock / 2 - 2, 1});
+        for (const Station &st : town.stations) {
+            Station copy = st;
+            copy.id = QStringLiteral("%1_%2").arg(st.id).arg(b);
+            copy.at = Point{st.at.x + ox, st.at.y + oy};
+            s.stations.append(copy);
+        }
+    }
+    for (Action &a : s.actions) {
+        if (a.station.isEmpty())
+            continue;
+        const QString base = a.station;
+        a.station = base + QStringLiteral("_0");
+        a.alternatives.clear();
+        for (int b = 1; b < kBlocks * kBlocks; ++b)
+            a.alternatives.append(QStringLiteral("%1_%2").arg(base).arg(b));
+    }
+    for (int i = 0; i < s.agents.size(); ++i) {
+        const Agent &original = town.agents[i % town.agents.size()];
+        const int b = (i / int(town.agents.size())) % (kBlocks * kBlocks);
+        const double ox = (b % kBlocks) * kBlock + 10, oy = (b / kBlocks) * kBlock + 15;
+        s.agents[i].at = Point{original.at.x + ox, original.at.y + oy};
+    }
+    return s;
+}
+
 } // namespace goap::testing

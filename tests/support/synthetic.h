@@ -26,4 +26,12 @@ Scenario gripperScenario(int balls = 8);
 // world seed scaled by the number of copies, on the same stations.
 Scenario replicatedTown(const Scenario &town, int characters);
 
+// A walled town of `characters` people on a 200 x 200 map (SPEC 11.3): the
+// town's buildings, stations and walls copied into a 4 x 4 grid of 50 x 50
+// blocks; every action may be done at any block's copy of its station (the
+// 16 copies as alternatives, the nearest by path taken, or the planner's
+// choice with travelCost > 0); characters spread over the blocks, its world
+// seed scaled as in replicatedTown.
+Scenario walledTown(const Scenario &town, int characters, double travelCost = 0);
+
 } // namespace goap::testing

@@ -279,21 +279,37 @@ void MainWindow::createActions()
         edit->addAction(QIcon(QStringLiteral(":/icons/character.svg")), tr("Add &Template"), this, [this] { addItem(Subject::Template); });
     m_addActions[Subject::Spawner] =
         edit->addAction(QIcon(QStringLiteral(":/icons/st-door.svg")), tr("Add S&pawner"), this, [this] { addItem(Subject::Spawner); });
-    m_wallToolAction = edit->addAction(QIcon(QStringLiteral(":/icons/wall.svg")), tr("Draw &Walls"));
-    m_wallToolAction->setCheckable(true);
-    m_wallToolAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
-    m_wallToolAction->setToolTip(tr("Draw walls: drag a rectangle on the map (whole cells). Characters walk around walls. "
-                                    "Select a wall to move it, resize it by its corner or delete it (%1)")
-                                     .arg(m_wallToolAction->shortcut().toString(QKeySequence::NativeText)));
-    connect(m_wallToolAction, &QAction::toggled, this, [this](bool on) {
-        m_scene->setWallTool(on);
-        m_view->setDragMode(on ? QGraphicsView::NoDrag : QGraphicsView::RubberBandDrag);
-        m_view->viewport()->setCursor(on ? Qt::CrossCursor : Qt::ArrowCursor);
-        statusBar()->showMessage(on ? tr("Drag on the map to draw a wall; %1 again to stop")
-                                          .arg(m_wallToolAction->shortcut().toString(QKeySequence::NativeText))
-                                    : QString(), 6000);
-    });
-    toolbar->addAction(m_wallToolAction);
+    // The wall tools, like Tiled's: a rectangle, a brush and an eraser, at most one on at a time.
+    auto *wallTools = new QActionGroup(this);
+    wallTools->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);
+    const auto wallTool = [&](const QString &icon, const QString &text, Qt::Key key, MapScene::WallTool mode, const QString &tip,
+                              const QString &status) {
+        QAction *a = edit->addAction(QIcon(icon), text);
+        a->setCheckable(true);
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | key));
+        a->setToolTip(tip.arg(a->shortcut().toString(QKeySequence::NativeText)));
+        wallTools->addAction(a);
+        connect(a, &QAction::toggled, this, [this, a, mode, status](bool on) {
+            if (!on && m_scene->wallMode() != mode)
+                return; // another wall tool took over
+            m_scene->setWallMode(on ? mode : MapScene::WallTool::None);
+            m_view->setDragMode(on ? QGraphicsView::NoDrag : QGraphicsView::RubberBandDrag);
+            m_view->viewport()->setCursor(on ? Qt::CrossCursor : Qt::ArrowCursor);
+            statusBar()->showMessage(on ? status.arg(a->shortcut().toString(QKeySequence::NativeText)) : QString(), 6000);
+        });
+        toolbar->addAction(a);
+        return a;
+    };
+    m_wallToolAction = wallTool(QStringLiteral(":/icons/wall.svg"), tr("Draw &Walls"), Qt::Key_W, MapScene::WallTool::Rectangle,
+                                tr("Draw walls: drag a rectangle on the map (whole cells). Characters walk around walls. "
+                                   "Select a wall to move it, resize it by its corner or delete it (%1)"),
+                                tr("Drag on the map to draw a wall; %1 again to stop"));
+    m_wallBrushAction = wallTool(QStringLiteral(":/icons/wall-brush.svg"), tr("&Paint Walls"), Qt::Key_B, MapScene::WallTool::Brush,
+                                 tr("Paint walls cell by cell: drag over the map; a gap is a door (%1)"),
+                                 tr("Drag over the map to paint walls, cell by cell; %1 again to stop"));
+    m_wallEraserAction = wallTool(QStringLiteral(":/icons/wall-eraser.svg"), tr("&Erase Walls"), Qt::Key_E, MapScene::WallTool::Eraser,
+                                  tr("Erase walls cell by cell: drag over them, e.g. to open a door (%1)"),
+                                  tr("Drag over walls to erase them, cell by cell; %1 again to stop"));
     edit->addSeparator();
     m_duplicateAction = edit->addAction(tr("&Duplicate"), this, &MainWindow::duplicateSelected);
     m_duplicateAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));

@@ -75,6 +75,8 @@ public:
     MapScene *mapScene() const { return m_scene; }
     MapView *mapView() const { return m_view; }
     QAction *wallToolAction() const { return m_wallToolAction; }
+    QAction *wallBrushAction() const { return m_wallBrushAction; }
+    QAction *wallEraserAction() const { return m_wallEraserAction; }
     ScenarioForm *scenarioForm() const { return m_scenarioForm; }
     FactForm *factForm() const { return m_factForm; }
     StationForm *stationForm() const { return m_stationForm; }
@@ -144,6 +146,8 @@ private:
     QHash<QString, QDockWidget *> m_docks;
     QList<QDockWidget *> m_dockOrder;
     QAction *m_wallToolAction = nullptr;
+    QAction *m_wallBrushAction = nullptr;
+    QAction *m_wallEraserAction = nullptr;
     class SweepDialog *m_sweep = nullptr;
     std::function<QMessageBox::StandardButton()> m_savePrompt;
     std::function<QString()> m_saveAsPrompt;

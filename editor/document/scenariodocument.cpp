@@ -305,6 +305,101 @@ QString ScenarioDocument::setWall(int index, const Wall &wall)
     return {};
 }
 
+namespace {
+// Whole cells to rectangles: runs along each row, then runs of equal rows stacked.
+QList<Wall> rectanglesOf(std::vector<Cell> cells)
+{
+    std::sort(cells.begin(), cells.end(), [](Cell a, Cell b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
+    cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+    struct Run { int x0, x1, y0, y1; };
+    std::vector<Run> runs, open;
+    for (size_t k = 0; k < cells.size();) {
+        size_t e = k + 1;
+        while (e < cells.size() && cells[e].y == cells[k].y && cells[e].x == cells[e - 1].x + 1)
+            ++e;
+        runs.push_back({cells[k].x, cells[e - 1].x + 1, cells[k].y, cells[k].y + 1});
+        k = e;
+    }
+    QList<Wall> out;
+    for (const Run &r : runs) {
+        // Extend a rectangle of the row above with the same span.
+        const auto above = std::find_if(open.begin(), open.end(), [&](const Run &o) { return o.x0 == r.x0 && o.x1 == r.x1 && o.y1 == r.y0; });
+        if (above != open.end())
+            above->y1 = r.y1;
+        else
+            open.push_back(r);
+    }
+    for (const Run &o : open)
+        out.append(Wall{double(o.x0), double(o.y0), double(o.x1 - o.x0), double(o.y1 - o.y0)});
+    return out;
+}
+
+// The cells a wall blocks (as Grid burns them: centres inside it).
+std::vector<Cell> cellsOf(const Wall &w)
+{
+    std::vector<Cell> out;
+    for (int y = int(std::ceil(w.y - 0.5)); y + 0.5 < w.y + w.h; ++y)
+        for (int x = int(std::ceil(w.x - 0.5)); x + 0.5 < w.x + w.w; ++x)
+            out.push_back(Cell{x, y});
+    return out;
+}
+} // namespace
+
+QString ScenarioDocument::paintWalls(const QList<Cell> &cells, bool erase)
+{
+    const Scenario &now = m_scenario;
+    const auto inMap = [&](Cell c) { return c.x >= 0 && c.y >= 0 && c.x + 1 <= now.map.width + 1e-9 && c.y + 1 <= now.map.height + 1e-9; };
+    const auto blockedBy = [&](Cell c) {
+        return std::any_of(now.map.walls.begin(), now.map.walls.end(), [&](const Wall &w) { return wallBlocksCellAt(w, c.x + 0.5, c.y + 0.5); });
+    };
+    Scenario s = now;
+    int changed = 0;
+    QString note;
+    if (!erase) {
+        std::vector<Cell> fresh;
+        int kept = 0;
+        for (const Cell c : cells) {
+            if (!inMap(c) || blockedBy(c))
+                continue;
+            if (!wallProblem(now, Wall{double(c.x), double(c.y), 1, 1}).isEmpty()) {
+                ++kept; // a station, a start or a spawner stands there
+                continue;
+            }
+            fresh.push_back(c);
+        }
+        if (kept > 0)
+            note = kept == 1 ? tr("1 cell with a station, a start or a spawner on it stays free.")
+                             : tr("%1 cells with a station, a start or a spawner on them stay free.").arg(kept);
+        const QList<Wall> added = rectanglesOf(fresh);
+        changed = int(fresh.size());
+        s.map.walls += added;
+    } else {
+        QList<Wall> kept;
+        for (const Wall &w : now.map.walls) {
+            std::vector<Cell> left;
+            bool cut = false;
+            for (const Cell c : cellsOf(w)) {
+                if (cells.contains(c)) {
+                    cut = true;
+                    ++changed;
+                } else {
+                    left.push_back(c);
+                }
+            }
+            if (!cut)
+                kept.append(w);
+            else
+                kept += rectanglesOf(left);
+        }
+        s.map.walls = kept;
+    }
+    if (changed == 0)
+        return note;
+    const QString cellsText = changed == 1 ? tr("1 wall cell") : tr("%1 wall cells").arg(changed);
+    push(s, (erase ? tr("Erase %1") : tr("Paint %1")).arg(cellsText), Part::Settings);
+    return note;
+}
+
 QString ScenarioDocument::removeWall(int index)
 {
     if (index < 0 || index >= m_scenario.map.walls.size())

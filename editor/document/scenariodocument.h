@@ -8,6 +8,7 @@
 
 #include "io/issue.h"
 #include "model/scenario.h"
+#include "space/grid.h"
 
 #include <QObject>
 #include <QStringList>
@@ -135,6 +136,12 @@ public:
     QString addWall(const Wall &wall);
     QString setWall(int index, const Wall &wall); // moved or resized
     QString removeWall(int index);
+    // The wall brush and eraser (SPEC 11.3, like Tiled's stamp and eraser):
+    // paints whole cells as walls (merged into as few rectangles as rows and
+    // runs allow; cells under a station, a start or a spawner are left free
+    // and said so) or erases them (a wall that loses cells is cut into the
+    // rectangles that remain). One undo step; empty when nothing changed.
+    QString paintWalls(const QList<Cell> &cells, bool erase);
 
     QString addSpawner();
     QString removeSpawner(int index);

@@ -1,7 +1,10 @@
 #include "mapscene.h"
 
 #include "charts/palette.h"
+#include "planner/compiledscenario.h"
+#include "space/paths.h"
 
+#include <QGraphicsPathItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSceneContextMenuEvent>
 #include <QUndoStack>
@@ -331,11 +334,59 @@ void MapScene::wallEdited(int index, const QRectF &sceneRect)
     rebuild(); // snaps the item, and restores it if the edit was refused
 }
 
-void MapScene::setWallTool(bool on)
+void MapScene::setWallMode(WallTool tool)
 {
-    m_wallTool = on;
+    m_wallMode = tool;
+    const bool on = tool != WallTool::None;
     for (QGraphicsItem *item : m_stations) item->setEnabled(!on);
     for (QGraphicsItem *item : m_agents) item->setEnabled(!on);
+}
+
+void MapScene::strokeTo(const QPointF &scenePos)
+{
+    // Every cell along the way from the last point, so a fast drag leaves no gaps.
+    const QPointF from = m_stroke.isEmpty() ? scenePos : m_drawFrom;
+    const double steps = std::max(1.0, std::ceil(QLineF(from, scenePos).length() / (kScale / 4)));
+    const MapSettings &map = m_document->scenario().map;
+    for (int k = 0; k <= int(steps); ++k) {
+        const QPointF p = from + (scenePos - from) * (k / steps);
+        const Cell c = Grid::cellOf(p.x() / kScale, p.y() / kScale);
+        if (c.x < 0 || c.y < 0 || c.x >= std::ceil(map.width) || c.y >= std::ceil(map.height) || m_stroke.contains(c))
+            continue;
+        m_stroke.append(c);
+    }
+    m_drawFrom = scenePos;
+    QPainterPath path;
+    for (const Cell c : m_stroke)
+        path.addRect(QRectF(c.x * kScale, c.y * kScale, kScale, kScale));
+    m_strokeItem->setPath(path);
+}
+
+void MapScene::updatePlaces()
+{
+    // The simulation's own rule (space/paths.h) on the document as it is.
+    const Scenario &s = m_document->scenario();
+    CompiledScenario c;
+    c.map = s.map;
+    for (const Station &st : s.stations)
+        c.stations.push_back(CompiledStation{st.at.x, st.at.y, std::max(0, st.capacity), -1});
+    m_placeCells.clear();
+    m_lineCells.clear();
+    if (s.map.width * s.map.height <= 4096.0 * 4096.0) {
+        const Space space(c);
+        for (size_t i = 0; i < c.stations.size(); ++i) {
+            const int capacity = c.stations[i].capacity;
+            if (capacity <= 0)
+                continue;
+            const std::vector<Cell> &spots = space.spots(int(i));
+            for (size_t k = 0; k < spots.size() && int(k) < capacity; ++k)
+                m_placeCells.append(spots[k]);
+            const std::vector<Cell> &line = space.line(int(i));
+            for (size_t k = 0; k < line.size() && k < 3; ++k)
+                m_lineCells.append(line[k]);
+        }
+    }
+    invalidate(sceneRect(), QGraphicsScene::BackgroundLayer);
 }
 
 QList<int> MapScene::selectedWalls() const
@@ -369,7 +420,17 @@ bool MapScene::removeSelectedWalls()
 
 void MapScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
 {
-    if (m_wallTool && event->button() == Qt::LeftButton) {
+    if ((m_wallMode == WallTool::Brush || m_wallMode == WallTool::Eraser) && event->button() == Qt::LeftButton) {
+        m_stroke.clear();
+        const bool erase = m_wallMode == WallTool::Eraser;
+        m_strokeItem = addPath(QPainterPath(), QPen(erase ? QColor(0xc6, 0x28, 0x28) : QColor(0, 120, 215), 2, Qt::DashLine),
+                               erase ? QColor(0xc6, 0x28, 0x28, 60) : QColor(0x6e, 0x67, 0x5d, 140));
+        m_strokeItem->setZValue(3);
+        strokeTo(event->scenePos());
+        event->accept();
+        return;
+    }
+    if (m_wallMode == WallTool::Rectangle && event->button() == Qt::LeftButton) {
         m_drawFrom = event->scenePos();
         const Wall w = wallBetween(m_drawFrom, m_drawFrom);
         m_drawing = addRect(QRectF(w.x * kScale, w.y * kScale, w.w * kScale, w.h * kScale), QPen(QColor(0, 120, 215), 2, Qt::DashLine),
@@ -383,6 +444,11 @@ void MapScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
 
 void MapScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event)
 {
+    if (m_strokeItem) {
+        strokeTo(event->scenePos());
+        event->accept();
+        return;
+    }
     if (m_drawing) {
         const Wall w = wallBetween(m_drawFrom, event->scenePos());
         m_drawing->setRect(QRectF(w.x * kScale, w.y * kScale, w.w * kScale, w.h * kScale));
@@ -394,6 +460,15 @@ void MapScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event)
 
 void MapScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event)
 {
+    if (m_strokeItem && event->button() == Qt::LeftButton) {
+        strokeTo(event->scenePos());
+        delete m_strokeItem;
+        m_strokeItem = nullptr;
+        const QList<Cell> cells = std::exchange(m_stroke, {});
+        report(m_document->paintWalls(cells, m_wallMode == WallTool::Eraser));
+        event->accept();
+        return;
+    }
     if (m_drawing && event->button() == Qt::LeftButton) {
         delete m_drawing;
         m_drawing = nullptr;
@@ -475,6 +550,7 @@ void MapScene::rebuild()
         item->setSelected(selectedAgents.contains(i));
         m_agents.push_back(item);
     }
+    updatePlaces();
 }
 
 QGraphicsItem *MapScene::makeMarker(Subject::Kind kind, int i)
@@ -493,7 +569,7 @@ QGraphicsItem *MapScene::makeMarker(Subject::Kind kind, int i)
         item->setToolTip(tr("%1 starts at (%2, %3): drag to move").arg(s.agents[i].label).arg(s.agents[i].at.x).arg(s.agents[i].at.y));
         item->setVisible(m_startMarkers);
     }
-    item->setEnabled(!m_wallTool);
+    item->setEnabled(m_wallMode == WallTool::None);
     addItem(item);
     return item;
 }
@@ -510,6 +586,8 @@ void MapScene::replaceMarker(Subject::Kind kind, int index)
     delete list[size_t(index)];
     list[size_t(index)] = makeMarker(kind, index);
     list[size_t(index)]->setSelected(selected);
+    if (kind == Subject::Station)
+        updatePlaces(); // it moved, or its capacity changed
 }
 
 void MapScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
@@ -566,6 +644,16 @@ void MapScene::drawBackground(QPainter *painter, const QRectF &rect)
         painter->drawLine(QPointF(0, y * kScale), QPointF(map.right(), y * kScale));
     painter->setPen(QPen(QColor(0xa8, 0xa2, 0x94), 1.5));
     painter->drawRect(map);
+    // Stations' places (where each of N characters acts) and the head of their lines.
+    painter->setPen(QPen(QColor(0x8d, 0x6e, 0x3f), 1.2, Qt::DashLine));
+    painter->setBrush(QColor(0xf3, 0xe3, 0xc3, 120));
+    for (const Cell c : m_placeCells)
+        painter->drawRect(QRectF(c.x * kScale + 3, c.y * kScale + 3, kScale - 6, kScale - 6));
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(QColor(0x8d, 0x6e, 0x3f, 90));
+    for (const Cell c : m_lineCells)
+        painter->drawEllipse(QPointF((c.x + 0.5) * kScale, (c.y + 0.5) * kScale), 3, 3);
+    painter->setBrush(Qt::NoBrush);
 }
 
 MapView::MapView(QGraphicsScene *scene, QWidget *parent) : QGraphicsView(scene, parent)

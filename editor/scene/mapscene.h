@@ -8,6 +8,8 @@
 
 #include "docks/outline.h"
 
+#include "space/grid.h"
+
 #include <QGraphicsScene>
 #include <QGraphicsView>
 
@@ -36,9 +38,20 @@ public:
     void itemMoved(Subject::Kind kind, int index, const QPointF &scenePos, bool snap);
     void wallEdited(int index, const QRectF &sceneRect); // a wall moved or resized
 
-    // The wall tool: while on, a left drag on the map draws a wall.
-    void setWallTool(bool on);
-    bool wallTool() const { return m_wallTool; }
+    // The wall tools: while one is on, a left drag on the map draws a wall
+    // (Rectangle), paints walls cell by cell (Brush) or erases them (Eraser),
+    // one undo step a drag.
+    enum class WallTool { None, Rectangle, Brush, Eraser };
+    void setWallTool(bool on) { setWallMode(on ? WallTool::Rectangle : WallTool::None); }
+    void setWallMode(WallTool tool);
+    WallTool wallMode() const { return m_wallMode; }
+    bool wallTool() const { return m_wallMode != WallTool::None; }
+    // Cells a brush stroke has covered so far (scene coordinates of the map).
+    QList<Cell> strokeCells() const { return m_stroke; }
+    // Each station's places (capacity N: its first N spots) and the first
+    // cells of its line, as the simulation will use them, in map cells.
+    const QList<Cell> &placeCells() const { return m_placeCells; }
+    const QList<Cell> &lineCells() const { return m_lineCells; }
     QList<int> selectedWalls() const; // indices into map.walls
     bool removeSelectedWalls();       // one undo step; false when none was selected
     QGraphicsItem *wallItem(int index) const;
@@ -68,9 +81,14 @@ private:
     ScenarioDocument *m_document;
     std::vector<QGraphicsItem *> m_stations, m_agents, m_walls;
     bool m_startMarkers = true;
-    bool m_wallTool = false;
+    void strokeTo(const QPointF &scenePos); // adds the cells under the brush
+    void updatePlaces();
+    WallTool m_wallMode = WallTool::None;
     QPointF m_drawFrom;
     QGraphicsRectItem *m_drawing = nullptr; // the wall being drawn
+    QGraphicsPathItem *m_strokeItem = nullptr; // the brush or eraser stroke being drawn
+    QList<Cell> m_stroke;
+    QList<Cell> m_placeCells, m_lineCells;
 };
 
 class MapView : public QGraphicsView

@@ -32,6 +32,8 @@
 
 #include <QAction>
 #include <QTemporaryDir>
+#include "space/paths.h"
+#include "planner/compiledscenario.h"
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -873,6 +875,81 @@ private slots:
         QVERIFY(w.scenario().map.walls.isEmpty());
         stack->undo();
         QCOMPARE(w.scenario().map.walls.size(), 1);
+    }
+
+    // Issue #13, 5: the wall brush paints cells (a drag, one undo step, merged
+    // into rectangles, never over a station), the eraser opens a door in a
+    // wall, warnings follow live as walls cut a station off, and a station's
+    // places are shown where the simulation puts them.
+    void wallBrushAndEraserPaintAndOpenDoors()
+    {
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json"))); // woodpile (3, 3), hearth (10, 6), table (16, 9); cook at (8, 3)
+        MapView *view = w.mapView();
+        auto at = [&](double x, double y) { return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale)); };
+        auto stroke = [&](const QList<QPointF> &points) {
+            QTest::mousePress(view->viewport(), Qt::LeftButton, {}, at(points.first().x(), points.first().y()));
+            for (const QPointF &q : points) {
+                const QPoint p = at(q.x(), q.y());
+                QMouseEvent move(QEvent::MouseMove, p, view->viewport()->mapToGlobal(p), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+                QApplication::sendEvent(view->viewport(), &move);
+            }
+            QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, at(points.last().x(), points.last().y()));
+        };
+        QUndoStack *stack = w.document()->undoStack();
+        const int before = stack->count();
+        w.wallBrushAction()->trigger();
+        QCOMPARE(w.mapScene()->wallMode(), MapScene::WallTool::Brush);
+        // A stroke down column 6 from row 0 to row 11 (a fast drag: the cells between count too).
+        stroke({{6.5, 0.5}, {6.5, 5.2}, {6.5, 11.5}});
+        QCOMPARE(w.scenario().map.walls, (QList<Wall>{Wall{6, 0, 1, 12}}));
+        QCOMPARE(stack->count(), before + 1);
+        QVERIFY2(stack->undoText().contains(u"Paint 12 wall cells"), qPrintable(stack->undoText()));
+        // The woodpile (3, 3) is cut off from the cook (8, 3): the Issues panel says so, live.
+        QTRY_VERIFY(std::any_of(w.document()->issues().begin(), w.document()->issues().end(), [](const Issue &i) {
+            return i.message.contains(u"cannot reach station woodpile");
+        }));
+        // Painting over the hearth leaves its cell free and says why.
+        stroke({{9.5, 6.5}, {11.5, 6.5}});
+        QCOMPARE(w.scenario().map.walls.size(), 3); // cells 9 and 11 of row 6; the hearth's cell 10 stays free
+        QCOMPARE(w.scenario().map.walls[1], (Wall{9, 6, 1, 1}));
+        QCOMPARE(w.scenario().map.walls[2], (Wall{11, 6, 1, 1}));
+        QVERIFY2(w.statusBar()->currentMessage().contains(u"stays free"), qPrintable(w.statusBar()->currentMessage()));
+        stack->undo();
+        QCOMPARE(w.scenario().map.walls.size(), 1);
+        // The eraser opens a door of two cells: the wall is cut in two, one undo step.
+        w.wallEraserAction()->trigger();
+        QCOMPARE(w.mapScene()->wallMode(), MapScene::WallTool::Eraser);
+        QVERIFY(!w.wallBrushAction()->isChecked());
+        stroke({{6.5, 4.5}, {6.5, 5.5}});
+        QCOMPARE(w.scenario().map.walls, (QList<Wall>{Wall{6, 0, 1, 4}, Wall{6, 6, 1, 6}}));
+        QVERIFY2(stack->undoText().contains(u"Erase 2 wall cells"), qPrintable(stack->undoText()));
+        QTRY_VERIFY(std::none_of(w.document()->issues().begin(), w.document()->issues().end(), [](const Issue &i) {
+            return i.message.contains(u"cannot reach");
+        }));
+        stack->undo();
+        QCOMPARE(w.scenario().map.walls, (QList<Wall>{Wall{6, 0, 1, 12}}));
+        w.wallEraserAction()->trigger();
+        QCOMPARE(w.mapScene()->wallMode(), MapScene::WallTool::None);
+        // Saved and read back: the walls round-trip.
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("brushed.json"));
+        QVERIFY(w.saveAs(file));
+        QCOMPARE(readScenarioFile(file).scenario->map.walls, (QList<Wall>{Wall{6, 0, 1, 12}}));
+
+        // Places: a capacity-2 hearth shows two place cells beside it, as the simulation has them.
+        Station hearth = w.scenario().stations[1];
+        hearth.capacity = 2;
+        QVERIFY(w.document()->setStation(1, hearth, QStringLiteral("capacity")).isEmpty());
+        QCOMPARE(w.mapScene()->placeCells().size(), 2);
+        const CompiledScenario c = compile(w.scenario());
+        const Space space(c);
+        QCOMPARE(w.mapScene()->placeCells()[0], space.spots(1)[0]);
+        QCOMPARE(w.mapScene()->placeCells()[1], space.spots(1)[1]);
+        QVERIFY(!w.mapScene()->lineCells().isEmpty());
     }
 
     // Issue #11, 2: an edit of one item is an undo step that keeps only that

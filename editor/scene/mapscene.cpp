@@ -372,7 +372,7 @@ void MapScene::updatePlaces()
         c.stations.push_back(CompiledStation{st.at.x, st.at.y, std::max(0, st.capacity), -1});
     m_placeCells.clear();
     m_lineCells.clear();
-    if (s.map.width * s.map.height <= 4096.0 * 4096.0) {
+    if (s.map.walls.isEmpty() || s.map.width * s.map.height <= 1024.0 * 1024.0) { // a larger walled grid is not rebuilt per edit
         const Space space(c);
         for (size_t i = 0; i < c.stations.size(); ++i) {
             const int capacity = c.stations[i].capacity;

@@ -67,6 +67,7 @@ Space::Space(const CompiledScenario &sc)
     }
     const size_t n = sc.stations.size();
     m_fields.resize(n);
+    m_fieldUsed.assign(n, 0);
     m_spots.resize(n);
     m_lines.resize(n);
     for (size_t s = 0; s < n; ++s) {
@@ -152,8 +153,20 @@ bool Space::isPlace(Cell c) const { return std::binary_search(m_placeCells.begin
 const std::vector<float> &Space::field(int station) const
 {
     auto &slot = m_fields[size_t(station)];
+    m_fieldUsed[size_t(station)] = ++m_clock;
     if (slot)
         return *slot;
+    // Within the budget: drop the fields used longest ago first.
+    const std::size_t bytes = size_t(m_grid.cellCount()) * sizeof(float);
+    while (m_fieldBytes > 0 && m_fieldBytes + bytes > m_budget) {
+        size_t oldest = m_fields.size();
+        for (size_t k = 0; k < m_fields.size(); ++k)
+            if (m_fields[k] && (oldest == m_fields.size() || m_fieldUsed[k] < m_fieldUsed[oldest]))
+                oldest = k;
+        m_fields[oldest].reset();
+        m_fieldBytes -= bytes;
+    }
+    m_fieldBytes += bytes;
     // Dijkstra from the station's cell over 8 neighbours, no corner cutting.
     slot = std::make_unique<std::vector<float>>(size_t(m_grid.cellCount()), kUnreachable);
     std::vector<float> &dist = *slot;
@@ -190,13 +203,6 @@ const std::vector<float> &Space::field(int station) const
     return dist;
 }
 
-std::size_t Space::fieldBytes() const
-{
-    std::size_t bytes = 0;
-    for (const auto &f : m_fields)
-        bytes += f ? f->capacity() * sizeof(float) : 0;
-    return bytes;
-}
 
 double Space::distance(int station, double x, double y) const
 {

@@ -11,9 +11,10 @@
 // down the field it can see. On a map without walls every line of sight is
 // free and characters walk straight, as in version 1.
 //
-// Memory: 4 bytes a cell for each station whose field has been asked for, so
-// at most stations x cells x 4 bytes (a map with walls is at most
-// Grid::kMaxSide cells a side); none at all on a map without walls.
+// Memory: 4 bytes a cell for each station whose field has been asked for,
+// and at most kFieldBudget bytes in all: past it the field used longest ago
+// is dropped, to be computed again (the same values) if it is needed again.
+// None at all on a map without walls.
 
 #include "planner/planner.h"
 #include "space/grid.h"
@@ -75,8 +76,11 @@ public:
     // Connected region of a cell (-1 blocked); all 0 without walls.
     int region(Cell c) const { return blocked(c) ? -1 : m_regions.empty() ? 0 : m_regions[size_t(m_grid.index(c))]; }
 
-    // Bytes the fields built so far hold.
-    std::size_t fieldBytes() const;
+    // Bytes the fields kept now hold (at most kFieldBudget, or one field when a
+    // single field is larger).
+    std::size_t fieldBytes() const { return m_fieldBytes; }
+    static constexpr std::size_t kFieldBudget = std::size_t(256) << 20;
+    void setFieldBudget(std::size_t bytes) { m_budget = bytes; } // for tests
 
 private:
     const std::vector<float> &field(int station) const;
@@ -88,6 +92,10 @@ private:
     std::vector<Cell> m_stationCell;
     std::vector<std::int32_t> m_regions;
     mutable std::vector<std::unique_ptr<std::vector<float>>> m_fields;
+    mutable std::vector<std::uint64_t> m_fieldUsed; // when each was last asked for
+    mutable std::uint64_t m_clock = 0;
+    mutable std::size_t m_fieldBytes = 0;
+    std::size_t m_budget = kFieldBudget;
     std::vector<std::vector<Cell>> m_spots, m_lines;
     std::vector<std::int64_t> m_placeCells; // sorted cell keys of every station's places
 };

@@ -185,6 +185,24 @@ private slots:
         }
     }
 
+    // Fields are kept within a budget: past it the one used longest ago goes,
+    // and one asked for again is the same.
+    void fieldsStayWithinTheirBudget()
+    {
+        const Scenario s = load(QStringLiteral("scenarios/town.json"));
+        const CompiledScenario c = compile(s);
+        Space full(c), tight(c);
+        const std::size_t one = size_t(full.grid().cellCount()) * sizeof(float);
+        tight.setFieldBudget(2 * one);
+        for (int round = 0; round < 3; ++round)
+            for (int st = 0; st < int(c.stations.size()); ++st) {
+                const double x = 20.5, y = 12.5; // south-east corner, round several walls
+                QCOMPARE(tight.distance(st, x, y), full.distance(st, x, y));
+                QVERIFY(tight.fieldBytes() <= 2 * one);
+            }
+        QVERIFY(full.fieldBytes() >= 5 * one); // most stations needed a field (walls in the way)
+    }
+
     // travel.json: the nearer well by path, not by straight line.
     void travelCostPicksTheNearerAlternativeByPath()
     {

@@ -419,6 +419,12 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes,
                 if (distance == Space::kUnreachable)
                     continue; // walls cut it off from there
                 g += m_travelArgs.weight * distance / m_travelArgs.speed;
+                // A station whose places are all held (as this state sees it): standing in
+                // its line costs the wait, about one action there, so a plan may rather walk
+                // to a free alternative, or choose to wait in line when that is still cheaper.
+                const CompiledStation &st = sc.stations[size_t(to)];
+                if (st.freeFact >= 0 && parent[st.freeFact] <= 0)
+                    g += m_travelArgs.weight * action.duration;
                 if (s[position] != to + 1) {
                     hash += key(FactId(position), to + 1) - key(FactId(position), s[position]);
                     s[position] = to + 1;

@@ -66,7 +66,9 @@ class Space;
 // Travel in the plan's cost (SPEC 11.3): each step at a station costs, on top
 // of the action's cost, weight x the walking seconds by path from where the
 // character would stand (its start, or the previous step's station) to it,
-// and an action with alternative stations branches once per station. The
+// and an action with alternative stations branches once per station; a step
+// at a station whose places are all held (world.free.<station> is 0 in the
+// state) costs weight x the action's duration more, the wait in its line. The
 // search state then carries one more value, the station the character would
 // stand at (0: its start), so the same facts at two stations are two states.
 struct Travel

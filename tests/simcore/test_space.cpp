@@ -245,6 +245,35 @@ private slots:
         QVERIFY(fetches >= 6);
     }
 
+    // Standing in line is a search result: a full station costs the wait, so
+    // the plan walks to a free one when that is cheaper, and waits when not.
+    void aPlanWeighsTheLineAgainstTheWalk()
+    {
+        const Scenario s = parse(R"({ "format": "goap-scenario", "version": 2, "name": "Two counters",
+          "day": { "length": 100, "tick": 0.1 },
+          "planner": { "travelCost": 0.5 },
+          "map": { "width": 40, "height": 10 },
+          "world": {},
+          "stations": [ { "id": "near", "at": [6, 5], "capacity": 1 }, { "id": "far", "at": [16, 5], "capacity": 1 } ],
+          "actions": [ { "id": "buy", "station": ["near", "far"], "duration": 30, "cost": 1, "add": { "agent.bought": 1 } } ],
+          "goals": [ { "id": "shop", "kind": "quota", "conditions": { "agent.bought": 1 }, "urgency": 1 } ],
+          "agents": [ { "id": "a", "at": [3, 5], "speed": 2, "facts": {}, "actions": ["buy"], "goals": [ { "goal": "shop" } ] } ] })");
+        const CompiledScenario c = compile(s);
+        const Space space(c);
+        Planner planner(c);
+        const Travel travel = travelFrom(space, c.planner.travelCost, 2, 3, 5);
+        std::vector<std::int32_t> state = c.dawnState(0);
+        Plan plan;
+        QVERIFY(planner.planForAgent(state, 0, 0, plan, &travel));
+        QCOMPARE(plan.stations.front(), 0); // both free: the near one
+        state[size_t(c.fact(u"world.free.near"))] = 0; // near is taken: a wait of ~30 s costs more than 5 s more walking
+        QVERIFY(planner.planForAgent(state, 0, 0, plan, &travel));
+        QCOMPARE(plan.stations.front(), 1);
+        state[size_t(c.fact(u"world.free.far"))] = 0; // both taken: the near line, walking less
+        QVERIFY(planner.planForAgent(state, 0, 0, plan, &travel));
+        QCOMPARE(plan.stations.front(), 0);
+    }
+
     // With travelCost 0 the planner returns what it returned before space:
     // every character and goal of every shipped scenario at dawn, recorded
     // by the build before this change (tests/data/dawn-plans.jsonl).

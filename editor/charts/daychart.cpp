@@ -82,6 +82,7 @@ void DayChart::reset(std::shared_ptr<const CompiledScenario> scenario)
     m_hidden.clear();
     m_visibleGoals.clear();
     m_charted.clear();
+    // The scenario's own characters at first; a template's copies (their mean) when chosen.
     for (int i = 0; m_scenario && i < int(m_scenario->agents.size()) && i < kChartedAtFirst; ++i)
         m_charted << i;
     xAxis->setRange(0, m_dayLength);
@@ -95,7 +96,7 @@ void DayChart::setChartedAgents(const QList<int> &agents, const sim::Samples &sa
         return;
     QList<int> charted;
     for (int a : agents)
-        if (a >= 0 && size_t(a) < m_scenario->agents.size() && !charted.contains(a))
+        if (a >= 0 && size_t(a) < m_scenario->agents.size() + m_scenario->templates.size() && !charted.contains(a))
             charted << a;
     if (charted == m_charted)
         return;
@@ -126,7 +127,7 @@ void DayChart::rebuild()
     m_cursor = nullptr;
     m_rows = m_events = 0;
     m_daysMarked = 0;
-    m_chartedIndex.assign(m_scenario ? m_scenario->agents.size() : 0, -1);
+    m_chartedIndex.assign(m_scenario ? m_scenario->agents.size() + m_scenario->templates.size() : 0, -1); // templates: every copy
     for (int k = 0; k < m_charted.size(); ++k)
         m_chartedIndex[size_t(m_charted[k])] = k;
     build(); // also without a scenario: it forgets the items clearItems() deleted

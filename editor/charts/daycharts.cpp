@@ -7,18 +7,7 @@ namespace goap::editor {
 namespace {
 
 // Slots (columns of sim::Samples) in the order the simulation lays them out.
-struct SlotInfo
-{
-    int agent, goal;
-};
-std::vector<SlotInfo> slotsOf(const CompiledScenario &s)
-{
-    std::vector<SlotInfo> out;
-    for (size_t i = 0; i < s.agents.size(); ++i)
-        for (const CompiledAgentGoal &g : s.agents[i].goals)
-            out.push_back({int(i), g.goal});
-    return out;
-}
+std::vector<sim::SampleColumn> slotsOf(const CompiledScenario &s) { return sim::sampleColumns(s); }
 
 // Marker shapes along a goal's line; circles, diamonds and stars are kept for events.
 QCPScatterStyle::ScatterShape goalShape(int style)
@@ -38,10 +27,11 @@ std::vector<int> goalStyles(const CompiledScenario &s)
 {
     const size_t goals = s.goals.size();
     std::vector<std::vector<bool>> together(goals, std::vector<bool>(goals, false));
-    for (const CompiledAgent &a : s.agents)
-        for (const CompiledAgentGoal &g : a.goals)
-            for (const CompiledAgentGoal &h : a.goals)
-                together[size_t(g.goal)][size_t(h.goal)] = true;
+    for (const auto *list : {&s.agents, &s.templates})
+        for (const CompiledAgent &a : *list)
+            for (const CompiledAgentGoal &g : a.goals)
+                for (const CompiledAgentGoal &h : a.goals)
+                    together[size_t(g.goal)][size_t(h.goal)] = true;
     std::vector<int> style(goals, -1);
     for (size_t g = 0; g < goals; ++g) {
         for (int candidate = 0; style[g] < 0; ++candidate) {
@@ -193,7 +183,7 @@ QCPGraph *InsistenceChart::bandMean(int goal) const
 }
 
 namespace {
-std::vector<int> columnGoals(const std::vector<SlotInfo> &slotList)
+std::vector<int> columnGoals(const std::vector<sim::SampleColumn> &slotList)
 {
     std::vector<int> goals(slotList.size());
     for (size_t c = 0; c < slotList.size(); ++c)
@@ -250,7 +240,7 @@ void InsistenceChart::build()
         line.goal = goal;
         line.line = addGraph();
         styleLine(line.line, agent, styles[size_t(goal)], 1.6);
-        line.line->setName(QStringLiteral("%1: %2").arg(s.agentLabels[size_t(agent)], s.goalLabels[size_t(goal)]));
+        line.line->setName(QStringLiteral("%1: %2").arg(sim::columnLabel(s, agent), s.goalLabels[size_t(goal)]));
         line.series = addSeries(agent, goal, line.line);
         const QColor colour = agentColor(agent);
         line.switches = addMarkers(line.series, QCPScatterStyle(QCPScatterStyle::ssDiamond, colour.darker(150), colour, 10),
@@ -302,7 +292,8 @@ void InsistenceChart::addEvents(const sim::EventLog &events, size_t from, size_t
         const sim::Event &e = events.events[k];
         if (e.kind != sim::EventKind::Switch && e.kind != sim::EventKind::NeedSatisfied)
             continue;
-        const int charted = chartedIndex(e.agent); // spawned copies and uncharted characters: -1
+        // Spawned copies (charted as their template's mean, without markers) and uncharted characters: -1.
+        const int charted = size_t(e.agent) < s.agents.size() ? chartedIndex(e.agent) : -1;
         if (charted < 0 || e.goal < 0 || size_t(e.goal) >= goals)
             continue;
         const int index = m_agentGoalLine[size_t(charted) * goals + size_t(e.goal)];
@@ -380,7 +371,7 @@ void QuotaChart::build()
         line.slot = int(c);
         line.line = addGraph();
         styleLine(line.line, agent, styles[size_t(goal)], 1.8);
-        line.line->setName(QStringLiteral("%1: %2").arg(s.agentLabels[size_t(agent)], s.goalLabels[size_t(goal)]));
+        line.line->setName(QStringLiteral("%1: %2").arg(sim::columnLabel(s, agent), s.goalLabels[size_t(goal)]));
         line.series = addSeries(agent, goal, line.line);
         line.met = addMarkers(line.series, QCPScatterStyle(QCPScatterStyle::ssStar, agentColor(agent).darker(140), 13),
                               tr("%1: met").arg(line.line->name()));
@@ -440,7 +431,7 @@ void QuotaChart::addEvents(const sim::EventLog &events, size_t from, size_t to)
         const sim::Event &e = events.events[k];
         if (e.kind != sim::EventKind::QuotaMet)
             continue;
-        const int charted = chartedIndex(e.agent);
+        const int charted = size_t(e.agent) < s.agents.size() ? chartedIndex(e.agent) : -1;
         if (charted < 0 || e.goal < 0 || size_t(e.goal) >= goals)
             continue;
         const int index = m_agentGoalLine[size_t(charted) * goals + size_t(e.goal)];

@@ -141,8 +141,9 @@ void ChartsPanel::showRunOf(std::shared_ptr<const CompiledScenario> scenario)
         return;
     // A crowd is unreadable as lines: the first dozen characters are charted until more are chosen.
     const QList<int> &charted = m_insistence->chartedAgents();
-    for (size_t i = 0; i < m_shown->agentLabels.size(); ++i) {
-        auto *item = new QListWidgetItem(m_shown->agentLabels[i], m_agents);
+    // The scenario's characters, then each template's copies as one (their mean).
+    for (size_t i = 0; i < m_shown->agentLabels.size() + m_shown->templates.size(); ++i) {
+        auto *item = new QListWidgetItem(sim::columnLabel(*m_shown, int(i)), m_agents);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         item->setCheckState(charted.contains(int(i)) ? Qt::Checked : Qt::Unchecked);
         item->setForeground(agentColor(int(i)).darker(120));

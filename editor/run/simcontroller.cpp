@@ -64,11 +64,9 @@ void SimController::clearRecords()
         const double dt = m_scenario->day.tick;
         m_samples.interval = double(std::max<qint64>(1, std::llround(1.0 / dt))) * dt;
         m_samples.worldColumns = m_scenario->worldFactCount;
-        for (size_t i = 0; i < m_scenario->agents.size(); ++i) {
-            for (const CompiledAgentGoal &g : m_scenario->agents[i].goals) {
-                m_samples.slotAgent.push_back(int(i));
-                m_samples.slotGoal.push_back(g.goal);
-            }
+        for (const sim::SampleColumn &c : sim::sampleColumns(*m_scenario)) {
+            m_samples.slotAgent.push_back(c.agent);
+            m_samples.slotGoal.push_back(c.goal);
         }
     }
 }

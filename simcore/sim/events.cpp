@@ -58,6 +58,34 @@ QString eventKindName(EventKind kind)
     return {};
 }
 
+std::vector<SampleColumn> sampleColumns(const CompiledScenario &s)
+{
+    std::vector<SampleColumn> out;
+    for (size_t i = 0; i < s.agents.size(); ++i)
+        for (const CompiledAgentGoal &g : s.agents[i].goals)
+            out.push_back({int(i), g.goal});
+    for (size_t t = 0; t < s.templates.size(); ++t)
+        for (const CompiledAgentGoal &g : s.templates[t].goals)
+            out.push_back({int(s.agents.size() + t), g.goal});
+    return out;
+}
+
+QString columnLabel(const CompiledScenario &s, int agent)
+{
+    if (agent >= 0 && size_t(agent) < s.agentLabels.size())
+        return s.agentLabels[size_t(agent)];
+    const size_t t = size_t(agent) - s.agents.size();
+    return t < s.templateLabels.size() ? QStringLiteral("%1 (every copy)").arg(s.templateLabels[t]) : QStringLiteral("?");
+}
+
+QString columnId(const CompiledScenario &s, int agent)
+{
+    if (agent >= 0 && size_t(agent) < s.agentIds.size())
+        return s.agentIds[size_t(agent)];
+    const size_t t = size_t(agent) - s.agents.size();
+    return t < s.templateIds.size() ? s.templateIds[t] + u'*' : QStringLiteral("?");
+}
+
 QString ordinal(int n)
 {
     const int tens = n % 100, ones = n % 10;

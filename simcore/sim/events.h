@@ -95,7 +95,10 @@ QString recheckReason(const CompiledScenario &scenario, int action, FactId fact,
                       ConditionOp op = ConditionOp::Ge);
 
 // Samples every `interval` simulated seconds: for each agent and each goal it
-// holds, the insistence and (quotas) the progress 1 - shortfall.
+// holds, the insistence and (quotas) the progress 1 - shortfall; then for each
+// template and each goal it holds, the mean over its copies present (NaN when
+// none is), so spawned characters can be charted as a group. A column's
+// `agent` is a character index, or agentCount + template index for a group.
 struct Samples
 {
     double interval = 1;
@@ -111,6 +114,18 @@ struct Samples
     size_t rows() const { return rowTime.size(); }
     void dropRowsBefore(int day); // forgets the rows of the days before `day` (rows are in time order)
 };
+
+struct SampleColumn
+{
+    int agent; // a scenario character, or agents.size() + template for "every copy"
+    int goal;
+};
+// The columns of the samples, in order: the one home of their layout.
+std::vector<SampleColumn> sampleColumns(const CompiledScenario &scenario);
+// "Miner", or "Patient (every copy)" for a template's group.
+QString columnLabel(const CompiledScenario &scenario, int agent);
+// "miner", or "patient*" for a template's group (the samples CSV's agent column).
+QString columnId(const CompiledScenario &scenario, int agent);
 
 struct GoalReport
 {

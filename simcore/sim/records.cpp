@@ -232,7 +232,7 @@ QByteArray samplesCsvRows(const CompiledScenario &sc, const Samples &s)
             const int goal = s.slotGoal[c];
             const QString line = QStringLiteral("%1,%2,%3,%4,%5,%6,%7\n")
                                      .arg(s.rowDay[r])
-                                     .arg(csvNumber(s.rowTime[r]), sc.agentIds[size_t(s.slotAgent[c])], sc.goalIds[size_t(goal)],
+                                     .arg(csvNumber(s.rowTime[r]), columnId(sc, s.slotAgent[c]), sc.goalIds[size_t(goal)],
                                           toString(sc.goals[size_t(goal)].kind), csvNumber(s.insistence[r * columns + c]),
                                           csvNumber(s.progress[r * columns + c]));
             out += line.toUtf8();

@@ -56,10 +56,12 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
             s.rate = g.rate;
             s.urgency = g.urgency;
             m_slots.push_back(s);
-            m_samples.slotAgent.push_back(int(i));
-            m_samples.slotGoal.push_back(g.goal);
         }
         m_slotBegin.push_back(m_slots.size());
+    }
+    for (const SampleColumn &c : sampleColumns(sc)) {
+        m_samples.slotAgent.push_back(c.agent);
+        m_samples.slotGoal.push_back(c.goal);
     }
     m_staticAgents = sc.agents.size();
     m_staticSlots = m_slots.size();
@@ -528,6 +530,7 @@ int Simulation::spawn(int tmpl, double x, double y)
     a.x = x;
     a.y = y;
     a.profile = m_templateProfile[size_t(tmpl)];
+    a.tmpl = tmpl;
     a.speed = t.speed;
     a.actions = &t.actions;
     a.serial = m_serials++;
@@ -780,12 +783,37 @@ void Simulation::sample()
     m_samples.rowDay.push_back(m_day);
     m_samples.rowTime.push_back(now());
     m_samples.world.insert(m_samples.world.end(), m_world.begin(), m_world.end());
-    for (int i = 0; i < int(m_staticAgents); ++i) { // spawned copies come and go: not sampled
+    for (int i = 0; i < int(m_staticAgents); ++i) {
         for (const Slot &s : goalSlots(i)) {
             m_samples.insistence.push_back(float(slotInsistence(i, s)));
             m_samples.progress.push_back(m_scenario->goals[size_t(s.goal)].kind == GoalKind::Quota
                                              ? float(quotaProgress(i, s))
                                              : std::numeric_limits<float>::quiet_NaN());
+        }
+    }
+    // Spawned copies come and go: each template's copies present, as one mean per goal.
+    const CompiledScenario &sc = *m_scenario;
+    constexpr float nan = std::numeric_limits<float>::quiet_NaN();
+    for (size_t t = 0; t < sc.templates.size(); ++t) {
+        const size_t goals = sc.templates[t].goals.size();
+        const size_t first = m_samples.insistence.size();
+        m_samples.insistence.insert(m_samples.insistence.end(), goals, 0.0f);
+        m_samples.progress.insert(m_samples.progress.end(), goals, 0.0f);
+        int copies = 0;
+        for (const int i : m_active) {
+            if (m_agents[size_t(i)].tmpl != int(t))
+                continue;
+            ++copies;
+            const std::span<const Slot> held = goalSlots(i);
+            for (size_t k = 0; k < goals && k < held.size(); ++k) {
+                m_samples.insistence[first + k] += float(slotInsistence(i, held[k]));
+                m_samples.progress[first + k] += float(quotaProgress(i, held[k]));
+            }
+        }
+        for (size_t k = 0; k < goals; ++k) {
+            const bool quota = sc.goals[size_t(sc.templates[t].goals[k].goal)].kind == GoalKind::Quota;
+            m_samples.insistence[first + k] = copies ? m_samples.insistence[first + k] / float(copies) : nan;
+            m_samples.progress[first + k] = copies && quota ? m_samples.progress[first + k] / float(copies) : nan;
         }
     }
 }

@@ -115,6 +115,7 @@ private:
         // Written when they happen (rarely), so snapshots only share them.
         QString lastSwitch, lastFailure;
         int serial = 0;        // identity: index into the log's names, stable across days
+        int tmpl = -1;         // a spawned copy: its template
         QString id, label;     // kept while present: a long run keeps no names of copies long gone
         double speed = 1;
         const std::vector<int> *actions = nullptr; // what it can do (its own or its template's)

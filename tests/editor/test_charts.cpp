@@ -220,6 +220,8 @@ private slots:
         QHash<int, QSet<QString>> stylesOf;
         int lines = 0;
         for (size_t c = 0; c < s.columns(); ++c) {
+            if (size_t(s.slotAgent[c]) >= hospital->agents.size())
+                continue; // the patients' group: charted when chosen
             QCPGraph *g = chart.graphFor(int(c));
             QVERIFY(g);
             const QString style = QStringLiteral("%1/%2").arg(int(g->pen().style())).arg(int(g->scatterStyle().shape()));
@@ -228,7 +230,49 @@ private slots:
             QCOMPARE(g->pen().color(), chart.graphFor(int(c) - (c % 2))->pen().color()); // one colour per character
             ++lines;
         }
-        QCOMPARE(lines, 4);
+        QCOMPARE(lines, 4); // the two nurses' Care and Rest
+        QCOMPARE(s.slotAgent.back(), int(hospital->agents.size())); // the template's group comes last
+    }
+
+    // #17: spawned characters are charted as their template's group: the mean
+    // insistence of the copies present, a gap when none is, "patient*" in the CSV.
+    void spawnedCopiesAreChartedAsAGroup()
+    {
+        const auto hospital = compiledFile(QStringLiteral("hospital.json"));
+        QVERIFY(hospital);
+        sim::Simulation sim(hospital);
+        const int group = int(hospital->agents.size()); // the patients
+        sim.runUntil(0, 120);
+        const sim::Samples &s = sim.samples();
+        int column = -1;
+        for (size_t c = 0; c < s.columns(); ++c)
+            if (s.slotAgent[c] == group && hospital->goals[size_t(s.slotGoal[c])].kind == GoalKind::Need)
+                column = int(c);
+        QVERIFY(column >= 0);
+        // Before the first patient (t < 5 s) there is no copy: no value.
+        QVERIFY(std::isnan(s.insistence[size_t(column)]));
+        // At the last row, the mean over the copies present, as the simulation has them.
+        double sum = 0;
+        int copies = 0;
+        const sim::Snapshot snap = sim.snapshot();
+        for (const sim::AgentSnapshot &a : snap.agents)
+            if (a.index >= group)
+                for (const sim::BallotEntry &b : a.ballot)
+                    if (b.goal == s.slotGoal[size_t(column)]) {
+                        sum += b.insistence;
+                        ++copies;
+                    }
+        QVERIFY(copies >= 1);
+        QVERIFY(std::abs(s.insistence[(s.rows() - 1) * s.columns() + size_t(column)] - sum / copies) < 1e-5);
+        // The chart draws it under the template's name; the CSV names it patient*.
+        InsistenceChart chart;
+        chart.reset(hospital);
+        QVERIFY(!chart.graphFor(column)); // not charted until chosen
+        chart.setChartedAgents({0, group}, s, sim.events());
+        QVERIFY(chart.graphFor(column));
+        QCOMPARE(chart.graphFor(column)->dataCount(), int(s.rows()));
+        QVERIFY2(chart.graphFor(column)->name().startsWith(u"Patient (every copy)"), qPrintable(chart.graphFor(column)->name()));
+        QVERIFY(sim::samplesCsv(*hospital, s).contains(",patient*,"));
     }
 
     // #17.12: a click on a legend entry hides the line and its markers, and

@@ -14,6 +14,7 @@
 #include "planner/planner.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
+#include "space/paths.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -49,11 +50,16 @@ void plan(const CompiledScenario &c)
     constexpr int kCap = 100;
     Planner planner(c);
     Plan out;
+    const Space space(c);
     const int agents = std::min<int>(int(c.agents.size()), 4);
     for (int a = 0; a < agents; ++a) {
         const auto state = c.dawnState(a);
+        const CompiledAgent &who = c.agents[size_t(a)];
+        const Travel travel = travelFrom(space, c.planner.travelCost, who.speed, who.x, who.y);
         for (size_t g = 0; g < std::min<size_t>(c.goals.size(), 8); ++g) {
-            const bool found = planner.plan(state, c.agents[size_t(a)].actions, c.conditionsOf(c.goals[g].conditions), out, kCap);
+            const bool found = planner.plan(state, c.agents[size_t(a)].actions, c.conditionsOf(c.goals[g].conditions), out, kCap,
+                                            c.planner.heuristic, &travel);
+            FUZZ_CHECK(!found || c.planner.travelCost <= 0 || out.stations.size() == out.actions.size(), QByteArray());
             FUZZ_CHECK(found == out.found, QByteArray());
             FUZZ_CHECK(found == (out.reason == PlanReason::Found), toString(out.reason));
             FUZZ_CHECK(out.expanded <= kCap, QByteArray::number(out.expanded));

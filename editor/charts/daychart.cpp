@@ -122,6 +122,7 @@ void DayChart::rebuild()
     clearItems();
     m_series.clear();
     m_seriesOf.clear();
+    m_baselineLines.clear();
     m_markerTexts.clear();
     m_textSeries.clear();
     m_cursor = nullptr;
@@ -140,6 +141,45 @@ void DayChart::rebuild()
         markDay(0);
     }
     applyVisibility();
+}
+
+void DayChart::setBaseline(std::shared_ptr<const CompiledScenario> scenario, std::shared_ptr<const sim::Samples> samples)
+{
+    m_baselineScenario = samples ? std::move(scenario) : nullptr;
+    m_baseline = m_baselineScenario ? std::move(samples) : nullptr;
+}
+
+void DayChart::addBaselineLine(QCPGraph *line, int agent, int goal, bool progress)
+{
+    if (!m_baseline || !m_scenario)
+        return;
+    const CompiledScenario &b = *m_baselineScenario;
+    const sim::Samples &s = *m_baseline;
+    const QString who = sim::columnId(*m_scenario, agent), what = m_scenario->goalIds[size_t(goal)];
+    for (size_t c = 0; c < s.columns(); ++c) {
+        if (sim::columnId(b, s.slotAgent[c]) != who || b.goalIds[size_t(s.slotGoal[c])] != what)
+            continue;
+        if (!layer(QStringLiteral("baseline")))
+            addLayer(QStringLiteral("baseline"), layer(QStringLiteral("main")), QCustomPlot::limBelow);
+        QCPGraph *g = addGraph();
+        g->setLayer(QStringLiteral("baseline")); // under the run's own lines
+        QColor colour = line->pen().color();
+        colour.setAlpha(110);
+        g->setPen(QPen(colour, 1.3, Qt::DashLine));
+        g->setName(tr("baseline: %1").arg(line->name()));
+        g->removeFromLegend();
+        g->setSelectable(QCP::stNone);
+        QVector<double> keys, values;
+        keys.reserve(qsizetype(s.rows()));
+        values.reserve(qsizetype(s.rows()));
+        for (size_t r = 0; r < s.rows(); ++r) {
+            keys << keyOf(s.rowDay[r], s.rowTime[r]);
+            values << double((progress ? s.progress : s.insistence)[r * s.columns() + c]);
+        }
+        g->setData(keys, values, true);
+        m_baselineLines.push_back(g);
+        return;
+    }
 }
 
 int DayChart::chartedIndex(int agent) const

@@ -89,10 +89,24 @@ public:
 
     static constexpr int kChartedAtFirst = 12;
 
+    // A pinned run drawn under this one (compare runs): each line's
+    // counterpart in it, the same character id and goal id, dashed and
+    // faded. Takes effect at the next replay(); nullptr clears it.
+    void setBaseline(std::shared_ptr<const CompiledScenario> scenario, std::shared_ptr<const sim::Samples> samples);
+    bool hasBaseline() const { return m_baseline != nullptr; }
+    const std::vector<QCPGraph *> &baselineLines() const { return m_baselineLines; }
+
 signals:
     void lineVisibilityChanged();
 
 protected:
+    // Called by a subclass's build() for each line it adds: the baseline's
+    // line for (agent, goal) under it, from its insistence or its progress.
+    void addBaselineLine(QCPGraph *line, int agent, int goal, bool progress);
+    std::shared_ptr<const CompiledScenario> m_baselineScenario;
+    std::shared_ptr<const sim::Samples> m_baseline;
+    std::vector<QCPGraph *> m_baselineLines;
+
     // A crowd band for a goal: low and high edges with the area between, the mean on top.
     struct Band
     {

@@ -241,6 +241,7 @@ void InsistenceChart::build()
         line.line = addGraph();
         styleLine(line.line, agent, styles[size_t(goal)], 1.6);
         line.line->setName(QStringLiteral("%1: %2").arg(sim::columnLabel(s, agent), s.goalLabels[size_t(goal)]));
+        addBaselineLine(line.line, agent, goal, false);
         line.series = addSeries(agent, goal, line.line);
         const QColor colour = agentColor(agent);
         line.switches = addMarkers(line.series, QCPScatterStyle(QCPScatterStyle::ssDiamond, colour.darker(150), colour, 10),
@@ -372,6 +373,7 @@ void QuotaChart::build()
         line.line = addGraph();
         styleLine(line.line, agent, styles[size_t(goal)], 1.8);
         line.line->setName(QStringLiteral("%1: %2").arg(sim::columnLabel(s, agent), s.goalLabels[size_t(goal)]));
+        addBaselineLine(line.line, agent, goal, true);
         line.series = addSeries(agent, goal, line.line);
         line.met = addMarkers(line.series, QCPScatterStyle(QCPScatterStyle::ssStar, agentColor(agent).darker(140), 13),
                               tr("%1: met").arg(line.line->name()));

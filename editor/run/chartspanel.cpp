@@ -5,6 +5,7 @@
 #include "charts/chartexportdialog.h"
 #include "charts/daycharts.h"
 #include "charts/palette.h"
+#include "sim/compare.h"
 #include "sim/records.h"
 
 #include <QCheckBox>
@@ -18,7 +19,9 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSplitter>
+#include <QHeaderView>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QVBoxLayout>
 
 namespace goap::editor {
@@ -31,6 +34,13 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
     m_tabs->addTab(m_insistence, tr("Insistence"));
     m_tabs->addTab(m_quotas, tr("Quotas"));
     m_tabs->addTab(m_world, tr("World facts"));
+    m_compare = new QTableWidget(0, 5, this);
+    m_compare->setHorizontalHeaderLabels({tr("Character"), tr("Measure"), tr("Baseline"), tr("This run"), tr("Delta")});
+    m_compare->horizontalHeader()->setStretchLastSection(true);
+    m_compare->verticalHeader()->hide();
+    m_compare->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_compare->setToolTip(tr("The pinned baseline's report beside this run's (as of its last pause or day's end), as goap-sim diff prints them"));
+    m_tabs->addTab(m_compare, tr("Compare"));
     // Help shown only away from data points: a point's own tooltip is never replaced by it.
     m_insistence->setHelpText(tr("Each goal's insistence: diamonds mark goal switches, circles satisfied needs. "
                                  "Drag to pan, wheel to zoom, double-click to follow the run, click a legend entry to hide it."));
@@ -67,6 +77,20 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
     buttons->addWidget(exportButton);
     buttons->addWidget(csv);
     sideLayout->addLayout(buttons);
+    m_pin = new QPushButton(tr("Pin as Baseline"), this);
+    m_pin->setToolTip(tr("Keep this run (paused or at the end of a day) as the baseline: the next runs draw it under their lines, dashed, and the Compare tab shows both reports with deltas"));
+    m_unpin = new QPushButton(tr("Clear"), this);
+    m_unpin->setToolTip(tr("Forget the baseline"));
+    m_unpin->setEnabled(false);
+    auto *baseline = new QHBoxLayout;
+    baseline->addWidget(m_pin, 1);
+    baseline->addWidget(m_unpin);
+    sideLayout->addLayout(baseline);
+    connect(m_pin, &QPushButton::clicked, this, [this] {
+        if (!pinBaseline())
+            QMessageBox::information(this, tr("Pin as Baseline"), tr("Pause the run (or let its day end) before pinning it: the baseline is a run at rest."));
+    });
+    connect(m_unpin, &QPushButton::clicked, this, &ChartsPanel::clearBaseline);
     auto *splitter = new QSplitter(this);
     splitter->addWidget(side);
     splitter->addWidget(m_tabs);
@@ -102,6 +126,8 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
             chart->replay(m_controller->samples(), m_controller->events());
     });
     connect(controller, &SimController::frameApplied, this, [this](const SimFrame &frame) {
+        if (!frame.report.isEmpty() && hasBaseline())
+            updateCompare();
         for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas), static_cast<DayChart *>(m_world)}) {
             chart->update(m_controller->samples(), m_controller->events());
             chart->setCursorTime(frame.snapshot.day, frame.snapshot.time);
@@ -109,7 +135,62 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
     });
 }
 
-DayChart *ChartsPanel::current() const { return static_cast<DayChart *>(m_tabs->currentWidget()); }
+DayChart *ChartsPanel::current() const
+{
+    auto *chart = qobject_cast<DayChart *>(m_tabs->currentWidget());
+    return chart ? chart : m_insistence; // the Compare tab is a table
+}
+
+bool ChartsPanel::pinBaseline()
+{
+    if (!m_shown || m_controller->report().isEmpty() || samples().rows() == 0)
+        return false;
+    m_baselineScenario = m_shown;
+    m_baselineSamples = std::make_shared<const sim::Samples>(samples());
+    m_baselineReport = m_controller->report();
+    for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas)}) {
+        chart->setBaseline(m_baselineScenario, m_baselineSamples);
+        chart->replay(samples(), events());
+    }
+    m_unpin->setEnabled(true);
+    updateCompare();
+    return true;
+}
+
+void ChartsPanel::clearBaseline()
+{
+    m_baselineScenario.reset();
+    m_baselineSamples.reset();
+    m_baselineReport.clear();
+    for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas)}) {
+        chart->setBaseline(nullptr, nullptr);
+        chart->replay(samples(), events());
+    }
+    m_unpin->setEnabled(false);
+    m_compare->setRowCount(0);
+}
+
+void ChartsPanel::updateCompare()
+{
+    const auto base = sim::reportMeasures(m_baselineReport);
+    const auto now = sim::reportMeasures(m_controller->report());
+    if (!base || !now) {
+        m_compare->setRowCount(0);
+        return;
+    }
+    const std::vector<sim::CompareRow> rows = sim::compareReports(*base, *now);
+    m_compare->setRowCount(int(rows.size()));
+    for (size_t r = 0; r < rows.size(); ++r) {
+        const QString cells[5] = {rows[r].who, rows[r].what, rows[r].left, rows[r].right, rows[r].delta};
+        for (int c = 0; c < 5; ++c) {
+            auto *item = new QTableWidgetItem(cells[c]);
+            if (c >= 2)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_compare->setItem(int(r), c, item);
+        }
+    }
+    m_compare->resizeColumnsToContents();
+}
 
 const sim::Samples &ChartsPanel::samples() const { return m_controller->hasRun() ? m_controller->samples() : m_samples; }
 

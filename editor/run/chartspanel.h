@@ -15,7 +15,9 @@
 class QCheckBox;
 class QComboBox;
 class QListWidget;
+class QPushButton;
 class QTabWidget;
+class QTableWidget;
 
 namespace goap::editor {
 
@@ -45,6 +47,16 @@ public:
     bool exportCsv(const QString &fileName) const; // the samples, as goap-sim run --samples writes them
     void clear(); // no run shown (another scenario was opened)
 
+    // Compare runs: the run shown (at rest: paused or at a day's end) becomes
+    // the baseline; the runs after it draw it under their lines (dashed,
+    // faded) and the Compare tab shows both reports side by side with deltas,
+    // as goap-sim diff prints them. It stays until cleared.
+    bool pinBaseline();
+    void clearBaseline();
+    bool hasBaseline() const { return m_baselineSamples != nullptr; }
+    QTableWidget *compareTable() const { return m_compare; }
+    QPushButton *pinButton() const { return m_pin; }
+
 private:
     void runStarted();
     void showRunOf(std::shared_ptr<const CompiledScenario> scenario);
@@ -63,6 +75,12 @@ private:
     std::shared_ptr<const CompiledScenario> m_shown;
     sim::Samples m_samples; // copies taken when the run stops: CSV export, choosing other characters
     sim::EventLog m_events;
+    void updateCompare();
+    QTableWidget *m_compare;
+    QPushButton *m_pin, *m_unpin;
+    std::shared_ptr<const CompiledScenario> m_baselineScenario;
+    std::shared_ptr<const sim::Samples> m_baselineSamples;
+    QByteArray m_baselineReport;
 };
 
 } // namespace goap::editor

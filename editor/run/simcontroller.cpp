@@ -54,6 +54,7 @@ void SimController::send(CommandQueue::Command command)
 void SimController::clearRecords()
 {
     m_log.clear();
+    m_report.clear();
     m_samples = sim::Samples();
     m_latest.reset();
     m_frames = 0;
@@ -193,6 +194,8 @@ void SimController::apply(const SimFramePtr &framePtr)
     const SimFrame &frame = *framePtr;
     ++m_frames;
     m_latest = framePtr; // shared with the worker's copy: no per-frame deep copy
+    if (!framePtr->report.isEmpty())
+        m_report = framePtr->report;
     m_playing = frame.playing;
     m_eventsDropped += frame.eventsDropped;
     m_log.agentIds.insert(m_log.agentIds.end(), frame.newAgentIds.begin(), frame.newAgentIds.end());

@@ -52,6 +52,8 @@ public:
     SimFramePtr latestFrame() const { return m_latest; }
     const sim::EventLog &events() const { return m_log; }
     const sim::Samples &samples() const { return m_samples; }
+    // The run's report as of its last rest (pause, end of a day), "" before.
+    const QByteArray &report() const { return m_report; }
     quint64 framesReceived() const { return m_frames; }
     int runDays() const { return m_runDays; }
     // Events the frames did not carry (the per-frame cap, SimRunner::kMaxFrameEvents):
@@ -114,6 +116,7 @@ private:
     SimFramePtr m_latest;
     sim::Snapshot m_empty;
     sim::EventLog m_log;
+    QByteArray m_report;
     sim::Samples m_samples;
 };
 

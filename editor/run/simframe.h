@@ -30,6 +30,9 @@ struct SimFrame
     double speed = 1; // x real time; 0: as fast as possible
     int runDays = 1;  // a play stops at the end of this many days; 0: keeps running
     bool dayDone = false; // this frame ends a play that stopped at a day's end
+    // The run's report so far (sim::reportJson of the days kept), in frames of
+    // a run at rest (paused, stopped at a day's end): what Compare shows.
+    QByteArray report;
     // Back-pressure: a frame carries at most SimRunner::kMaxFrameEvents events,
     // the newest; the older ones of the stretch are counted here, not carried.
     std::uint64_t eventsDropped = 0;

@@ -1,5 +1,7 @@
 #include "simrunner.h"
 
+#include "sim/records.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -262,6 +264,8 @@ SimFramePtr SimRunner::buildFrame()
     m_sim->discardRecords();
     m_eventsSent = m_samplesSent = 0;
     frame->playing = stepping();
+    if (!frame->playing)
+        frame->report = sim::reportJson(m_sim->scenario(), QString(), m_sim->reports());
     frame->speed = m_speed;
     frame->runDays = m_runDays;
     frame->dayDone = m_dayDone;

@@ -7,6 +7,7 @@
 #include "io/validator.h"
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
+#include "sim/compare.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
 #include "recordfile.h"
@@ -813,72 +814,6 @@ int sweepCommand(const QStringList &args, const Streams &io)
     return Success;
 }
 
-// What `diff` compares of one character, summed over a report's days.
-struct Measures
-{
-    QStringList goals;              // in the report's order
-    QHash<QString, QString> kind;   // goal -> "quota" / "need"
-    QHash<QString, double> metSum;  // quota: sum of metAt over the days it was met
-    QHash<QString, int> metDays, satisfied;
-    double waiting = 0, total = 0;  // seconds
-    int rechecks = 0;
-};
-
-// A run report (goap-sim run --report) by character id, in its order; the reason on failure.
-std::optional<std::pair<QStringList, QHash<QString, Measures>>> readReport(const QString &file, QString &error)
-{
-    QFile f(file);
-    if (!QFileInfo(file).isFile() || !f.open(QIODevice::ReadOnly) || f.size() > kMaxScenarioFileSize * 4) {
-        error = QStringLiteral("cannot read the report %1").arg(file);
-        return std::nullopt;
-    }
-    json::Value root;
-    json::ParseError parseError;
-    if (!json::parse(f.readAll(), root, parseError) || root.type != json::Type::Object || !root.find(u"days")
-        || root.find(u"days")->type != json::Type::Array) {
-        error = QStringLiteral("%1 is not a run report (goap-sim run --report)").arg(file);
-        return std::nullopt;
-    }
-    QStringList order;
-    QHash<QString, Measures> out;
-    auto num = [](const json::Value *v) { return v && v->type == json::Type::Number ? v->number : 0.0; };
-    for (const json::Value &day : root.find(u"days")->array) {
-        const json::Value *agents = day.find(u"agents");
-        if (!agents || agents->type != json::Type::Array)
-            continue;
-        for (const json::Value &a : agents->array) {
-            const json::Value *id = a.find(u"id");
-            if (!id || id->type != json::Type::String)
-                continue;
-            if (!out.contains(id->string))
-                order << id->string;
-            Measures &m = out[id->string];
-            if (const json::Value *goals = a.find(u"goals"); goals && goals->type == json::Type::Array)
-                for (const json::Value &g : goals->array) {
-                    const json::Value *gid = g.find(u"id"), *kind = g.find(u"kind");
-                    if (!gid || gid->type != json::Type::String || !kind || kind->type != json::Type::String)
-                        continue;
-                    if (!m.kind.contains(gid->string))
-                        m.goals << gid->string;
-                    m.kind[gid->string] = kind->string;
-                    if (const json::Value *met = g.find(u"metAt"); met && met->type == json::Type::Number) {
-                        m.metSum[gid->string] += met->number;
-                        ++m.metDays[gid->string];
-                    }
-                    m.satisfied[gid->string] += int(num(g.find(u"satisfied")));
-                }
-            if (const json::Value *phases = a.find(u"phaseSeconds"); phases && phases->type == json::Type::Object)
-                for (const json::Member &p : phases->object) {
-                    m.total += num(&p.second);
-                    if (p.first == u"waiting")
-                        m.waiting += num(&p.second);
-                }
-            m.rechecks += int(num(a.find(u"recheckFailures")));
-        }
-    }
-    return std::pair{order, out};
-}
-
 int diffCommand(const QStringList &args, const Streams &io)
 {
     const Options o = parseOptions(args, {}, {});
@@ -886,78 +821,38 @@ int diffCommand(const QStringList &args, const Streams &io)
         return usageError(io, o.error);
     if (o.positional.size() != 2)
         return usageError(io, QStringLiteral("diff takes two reports: A.json B.json"));
-    QString error;
-    const auto a = readReport(o.positional[0], error);
-    const auto b = a ? readReport(o.positional[1], error) : std::nullopt;
-    if (!a || !b) {
-        println(io.err, signature(io) + error);
-        return IoError;
-    }
-    QStringList ids = a->first;
-    for (const QString &id : b->first)
-        if (!ids.contains(id))
-            ids << id;
-    struct Row { QString who, what, left, right, delta; };
-    std::vector<Row> rows{{QStringLiteral("character"), QStringLiteral("measure"), QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("delta")}};
-    auto fmt = [](std::optional<double> v, bool percent) {
-        if (!v)
-            return QStringLiteral("—");
-        return percent ? QStringLiteral("%1%").arg(*v * 100, 0, 'f', 1) : QString::number(*v, 'g', 4);
-    };
-    auto add = [&](const QString &who, const QString &what, std::optional<double> x, std::optional<double> y, bool percent = false) {
-        QString delta = QStringLiteral("—");
-        if (x && y) {
-            const double d = *y - *x;
-            delta = (d > 0 ? QStringLiteral("+") : QString()) + (percent ? QStringLiteral("%1%").arg(d * 100, 0, 'f', 1) : QString::number(d, 'g', 4));
+    std::optional<sim::ReportMeasures> reports[2];
+    for (int k = 0; k < 2; ++k) {
+        const QString &file = o.positional[k];
+        QFile f(file);
+        if (!QFileInfo(file).isFile() || !f.open(QIODevice::ReadOnly) || f.size() > kMaxScenarioFileSize * 4) {
+            println(io.err, signature(io) + QStringLiteral("cannot read the report %1").arg(file));
+            return IoError;
         }
-        rows.push_back({who, what, fmt(x, percent), fmt(y, percent), delta});
-    };
-    for (const QString &id : ids) {
-        const auto xi = a->second.constFind(id), yi = b->second.constFind(id);
-        const Measures *x = xi != a->second.cend() ? &xi.value() : nullptr;
-        const Measures *y = yi != b->second.cend() ? &yi.value() : nullptr;
-        QStringList goals = x ? x->goals : QStringList();
-        if (y)
-            for (const QString &g : y->goals)
-                if (!goals.contains(g))
-                    goals << g;
-        for (const QString &g : goals) {
-            const bool quota = (x ? x->kind.value(g) : y->kind.value(g)) == u"quota";
-            auto metAt = [&](const Measures *m) -> std::optional<double> {
-                if (!m || !m->kind.contains(g) || m->metDays.value(g) == 0)
-                    return std::nullopt;
-                return m->metSum.value(g) / m->metDays.value(g);
-            };
-            auto meals = [&](const Measures *m) -> std::optional<double> {
-                return m && m->kind.contains(g) ? std::optional<double>(m->satisfied.value(g)) : std::nullopt;
-            };
-            if (quota)
-                add(id, g + QStringLiteral(" met at (day fraction)"), metAt(x), metAt(y));
-            else
-                add(id, g + QStringLiteral(" satisfied"), meals(x), meals(y));
+        reports[k] = sim::reportMeasures(f.readAll());
+        if (!reports[k]) {
+            println(io.err, signature(io) + QStringLiteral("%1 is not a run report (goap-sim run --report)").arg(file));
+            return IoError;
         }
-        auto waiting = [](const Measures *m) -> std::optional<double> {
-            return m && m->total > 0 ? std::optional<double>(m->waiting / m->total) : std::nullopt;
-        };
-        add(id, QStringLiteral("waiting"), waiting(x), waiting(y), true);
-        add(id, QStringLiteral("re-check failures"), x ? std::optional<double>(x->rechecks) : std::nullopt,
-            y ? std::optional<double>(y->rechecks) : std::nullopt);
     }
-    int widths[5] = {};
-    for (const Row &r : rows) {
+    const std::vector<sim::CompareRow> rows = sim::compareReports(*reports[0], *reports[1]);
+    int widths[5] = {9, 7, 1, 1, 5};
+    for (const sim::CompareRow &r : rows) {
         const QString cells[5] = {r.who, r.what, r.left, r.right, r.delta};
         for (int c = 0; c < 5; ++c)
             widths[c] = std::max(widths[c], int(cells[c].size()));
     }
-    for (const Row &r : rows) {
-        const QString cells[5] = {r.who, r.what, r.left, r.right, r.delta};
+    const auto print = [&](const QString (&cells)[5]) {
         QString line;
         for (int c = 0; c < 5; ++c)
             line += c < 2 ? cells[c].leftJustified(widths[c] + 2) : cells[c].rightJustified(widths[c] + 2);
         while (line.endsWith(u' '))
             line.chop(1);
         println(io.out, line);
-    }
+    };
+    print({QStringLiteral("character"), QStringLiteral("measure"), QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("delta")});
+    for (const sim::CompareRow &r : rows)
+        print({r.who, r.what, r.left, r.right, r.delta});
     return Success;
 }
 

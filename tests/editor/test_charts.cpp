@@ -12,6 +12,7 @@
 #include "run/chartspanel.h"
 #include "run/runui.h"
 #include "run/simcontroller.h"
+#include "sim/compare.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
 #include "synthetic.h"
@@ -232,6 +233,55 @@ private slots:
         }
         QCOMPARE(lines, 4); // the two nurses' Care and Rest
         QCOMPARE(s.slotAgent.back(), int(hospital->agents.size())); // the template's group comes last
+    }
+
+    // #15, 4: compare runs. A finished run pinned as the baseline is drawn
+    // under the next run's lines (dashed, faded), and the Compare tab shows
+    // both reports side by side with deltas, row for row what goap-sim diff
+    // computes from the two reports.
+    void aPinnedRunIsComparedWithTheNext()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        ChartsPanel *panel = w.runUi()->charts();
+        QVERIFY(!panel->hasBaseline());
+        QVERIFY(w.runUi()->runFor(300));
+        QTRY_VERIFY(!w.runUi()->controller()->report().isEmpty());
+        const QByteArray first = w.runUi()->controller()->report();
+        QTest::mouseClick(panel->pinButton(), Qt::LeftButton);
+        QVERIFY(panel->hasBaseline());
+        QVERIFY(panel->compareTable()->rowCount() > 20);
+        // Against itself: no delta anywhere.
+        for (int r = 0; r < panel->compareTable()->rowCount(); ++r) {
+            const QString delta = panel->compareTable()->item(r, 4)->text();
+            QVERIFY2(delta == u"0" || delta == u"0.0%" || delta == u"—", qPrintable(delta));
+        }
+        // A faster baker, run again: the baseline's lines stay under the new ones.
+        Agent baker = w.scenario().agents[5];
+        baker.speed = 6;
+        QVERIFY(w.document()->setAgent(5, baker, QStringLiteral("speed")).isEmpty());
+        w.runUi()->stop();
+        QVERIFY(w.runUi()->runFor(300));
+        QTRY_VERIFY(w.runUi()->controller()->report() != first);
+        const QByteArray second = w.runUi()->controller()->report();
+        QCOMPARE(panel->insistence()->baselineLines().size(), size_t(12)); // one under each of the 12 lines
+        QCOMPARE(panel->insistence()->baselineLines()[0]->pen().style(), Qt::DashLine);
+        QVERIFY(panel->insistence()->baselineLines()[0]->dataCount() == 301);
+        // The table is the diff of the two reports, and the baker's quota moved.
+        const auto rows = sim::compareReports(*sim::reportMeasures(first), *sim::reportMeasures(second));
+        QTRY_COMPARE(panel->compareTable()->rowCount(), int(rows.size()));
+        bool bakerMoved = false;
+        for (size_t r = 0; r < rows.size(); ++r) {
+            QCOMPARE(panel->compareTable()->item(int(r), 0)->text(), rows[r].who);
+            QCOMPARE(panel->compareTable()->item(int(r), 4)->text(), rows[r].delta);
+            bakerMoved = bakerMoved || (rows[r].who == u"baker" && rows[r].what.startsWith(u"bakeQuota") && rows[r].delta != u"0");
+        }
+        QVERIFY(bakerMoved);
+        // Cleared: no baseline lines, an empty table.
+        panel->clearBaseline();
+        QVERIFY(panel->insistence()->baselineLines().empty());
+        QCOMPARE(panel->compareTable()->rowCount(), 0);
     }
 
     // #17: spawned characters are charted as their template's group: the mean

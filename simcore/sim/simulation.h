@@ -50,6 +50,15 @@ public:
     Snapshot snapshot() const;
     void fillSnapshot(Snapshot &out) const; // reuses out's storage
 
+    // The whole state at this tick but the records and the search caches
+    // (which only make searches faster; their results equal fresh ones):
+    // restore() it into a simulation of the same scenario and stepping on
+    // gives exactly the run that followed, snapshot for snapshot. What the
+    // editor's timeline keeps every few simulated seconds to scrub a day.
+    struct Keyframe;
+    std::shared_ptr<const Keyframe> keyframe() const;
+    void restore(const Keyframe &keyframe);
+
     // Everything recorded since the start (or since the last take*()).
     const EventLog &events() const { return m_log; }
     const Samples &samples() const { return m_samples; }

@@ -6,6 +6,7 @@
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
 #include "sim/simulation.h"
+#include "sim/timeline.h"
 #include "space/occupancy.h"
 #include "space/paths.h"
 
@@ -435,6 +436,45 @@ private slots:
         QCOMPARE(bs, (std::vector<EventKind>{EventKind::Queued, EventKind::RecheckFailed}));
         QCOMPARE(sim.phase(1), Phase::Waiting);
         QVERIFY(sim.line(0).empty());
+    }
+
+    // Issue #15, 5: a keyframe restored and stepped on gives the run that
+    // followed, and the timeline's snapshot at t is a fresh run's at t, for
+    // several t including 0 and the last tick, walls, lines and copies and all.
+    void scrubbingGivesTheFreshRunsSnapshot()
+    {
+        for (const QString &file : {QStringLiteral("town.json"), QStringLiteral("hospital.json")}) {
+            const auto c = std::make_shared<const CompiledScenario>(compile(load(QStringLiteral("scenarios/") + file)));
+            Timeline timeline(c, 7.3);
+            const std::int64_t day = timeline.ticksPerDay();
+            const std::int64_t last = std::min<std::int64_t>(day, 4000);
+            for (const std::int64_t t : {std::int64_t(0), std::int64_t(1), last / 3, last - 1, std::int64_t(17), last / 2, last}) {
+                Simulation fresh(c);
+                fresh.start();
+                fresh.stepTicks(t);
+                const Snapshot want = fresh.snapshot(), got = timeline.at(t);
+                QCOMPARE(got.tick, want.tick);
+                QCOMPARE(got.world, want.world);
+                QCOMPARE(got.agents.size(), want.agents.size());
+                for (size_t i = 0; i < want.agents.size(); ++i) {
+                    const AgentSnapshot &a = got.agents[i], &b = want.agents[i];
+                    QCOMPARE(a.id, b.id);
+                    QCOMPARE(a.x, b.x);
+                    QCOMPARE(a.y, b.y);
+                    QCOMPARE(a.phase, b.phase);
+                    QCOMPARE(a.plan, b.plan);
+                    QCOMPARE(a.action, b.action);
+                    QCOMPARE(a.facts, b.facts);
+                    QCOMPARE(a.actionProgress, b.actionProgress);
+                    QCOMPARE(a.linePosition, b.linePosition);
+                    QCOMPARE(a.partner, b.partner);
+                    QCOMPARE(a.ballot.size(), b.ballot.size());
+                    for (size_t g = 0; g < a.ballot.size(); ++g)
+                        QCOMPARE(a.ballot[g].insistence, b.ballot[g].insistence);
+                }
+            }
+            QVERIFY(timeline.keyframes() >= 2);
+        }
     }
 
     // Start events say where the character stands; the report counts `queued`.

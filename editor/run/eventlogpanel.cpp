@@ -84,6 +84,11 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         return e.agent;
     if (role == KindRole)
         return int(e.kind);
+    if (role == TickRole && m_controller->scenario()) {
+        const CompiledScenario &s = *m_controller->scenario();
+        const qint64 perDay = std::max<qint64>(1, std::llround(s.day.length / s.day.tick));
+        return qint64(e.day) * perDay + std::llround(e.t / s.day.tick);
+    }
     if (role == TemplateRole)
         return templateOf(*s, log, e.agent);
     if (role == Qt::ForegroundRole && (e.kind == sim::EventKind::RecheckFailed || e.kind == sim::EventKind::Waiting))
@@ -188,6 +193,8 @@ EventLogPanel::EventLogPanel(SimController *controller, QWidget *parent)
         const int agent = index.data(EventLogModel::AgentRole).toInt();
         if (agent >= 0)
             emit agentActivated(agent);
+        if (const QVariant tick = index.data(EventLogModel::TickRole); tick.isValid())
+            emit momentActivated(tick.toLongLong());
     });
     connect(controller, &SimController::runStarted, this, &EventLogPanel::runStarted);
     connect(controller, &SimController::runStopped, this, &EventLogPanel::runStarted);

@@ -26,6 +26,7 @@ public:
     static constexpr int AgentRole = Qt::UserRole;
     static constexpr int KindRole = Qt::UserRole + 1;
     static constexpr int TemplateRole = Qt::UserRole + 2; // a spawned copy's template index, else -1
+    static constexpr int TickRole = Qt::UserRole + 3;     // when it happened, in ticks since the run's first dawn
     // The agent filter's value for "every copy of template t".
     static constexpr int templateFilter(int t) { return -2 - t; }
 
@@ -65,6 +66,7 @@ public:
 
 signals:
     void agentActivated(int agent);
+    void momentActivated(qint64 tick); // an event was clicked: when it happened
 
 private:
     void runStarted();

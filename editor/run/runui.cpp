@@ -1,5 +1,7 @@
 #include "runui.h"
 
+#include "charts/daycharts.h"
+
 #include "io/validator.h"
 #include "run/chartspanel.h"
 #include "run/eventlogpanel.h"
@@ -14,6 +16,8 @@
 #include <QEventLoop>
 #include <QHBoxLayout>
 #include <QInputDialog>
+#include <QSignalBlocker>
+#include <QSlider>
 #include <QLabel>
 #include <QMenu>
 #include <QProgressBar>
@@ -21,6 +25,8 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
+
+#include <limits>
 
 namespace goap::editor {
 
@@ -64,10 +70,17 @@ RunUi::RunUi(QWidget *window, ScenarioDocument *document, MapScene *scene, QObje
     m_stale = new QLabel(tr("Edited since this run started: Restart to run the edits"), m_strip);
     m_stale->setStyleSheet(QStringLiteral("color: #8a5300; font-weight: 600;"));
     m_stale->hide();
+    m_scrub = new QSlider(Qt::Horizontal, m_strip);
+    m_scrub->setFixedWidth(220);
+    m_scrub->setEnabled(false);
+    m_scrub->setObjectName(QStringLiteral("timeline"));
+    m_scrub->setToolTip(tr("The run so far: while it is paused or its day is over, drag to see any moment again, exactly "
+                           "(map, inspector, chart cursor); a click on an event jumps there; Play goes on from the live end"));
     auto *strip = new QHBoxLayout(m_strip);
     strip->setContentsMargins(6, 3, 6, 3);
     strip->addWidget(m_clock);
     strip->addWidget(m_dayBar);
+    strip->addWidget(m_scrub);
     strip->addSpacing(12);
     strip->addWidget(m_world, 1);
     strip->addWidget(m_stale);
@@ -131,6 +144,12 @@ RunUi::RunUi(QWidget *window, ScenarioDocument *document, MapScene *scene, QObje
     connect(m_controller, &SimController::frameApplied, this, &RunUi::onFrame);
     connect(m_layer, &RunLayer::agentClicked, this, &RunUi::selectAgent);
     connect(m_eventLog, &EventLogPanel::agentActivated, this, &RunUi::selectAgent);
+    connect(m_eventLog, &EventLogPanel::momentActivated, this, [this](qint64 tick) { scrub(tick); });
+    connect(m_scrub, &QSlider::valueChanged, this, [this](int value) { scrubTo(value); });
+    connect(m_controller, &SimController::runStarted, this, [this] {
+        m_timeline.reset(); // a new run: its own keyframes, built when first scrubbed
+        m_liveTick = 0;
+    });
     connect(document, &ScenarioDocument::documentReset, this, [this] {
         if (m_controller->hasRun())
             stop();
@@ -320,8 +339,49 @@ void RunUi::onFrame(const SimFrame &frame)
         m_world->clear();
         return;
     }
-    const sim::Snapshot &snap = frame.snapshot;
-    m_clock->setText(tr("Day %1 · %2 of %3").arg(snap.day + 1).arg(clockText(snap.time), clockText(snap.dayLength)));
+    m_liveTick = frame.snapshot.tick;
+    {
+        const QSignalBlocker blocker(m_scrub); // the live end: no scrub
+        m_scrub->setRange(0, int(std::min<qint64>(m_liveTick, std::numeric_limits<int>::max())));
+        m_scrub->setValue(m_scrub->maximum());
+        m_scrub->setEnabled(!frame.playing && m_liveTick > 0);
+    }
+    showSnapshot(frame.snapshot, false);
+    updateActions();
+    if (frame.dayDone)
+        emit message(frame.runDays == 1 ? tr("Day %1 is over: Play runs the next day").arg(frame.snapshot.day + 1)
+                                        : tr("Day %1 is over after %n day(s): Play runs on", nullptr, frame.runDays).arg(frame.snapshot.day + 1));
+}
+
+bool RunUi::scrub(qint64 tick)
+{
+    if (!m_controller->hasRun() || m_controller->isPlaying() || tick < 0 || tick > m_liveTick)
+        return false;
+    if (m_scrub->value() == int(tick))
+        scrubTo(tick);
+    else
+        m_scrub->setValue(int(tick)); // scrubTo() through valueChanged
+    return true;
+}
+
+void RunUi::scrubTo(qint64 tick)
+{
+    if (!m_controller->hasRun() || m_controller->isPlaying())
+        return;
+    if (tick >= m_liveTick) {
+        showSnapshot(m_controller->snapshot(), false);
+        return;
+    }
+    if (!m_timeline)
+        m_timeline = std::make_unique<sim::Timeline>(m_controller->scenarioPtr());
+    showSnapshot(m_timeline->at(tick), true);
+}
+
+void RunUi::showSnapshot(const sim::Snapshot &snap, bool scrubbed)
+{
+    const CompiledScenario *s = m_controller->scenario();
+    m_clock->setText(scrubbed ? tr("Day %1 · %2 of %3 (looking back)").arg(snap.day + 1).arg(clockText(snap.time), clockText(snap.dayLength))
+                              : tr("Day %1 · %2 of %3").arg(snap.day + 1).arg(clockText(snap.time), clockText(snap.dayLength)));
     m_dayBar->setValue(snap.dayLength > 0 ? int(1000 * snap.time / snap.dayLength) : 0);
     QStringList facts;
     for (size_t i = 0; i < snap.world.size(); ++i)
@@ -330,10 +390,12 @@ void RunUi::onFrame(const SimFrame &frame)
     m_world->setText(facts.join(QStringLiteral("&nbsp;&nbsp; ")));
     m_layer->apply(snap);
     m_inspector->show(snap);
-    updateActions();
-    if (frame.dayDone)
-        emit message(frame.runDays == 1 ? tr("Day %1 is over: Play runs the next day").arg(snap.day + 1)
-                                        : tr("Day %1 is over after %n day(s): Play runs on", nullptr, frame.runDays).arg(snap.day + 1));
+    if (scrubbed) {
+        m_layer->settle(); // the moment itself, not an ease towards it
+        for (DayChart *chart : {static_cast<DayChart *>(m_charts->insistence()), static_cast<DayChart *>(m_charts->quotas()),
+                                static_cast<DayChart *>(m_charts->world())})
+            chart->setCursorTime(snap.day, snap.time);
+    }
 }
 
 } // namespace goap::editor

@@ -9,7 +9,11 @@
 #include "document/scenariodocument.h"
 #include "run/simcontroller.h"
 
+#include "sim/timeline.h"
+
 #include <QObject>
+
+#include <memory>
 
 class QAction;
 class QComboBox;
@@ -20,6 +24,8 @@ class QProgressBar;
 class QToolBar;
 class QToolButton;
 class QWidget;
+
+class QSlider;
 
 namespace goap::editor {
 
@@ -72,6 +78,10 @@ public:
     QAction *runDaysAction() const { return m_runDays; }
     QAction *keepRunningAction() const { return m_keepRunning; }
     QString stripText() const;
+    QSlider *scrubSlider() const { return m_scrub; }
+    // Moves the views (map, inspector, charts' cursor, clock) to that tick of
+    // a run at rest, exactly as the run was then; the live tick shows the run.
+    bool scrub(qint64 tick);
 
 signals:
     void started(); // a run was started (the inspector has something to show)
@@ -93,6 +103,14 @@ private:
     QWidget *m_strip;
     QLabel *m_clock, *m_world, *m_stale;
     QProgressBar *m_dayBar;
+    // Scrubbing a run at rest (issue #15): the slider runs from the first dawn
+    // to where the run stands; a Timeline of the same scenario gives the exact
+    // snapshot of any tick, from keyframes every 15 simulated seconds.
+    QSlider *m_scrub;
+    std::unique_ptr<sim::Timeline> m_timeline;
+    qint64 m_liveTick = 0;
+    void scrubTo(qint64 tick);
+    void showSnapshot(const sim::Snapshot &snap, bool scrubbed);
     QWidget *m_inspectorView;
     QList<QAction *> m_transport;
     QAction *m_play, *m_pause, *m_step, *m_stepEvent, *m_restart, *m_nextDay, *m_stop;

@@ -3,9 +3,11 @@
 // (the town's six professions replicated on its nine stations).
 //   build/bin/bench_sim                  every configuration, one process each
 //   build/bin/bench_sim CHARACTERS SECONDS [--no-memo] [--no-walls | --travel | --walled]
+//   build/bin/bench_sim scrub CHARACTERS [KEYFRAME SECONDS]   scrubbing a day (Timeline)
 #include "io/scenarioreader.h"
 #include "planner/compiledscenario.h"
 #include "sim/simulation.h"
+#include "sim/timeline.h"
 #include "synthetic.h"
 #include "testutil.h"
 
@@ -54,8 +56,39 @@ int runOne(int characters, double seconds, bool memo, Kind kind)
 
 } // namespace
 
+// Scrubbing (issue #15): a Timeline of a replicated town, the day's keyframes
+// built once, then the snapshot at 20 points spread over the day.
+int scrub(int characters, double interval)
+{
+    const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/town.json"));
+    if (!r.ok())
+        return 1;
+    const auto compiled = std::make_shared<const CompiledScenario>(compile(testing::replicatedTown(*r.scenario, characters)));
+    sim::Timeline timeline(compiled, interval);
+    const std::int64_t day = timeline.ticksPerDay();
+    auto start = std::chrono::steady_clock::now();
+    (void)timeline.at(day);
+    const double build = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double worst = 0, total = 0;
+    for (int k = 0; k < 20; ++k) {
+        const std::int64_t t = (day * (k * 7 % 20)) / 20 + k * 13 % std::max<std::int64_t>(1, timeline.intervalTicks());
+        start = std::chrono::steady_clock::now();
+        const sim::Snapshot s = timeline.at(std::min(t, day));
+        const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        worst = std::max(worst, took);
+        total += took;
+        if (s.agents.empty())
+            return 1;
+    }
+    std::printf("scrub: %d characters, keyframe every %.0f s: day's keyframes built in %.0f ms (%zu), a scrub %.1f ms on average, %.1f ms at worst of 20; peak %ld MiB\n",
+                characters, interval, build * 1e3, timeline.keyframes(), total / 20 * 1e3, worst * 1e3, goap::testing::procStatusKiB("VmHWM") / 1024);
+    return 0;
+}
+
 int main(int argc, char *argv[])
 {
+    if (argc >= 3 && std::string(argv[1]) == "scrub")
+        return scrub(std::atoi(argv[2]), argc >= 4 ? std::atof(argv[3]) : 15);
     if (argc >= 3) {
         bool memo = true;
         Kind kind = Kind::Town;

@@ -21,6 +21,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QGraphicsView>
+#include <QSlider>
 #include <QMenu>
 #include <QLabel>
 #include <QTableView>
@@ -452,6 +453,50 @@ private slots:
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, farmer);
         QCOMPARE(w.runUi()->inspector()->agent(), 3);
         QVERIFY(!QApplication::activePopupWidget());
+    }
+
+    // Issue #15, 5: a run at rest can be scrubbed. The timeline slider moves
+    // the map, the inspector, the clock and the charts' cursor to any moment,
+    // exactly as a fresh run stepped there; a click on an event jumps to it;
+    // the live end shows the run again; while playing it is off.
+    void aRunAtRestIsScrubbed()
+    {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        RunUi *ui = w.runUi();
+        QVERIFY(ui->runFor(150));
+        QSlider *slider = ui->scrubSlider();
+        QTRY_VERIFY(slider->isEnabled());
+        QCOMPARE(slider->maximum(), 1500);
+        const auto compiled = ui->controller()->scenarioPtr();
+        for (const int tick : {0, 1, 600, 1234}) {
+            slider->setValue(tick); // as a drag does
+            sim::Simulation fresh(compiled);
+            fresh.start();
+            fresh.stepTicks(tick);
+            for (int i = 0; i < 6; ++i)
+                QCOMPARE(ui->layer()->tokenPosition(i), MapScene::toScene(Point{fresh.x(i), fresh.y(i)}));
+            QVERIFY2(ui->stripText().contains(u"looking back"), qPrintable(ui->stripText()));
+        }
+        ui->selectAgent(5);
+        slider->setValue(600);
+        QVERIFY2(ui->inspector()->header->text().startsWith(u"Baker"), qPrintable(ui->inspector()->header->text()));
+        // A click on an event jumps to its moment.
+        EventLogPanel *log = ui->eventLog();
+        const QModelIndex first = log->view()->model()->index(3, 0);
+        const qint64 at = first.data(EventLogModel::TickRole).toLongLong();
+        QVERIFY(at > 0 && at < 1500);
+        emit log->view()->clicked(first);
+        QCOMPARE(slider->value(), int(at));
+        // The live end is the run itself; Play turns the slider off.
+        slider->setValue(slider->maximum());
+        QVERIFY(!ui->stripText().contains(u"looking back"));
+        ui->play();
+        QTRY_VERIFY(!slider->isEnabled());
+        ui->pause();
+        QTRY_VERIFY(slider->isEnabled());
     }
 
     void eventLogFiltersAndSelects()

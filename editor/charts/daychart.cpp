@@ -59,6 +59,14 @@ DayChart::DayChart(QWidget *parent) : QCustomPlot(parent)
     // run on across samples, and a crowded chart draws several times faster.
     setPlottingHint(QCP::phFastPolylines, true);
     setAutoAddPlottableToLegend(false);
+    connect(this, &QCustomPlot::plottableClick, this, [this](QCPAbstractPlottable *plottable, int dataIndex, QMouseEvent *) {
+        auto *graph = qobject_cast<QCPGraph *>(plottable);
+        if (!graph || dataIndex < 0 || dataIndex >= graph->dataCount() || m_dayLength <= 0)
+            return;
+        const double key = graph->data()->at(dataIndex)->key;
+        const int day = int(std::floor(key / m_dayLength + 1e-9));
+        emit momentClicked(day, key - day * m_dayLength);
+    });
     connect(this, &QCustomPlot::legendClick, this,
             [this](QCPLegend *, QCPAbstractLegendItem *item, QMouseEvent *) { legendClicked(item); });
     connect(this, &QCustomPlot::mouseMove, this, &DayChart::hover);

@@ -98,6 +98,8 @@ public:
 
 signals:
     void lineVisibilityChanged();
+    // A point of a line was clicked: the moment it shows (to look back there).
+    void momentClicked(int day, double time);
 
 protected:
     // Called by a subclass's build() for each line it adds: the baseline's

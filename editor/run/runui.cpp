@@ -145,6 +145,12 @@ RunUi::RunUi(QWidget *window, ScenarioDocument *document, MapScene *scene, QObje
     connect(m_layer, &RunLayer::agentClicked, this, &RunUi::selectAgent);
     connect(m_eventLog, &EventLogPanel::agentActivated, this, &RunUi::selectAgent);
     connect(m_eventLog, &EventLogPanel::momentActivated, this, [this](qint64 tick) { scrub(tick); });
+    for (DayChart *chart : {static_cast<DayChart *>(m_charts->insistence()), static_cast<DayChart *>(m_charts->quotas()),
+                            static_cast<DayChart *>(m_charts->world())})
+        connect(chart, &DayChart::momentClicked, this, [this](int day, double time) {
+            if (const CompiledScenario *s = m_controller->scenario())
+                scrub(qint64(day) * std::llround(s->day.length / s->day.tick) + std::llround(time / s->day.tick));
+        });
     connect(m_scrub, &QSlider::valueChanged, this, [this](int value) { scrubTo(value); });
     connect(m_controller, &SimController::runStarted, this, [this] {
         m_timeline.reset(); // a new run: its own keyframes, built when first scrubbed

@@ -490,6 +490,18 @@ private slots:
         QVERIFY(at > 0 && at < 1500);
         emit log->view()->clicked(first);
         QCOMPARE(slider->value(), int(at));
+        // So does a click on a point of a chart.
+        w.dock(QStringLiteral("charts"))->show();
+        w.dock(QStringLiteral("charts"))->raise();
+        InsistenceChart *chart = ui->charts()->insistence();
+        QTRY_VERIFY(chart->isVisible());
+        chart->replot();
+        QCPGraph *line = chart->graphFor(1); // the miner's hunger
+        QVERIFY(line && line->dataCount() > 100);
+        const double key = line->data()->at(100)->key;
+        const QPointF pixel = line->coordsToPixels(key, line->data()->at(100)->value);
+        QTest::mouseClick(chart, Qt::LeftButton, {}, pixel.toPoint());
+        QTRY_COMPARE(slider->value(), int(std::llround(key * 10)));
         // The live end is the run itself; Play turns the slider off.
         slider->setValue(slider->maximum());
         QVERIFY(!ui->stripText().contains(u"looking back"));

@@ -342,11 +342,7 @@ void Simulation::updateAgent(int i)
             if (!actionHolds(i, m_scenario->actions[size_t(a.action)], failed, v, needed, op)) {
                 failRecheck(i, failed, v, needed, op);
                 leaveLine(i);
-                a.plan.clear();
-                a.action = -1;
-                a.station = -1;
-                a.phase = Phase::Idle;
-                safePoint(i);
+                dropPlan(i);
             }
         }
         break;
@@ -356,11 +352,7 @@ void Simulation::updateAgent(int i)
             a.firstActingTick = false;
             if (!checkAction(i, act)) {
                 givePlace(i); // the place it took goes to the line
-                a.plan.clear();
-                a.action = -1;
-                a.station = -1;
-                a.phase = Phase::Idle;
-                safePoint(i); // entering idle is a safe point
+                dropPlan(i);
                 return;
             }
             // Spending is taken at once, so two characters never take the last unit.

@@ -200,6 +200,7 @@ private:
     void follow(int i);             // a partner keeps beside its holder
     bool actionHolds(int i, const CompiledAction &act, FactId &failed, std::int32_t &value, std::int32_t &needed, ConditionOp &op);
     void failRecheck(int i, FactId failed, std::int32_t value, std::int32_t needed, ConditionOp op);
+    void dropPlan(int i); // idle without a plan, then a safe point (after a failed re-check)
     double slotInsistence(int i, const Slot &s) const;
     void checkQuotas();
     void sample();

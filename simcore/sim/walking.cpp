@@ -261,11 +261,7 @@ void Simulation::arrive(int i)
     if (!actionHolds(i, m_scenario->actions[size_t(a.action)], failed, v, needed, op)) {
         failRecheck(i, failed, v, needed, op);
         stand(i, false);
-        a.plan.clear();
-        a.action = -1;
-        a.station = -1;
-        a.phase = Phase::Idle;
-        safePoint(i);
+        dropPlan(i);
         return;
     }
     joinLine(i, st);
@@ -414,6 +410,16 @@ bool Simulation::actionHolds(int i, const CompiledAction &act, FactId &failed, s
         return false;
     }
     return true;
+}
+
+void Simulation::dropPlan(int i)
+{
+    Agent &a = m_agents[size_t(i)];
+    a.plan.clear();
+    a.action = -1;
+    a.station = -1;
+    a.phase = Phase::Idle;
+    safePoint(i); // entering idle is a safe point
 }
 
 void Simulation::failRecheck(int i, FactId failed, std::int32_t v, std::int32_t needed, ConditionOp op)

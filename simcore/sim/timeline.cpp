@@ -32,10 +32,22 @@ Snapshot Timeline::at(std::int64_t tick)
     } else {
         // Run on from the last keyframe, keeping one every interval.
         m_sim.restore(*m_keyframes.back());
-        while (m_keyframes.size() <= k) {
+        std::int64_t at = std::int64_t(m_keyframes.size() - 1) * m_every;
+        while (at + m_every <= tick) {
             m_sim.stepTicks(m_every);
+            at += m_every;
             m_keyframes.push_back(m_sim.keyframe());
+            if (m_keyframes.size() > kMaxKeyframes) {
+                // Thin out: every other keyframe, twice the interval.
+                for (size_t j = 0; 2 * j < m_keyframes.size(); ++j)
+                    m_keyframes[j] = m_keyframes[2 * j];
+                m_keyframes.resize((m_keyframes.size() + 1) / 2);
+                m_every *= 2; // the newest keyframe (an even index: 512) is kept, and is the state now
+                at = std::int64_t(m_keyframes.size() - 1) * m_every;
+            }
         }
+        m_sim.stepTicks(tick - at);
+        return m_sim.snapshot();
     }
     m_sim.stepTicks(tick - std::int64_t(k) * m_every);
     return m_sim.snapshot();

@@ -6,8 +6,9 @@
 //
 // Memory: one keyframe (the run's state: every character, its facts and goal
 // slots, the world, queues and places) per interval of the stretch asked
-// for, so about (ticks asked / interval) x state size, nothing per tick;
-// time: restoring a keyframe plus at most one interval of stepping.
+// for, nothing per tick, and at most kMaxKeyframes: a longer stretch keeps
+// every other keyframe and doubles the interval. Time: restoring a keyframe
+// plus at most one interval of stepping.
 
 #include "sim/simulation.h"
 
@@ -26,6 +27,7 @@ public:
     Snapshot at(std::int64_t tick);
     std::int64_t ticksPerDay() const { return m_sim.ticksPerDay(); }
     std::int64_t intervalTicks() const { return m_every; }
+    static constexpr size_t kMaxKeyframes = 512;
     size_t keyframes() const { return m_keyframes.size(); }
 
 private:

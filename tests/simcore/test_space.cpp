@@ -475,6 +475,27 @@ private slots:
             }
             QVERIFY(timeline.keyframes() >= 2);
         }
+        // A long stretch keeps at most kMaxKeyframes, thinned, and stays exact.
+        const auto town = std::make_shared<const CompiledScenario>(compile(load(QStringLiteral("scenarios/town.json"))));
+        Timeline fine(town, 0.1); // a keyframe every tick, at first
+        const std::int64_t far = 3 * fine.ticksPerDay() + 77;
+        const Snapshot got = fine.at(far);
+        QVERIFY(fine.keyframes() <= Timeline::kMaxKeyframes);
+        QVERIFY(fine.intervalTicks() > 1);
+        Simulation fresh(town);
+        fresh.start();
+        fresh.stepTicks(far);
+        QCOMPARE(got.tick, fresh.snapshot().tick);
+        for (size_t i = 0; i < got.agents.size(); ++i) {
+            QCOMPARE(got.agents[i].x, fresh.snapshot().agents[i].x);
+            QCOMPARE(got.agents[i].facts, fresh.snapshot().agents[i].facts);
+        }
+        const Snapshot early = fine.at(1234); // from a thinned keyframe
+        Simulation again(town);
+        again.start();
+        again.stepTicks(1234);
+        QCOMPARE(early.agents[3].y, again.snapshot().agents[3].y);
+        QCOMPARE(early.world, again.snapshot().world);
     }
 
     // Start events say where the character stands; the report counts `queued`.

@@ -39,7 +39,8 @@ function(_goap_link_closure target out)
 endfunction()
 
 function(goap_require_headless)
-  set(allowed simcore goapcli Qt6::Core)
+  # goapgraph is Graphviz's layout (libgvc): no display, no Qt beyond Core.
+  set(allowed simcore goapcli goapgraph PkgConfig::GVC Qt6::Core)
   foreach(target IN LISTS ARGN)
     _goap_link_closure(${target} closure)
     foreach(lib IN LISTS closure)

@@ -13,8 +13,8 @@ install(TARGETS simcore goap EXPORT GoapSimTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES simcore/capi/goap.h DESTINATION include/goap)
-install(DIRECTORY simcore/model simcore/io simcore/planner simcore/sim simcore/space
-  DESTINATION include/goap FILES_MATCHING PATTERN "*.h")
+install(DIRECTORY simcore/model simcore/io simcore/planner simcore/sim simcore/space simcore/graph
+  DESTINATION include/goap FILES_MATCHING PATTERN "*.h" PATTERN "render.h" EXCLUDE)
 install(EXPORT GoapSimTargets NAMESPACE GoapSim:: DESTINATION ${GOAP_CMAKE_INSTALL_DIR})
 
 configure_package_config_file(cmake/GoapSimConfig.cmake.in ${CMAKE_BINARY_DIR}/GoapSimConfig.cmake

@@ -7,6 +7,8 @@
 #include "io/validator.h"
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
+#include "graph/productionchain.h"
+#include "graph/render.h"
 #include "sim/compare.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
@@ -58,6 +60,7 @@ const char *const kUsage =
     "                                        threads (default: every core) into DIR/results-K-of-N.csv\n"
     "  sweep-merge DIR --output RESULTS.csv  join every shard of DIR, sorted by variant\n"
     "  diff A.json B.json                    two run reports (--report) side by side, with deltas\n"
+    "  graph FILE --dot OUT.dot [--svg OUT.svg]  the production chain: facts, actions, characters, goals (Graphviz)\n"
     "\n"
     "Options: -h/--help, --version; '--' ends the options (a file named like an option)\n"
     "FILE is a regular file of at most 16 MiB.\n"
@@ -814,6 +817,44 @@ int sweepCommand(const QStringList &args, const Streams &io)
     return Success;
 }
 
+// goap-sim graph FILE --dot OUT.dot [--svg OUT.svg]: the production chain.
+int graphCommand(const QStringList &args, const Streams &io)
+{
+    const Options o = parseOptions(args, {QStringLiteral("dot"), QStringLiteral("svg")}, {});
+    if (!o.error.isEmpty())
+        return usageError(io, o.error);
+    if (o.positional.size() != 1)
+        return usageError(io, QStringLiteral("graph takes one scenario file"));
+    if (!o.values.contains(QStringLiteral("dot")) && !o.values.contains(QStringLiteral("svg")))
+        return usageError(io, QStringLiteral("graph needs --dot OUT.dot or --svg OUT.svg"));
+    int code = Success;
+    const std::optional<Scenario> scenario = load(o.positional.first(), io, code);
+    if (!scenario)
+        return code;
+    const QByteArray dot = toDot(productionChain(*scenario), scenario->name);
+    auto write = [&](const QString &file, const QByteArray &bytes) {
+        QSaveFile out(file);
+        if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit()) {
+            println(io.err, signature(io) + QStringLiteral("cannot write %1: %2").arg(file, out.errorString()));
+            return false;
+        }
+        return true;
+    };
+    if (o.values.contains(QStringLiteral("dot")) && !write(o.values.value(QStringLiteral("dot")), dot))
+        return IoError;
+    if (o.values.contains(QStringLiteral("svg"))) {
+        QString error;
+        const std::optional<QByteArray> svg = renderDot(dot, "svg", error);
+        if (!svg) {
+            println(io.err, signature(io) + error);
+            return IoError;
+        }
+        if (!write(o.values.value(QStringLiteral("svg")), *svg))
+            return IoError;
+    }
+    return Success;
+}
+
 int diffCommand(const QStringList &args, const Streams &io)
 {
     const Options o = parseOptions(args, {}, {});
@@ -904,6 +945,8 @@ int run(const QStringList &args, const Streams &io)
         return sweepCommand(rest, io);
     if (command == u"sweep-merge")
         return sweepMergeCommand(rest, io);
+    if (command == u"graph")
+        return graphCommand(rest, io);
     if (command == u"diff")
         return diffCommand(rest, io);
     return usageError(io, QStringLiteral("unknown command '%1'").arg(command));

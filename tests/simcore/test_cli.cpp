@@ -560,6 +560,77 @@ private slots:
     }
 
     // Issue #15, 4: goap-sim diff puts two reports side by side with deltas.
+    // Issue #14, 1: graph --dot names every character, action and fact in use
+    // with the right edge counts; Graphviz's dot accepts it; --svg lays it out.
+    void graphWritesTheProductionChain()
+    {
+        QTemporaryDir dir;
+        const QString dotFile = dir.filePath(QStringLiteral("town.dot")), svgFile = dir.filePath(QStringLiteral("town.svg"));
+        const Run r = goapSim({QStringLiteral("graph"), kSource + QStringLiteral("/scenarios/town.json"), QStringLiteral("--dot"), dotFile,
+                               QStringLiteral("--svg"), svgFile});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString dot = QString::fromUtf8(readAll(dotFile));
+        const goap::Scenario town = *goap::readScenarioFile(kSource + QStringLiteral("/scenarios/town.json")).scenario;
+        int reads = 0, spends = 0, adds = 0, sets = 0, can = 0, names = 0;
+        QSet<QString> facts;
+        for (const goap::Action &a : town.actions) {
+            QVERIFY2(dot.contains(QStringLiteral("\"action:%1\"").arg(a.id)), qPrintable(a.id));
+            reads += int(a.pre.size());
+            for (const goap::Condition &c : a.pre) facts.insert(c.fact);
+            for (const goap::Effect &e : a.add) {
+                facts.insert(e.fact);
+                spends += e.value < 0;
+                adds += e.value > 0;
+            }
+            for (const goap::Effect &e : a.set) facts.insert(e.fact);
+            sets += int(a.set.size());
+        }
+        for (const goap::Goal &g : town.goals) {
+            QVERIFY(dot.contains(QStringLiteral("\"goal:%1\"").arg(g.id)));
+            names += int(g.conditions.size());
+            for (const goap::Condition &c : g.conditions) facts.insert(c.fact);
+        }
+        for (const goap::Agent &a : town.agents) {
+            QVERIFY(dot.contains(QStringLiteral("\"character:%1\"").arg(a.id)));
+            can += int(a.actions.size());
+        }
+        for (const QString &f : facts)
+            QVERIFY2(dot.contains(QStringLiteral("\"fact:%1\"").arg(f)), qPrintable(f));
+        QCOMPARE(int(dot.count(QStringLiteral(" -> "))), reads + spends + adds + sets + can + names);
+        QCOMPARE(int(dot.count(QStringLiteral("label=\"spends\""))), spends);
+        QCOMPARE(int(dot.count(QStringLiteral("label=\"sets\""))), sets);
+        QCOMPARE(int(dot.count(QStringLiteral("fact:"))) > 0, true);
+        QVERIFY(dot.contains(u"rankdir=LR"));
+        // Graphviz's own dot reads it.
+        QProcess graphviz;
+        graphviz.start(QStringLiteral("dot"), {QStringLiteral("-Tsvg"), dotFile, QStringLiteral("-o"), dir.filePath(QStringLiteral("by-dot.svg"))});
+        QVERIFY2(graphviz.waitForFinished(60000) && graphviz.exitCode() == 0, graphviz.readAllStandardError().constData());
+        // --svg: laid out by libgvc, every action's label in it.
+        const QByteArray svg = readAll(svgFile);
+        QVERIFY(svg.contains("<svg"));
+        for (const goap::Action &a : town.actions)
+            QVERIFY2(svg.contains(a.label.toUtf8()), qPrintable(a.label));
+        // A fact nobody produces or seeds is drawn red (dangling).
+        const QString trapDot = dir.filePath(QStringLiteral("smithy.dot"));
+        QCOMPARE(goapSim({QStringLiteral("graph"), kSource + QStringLiteral("/scenarios/cook.json"), QStringLiteral("--dot"), trapDot}).exitCode, 0);
+        QVERIFY(!QString::fromUtf8(readAll(trapDot)).contains(u"nothing produces it")); // the cook's chain is whole
+        const QString gold = dir.filePath(QStringLiteral("gold.json"));
+        {
+            QFile f(gold);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{ \"format\": \"goap-scenario\", \"version\": 1, \"name\": \"Gold\", \"day\": { \"length\": 60, \"tick\": 0.1 },"
+                    " \"world\": {}, \"stations\": [], \"actions\": [ { \"id\": \"buy\", \"duration\": 1, \"pre\": { \"world.gold\": 1 },"
+                    " \"add\": { \"agent.bread\": 1 } } ], \"goals\": [ { \"id\": \"eat\", \"kind\": \"quota\", \"conditions\": { \"agent.bread\": 1 } } ],"
+                    " \"agents\": [ { \"id\": \"a\", \"at\": [1, 1], \"facts\": {}, \"actions\": [\"buy\"], \"goals\": [ { \"goal\": \"eat\" } ] } ] }");
+        }
+        const QString goldDot = dir.filePath(QStringLiteral("gold.dot"));
+        QCOMPARE(goapSim({QStringLiteral("graph"), gold, QStringLiteral("--dot"), goldDot}).exitCode, 0);
+        const QString goldText = QString::fromUtf8(readAll(goldDot));
+        QVERIFY2(goldText.contains(QStringLiteral("\"fact:world.gold\" [label=\"world.gold\", shape=ellipse, style=filled, fillcolor=\"#dbeafe\", color=\"#c62828\"")), qPrintable(goldText));
+        // Bad use: no output asked for.
+        QCOMPARE(goapSim({QStringLiteral("graph"), kSource + QStringLiteral("/scenarios/town.json")}).exitCode, 1);
+    }
+
     void diffComparesTwoReports()
     {
         QTemporaryDir dir;

@@ -1,0 +1,153 @@
+#include "graph/productionchain.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <algorithm>
+
+namespace goap {
+
+int ProductionChain::count(ChainNode::Kind kind) const
+{
+    return int(std::count_if(nodes.begin(), nodes.end(), [&](const ChainNode &n) { return n.kind == kind; }));
+}
+
+int ProductionChain::count(ChainEdge::Kind kind) const
+{
+    return int(std::count_if(edges.begin(), edges.end(), [&](const ChainEdge &e) { return e.kind == kind; }));
+}
+
+int ProductionChain::find(ChainNode::Kind kind, const QString &id) const
+{
+    for (size_t i = 0; i < nodes.size(); ++i)
+        if (nodes[i].kind == kind && nodes[i].id == id)
+            return int(i);
+    return -1;
+}
+
+ProductionChain productionChain(const Scenario &s)
+{
+    ProductionChain c;
+    QHash<QString, int> index; // kind-prefixed id -> node
+    auto node = [&](ChainNode::Kind kind, const QString &id, const QString &label) {
+        const QString key = QString::number(int(kind)) + u':' + id;
+        if (const auto it = index.constFind(key); it != index.cend())
+            return it.value();
+        c.nodes.push_back({kind, id, label});
+        index.insert(key, int(c.nodes.size() - 1));
+        return int(c.nodes.size() - 1);
+    };
+    auto fact = [&](QString name) {
+        if (name.startsWith(u"partner."))
+            name = QStringLiteral("agent.") + name.mid(8); // the partner's own fact
+        return node(name.startsWith(u"world.") ? ChainNode::WorldFact : ChainNode::AgentFact, name, name);
+    };
+    QSet<int> produced;
+    for (const Action &a : s.actions) {
+        const int act = node(ChainNode::Action, a.id, a.label);
+        for (const Condition &cond : a.pre)
+            c.edges.push_back({fact(cond.fact), act, ChainEdge::Reads});
+        for (const Effect &e : a.add) {
+            const int f = fact(e.fact);
+            if (e.value < 0) {
+                c.edges.push_back({f, act, ChainEdge::Spends});
+            } else if (e.value > 0) {
+                c.edges.push_back({act, f, ChainEdge::Adds});
+                produced.insert(f);
+            }
+        }
+        for (const Effect &e : a.set) {
+            const int f = fact(e.fact);
+            c.edges.push_back({act, f, ChainEdge::Sets});
+            if (e.value > 0)
+                produced.insert(f);
+        }
+    }
+    for (const Goal &g : s.goals) {
+        const int goal = node(ChainNode::Goal, g.id, g.label);
+        for (const Condition &cond : g.conditions)
+            c.edges.push_back({fact(cond.fact), goal, ChainEdge::Names});
+    }
+    for (const auto *list : {&s.agents, &s.templates})
+        for (const Agent &a : *list) {
+            const int who = node(ChainNode::Character, a.id, a.label);
+            for (const QString &id : a.actions)
+                if (const int act = index.value(QString::number(int(ChainNode::Action)) + u':' + id, -1); act >= 0)
+                    c.edges.push_back({who, act, ChainEdge::CanDo});
+        }
+    // Dangling: read or named, never produced, seeded nowhere (world seed or any starting pool).
+    QSet<QString> seeded;
+    for (const FactValue &f : s.world)
+        if (f.value > 0)
+            seeded.insert(QStringLiteral("world.") + f.name);
+    for (const auto *list : {&s.agents, &s.templates})
+        for (const Agent &a : *list)
+            for (const FactValue &f : a.facts)
+                if (f.value > 0)
+                    seeded.insert(QStringLiteral("agent.") + f.name);
+    for (const ChainEdge &e : c.edges)
+        if ((e.kind == ChainEdge::Reads || e.kind == ChainEdge::Names) && !produced.contains(e.from)) {
+            ChainNode &n = c.nodes[size_t(e.from)];
+            const bool derived = n.id.startsWith(u"world.queue.") || n.id.startsWith(u"world.free."); // kept by the simulation
+            n.dangling = !derived && !seeded.contains(n.id);
+        }
+    return c;
+}
+
+namespace {
+QString quoted(const QString &s)
+{
+    QString out = s;
+    out.replace(u'\\', QStringLiteral("\\\\")).replace(u'"', QStringLiteral("\\\""));
+    return u'"' + out + u'"';
+}
+
+QString nodeId(const ChainNode &n)
+{
+    switch (n.kind) {
+    case ChainNode::WorldFact:
+    case ChainNode::AgentFact: return QStringLiteral("fact:") + n.id;
+    case ChainNode::Action: return QStringLiteral("action:") + n.id;
+    case ChainNode::Character: return QStringLiteral("character:") + n.id;
+    case ChainNode::Goal: return QStringLiteral("goal:") + n.id;
+    }
+    return n.id;
+}
+} // namespace
+
+QByteArray toDot(const ProductionChain &c, const QString &name)
+{
+    QString out = QStringLiteral("digraph %1 {\n  rankdir=LR;\n  node [fontname=\"DejaVu Sans\", fontsize=10];\n  edge [fontsize=9];\n")
+                      .arg(quoted(name));
+    for (const ChainNode &n : c.nodes) {
+        QString style;
+        switch (n.kind) {
+        case ChainNode::WorldFact: style = QStringLiteral("shape=ellipse, style=filled, fillcolor=\"#dbeafe\""); break;
+        case ChainNode::AgentFact: style = QStringLiteral("shape=ellipse, style=filled, fillcolor=\"#fde7cf\""); break;
+        case ChainNode::Action: style = QStringLiteral("shape=box, style=\"rounded,filled\", fillcolor=\"#e8f5e9\""); break;
+        case ChainNode::Character: style = QStringLiteral("shape=house, style=filled, fillcolor=\"#ede7f6\""); break;
+        case ChainNode::Goal: style = QStringLiteral("shape=octagon, style=filled, fillcolor=\"#fdecea\""); break;
+        }
+        if (n.dangling)
+            style += QStringLiteral(", color=\"#c62828\", penwidth=2, tooltip=\"nothing produces it\"");
+        out += QStringLiteral("  %1 [label=%2, %3];\n").arg(quoted(nodeId(n)), quoted(n.label), style);
+    }
+    for (const ChainEdge &e : c.edges) {
+        QString style;
+        switch (e.kind) {
+        case ChainEdge::Reads: style = QStringLiteral("color=\"#616161\""); break;
+        case ChainEdge::Spends: style = QStringLiteral("color=\"#c62828\", style=dashed, label=\"spends\""); break;
+        case ChainEdge::Adds: style = QStringLiteral("color=\"#2e7d32\""); break;
+        case ChainEdge::Sets: style = QStringLiteral("color=\"#1565c0\", style=dotted, label=\"sets\""); break;
+        case ChainEdge::CanDo: style = QStringLiteral("color=\"#b39ddb\", arrowhead=none"); break;
+        case ChainEdge::Names: style = QStringLiteral("color=\"#ef9a9a\""); break;
+        }
+        if (c.nodes[size_t(e.from)].dangling)
+            style += QStringLiteral(", color=\"#c62828\", penwidth=2");
+        out += QStringLiteral("  %1 -> %2 [%3];\n").arg(quoted(nodeId(c.nodes[size_t(e.from)])), quoted(nodeId(c.nodes[size_t(e.to)])), style);
+    }
+    out += QStringLiteral("}\n");
+    return out.toUtf8();
+}
+
+} // namespace goap

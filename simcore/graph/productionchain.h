@@ -1,0 +1,59 @@
+#pragma once
+// The production chain of a scenario (issue #14): who feeds whom, as a graph.
+// Facts, actions, characters and goals are nodes; an action links from the
+// facts its preconditions read (and those it spends) to the facts its
+// effects raise or set, and from the characters who can do it; each goal
+// hangs off the facts its conditions name. toDot() writes it for Graphviz,
+// laid out left to right (ore -> iron -> tools -> wheat/planks -> bread).
+
+#include "model/scenario.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <vector>
+
+namespace goap {
+
+struct ChainNode
+{
+    enum Kind { WorldFact, AgentFact, Action, Character, Goal };
+    Kind kind;
+    QString id;    // the fact's scoped name, or the item's id
+    QString label;
+    bool dangling = false; // a fact something reads that nothing produces and nothing seeds
+};
+
+struct ChainEdge
+{
+    enum Kind {
+        Reads,  // fact -> action: a precondition
+        Spends, // fact -> action: a negative add (taken at the start)
+        Adds,   // action -> fact: a positive add
+        Sets,   // action -> fact: a set
+        CanDo,  // character -> action
+        Names,  // fact -> goal: a goal condition
+    };
+    int from, to; // node indices
+    Kind kind;
+};
+
+struct ProductionChain
+{
+    std::vector<ChainNode> nodes;
+    std::vector<ChainEdge> edges;
+    int count(ChainNode::Kind kind) const;
+    int count(ChainEdge::Kind kind) const;
+    int find(ChainNode::Kind kind, const QString &id) const; // -1 when absent
+};
+
+// Facts in use only (named by a condition or an effect; partner.X is the
+// partner's agent.X); characters and templates both count as characters.
+ProductionChain productionChain(const Scenario &scenario);
+
+// DOT for Graphviz (`dot -Tsvg`): node ids "fact:world.bread",
+// "action:bakeBread", "character:baker", "goal:hunger"; world and agent facts
+// styled apart; spends dashed, sets dotted; a dangling fact red.
+QByteArray toDot(const ProductionChain &chain, const QString &name);
+
+} // namespace goap

@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "graph/chainview.h"
+
 #include "docks/issuespanel.h"
 #include "filedialogs.h"
 #include "forms/actionform.h"
@@ -183,6 +185,31 @@ void MainWindow::createDocks()
     addDock(QStringLiteral("inspector"), tr("Inspector"), m_run->inspectorView(), Qt::RightDockWidgetArea);
     addDock(QStringLiteral("eventLog"), tr("Event Log"), m_run->eventLog(), Qt::BottomDockWidgetArea);
     addDock(QStringLiteral("charts"), tr("Charts"), m_run->charts(), Qt::BottomDockWidgetArea);
+
+    // The production chain, laid out again 300 ms after the document last changed.
+    m_chain = new ChainView(this);
+    addDock(QStringLiteral("chain"), tr("Production Chain"), m_chain, Qt::BottomDockWidgetArea);
+    m_chainTimer = new QTimer(this);
+    m_chainTimer->setSingleShot(true);
+    m_chainTimer->setInterval(300);
+    connect(m_chainTimer, &QTimer::timeout, this, [this] { m_chain->setScenario(m_document->scenario()); });
+    connect(m_document, &ScenarioDocument::changed, m_chainTimer, qOverload<>(&QTimer::start));
+    connect(m_document, &ScenarioDocument::documentReset, this, [this] { m_chain->setScenario(m_document->scenario()); });
+    connect(m_chain, &ChainView::nodeActivated, this, [this](ChainNode::Kind kind, const QString &id) {
+        const Scenario &s = m_document->scenario();
+        Subject subject;
+        switch (kind) {
+        case ChainNode::WorldFact:
+        case ChainNode::AgentFact: subject = Subject{Subject::Fact, -1, id}; break;
+        case ChainNode::Action: subject = Subject{Subject::Action, s.indexOfAction(id), {}}; break;
+        case ChainNode::Goal: subject = Subject{Subject::Goal, s.indexOfGoal(id), {}}; break;
+        case ChainNode::Character:
+            subject = s.indexOfAgent(id) >= 0 ? Subject{Subject::Agent, s.indexOfAgent(id), {}}
+                                              : Subject{Subject::Template, int(std::find_if(s.templates.begin(), s.templates.end(), [&](const Agent &t) { return t.id == id; }) - s.templates.begin()), {}};
+            break;
+        }
+        m_outline->select(subject);
+    });
 }
 
 void MainWindow::arrangeDocks()
@@ -192,12 +219,14 @@ void MainWindow::arrangeDocks()
     // beside the event log under the map.
     auto dock = [this](const char *name) { return m_docks.value(QLatin1String(name)); };
     QDockWidget *outline = dock("outline"), *properties = dock("properties"), *inspector = dock("inspector");
-    QDockWidget *issues = dock("issues"), *history = dock("history"), *log = dock("eventLog"), *charts = dock("charts");
+    QDockWidget *issues = dock("issues"), *history = dock("history"), *log = dock("eventLog"), *charts = dock("charts"),
+                *chain = dock("chain");
     addDockWidget(Qt::BottomDockWidgetArea, issues);
     addDockWidget(Qt::BottomDockWidgetArea, log);
     splitDockWidget(issues, log, Qt::Horizontal);
     tabifyDockWidget(issues, history);
     tabifyDockWidget(log, charts);
+    tabifyDockWidget(charts, chain);
     tabifyDockWidget(properties, inspector);
     issues->raise();
     log->raise();
@@ -344,7 +373,7 @@ void MainWindow::createActions()
     toolbar->addAction(redo);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    for (int i = 0; i < m_dockOrder.size(); ++i) { // every dock, Alt+1 to Alt+7 in the order they were made
+    for (int i = 0; i < m_dockOrder.size(); ++i) { // every dock, Alt+1 to Alt+8 in the order they were made
         QAction *toggle = m_dockOrder[i]->toggleViewAction();
         toggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
         m_viewMenu->addAction(toggle);
@@ -450,6 +479,18 @@ QWidget *MainWindow::currentForm() const { return m_forms->currentWidget(); }
 void MainWindow::showSubject(const Subject &subject)
 {
     m_scene->selectSubject(subject);
+    {
+        // The chain brings out the same item, when it is one of its nodes.
+        const Scenario &s = m_document->scenario();
+        switch (subject.kind) {
+        case Subject::Fact: m_chain->select(subject.fact.startsWith(u"world.") ? ChainNode::WorldFact : ChainNode::AgentFact, subject.fact); break;
+        case Subject::Action: m_chain->select(ChainNode::Action, s.actions.value(subject.index).id); break;
+        case Subject::Goal: m_chain->select(ChainNode::Goal, s.goals.value(subject.index).id); break;
+        case Subject::Agent: m_chain->select(ChainNode::Character, s.agents.value(subject.index).id); break;
+        case Subject::Template: m_chain->select(ChainNode::Character, s.templates.value(subject.index).id); break;
+        default: m_chain->select(ChainNode::Action, QString()); break;
+        }
+    }
     if (subject.kind == Subject::Settings) {
         m_scenarioForm->refresh();
         m_forms->setCurrentWidget(m_scenarioForm);

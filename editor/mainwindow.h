@@ -74,6 +74,7 @@ public:
     IssuesPanel *issuesPanel() const { return m_issues; }
     MapScene *mapScene() const { return m_scene; }
     MapView *mapView() const { return m_view; }
+    class ChainView *chainView() const { return m_chain; }
     QAction *wallToolAction() const { return m_wallToolAction; }
     QAction *wallBrushAction() const { return m_wallBrushAction; }
     QAction *wallEraserAction() const { return m_wallEraserAction; }
@@ -145,6 +146,8 @@ private:
     QMenu *m_viewMenu = nullptr;
     QHash<QString, QDockWidget *> m_docks;
     QList<QDockWidget *> m_dockOrder;
+    class ChainView *m_chain = nullptr;
+    QTimer *m_chainTimer = nullptr;
     QAction *m_wallToolAction = nullptr;
     QAction *m_wallBrushAction = nullptr;
     QAction *m_wallEraserAction = nullptr;

@@ -68,9 +68,21 @@ ProductionChain productionChain(const Scenario &s)
         for (const Condition &cond : g.conditions)
             c.edges.push_back({fact(cond.fact), goal, ChainEdge::Names});
     }
+    // Characters who can do the same actions are one node ("Miner +76"): a
+    // crowd of copies is one trade in the chain, and stays readable (and quick to lay out).
+    QHash<QStringList, int> byActions;
+    std::vector<int> groupSize;
     for (const auto *list : {&s.agents, &s.templates})
         for (const Agent &a : *list) {
+            if (const auto same = byActions.constFind(a.actions); same != byActions.cend()) {
+                ChainNode &n = c.nodes[size_t(same.value())];
+                const int more = ++groupSize[size_t(same.value())];
+                n.label = QStringLiteral("%1 +%2").arg(n.label.section(QStringLiteral(" +"), 0, 0)).arg(more);
+                continue;
+            }
             const int who = node(ChainNode::Character, a.id, a.label);
+            byActions.insert(a.actions, who);
+            groupSize.resize(c.nodes.size(), 0);
             for (const QString &id : a.actions)
                 if (const int act = index.value(QString::number(int(ChainNode::Action)) + u':' + id, -1); act >= 0)
                     c.edges.push_back({who, act, ChainEdge::CanDo});
@@ -102,7 +114,9 @@ QString quoted(const QString &s)
     return u'"' + out + u'"';
 }
 
-QString nodeId(const ChainNode &n)
+} // namespace
+
+QString chainNodeId(const ChainNode &n)
 {
     switch (n.kind) {
     case ChainNode::WorldFact:
@@ -113,6 +127,9 @@ QString nodeId(const ChainNode &n)
     }
     return n.id;
 }
+
+namespace {
+QString nodeId(const ChainNode &n) { return chainNodeId(n); }
 } // namespace
 
 QByteArray toDot(const ProductionChain &c, const QString &name)

@@ -48,8 +48,12 @@ struct ProductionChain
 };
 
 // Facts in use only (named by a condition or an effect; partner.X is the
-// partner's agent.X); characters and templates both count as characters.
+// partner's agent.X); characters and templates both count as characters, and
+// those who can do the same actions are one node ("Miner +76", the first's id).
 ProductionChain productionChain(const Scenario &scenario);
+
+// A node's id in the DOT: "fact:world.bread", "action:bakeBread", ...
+QString chainNodeId(const ChainNode &node);
 
 // DOT for Graphviz (`dot -Tsvg`): node ids "fact:world.bread",
 // "action:bakeBread", "character:baker", "goal:hunger"; world and agent facts

@@ -33,6 +33,8 @@
 #include <QAction>
 #include <QTemporaryDir>
 #include "space/paths.h"
+#include "graph/chainview.h"
+#include "graph/productionchain.h"
 #include "planner/compiledscenario.h"
 #include <QCheckBox>
 #include <QComboBox>
@@ -952,6 +954,44 @@ private slots:
         QVERIFY(!w.mapScene()->lineCells().isEmpty());
     }
 
+    // Issue #14, 1: the production chain dock. Selection round-trips between
+    // it and the outline, a selected node brings out what feeds it and what
+    // it feeds, and a document edit lays it out again (debounced).
+    void productionChainDockFollowsTheDocument()
+    {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        w.dock(QStringLiteral("chain"))->show();
+        w.dock(QStringLiteral("chain"))->raise();
+        ChainView *chain = w.chainView();
+        const ProductionChain expected = productionChain(w.scenario());
+        QTRY_COMPARE(chain->nodeCount(), int(expected.nodes.size()));
+        // The outline selects Bake bread: the chain brings out its upstream and downstream.
+        const Scenario &s = w.scenario();
+        w.outline()->select(Subject{Subject::Action, s.indexOfAction(u"bakeBread"), {}});
+        QCOMPARE(chain->selectedNode(), chain->chain().find(ChainNode::Action, QStringLiteral("bakeBread")));
+        QVERIFY(chain->isHighlighted(chain->chain().find(ChainNode::WorldFact, QStringLiteral("world.wheat")))); // feeds it
+        QVERIFY(chain->isHighlighted(chain->chain().find(ChainNode::WorldFact, QStringLiteral("world.bread")))); // it feeds
+        QVERIFY(!chain->isHighlighted(chain->chain().find(ChainNode::AgentFact, QStringLiteral("agent.oreMined")))); // neither
+        // A click on a node (the real view) selects it in the outline.
+        const int mine = chain->chain().find(ChainNode::Action, QStringLiteral("mineOre"));
+        chain->centerOn(chain->nodePosition(mine));
+        QTest::mouseClick(chain->viewport(), Qt::LeftButton, {}, chain->mapFromScene(chain->nodePosition(mine)));
+        QCOMPARE(w.outline()->current(), (Subject{Subject::Action, s.indexOfAction(u"mineOre"), {}}));
+        QCOMPARE(chain->selectedNode(), mine);
+        // An edit: laid out again after the pause, with the new label.
+        const quint64 before = chain->layouts();
+        Action mineOre = s.actions[s.indexOfAction(u"mineOre")];
+        mineOre.label = QStringLiteral("Dig ore");
+        QVERIFY(w.document()->setAction(s.indexOfAction(u"mineOre"), mineOre, QStringLiteral("label")).isEmpty());
+        QTRY_VERIFY(chain->layouts() > before);
+        QCOMPARE(chain->chain().nodes[size_t(chain->chain().find(ChainNode::Action, QStringLiteral("mineOre")))].label, QStringLiteral("Dig ore"));
+        QCOMPARE(chain->selectedNode(), chain->chain().find(ChainNode::Action, QStringLiteral("mineOre"))); // kept across the layout
+    }
+
     // Issue #11, 2: an edit of one item is an undo step that keeps only that
     // item, and the outline and the map update its row and marker in place.
     void oneItemEditsAreTypedAndUpdateInPlace()
@@ -1624,7 +1664,7 @@ private slots:
             docks << dock->windowTitle();
         }
         docks.sort();
-        QCOMPARE(docks, (QStringList{"Charts", "Event Log", "History", "Inspector", "Issues", "Outline", "Properties"}));
+        QCOMPARE(docks, (QStringList{"Charts", "Event Log", "History", "Inspector", "Issues", "Outline", "Production Chain", "Properties"}));
         QDockWidget *charts = w.dock(QStringLiteral("charts"));
         QTest::keyClick(&w, Qt::Key_7, Qt::AltModifier); // Charts is the seventh dock: Alt+7 hides it
         QVERIFY(charts->isHidden());

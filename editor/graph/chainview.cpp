@@ -1,0 +1,359 @@
+#include "chainview.h"
+
+#include "graph/render.h"
+
+#include <QGraphicsEllipseItem>
+#include <QGraphicsPathItem>
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
+#include <QMetaObject>
+#include <QMouseEvent>
+#include <QWheelEvent>
+
+#include <cmath>
+#include <queue>
+#include <thread>
+
+namespace goap::editor {
+
+namespace {
+
+constexpr double kDpi = 72; // Graphviz's plain output is in inches
+
+// Splits a line of Graphviz's plain output into words; "quoted words" keep their spaces.
+QStringList words(const QString &line)
+{
+    QStringList out;
+    QString word;
+    bool quoted = false, escaped = false, any = false;
+    for (const QChar c : line) {
+        if (quoted) {
+            if (escaped) { word += c; escaped = false; }
+            else if (c == u'\\') escaped = true;
+            else if (c == u'"') quoted = false;
+            else word += c;
+        } else if (c == u'"') {
+            quoted = any = true;
+        } else if (c.isSpace()) {
+            if (any || !word.isEmpty())
+                out << word;
+            word.clear();
+            any = false;
+        } else {
+            word += c;
+            any = true;
+        }
+    }
+    if (any || !word.isEmpty())
+        out << word;
+    return out;
+}
+
+QColor fill(ChainNode::Kind kind)
+{
+    switch (kind) {
+    case ChainNode::WorldFact: return QColor(0xdb, 0xea, 0xfe);
+    case ChainNode::AgentFact: return QColor(0xfd, 0xe7, 0xcf);
+    case ChainNode::Action: return QColor(0xe8, 0xf5, 0xe9);
+    case ChainNode::Character: return QColor(0xed, 0xe7, 0xf6);
+    case ChainNode::Goal: return QColor(0xfd, 0xec, 0xea);
+    }
+    return Qt::white;
+}
+
+QString kindName(ChainNode::Kind kind)
+{
+    switch (kind) {
+    case ChainNode::WorldFact: return QObject::tr("World fact");
+    case ChainNode::AgentFact: return QObject::tr("A character's own fact");
+    case ChainNode::Action: return QObject::tr("Action");
+    case ChainNode::Character: return QObject::tr("Character");
+    case ChainNode::Goal: return QObject::tr("Goal");
+    }
+    return {};
+}
+
+} // namespace
+
+ChainView::ChainView(QWidget *parent) : QGraphicsView(parent)
+{
+    setScene(new QGraphicsScene(this));
+    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    setDragMode(QGraphicsView::ScrollHandDrag);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setBackgroundBrush(QColor(0xfb, 0xfa, 0xf6));
+    setToolTip(tr("The production chain: click a node to select it (and to bring out what feeds it and what it feeds); "
+                  "drag to pan, wheel to zoom"));
+}
+
+ChainView::~ChainView()
+{
+    if (m_worker.joinable())
+        m_worker.join();
+}
+
+void ChainView::setScenario(const Scenario &scenario)
+{
+    ProductionChain chain = productionChain(scenario);
+    QByteArray dot = toDot(chain, scenario.name);
+    if (int(chain.nodes.size()) > kMaxNodes) {
+        m_pending.reset();
+        draw(ProductionChain(), dot, QByteArray()); // nothing drawn, and a word why
+        auto *note = scene()->addSimpleText(tr("%1 nodes: too many to lay out here (at most %2). "
+                                               "goap-sim graph --dot writes them for Graphviz.").arg(chain.nodes.size()).arg(kMaxNodes));
+        note->setBrush(QColor(110, 110, 110));
+        return;
+    }
+    if (int(chain.nodes.size()) <= kWorkerNodes && !m_busy) {
+        QString error;
+        draw(chain, dot, renderDot(dot, "plain", error).value_or(QByteArray()));
+        return;
+    }
+    // A large graph (or one while a layout is under way): Graphviz works on a
+    // thread of its own, one layout at a time, the newest document next.
+    if (m_busy)
+        m_pending.emplace(std::move(chain), std::move(dot));
+    else
+        startWorker(std::move(chain), std::move(dot));
+}
+
+void ChainView::startWorker(ProductionChain chain, QByteArray dot)
+{
+    if (m_worker.joinable())
+        m_worker.join(); // finished: its result was posted
+    m_busy = true;
+    m_worker = std::thread([this, chain = std::move(chain), dot = std::move(dot)]() mutable {
+        QString error;
+        QByteArray plain = renderDot(dot, "plain", error).value_or(QByteArray());
+        // Queued to this view: its destructor joins this thread before anything goes.
+        QMetaObject::invokeMethod(
+            this,
+            [this, chain = std::move(chain), dot = std::move(dot), plain = std::move(plain)]() mutable {
+                m_busy = false;
+                if (m_pending) { // a newer document came meanwhile: that one, not this
+                    auto next = std::move(*m_pending);
+                    m_pending.reset();
+                    startWorker(std::move(next.first), std::move(next.second));
+                    return;
+                }
+                draw(chain, dot, plain);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void ChainView::draw(const ProductionChain &chain, const QByteArray &dot, const QByteArray &plain)
+{
+    QString selectedId;
+    ChainNode::Kind selectedKind = ChainNode::Action;
+    if (m_selected >= 0 && size_t(m_selected) < m_chain.nodes.size()) {
+        selectedId = m_chain.nodes[size_t(m_selected)].id;
+        selectedKind = m_chain.nodes[size_t(m_selected)].kind;
+    }
+    m_chain = chain;
+    m_dot = dot;
+    scene()->clear();
+    m_items.assign(m_chain.nodes.size(), nullptr);
+    m_edgeItems.assign(m_chain.edges.size(), {});
+    QHash<QString, int> byId;
+    for (size_t i = 0; i < m_chain.nodes.size(); ++i)
+        byId.insert(chainNodeId(m_chain.nodes[i]), int(i));
+    QHash<QPair<int, int>, QList<int>> edgesBetween; // (tail, head) -> chain edges, in order
+    for (size_t e = 0; e < m_chain.edges.size(); ++e)
+        edgesBetween[{m_chain.edges[e].from, m_chain.edges[e].to}] << int(e);
+    double height = 0;
+    const QFont font(QStringLiteral("DejaVu Sans"), 8);
+    for (const QString &line : QString::fromUtf8(plain).split(u'\n')) {
+        const QStringList w = words(line);
+        if (w.isEmpty())
+            continue;
+        if (w[0] == u"graph" && w.size() >= 4) {
+            height = w[3].toDouble();
+        } else if (w[0] == u"node" && w.size() >= 6) {
+            const int n = byId.value(w[1], -1);
+            if (n < 0)
+                continue;
+            const ChainNode &node = m_chain.nodes[size_t(n)];
+            const QRectF box((w[2].toDouble() - w[4].toDouble() / 2) * kDpi, (height - w[3].toDouble() - w[5].toDouble() / 2) * kDpi,
+                             w[4].toDouble() * kDpi, w[5].toDouble() * kDpi);
+            QAbstractGraphicsShapeItem *shape = nullptr;
+            if (node.kind == ChainNode::WorldFact || node.kind == ChainNode::AgentFact) {
+                shape = scene()->addEllipse(box);
+            } else {
+                QPainterPath p;
+                p.addRoundedRect(box, node.kind == ChainNode::Action ? 6 : 2, node.kind == ChainNode::Action ? 6 : 2);
+                shape = scene()->addPath(p);
+            }
+            shape->setBrush(fill(node.kind));
+            shape->setPen(node.dangling ? QPen(QColor(0xc6, 0x28, 0x28), 2) : QPen(QColor(0x70, 0x70, 0x70), 1));
+            shape->setZValue(2);
+            shape->setData(0, n);
+            shape->setToolTip(QStringLiteral("%1: %2%3").arg(kindName(node.kind), node.label,
+                                                              node.dangling ? tr("\nNothing produces it and nothing seeds it") : QString()));
+            auto *text = new QGraphicsSimpleTextItem(node.label, shape);
+            text->setFont(font);
+            text->setPos(box.center() - text->boundingRect().center());
+            m_items[size_t(n)] = shape;
+        } else if (w[0] == u"edge" && w.size() >= 4) {
+            const int tail = byId.value(w[1], -1), head = byId.value(w[2], -1);
+            const int points = w[3].toInt();
+            if (tail < 0 || head < 0 || points < 2 || w.size() < 4 + 2 * points)
+                continue;
+            QList<int> &list = edgesBetween[{tail, head}];
+            if (list.isEmpty())
+                continue;
+            const int e = list.takeFirst();
+            std::vector<QPointF> p;
+            for (int k = 0; k < points; ++k)
+                p.emplace_back(w[4 + 2 * k].toDouble() * kDpi, (height - w[5 + 2 * k].toDouble()) * kDpi);
+            QPainterPath path(p[0]);
+            for (size_t k = 1; k + 2 < p.size(); k += 3)
+                path.cubicTo(p[k], p[k + 1], p[k + 2]);
+            const ChainEdge::Kind kind = m_chain.edges[size_t(e)].kind;
+            QPen pen(kind == ChainEdge::Spends ? QColor(0xc6, 0x28, 0x28)
+                     : kind == ChainEdge::Adds ? QColor(0x2e, 0x7d, 0x32)
+                     : kind == ChainEdge::Sets ? QColor(0x15, 0x65, 0xc0)
+                     : kind == ChainEdge::CanDo ? QColor(0xb3, 0x9d, 0xdb)
+                     : kind == ChainEdge::Names ? QColor(0xef, 0x9a, 0x9a)
+                                                : QColor(0x61, 0x61, 0x61),
+                     1.2, kind == ChainEdge::Spends ? Qt::DashLine : kind == ChainEdge::Sets ? Qt::DotLine : Qt::SolidLine);
+            if (m_chain.nodes[size_t(tail)].dangling)
+                pen = QPen(QColor(0xc6, 0x28, 0x28), 2);
+            auto *edge = scene()->addPath(path, pen);
+            edge->setZValue(1);
+            m_edgeItems[size_t(e)].push_back(edge);
+            // The arrowhead, along the last stretch into the head node.
+            if (kind != ChainEdge::CanDo && m_items[size_t(head)]) {
+                const QPointF end = p.back(), from = p[p.size() - 2];
+                const QLineF dir(end, from);
+                QLineF a = dir, b = dir;
+                a.setLength(7);
+                b.setLength(7);
+                a.setAngle(dir.angle() + 25);
+                b.setAngle(dir.angle() - 25);
+                QPainterPath head;
+                head.moveTo(end);
+                head.lineTo(a.p2());
+                head.lineTo(b.p2());
+                head.closeSubpath();
+                auto *arrow = scene()->addPath(head, QPen(pen.color(), 1), pen.color());
+                arrow->setZValue(1);
+                m_edgeItems[size_t(e)].push_back(arrow);
+            }
+        }
+    }
+    scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-20, -20, 20, 20));
+    if (!m_fitted)
+        fit();
+    m_selected = selectedId.isEmpty() ? -1 : m_chain.find(selectedKind, selectedId);
+    applyHighlight();
+    ++m_layouts;
+    emit laidOut();
+}
+
+void ChainView::select(ChainNode::Kind kind, const QString &id)
+{
+    m_selected = m_chain.find(kind, id);
+    applyHighlight();
+    if (m_selected >= 0 && m_items[size_t(m_selected)])
+        ensureVisible(m_items[size_t(m_selected)]);
+}
+
+void ChainView::applyHighlight()
+{
+    // Upstream and downstream of the selected node: what feeds it and what it feeds.
+    std::vector<char> lit(m_chain.nodes.size(), m_selected < 0 ? 1 : 0);
+    if (m_selected >= 0) {
+        for (const bool down : {true, false}) {
+            std::queue<int> todo;
+            todo.push(m_selected);
+            std::vector<char> seen(m_chain.nodes.size(), 0);
+            seen[size_t(m_selected)] = 1;
+            while (!todo.empty()) {
+                const int n = todo.front();
+                todo.pop();
+                lit[size_t(n)] = 1;
+                for (const ChainEdge &e : m_chain.edges) {
+                    if (e.kind == ChainEdge::CanDo && n != m_selected)
+                        continue; // who can do an action is not what it feeds
+                    const int next = down ? (e.from == n ? e.to : -1) : (e.to == n ? e.from : -1);
+                    if (next >= 0 && !seen[size_t(next)]) {
+                        seen[size_t(next)] = 1;
+                        todo.push(next);
+                    }
+                }
+            }
+        }
+    }
+    for (size_t n = 0; n < m_items.size(); ++n)
+        if (m_items[n]) {
+            m_items[n]->setOpacity(lit[n] ? 1.0 : 0.25);
+            auto *shape = static_cast<QAbstractGraphicsShapeItem *>(m_items[n]);
+            QPen pen = shape->pen();
+            pen.setWidthF(int(n) == m_selected ? 3 : m_chain.nodes[n].dangling ? 2 : 1);
+            shape->setPen(pen);
+        }
+    for (size_t e = 0; e < m_edgeItems.size(); ++e) {
+        const bool on = lit[size_t(m_chain.edges[e].from)] && lit[size_t(m_chain.edges[e].to)];
+        for (QGraphicsItem *item : m_edgeItems[e])
+            item->setOpacity(on ? 1.0 : 0.15);
+    }
+}
+
+QPointF ChainView::nodePosition(int node) const
+{
+    return node >= 0 && size_t(node) < m_items.size() && m_items[size_t(node)] ? m_items[size_t(node)]->sceneBoundingRect().center() : QPointF();
+}
+
+bool ChainView::isHighlighted(int node) const
+{
+    return node >= 0 && size_t(node) < m_items.size() && m_items[size_t(node)] && m_items[size_t(node)]->opacity() > 0.5;
+}
+
+void ChainView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton) {
+        for (QGraphicsItem *item : items(event->position().toPoint())) {
+            while (item->parentItem())
+                item = item->parentItem();
+            const QVariant n = item->data(0);
+            if (n.isValid() && n.toInt() >= 0 && size_t(n.toInt()) < m_chain.nodes.size()) {
+                const ChainNode &node = m_chain.nodes[size_t(n.toInt())];
+                select(node.kind, node.id);
+                emit nodeActivated(node.kind, node.id);
+                event->accept();
+                return;
+            }
+        }
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void ChainView::fit()
+{
+    // All of it, at most at full size; once the view has a real size (a hidden dock has none).
+    if (viewport()->width() < 120 || viewport()->height() < 80 || m_items.empty())
+        return;
+    resetTransform();
+    const QRectF r = sceneRect();
+    const double k = std::min({1.0, viewport()->width() / std::max(1.0, r.width()), viewport()->height() / std::max(1.0, r.height())});
+    scale(k, k);
+    centerOn(r.center());
+    m_fitted = true;
+}
+
+void ChainView::resizeEvent(QResizeEvent *event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (!m_fitted)
+        fit();
+}
+
+void ChainView::wheelEvent(QWheelEvent *event)
+{
+    const double factor = event->angleDelta().y() > 0 ? 1.15 : 1 / 1.15;
+    scale(factor, factor);
+    event->accept();
+}
+
+} // namespace goap::editor

@@ -1,0 +1,75 @@
+#pragma once
+// The production chain dock (issue #14, 1): the scenario's facts, actions,
+// characters and goals as a graph laid out by Graphviz (goap-sim graph's
+// DOT, through libgvc's "plain" output) and drawn here, so it is interactive
+// and themed like the map. A click selects the item in the editor and the
+// other way round; a selected node brings out everything upstream and
+// downstream of it (what feeds bread, what iron feeds) and fades the rest;
+// hover shows its details. Layout runs off the UI thread for graphs over 200
+// nodes; a newer document supersedes a layout still running.
+
+#include "graph/productionchain.h"
+
+#include <QGraphicsView>
+#include <QHash>
+
+#include <optional>
+#include <thread>
+#include <utility>
+
+namespace goap::editor {
+
+class ChainView : public QGraphicsView
+{
+    Q_OBJECT
+
+public:
+    explicit ChainView(QWidget *parent = nullptr);
+    ~ChainView() override; // waits for a layout under way
+
+    void setScenario(const Scenario &scenario); // lays it out (now, or on a worker for a large graph)
+    // Brings out one node and its upstream and downstream; an unknown one clears.
+    void select(ChainNode::Kind kind, const QString &id);
+    const ProductionChain &chain() const { return m_chain; }
+    int selectedNode() const { return m_selected; }
+    int nodeCount() const { return int(m_items.size()); }
+    QPointF nodePosition(int node) const; // scene centre, for tests
+    bool isHighlighted(int node) const;   // not faded
+    QByteArray dot() const { return m_dot; }
+    quint64 layouts() const { return m_layouts; } // layouts drawn so far
+
+    static constexpr int kWorkerNodes = 200;
+    // Past this the chain is not laid out (Graphviz takes minutes): the dock says
+    // so, and goap-sim graph --dot writes it for other tools.
+    static constexpr int kMaxNodes = 2000;
+
+signals:
+    void nodeActivated(goap::ChainNode::Kind kind, const QString &id);
+    void laidOut();
+
+protected:
+    void mousePressEvent(QMouseEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    void draw(const ProductionChain &chain, const QByteArray &dot, const QByteArray &plain);
+    void applyHighlight();
+    void fit();
+    bool m_fitted = false;
+
+    ProductionChain m_chain;
+    QByteArray m_dot;
+    std::vector<QGraphicsItem *> m_items; // per chain node
+    std::vector<std::vector<QGraphicsItem *>> m_edgeItems; // per chain edge: path and head
+    int m_selected = -1;
+    quint64 m_layouts = 0;
+    // One layout on a worker at a time; a newer document waits as m_pending
+    // (only the newest) and starts when it is done.
+    void startWorker(ProductionChain chain, QByteArray dot);
+    std::thread m_worker;
+    bool m_busy = false;
+    std::optional<std::pair<ProductionChain, QByteArray>> m_pending;
+};
+
+} // namespace goap::editor

@@ -1000,6 +1000,22 @@ QString ScenarioDocument::setStations(const QList<int> &indices, const QList<Sta
     return {};
 }
 
+QString ScenarioDocument::setGoals(const QList<int> &indices, const QList<Goal> &goals, const QString &field)
+{
+    if (indices.size() == 1)
+        return setGoal(indices[0], goals.value(0), field);
+    Scenario s = m_scenario;
+    const QString error = applyMany(s.goals, indices, goals, [&](const Goal &now, const Goal &was) {
+        if (now.id != was.id || now.kind != was.kind || now.conditions != was.conditions)
+            return tr("Several goals change their label, start, rate or urgency together; ids, kinds and conditions one at a time.");
+        return QString();
+    });
+    if (!error.isEmpty())
+        return error;
+    push(s, tr("Set %1 of %2 goals").arg(field).arg(indices.size()), Part::Goals, mergeKeyOf("goals", indices, field));
+    return {};
+}
+
 QString ScenarioDocument::setSpawner(int index, const Spawner &spawner, const QString &field)
 {
     if (!m_scenario.characterTemplate(spawner.templateId))

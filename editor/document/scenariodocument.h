@@ -126,6 +126,8 @@ public:
     // stay as they are.
     QString setAgents(bool templates, const QList<int> &indices, const QList<Agent> &agents, const QString &field);
     QString setStations(const QList<int> &indices, const QList<Station> &stations, const QString &field);
+    // Several goals' label, start, rate or urgency at once (ids, kinds and conditions one at a time).
+    QString setGoals(const QList<int> &indices, const QList<Goal> &goals, const QString &field);
 
     QString addTemplate(QString *newId = nullptr);
     QString removeTemplate(int index); // and the spawners of it

@@ -37,9 +37,10 @@ GoalForm::GoalForm(ScenarioDocument *document, QWidget *parent) : FormPage(docum
     addRow(tr("&Urgency"), urgencyBox, tr("Quota: insistence = urgency x day progress x shortfall. Characters may override it."));
 
     connect(labelEdit, &QLineEdit::editingFinished, this, [this] {
-        Goal g = current();
-        g.label = labelEdit->text();
-        apply(g, tr("label"));
+        if (m_indices.size() > 1 && labelEdit->text().isEmpty())
+            return; // "mixed" left as it was
+        const QString label = labelEdit->text();
+        change(tr("label"), [&](Goal &g) { g.label = label; });
     });
     connect(kindBox, &QComboBox::activated, this, [this] {
         Goal g = current();
@@ -51,21 +52,9 @@ GoalForm::GoalForm(ScenarioDocument *document, QWidget *parent) : FormPage(docum
         g.conditions = conditionTable->conditions();
         apply(g, tr("conditions"));
     });
-    connect(startBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        Goal g = current();
-        g.start = v;
-        apply(g, tr("start"));
-    });
-    connect(rateBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        Goal g = current();
-        g.rate = v;
-        apply(g, tr("rate"));
-    });
-    connect(urgencyBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        Goal g = current();
-        g.urgency = v;
-        apply(g, tr("urgency"));
-    });
+    connect(startBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("start"), [&](Goal &g) { g.start = v; }); });
+    connect(rateBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("rate"), [&](Goal &g) { g.rate = v; }); });
+    connect(urgencyBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("urgency"), [&](Goal &g) { g.urgency = v; }); });
     connect(document, &ScenarioDocument::changed, this, [this](Parts parts) {
         if (parts & Part::Goals)
             refresh();
@@ -76,21 +65,50 @@ void GoalForm::refresh()
 {
     if (m_index < 0 || m_index >= m_document->scenario().goals.size())
         return;
-    const Goal &g = m_document->scenario().goals[m_index];
+    const QList<Goal> &list = m_document->scenario().goals;
+    pruneIndices(list.size());
+    const Goal &g = list[m_index];
+    const bool many = m_indices.size() > 1;
     const QSignalBlocker b1(idEdit), b2(labelEdit), b3(kindBox), b4(startBox), b5(rateBox), b6(urgencyBox);
-    setTitle(tr("Goal: %1").arg(g.label));
-    idEdit->setText(g.id);
-    labelEdit->setText(g.label);
+    auto same = [&](auto field) {
+        return std::all_of(m_indices.begin(), m_indices.end(), [&](int i) { return field(list[i]) == field(g); });
+    };
+    setTitle(many ? tr("%1 goals, edited together").arg(m_indices.size()) : tr("Goal: %1").arg(g.label));
+    idEdit->setEnabled(!many);
+    idEdit->setText(many ? QString() : g.id);
+    idEdit->setPlaceholderText(many ? tr("one at a time") : QString());
+    showText(labelEdit, same([](const Goal &x) { return x.label; }), g.label);
     kindBox->setCurrentIndex(kindBox->findData(int(g.kind)));
+    kindBox->setEnabled(!many);
     conditionTable->setFactChoices(m_document->factsInUse());
     conditionTable->setConditions(g.conditions);
-    startBox->setValue(g.start);
-    rateBox->setValue(g.rate);
-    urgencyBox->setValue(g.urgency);
-    const bool need = g.kind == GoalKind::Need;
-    startBox->setEnabled(need);
-    rateBox->setEnabled(need);
-    urgencyBox->setEnabled(!need);
+    conditionTable->setEnabled(!many);
+    showNumber(startBox, same([](const Goal &x) { return x.start; }), g.start);
+    showNumber(rateBox, same([](const Goal &x) { return x.rate; }), g.rate);
+    showNumber(urgencyBox, same([](const Goal &x) { return x.urgency; }), g.urgency);
+    // A need's start and rate, a quota's urgency: open when every selected goal is of that kind.
+    const bool needs = std::all_of(m_indices.begin(), m_indices.end(), [&](int i) { return list[i].kind == GoalKind::Need; });
+    const bool quotas = std::all_of(m_indices.begin(), m_indices.end(), [&](int i) { return list[i].kind == GoalKind::Quota; });
+    startBox->setEnabled(needs);
+    rateBox->setEnabled(needs);
+    urgencyBox->setEnabled(quotas);
+}
+
+void GoalForm::change(const QString &field, const std::function<void(Goal &)> &edit)
+{
+    if (m_indices.size() <= 1) {
+        Goal g = current();
+        edit(g);
+        apply(g, field);
+        return;
+    }
+    QList<Goal> goals;
+    for (int i : m_indices) {
+        Goal g = m_document->scenario().goals.value(i);
+        edit(g);
+        goals << g;
+    }
+    report(m_document->setGoals(m_indices, goals, field));
 }
 
 void GoalForm::apply(const Goal &goal, const QString &field)

@@ -8,6 +8,9 @@ namespace goap::editor {
 class FactTable;
 
 // A goal: id, label, kind, conditions, and a need's start and rate or a quota's urgency.
+// Several goals selected: their label, start, rate and urgency are edited
+// together (one undo step; "mixed" where they differ); id, kind and
+// conditions one goal at a time.
 class GoalForm : public FormPage
 {
     Q_OBJECT
@@ -22,6 +25,7 @@ public:
 
 private:
     void apply(const Goal &goal, const QString &field);
+    void change(const QString &field, const std::function<void(Goal &)> &edit); // every selected goal
     Goal current() const { return m_document->scenario().goals[m_index]; }
 };
 

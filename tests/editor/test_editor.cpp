@@ -954,6 +954,37 @@ private slots:
         QVERIFY(!w.mapScene()->lineCells().isEmpty());
     }
 
+    // Issue #11, 3: several goals edited at once: a quota's urgency for three
+    // quotas in one undo step; mixed values shown as such; kind, conditions
+    // and a need's start and rate closed while the selection is all quotas.
+    void severalGoalsAreEditedTogether()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        const Scenario &s = w.scenario();
+        const int mine = s.indexOfGoal(u"mineQuota"), forge = s.indexOfGoal(u"forgeQuota"), bake = s.indexOfGoal(u"bakeQuota");
+        w.outline()->selectMany({Subject{Subject::Goal, mine, {}}, Subject{Subject::Goal, forge, {}}, Subject{Subject::Goal, bake, {}}});
+        GoalForm *form = w.goalForm();
+        QTRY_COMPARE(form->indices().size(), 3);
+        QVERIFY(!form->kindBox->isEnabled());
+        QVERIFY(!form->conditionTable->isEnabled());
+        QVERIFY(!form->rateBox->isEnabled());
+        QVERIFY(form->urgencyBox->isEnabled());
+        QCOMPARE(form->labelEdit->placeholderText(), GoalForm::mixedText()); // three labels
+        QUndoStack *stack = w.document()->undoStack();
+        const int before = stack->count();
+        form->urgencyBox->setValue(3.5);
+        for (const int g : {mine, forge, bake})
+            QCOMPARE(w.scenario().goals[g].urgency, 3.5);
+        QCOMPARE(w.scenario().goals[s.indexOfGoal(u"sawQuota")].urgency, 2.0); // not selected
+        QCOMPARE(stack->count(), before + 1);
+        QVERIFY2(stack->undoText().contains(u"3 goals"), qPrintable(stack->undoText()));
+        stack->undo();
+        for (const int g : {mine, forge, bake})
+            QCOMPARE(w.scenario().goals[g].urgency, 2.0);
+    }
+
     // Issue #14, 1: the production chain dock. Selection round-trips between
     // it and the outline, a selected node brings out what feeds it and what
     // it feeds, and a document edit lays it out again (debounced).

@@ -546,14 +546,15 @@ void MainWindow::showSubjects(const QList<Subject> &subjects)
     FormPage *form = kind == Subject::Agent ? static_cast<FormPage *>(m_agentForm)
                    : kind == Subject::Template ? static_cast<FormPage *>(m_templateForm)
                    : kind == Subject::Station ? static_cast<FormPage *>(m_stationForm)
-                   : kind == Subject::Goal ? static_cast<FormPage *>(m_goalForm) : nullptr;
+                   : kind == Subject::Goal ? static_cast<FormPage *>(m_goalForm)
+                   : kind == Subject::Action ? static_cast<FormPage *>(m_actionForm) : nullptr;
     if (form) {
         form->setIndices(indices);
         m_forms->setCurrentWidget(form);
         return;
     }
     showSubject(subjects.first()); // other kinds are edited one at a time: the first
-    statusBar()->showMessage(tr("Several items selected: characters, stations and goals are edited together; this form shows the first"), 6000);
+    statusBar()->showMessage(tr("Several items selected: characters, stations, actions and goals are edited together; this form shows the first"), 6000);
 }
 
 QMenu *MainWindow::outlineMenu(const Subject &subject)

@@ -38,6 +38,8 @@ Outline::Outline(ScenarioDocument *document, QWidget *parent) : QTreeWidget(pare
             return;
         if (const QList<Subject> many = selectedSubjects(); !many.isEmpty())
             emit subjectsSelected(many);
+        else if (selectedItems().size() == 1 && selectedItems().first() == currentItem())
+            emit subjectChanged(subjectOf(currentItem())); // back to one (the current item did not change)
     });
     connect(document, &ScenarioDocument::changed, this, &Outline::onChanged);
     rebuild();

@@ -9,6 +9,7 @@
 
 #include <QCoreApplication>
 
+#include <QRegularExpression>
 #include <QUndoStack>
 
 #include <set>
@@ -644,9 +645,11 @@ QString ScenarioDocument::removeStation(int index)
 {
     Scenario s = m_scenario;
     const QString id = s.stations.takeAt(index).id;
-    for (Action &a : s.actions)
-        if (a.station == id)
-            a.station.clear(); // done where the character stands
+    for (Action &a : s.actions) {
+        a.alternatives.removeAll(id);
+        if (a.station == id) // its next alternative, or where the character stands
+            a.station = a.alternatives.isEmpty() ? QString() : a.alternatives.takeFirst();
+    }
     push(s, tr("Remove station %1").arg(id), Part::Stations | Part::Actions);
     return {};
 }
@@ -664,9 +667,11 @@ QString ScenarioDocument::setStation(int index, const Station &station, const QS
     s.stations[index] = station;
     Parts parts = Part::Stations;
     if (station.id != previous) {
-        for (Action &a : s.actions)
+        for (Action &a : s.actions) {
             if (a.station == previous)
                 a.station = station.id;
+            a.alternatives.replaceInStrings(QRegularExpression(QStringLiteral("^%1$").arg(QRegularExpression::escape(previous))), station.id);
+        }
         // Its free places are world.free.<id>: conditions on the old name
         // would read a fact nothing keeps, and the action could never run.
         const QString freeFrom = QStringLiteral("world.free.") + previous, freeTo = QStringLiteral("world.free.") + station.id;
@@ -717,6 +722,12 @@ QString ScenarioDocument::setAction(int index, const Action &action, const QStri
         return error;
     if (!action.station.isEmpty() && !s.station(action.station))
         return tr("There is no station \"%1\".").arg(action.station);
+    for (const QString &id : action.alternatives) {
+        if (!s.station(id))
+            return tr("There is no station \"%1\".").arg(id);
+        if (id == action.station || action.alternatives.count(id) > 1)
+            return tr("Station \"%1\" is listed twice.").arg(id);
+    }
     if (!(action.duration > 0))
         return tr("The duration must be more than 0 seconds.");
     for (const QString &queue : {action.enqueue, action.takePartner})
@@ -1016,6 +1027,25 @@ QString ScenarioDocument::setGoals(const QList<int> &indices, const QList<Goal> 
     return {};
 }
 
+QString ScenarioDocument::setActions(const QList<int> &indices, const QList<Action> &actions, const QString &field)
+{
+    if (indices.size() == 1)
+        return setAction(indices[0], actions.value(0), field);
+    Scenario s = m_scenario;
+    const QString error = applyMany(s.actions, indices, actions, [&](const Action &now, const Action &) {
+        for (const QString &id : now.stations())
+            if (!s.station(id))
+                return tr("There is no station \"%1\".").arg(id);
+        if (!(now.duration > 0) || now.cost < 0)
+            return tr("An action takes more than 0 s and costs 0 or more.");
+        return QString();
+    });
+    if (!error.isEmpty())
+        return error;
+    push(s, tr("Set %1 of %2 actions").arg(field).arg(indices.size()), Part::Actions, mergeKeyOf("actions", indices, field));
+    return {};
+}
+
 QString ScenarioDocument::setSpawner(int index, const Spawner &spawner, const QString &field)
 {
     if (!m_scenario.characterTemplate(spawner.templateId))
@@ -1036,7 +1066,7 @@ QStringList ScenarioDocument::actionsAtStation(int station) const
 {
     QStringList out;
     for (const Action &a : m_scenario.actions)
-        if (a.station == m_scenario.stations.value(station).id)
+        if (a.stations().contains(m_scenario.stations.value(station).id))
             out << a.id;
     return out;
 }

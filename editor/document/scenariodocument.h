@@ -128,6 +128,8 @@ public:
     QString setStations(const QList<int> &indices, const QList<Station> &stations, const QString &field);
     // Several goals' label, start, rate or urgency at once (ids, kinds and conditions one at a time).
     QString setGoals(const QList<int> &indices, const QList<Goal> &goals, const QString &field);
+    // Several actions' label, station, duration or cost at once (the rest one at a time).
+    QString setActions(const QList<int> &indices, const QList<Action> &actions, const QString &field);
 
     QString addTemplate(QString *newId = nullptr);
     QString removeTemplate(int index); // and the spawners of it

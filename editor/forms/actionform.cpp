@@ -23,7 +23,12 @@ ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent) : FormPage(d
     labelEdit = new QLineEdit(this);
     addRow(tr("&Label"), labelEdit, tr("The name shown over a character while it does this action."));
     stationBox = new QComboBox(this);
-    addRow(tr("&Station"), stationBox, tr("Where the action is done: the character walks there in a straight line first. None: where it stands."));
+    addRow(tr("&Station"), stationBox, tr("Where the action is done: the character walks there first, round the walls. None: where it stands."));
+    alternativesEdit = new QLineEdit(this);
+    alternativesEdit->setPlaceholderText(tr("(none)"));
+    addRow(tr("&Also at"), alternativesEdit, tr("More stations where it can be done, as ids separated by commas (e.g. wellSouth): "
+                                               "the planner chooses one per step (by path when planner.travelCost is above 0, "
+                                               "else the nearest one on the way). A version 2 file."));
     durationBox = makeDouble(0.01, 1e6, 2, 0.5, tr(" s"), tr("an action takes more than 0 s"));
     addRow(tr("&Duration"), durationBox, tr("Simulated seconds the action takes once started. Underway it is atomic: no further checks."));
     costBox = makeDouble(0, 1e6, 2, 0.5, {}, tr("a cost is 0 or more (the planner adds costs up)"));
@@ -67,25 +72,39 @@ ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent) : FormPage(d
     });
 
     connect(labelEdit, &QLineEdit::editingFinished, this, [this] {
-        Action a = current();
-        a.label = labelEdit->text();
-        apply(a, tr("label"));
+        if (m_indices.size() > 1 && labelEdit->text().isEmpty())
+            return; // "mixed" left as it was
+        const QString label = labelEdit->text();
+        change(tr("label"), [&](Action &a) { a.label = label; });
     });
     connect(stationBox, &QComboBox::activated, this, [this] {
-        Action a = current();
-        a.station = stationBox->currentData().toString();
-        apply(a, tr("station"));
+        const QString station = stationBox->currentData().toString();
+        if (station == QStringLiteral("\x01mixed"))
+            return; // "mixed" left as it was
+        change(tr("station"), [&](Action &a) {
+            a.station = station;
+            if (station.isEmpty())
+                a.alternatives.clear(); // where it stands: nowhere else
+            a.alternatives.removeAll(station);
+        });
     });
-    connect(durationBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+    connect(alternativesEdit, &QLineEdit::editingFinished, this, [this] {
+        QStringList ids;
+        for (const QString &id : alternativesEdit->text().split(u',', Qt::SkipEmptyParts))
+            if (!id.trimmed().isEmpty())
+                ids << id.trimmed();
         Action a = current();
-        a.duration = v;
-        apply(a, tr("duration"));
+        if (a.alternatives == ids)
+            return;
+        if (!ids.isEmpty() && a.station.isEmpty()) {
+            refuse(alternativesEdit, tr("Choose the station first: these are the stations it can be done at as well."));
+            return;
+        }
+        a.alternatives = ids;
+        apply(a, tr("stations"));
     });
-    connect(costBox, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        Action a = current();
-        a.cost = v;
-        apply(a, tr("cost"));
-    });
+    connect(durationBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("duration"), [&](Action &a) { a.duration = v; }); });
+    connect(costBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("cost"), [&](Action &a) { a.cost = v; }); });
     connect(preTable, &FactTable::edited, this, [this] {
         Action a = current();
         a.pre = preTable->conditions();
@@ -108,19 +127,34 @@ void ActionForm::refresh()
     if (m_index < 0 || m_index >= m_document->scenario().actions.size())
         return;
     const Scenario &s = m_document->scenario();
+    pruneIndices(s.actions.size());
     const Action &a = s.actions[m_index];
+    const bool many = m_indices.size() > 1;
     const QSignalBlocker b1(idEdit), b2(labelEdit), b3(stationBox), b4(durationBox), b5(costBox), b6(enqueueEdit),
-        b7(takePartnerEdit), b8(releaseBox), b9(leaveBox);
-    setTitle(tr("Action: %1").arg(a.label));
-    idEdit->setText(a.id);
-    labelEdit->setText(a.label);
+        b7(takePartnerEdit), b8(releaseBox), b9(leaveBox), b10(alternativesEdit);
+    auto same = [&](auto field) {
+        return std::all_of(m_indices.begin(), m_indices.end(), [&](int i) { return field(s.actions[i]) == field(a); });
+    };
+    setTitle(many ? tr("%1 actions, edited together").arg(m_indices.size()) : tr("Action: %1").arg(a.label));
+    idEdit->setEnabled(!many);
+    idEdit->setText(many ? QString() : a.id);
+    idEdit->setPlaceholderText(many ? tr("one at a time") : QString());
+    showText(labelEdit, same([](const Action &x) { return x.label; }), a.label);
     stationBox->clear();
+    const bool sameStation = same([](const Action &x) { return x.station; });
+    if (!sameStation)
+        stationBox->addItem(mixedText(), QStringLiteral("\x01mixed"));
     stationBox->addItem(tr("(where the character stands)"), QString());
     for (const Station &st : s.stations)
         stationBox->addItem(QStringLiteral("%1 (%2)").arg(st.label, st.id), st.id);
-    stationBox->setCurrentIndex(std::max(0, stationBox->findData(a.station)));
-    durationBox->setValue(a.duration);
-    costBox->setValue(a.cost);
+    stationBox->setCurrentIndex(sameStation ? std::max(0, stationBox->findData(a.station)) : 0);
+    alternativesEdit->setText(many ? QString() : a.alternatives.join(QStringLiteral(", ")));
+    alternativesEdit->setEnabled(!many);
+    showNumber(durationBox, same([](const Action &x) { return x.duration; }), a.duration);
+    showNumber(costBox, same([](const Action &x) { return x.cost; }), a.cost);
+    for (QWidget *one : {static_cast<QWidget *>(preTable), static_cast<QWidget *>(effectTable), static_cast<QWidget *>(enqueueEdit),
+                         static_cast<QWidget *>(takePartnerEdit), static_cast<QWidget *>(releaseBox), static_cast<QWidget *>(leaveBox)})
+        one->setEnabled(!many);
     const QStringList facts = m_document->factsInUse();
     preTable->setFactChoices(facts);
     effectTable->setFactChoices(facts);
@@ -130,6 +164,23 @@ void ActionForm::refresh()
     takePartnerEdit->setText(a.takePartner);
     releaseBox->setChecked(a.release);
     leaveBox->setChecked(a.leave);
+}
+
+void ActionForm::change(const QString &field, const std::function<void(Action &)> &edit)
+{
+    if (m_indices.size() <= 1) {
+        Action a = current();
+        edit(a);
+        apply(a, field);
+        return;
+    }
+    QList<Action> actions;
+    for (int i : m_indices) {
+        Action a = m_document->scenario().actions.value(i);
+        edit(a);
+        actions << a;
+    }
+    report(m_document->setActions(m_indices, actions, field));
 }
 
 void ActionForm::apply(const Action &action, const QString &field)

@@ -8,7 +8,10 @@ namespace goap::editor {
 
 class FactTable;
 
-// An action: id, label, station, duration, cost, preconditions and effects.
+// An action: id, label, station (and its alternatives), duration, cost,
+// preconditions and effects. Several actions selected: their label, station,
+// duration and cost are edited together (one undo step; "mixed" where they
+// differ); the rest one action at a time.
 class ActionForm : public FormPage
 {
     Q_OBJECT
@@ -18,6 +21,7 @@ public:
 
     QLineEdit *idEdit, *labelEdit;
     QComboBox *stationBox;
+    QLineEdit *alternativesEdit; // more stations, comma separated (SPEC 11.3)
     QDoubleSpinBox *durationBox, *costBox;
     FactTable *preTable, *effectTable;
     QLineEdit *enqueueEdit, *takePartnerEdit;
@@ -25,6 +29,7 @@ public:
 
 private:
     void apply(const Action &action, const QString &field);
+    void change(const QString &field, const std::function<void(Action &)> &edit); // every selected action
     Action current() const { return m_document->scenario().actions[m_index]; }
 };
 

@@ -985,6 +985,60 @@ private slots:
             QCOMPARE(w.scenario().goals[g].urgency, 2.0);
     }
 
+    // Issue #11, 3 and #13, 3: several actions edited at once (duration, one
+    // undo step), and an action's alternative stations in its form, kept
+    // through a station's rename and removal.
+    void severalActionsAndAlternativeStations()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        const Scenario &s = w.scenario();
+        const int mine = s.indexOfAction(u"mineOre"), fell = s.indexOfAction(u"fellTree");
+        w.outline()->selectMany({Subject{Subject::Action, mine, {}}, Subject{Subject::Action, fell, {}}});
+        ActionForm *form = w.actionForm();
+        QTRY_COMPARE(form->indices().size(), 2);
+        QVERIFY(!form->preTable->isEnabled());
+        QCOMPARE(form->stationBox->currentText(), ActionForm::mixedText()); // mine and forest
+        QUndoStack *stack = w.document()->undoStack();
+        const int before = stack->count();
+        form->durationBox->setValue(7);
+        QCOMPARE(w.scenario().actions[mine].duration, 7.0);
+        QCOMPARE(w.scenario().actions[fell].duration, 7.0);
+        QCOMPARE(stack->count(), before + 1);
+        QVERIFY2(stack->undoText().contains(u"2 actions"), qPrintable(stack->undoText()));
+        stack->undo();
+        QCOMPARE(w.scenario().actions[mine].duration, 4.0);
+        // A click back on the first of the two (the current item): one action again.
+        w.outline()->select(Subject{Subject::Action, mine, {}});
+        QTRY_COMPARE(form->indices(), QList<int>{mine});
+        QVERIFY(form->preTable->isEnabled());
+
+        // One action: "Also at" lists its alternatives; an unknown id is refused.
+        w.outline()->select(Subject{Subject::Action, fell, {}});
+        QTRY_COMPARE(form->indices(), QList<int>{fell});
+        form->alternativesEdit->setText(QStringLiteral("mine, nowhere"));
+        emit form->alternativesEdit->editingFinished();
+        QVERIFY(w.scenario().actions[fell].alternatives.isEmpty());
+        QVERIFY2(form->errorText().contains(u"nowhere"), qPrintable(form->errorText()));
+        form->alternativesEdit->setText(QStringLiteral("mine"));
+        emit form->alternativesEdit->editingFinished();
+        QCOMPARE(w.scenario().actions[fell].alternatives, QStringList{QStringLiteral("mine")});
+        QCOMPARE(w.scenario().actions[fell].stations(), (QStringList{QStringLiteral("forest"), QStringLiteral("mine")}));
+        // Renaming the mine renames the alternative; removing the forest makes the mine its station.
+        auto stationIndex = [&](const char *id) {
+            const QList<Station> &list = w.scenario().stations;
+            return int(std::find_if(list.begin(), list.end(), [&](const Station &x) { return x.id == QLatin1String(id); }) - list.begin());
+        };
+        Station pit = w.scenario().stations[stationIndex("mine")];
+        pit.id = QStringLiteral("pit");
+        QVERIFY(w.document()->setStation(stationIndex("mine"), pit, QStringLiteral("id")).isEmpty());
+        QCOMPARE(w.scenario().actions[fell].alternatives, QStringList{QStringLiteral("pit")});
+        QVERIFY(w.document()->removeStation(stationIndex("forest")).isEmpty());
+        QCOMPARE(w.scenario().actions[fell].station, QStringLiteral("pit"));
+        QVERIFY(w.scenario().actions[fell].alternatives.isEmpty());
+    }
+
     // Issue #14, 1: the production chain dock. Selection round-trips between
     // it and the outline, a selected node brings out what feeds it and what
     // it feeds, and a document edit lays it out again (debounced).

@@ -995,55 +995,52 @@ QString ScenarioDocument::setAgents(bool templates, const QList<int> &indices, c
     return {};
 }
 
+// Several items of one list edited at once: applyMany's checks, then one undo step.
+template <typename T, typename Check>
+QString ScenarioDocument::setSeveral(QList<T> Scenario::*list, const QList<int> &indices, const QList<T> &items, Check check,
+                                     const char *kind, const QString &noun, Parts parts, const QString &field)
+{
+    Scenario s = m_scenario;
+    if (const QString error = applyMany(s.*list, indices, items, check); !error.isEmpty())
+        return error;
+    push(s, tr("Set %1 of %2 %3").arg(field).arg(indices.size()).arg(noun), parts, mergeKeyOf(kind, indices, field));
+    return {};
+}
+
 QString ScenarioDocument::setStations(const QList<int> &indices, const QList<Station> &stations, const QString &field)
 {
     if (indices.size() == 1)
         return setStation(indices[0], stations.value(0), field);
-    Scenario s = m_scenario;
-    const QString error = applyMany(s.stations, indices, stations, [&](const Station &now, const Station &was) {
+    return setSeveral(&Scenario::stations, indices, stations, [&](const Station &now, const Station &was) {
         if (const QString why = capacityError(now.capacity); !why.isEmpty())
             return sentence(why);
-        return now.at != was.at ? insideWall(s.map, now.at) : QString();
-    });
-    if (!error.isEmpty())
-        return error;
-    push(s, tr("Set %1 of %2 stations").arg(field).arg(indices.size()), Part::Stations, mergeKeyOf("stations", indices, field));
-    return {};
+        return now.at != was.at ? insideWall(m_scenario.map, now.at) : QString();
+    }, "stations", tr("stations"), Part::Stations, field);
 }
 
 QString ScenarioDocument::setGoals(const QList<int> &indices, const QList<Goal> &goals, const QString &field)
 {
     if (indices.size() == 1)
         return setGoal(indices[0], goals.value(0), field);
-    Scenario s = m_scenario;
-    const QString error = applyMany(s.goals, indices, goals, [&](const Goal &now, const Goal &was) {
+    return setSeveral(&Scenario::goals, indices, goals, [&](const Goal &now, const Goal &was) {
         if (now.id != was.id || now.kind != was.kind || now.conditions != was.conditions)
             return tr("Several goals change their label, start, rate or urgency together; ids, kinds and conditions one at a time.");
         return QString();
-    });
-    if (!error.isEmpty())
-        return error;
-    push(s, tr("Set %1 of %2 goals").arg(field).arg(indices.size()), Part::Goals, mergeKeyOf("goals", indices, field));
-    return {};
+    }, "goals", tr("goals"), Part::Goals, field);
 }
 
 QString ScenarioDocument::setActions(const QList<int> &indices, const QList<Action> &actions, const QString &field)
 {
     if (indices.size() == 1)
         return setAction(indices[0], actions.value(0), field);
-    Scenario s = m_scenario;
-    const QString error = applyMany(s.actions, indices, actions, [&](const Action &now, const Action &) {
+    return setSeveral(&Scenario::actions, indices, actions, [&](const Action &now, const Action &) {
         for (const QString &id : now.stations())
-            if (!s.station(id))
+            if (!m_scenario.station(id))
                 return tr("There is no station \"%1\".").arg(id);
         if (!(now.duration > 0) || now.cost < 0)
             return tr("An action takes more than 0 s and costs 0 or more.");
         return QString();
-    });
-    if (!error.isEmpty())
-        return error;
-    push(s, tr("Set %1 of %2 actions").arg(field).arg(indices.size()), Part::Actions, mergeKeyOf("actions", indices, field));
-    return {};
+    }, "actions", tr("actions"), Part::Actions, field);
 }
 
 QString ScenarioDocument::setSpawner(int index, const Spawner &spawner, const QString &field)

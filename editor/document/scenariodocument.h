@@ -164,6 +164,9 @@ public:
     // Applies a new value as one undoable step (used by the typed edits and
     // by the EditCommand's redo/undo).
     void push(const Scenario &after, const QString &text, Parts parts, const QString &mergeKey = {});
+    template <typename T, typename Check>
+    QString setSeveral(QList<T> Scenario::*list, const QList<int> &indices, const QList<T> &items, Check check,
+                       const char *kind, const QString &noun, Parts parts, const QString &field);
     void assign(const Scenario &value, Parts parts); // no undo: commands call this
     void assignItem(Part part, int index, const ItemValue &value); // no undo: commands call this
     static constexpr int kUndoLimit = 1000; // steps kept; each keeps only what it changed

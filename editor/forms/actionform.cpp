@@ -168,19 +168,8 @@ void ActionForm::refresh()
 
 void ActionForm::change(const QString &field, const std::function<void(Action &)> &edit)
 {
-    if (m_indices.size() <= 1) {
-        Action a = current();
-        edit(a);
-        apply(a, field);
-        return;
-    }
-    QList<Action> actions;
-    for (int i : m_indices) {
-        Action a = m_document->scenario().actions.value(i);
-        edit(a);
-        actions << a;
-    }
-    report(m_document->setActions(m_indices, actions, field));
+    changeSelected(m_document->scenario().actions, edit, [&](const Action &a) { apply(a, field); },
+                   [&](const QList<int> &indices, const QList<Action> &actions) { return m_document->setActions(indices, actions, field); });
 }
 
 void ActionForm::apply(const Action &action, const QString &field)

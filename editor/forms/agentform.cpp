@@ -101,19 +101,8 @@ AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent
 
 void AgentForm::change(const QString &field, const std::function<void(Agent &)> &edit)
 {
-    if (m_indices.size() <= 1) {
-        Agent a = current();
-        edit(a);
-        apply(a, field);
-        return;
-    }
-    QList<Agent> agents;
-    for (int i : m_indices) {
-        Agent a = list().value(i);
-        edit(a);
-        agents << a;
-    }
-    report(m_document->setAgents(m_templates, m_indices, agents, field));
+    changeSelected(list(), edit, [&](const Agent &a) { apply(a, field); },
+                   [&](const QList<int> &indices, const QList<Agent> &agents) { return m_document->setAgents(m_templates, indices, agents, field); });
 }
 
 void AgentForm::refresh()

@@ -40,6 +40,26 @@ signals:
     void message(const QString &text);
 
 protected:
+    // An edit of every item selected in `items`: with one selected, `one(item)`
+    // (the form's own single edit); with several, `many(indices, edited)` (the
+    // document's several-at-once edit: one undo step), its refusal reported.
+    template <typename T, typename One, typename Many>
+    void changeSelected(const QList<T> &items, const std::function<void(T &)> &edit, One one, Many many)
+    {
+        if (m_indices.size() <= 1) {
+            T item = items.value(m_index);
+            edit(item);
+            one(item);
+            return;
+        }
+        QList<T> edited;
+        for (int i : m_indices) {
+            T item = items.value(i);
+            edit(item);
+            edited << item;
+        }
+        report(many(m_indices, edited));
+    }
     QWidget *addRow(const QString &label, QWidget *field, const QString &tooltip);
     // Shows why an edit was refused (empty: clears) and returns whether it was applied.
     bool report(const QString &error);

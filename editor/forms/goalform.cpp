@@ -96,19 +96,8 @@ void GoalForm::refresh()
 
 void GoalForm::change(const QString &field, const std::function<void(Goal &)> &edit)
 {
-    if (m_indices.size() <= 1) {
-        Goal g = current();
-        edit(g);
-        apply(g, field);
-        return;
-    }
-    QList<Goal> goals;
-    for (int i : m_indices) {
-        Goal g = m_document->scenario().goals.value(i);
-        edit(g);
-        goals << g;
-    }
-    report(m_document->setGoals(m_indices, goals, field));
+    changeSelected(m_document->scenario().goals, edit, [&](const Goal &g) { apply(g, field); },
+                   [&](const QList<int> &indices, const QList<Goal> &goals) { return m_document->setGoals(indices, goals, field); });
 }
 
 void GoalForm::apply(const Goal &goal, const QString &field)

@@ -71,19 +71,8 @@ void StationForm::refresh()
 
 void StationForm::change(const QString &field, const std::function<void(Station &)> &edit)
 {
-    if (m_indices.size() <= 1) {
-        Station s = m_document->scenario().stations[m_index];
-        edit(s);
-        apply(s, field);
-        return;
-    }
-    QList<Station> stations;
-    for (int i : m_indices) {
-        Station s = m_document->scenario().stations.value(i);
-        edit(s);
-        stations << s;
-    }
-    report(m_document->setStations(m_indices, stations, field));
+    changeSelected(m_document->scenario().stations, edit, [&](const Station &s) { apply(s, field); },
+                   [&](const QList<int> &indices, const QList<Station> &stations) { return m_document->setStations(indices, stations, field); });
 }
 
 void StationForm::apply(Station station, const QString &field)

@@ -485,18 +485,18 @@ QString ScenarioDocument::renameFact(const QString &from, const QString &to)
         return tr("%1 is already in use.").arg(to);
     // Facts the simulation keeps: a station's free places follow its id; a
     // queue's length is renamed with the queue itself.
-    const QString freePrefix = QStringLiteral("world.free."), queuePrefix = QStringLiteral("world.queue.");
-    if (from.startsWith(freePrefix) && m_scenario.station(from.mid(freePrefix.size())))
-        return tr("%1 counts the free places of station %2: rename the station instead.").arg(from, from.mid(freePrefix.size()));
-    if (to.startsWith(freePrefix) && m_scenario.station(to.mid(freePrefix.size())))
-        return tr("%1 counts the free places of station %2.").arg(to, to.mid(freePrefix.size()));
-    const bool queue = from.startsWith(queuePrefix);
-    if (queue != to.startsWith(queuePrefix))
+    if (const QString station = stationOfFreePlaces(from); !station.isEmpty() && m_scenario.station(station))
+        return tr("%1 counts the free places of station %2: rename the station instead.").arg(from, station);
+    if (const QString station = stationOfFreePlaces(to); !station.isEmpty() && m_scenario.station(station))
+        return tr("%1 counts the free places of station %2.").arg(to, station);
+    const QString queuePrefix = queueFact(QString());
+    const QString nameFrom = queueOfFact(from), nameTo = queueOfFact(to);
+    const bool queue = !nameFrom.isEmpty();
+    if (queue != !nameTo.isEmpty())
         return queue ? tr("%1 is the length of a queue: its new name must start with \"%2\".").arg(from, queuePrefix)
                      : tr("Names starting with \"%1\" are the lengths of queues.").arg(queuePrefix);
     Scenario s = m_scenario;
     if (queue) { // the queue itself: who joins it and who takes from it
-        const QString nameFrom = from.mid(queuePrefix.size()), nameTo = to.mid(queuePrefix.size());
         for (const Action &a : s.actions)
             if (a.enqueue == nameTo || a.takePartner == nameTo)
                 return tr("There is already a queue \"%1\" (%2 uses it).").arg(nameTo, a.id);
@@ -507,7 +507,7 @@ QString ScenarioDocument::renameFact(const QString &from, const QString &to)
                 a.takePartner = nameTo;
         }
     }
-    const QString bareFrom = from.mid(6), bareTo = to.mid(6);
+    const QString bareFrom = bareName(from), bareTo = bareName(to);
     if (source->scope == Scope::World)
         renameSeed(s.world, bareFrom, bareTo);
     const bool agentFact = source->scope == Scope::Agent;
@@ -537,7 +537,7 @@ QString ScenarioDocument::addWorldFact(QString *newFact)
     QStringList taken;
     for (const QString &f : factsInUse())
         if (f.startsWith(u"world."))
-            taken << f.mid(6);
+            taken << bareName(f);
     const QString name = uniqueId(QStringLiteral("fact"), taken);
     Scenario s = m_scenario;
     s.world.append(FactValue{name, 0});
@@ -674,7 +674,7 @@ QString ScenarioDocument::setStation(int index, const Station &station, const QS
         }
         // Its free places are world.free.<id>: conditions on the old name
         // would read a fact nothing keeps, and the action could never run.
-        const QString freeFrom = QStringLiteral("world.free.") + previous, freeTo = QStringLiteral("world.free.") + station.id;
+        const QString freeFrom = freePlacesFact(previous), freeTo = freePlacesFact(station.id);
         for (Action &a : s.actions) {
             renameIn(a.pre, freeFrom, freeTo);
             renameIn(a.set, freeFrom, freeTo);
@@ -1099,20 +1099,19 @@ int ScenarioDocument::spawnersOfTemplate(int characterTemplate) const
 QStringList ScenarioDocument::factsInUse() const
 {
     std::set<QString> facts;
-    for (const FactValue &f : m_scenario.world) facts.insert(QStringLiteral("world.") + f.name);
+    for (const FactValue &f : m_scenario.world) facts.insert(worldFact(f.name));
     for (const Agent &a : m_scenario.agents)
-        for (const FactValue &f : a.facts) facts.insert(QStringLiteral("agent.") + f.name);
+        for (const FactValue &f : a.facts) facts.insert(agentFact(f.name));
     // A partner's fact is one of its own agent facts.
-    auto own = [](const QString &f) { return f.startsWith(u"partner.") ? QStringLiteral("agent.") + f.mid(8) : f; };
     for (const Action &a : m_scenario.actions) {
         for (const Condition &c : a.pre) facts.insert(c.fact);
-        for (const Effect &e : a.set) facts.insert(own(e.fact));
-        for (const Effect &e : a.add) facts.insert(own(e.fact));
+        for (const Effect &e : a.set) facts.insert(ownFact(e.fact));
+        for (const Effect &e : a.add) facts.insert(ownFact(e.fact));
     }
     for (const Goal &g : m_scenario.goals)
         for (const Condition &c : g.conditions) facts.insert(c.fact);
     for (const Agent &a : m_scenario.templates)
-        for (const FactValue &f : a.facts) facts.insert(QStringLiteral("agent.") + f.name);
+        for (const FactValue &f : a.facts) facts.insert(agentFact(f.name));
     QStringList out;
     for (const QString &f : facts)
         if (!f.isEmpty())
@@ -1123,7 +1122,7 @@ QStringList ScenarioDocument::factsInUse() const
 FactUsage ScenarioDocument::usage(const QString &fact) const
 {
     FactUsage u;
-    const QString partner = fact.startsWith(u"agent.") ? QStringLiteral("partner.") + fact.mid(6) : QString();
+    const QString partner = partnerFact(fact);
     for (const Action &a : m_scenario.actions) {
         for (const Condition &c : a.pre) if (c.fact == fact) u.readBy << a.id;
         for (const Effect &e : a.set) {
@@ -1137,7 +1136,7 @@ FactUsage ScenarioDocument::usage(const QString &fact) const
     }
     for (const Goal &g : m_scenario.goals)
         for (const Condition &c : g.conditions) if (c.fact == fact) u.goals << g.id;
-    const QString bare = fact.mid(6);
+    const QString bare = bareName(fact);
     if (fact.startsWith(u"world.")) {
         for (const FactValue &f : m_scenario.world) if (f.name == bare) u.seededBy << QStringLiteral("world");
     } else {

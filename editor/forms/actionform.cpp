@@ -32,7 +32,7 @@ ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent) : FormPage(d
     durationBox = makeDouble(0.01, 1e6, 2, 0.5, tr(" s"), tr("an action takes more than 0 s"));
     addRow(tr("&Duration"), durationBox, tr("Simulated seconds the action takes once started. Underway it is atomic: no further checks."));
     costBox = makeDouble(0, 1e6, 2, 0.5, {}, tr("a cost is 0 or more (the planner adds costs up)"));
-    addRow(tr("&Cost"), costBox, tr("What the planner minimises: a plan's cost is the sum of its actions' costs; the ballot subtracts 0.02 x cost."));
+    addRow(tr("&Cost"), costBox, tr("What the planner minimises: a plan's cost is the sum of its actions' costs; the ballot subtracts the scenario's cost weight (%1 by default) x cost.").arg(PlannerSettings{}.costWeight));
     preTable = new FactTable(FactTable::Mode::Conditions, this);
     addRow(tr("&Needs"), preTable, tr("Preconditions: every row (fact, operator, value) must hold to plan this action, and again on its first tick of acting."));
     effectTable = new FactTable(FactTable::Mode::Effects, this);

@@ -1,6 +1,7 @@
 #include "agentform.h"
 
 #include "forms/facttable.h"
+#include "model/factname.h"
 
 #include <QDoubleSpinBox>
 #include <QHeaderView>
@@ -140,7 +141,7 @@ void AgentForm::refresh()
     QStringList agentFacts;
     for (const QString &f : m_document->factsInUse())
         if (f.startsWith(u"agent."))
-            agentFacts << f.mid(6);
+            agentFacts << bareName(f);
     factTable->setFactChoices(agentFacts);
     factTable->setSeeds(a.facts);
 

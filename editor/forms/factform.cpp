@@ -1,5 +1,7 @@
 #include "factform.h"
 
+#include "model/factname.h"
+
 #include <QCheckBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -37,9 +39,9 @@ FactForm::FactForm(ScenarioDocument *document, QWidget *parent) : FormPage(docum
         }
     });
     connect(seededBox, &QCheckBox::toggled, this, [this](bool on) {
-        report(on ? m_document->setWorldSeed(m_fact.mid(6), seedBox->value()) : m_document->removeWorldSeed(m_fact.mid(6)));
+        report(on ? m_document->setWorldSeed(bareName(m_fact), seedBox->value()) : m_document->removeWorldSeed(bareName(m_fact)));
     });
-    connect(seedBox, &QSpinBox::valueChanged, this, [this](int v) { report(m_document->setWorldSeed(m_fact.mid(6), v)); });
+    connect(seedBox, &QSpinBox::valueChanged, this, [this](int v) { report(m_document->setWorldSeed(bareName(m_fact), v)); });
     connect(document, &ScenarioDocument::changed, this, [this] { refresh(); });
 }
 
@@ -62,7 +64,7 @@ void FactForm::refresh()
     scopeLabel->setText(QStringLiteral("<img src=\"%1\" width=16 height=16> %2")
                             .arg(world ? QStringLiteral(":/icons/world.svg") : QStringLiteral(":/icons/agent.svg"),
                                  world ? tr("world: shared by every character") : tr("agent: each character has its own")));
-    const QString bare = m_fact.mid(6);
+    const QString bare = bareName(m_fact);
     const auto &seeds = m_document->scenario().world;
     const auto seed = std::find_if(seeds.begin(), seeds.end(), [&](const FactValue &f) { return f.name == bare; });
     seededBox->setEnabled(world);

@@ -39,7 +39,7 @@ ScenarioForm::ScenarioForm(ScenarioDocument *document, QWidget *parent)
               "Max (optimal): the largest relaxed cost. Never overestimates, so the plan found is a cheapest one; "
               "it may expand more nodes than Additive."));
     costWeight = makeDouble(0, 100, 3, 0.01);
-    addRow(tr("Cost &weight"), costWeight, tr("Ballot: score = insistence - cost weight x plan cost (default 0.02). Cost breaks near-ties; it does not overrule a need."));
+    addRow(tr("Cost &weight"), costWeight, tr("Ballot: score = insistence - cost weight x plan cost (default %1). Cost breaks near-ties; it does not overrule a need.").arg(PlannerSettings{}.costWeight));
     switchMargin = makeDouble(0, 10, 3, 0.01);
     addRow(tr("&Switch margin"), switchMargin, tr("Ballot hysteresis: a challenger must beat the current goal's score by more than this to take over (default 0.15)."));
     restBelow = makeDouble(0, 1, 3, 0.01);

@@ -1,5 +1,6 @@
 #include "inspector.h"
 
+#include "model/factname.h"
 #include "sim/explain.h"
 
 #include <QFormLayout>
@@ -168,7 +169,7 @@ void Inspector::show(const sim::Snapshot &snap)
     QStringList facts;
     for (size_t f = 0; f < a.facts.size(); ++f)
         if (a.facts[f] != 0)
-            facts << QStringLiteral("%1 = %2").arg(s.factNames[f].mid(6)).arg(a.facts[f]);
+            facts << QStringLiteral("%1 = %2").arg(bareName(s.factNames[f])).arg(a.facts[f]);
     factsLabel->setText(facts.isEmpty() ? tr("all 0") : facts.join(QStringLiteral(", ")));
 
     if (a.plan != m_shownPlan || a.action != m_shownAction || a.station != m_shownStation) {

@@ -1,6 +1,7 @@
 #include "runui.h"
 
 #include "charts/daycharts.h"
+#include "model/factname.h"
 
 #include "io/validator.h"
 #include "run/chartspanel.h"
@@ -392,7 +393,7 @@ void RunUi::showSnapshot(const sim::Snapshot &snap, bool scrubbed)
     QStringList facts;
     for (size_t i = 0; i < snap.world.size(); ++i)
         facts << QStringLiteral("<img src=\":/icons/world.svg\" width=12 height=12> %1 <b>%2</b>")
-                     .arg(s->factNames[size_t(s->agentFactCount) + i].mid(6)).arg(snap.world[i]);
+                     .arg(bareName(s->factNames[size_t(s->agentFactCount) + i])).arg(snap.world[i]);
     m_world->setText(facts.join(QStringLiteral("&nbsp;&nbsp; ")));
     m_layer->apply(snap);
     m_inspector->show(snap);

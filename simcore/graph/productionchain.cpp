@@ -1,4 +1,5 @@
 #include "graph/productionchain.h"
+#include "model/factname.h"
 
 #include <QHash>
 #include <QSet>
@@ -38,8 +39,7 @@ ProductionChain productionChain(const Scenario &s)
         return int(c.nodes.size() - 1);
     };
     auto fact = [&](QString name) {
-        if (name.startsWith(u"partner."))
-            name = QStringLiteral("agent.") + name.mid(8); // the partner's own fact
+        name = ownFact(name); // a partner's fact is the partner's own
         return node(name.startsWith(u"world.") ? ChainNode::WorldFact : ChainNode::AgentFact, name, name);
     };
     QSet<int> produced;
@@ -100,7 +100,7 @@ ProductionChain productionChain(const Scenario &s)
     for (const ChainEdge &e : c.edges)
         if ((e.kind == ChainEdge::Reads || e.kind == ChainEdge::Names) && !produced.contains(e.from)) {
             ChainNode &n = c.nodes[size_t(e.from)];
-            const bool derived = n.id.startsWith(u"world.queue.") || n.id.startsWith(u"world.free."); // kept by the simulation
+            const bool derived = isDerivedFact(n.id); // kept by the simulation
             n.dangling = !derived && !seeded.contains(n.id);
         }
     return c;

@@ -222,7 +222,6 @@ private:
     }
 
     // Queue lengths and free places are kept by the simulation.
-    static bool derived(const QString &worldName) { return worldName.startsWith(u"queue.") || worldName.startsWith(u"free."); }
 
     void spawner(const Spawner &sp, const QString &path)
     {
@@ -240,7 +239,7 @@ private:
         QSet<QString> seen;
         for (const FactValue &f : values) {
             const QString p = pathFact(path, f.name);
-            if (path == u"world" && derived(f.name))
+            if (path == u"world" && isDerivedFact(worldFact(f.name)))
                 error(p, QStringLiteral("world.%1 is kept by the simulation (queue lengths and free places) and cannot be seeded").arg(f.name));
             if (!isValidFactName(f.name))
                 error(p, QStringLiteral("\"%1\" is not a valid fact name (write it without the scope prefix; "
@@ -312,7 +311,7 @@ private:
         }
         for (const QList<Effect> *effects : {&a.set, &a.add})
             for (const Effect &e : *effects)
-                if (e.fact.startsWith(u"world.") && derived(e.fact.mid(6)))
+                if (isDerivedFact(e.fact))
                     error(pathFact(pathKey(path, effects == &a.set ? QStringLiteral("set") : QStringLiteral("add")), e.fact),
                           QStringLiteral("%1 is kept by the simulation (queue lengths and free places); actions cannot change it").arg(e.fact));
         for (const auto &[key, name] : {std::pair{"enqueue", a.enqueue}, std::pair{"takePartner", a.takePartner}})
@@ -448,7 +447,7 @@ private:
             r.world[QStringLiteral("world.") + f.name] = Span{f.value, f.value};
         for (const Station &st : m_s.stations)
             if (st.capacity > 0)
-                r.world[QStringLiteral("world.free.") + st.id] = Span{0, st.capacity}; // taken and given back
+                r.world[freePlacesFact(st.id)] = Span{0, st.capacity}; // taken and given back
         for (const Character &ch : m_chars) {
             QHash<QString, Span> pool;
             for (const FactValue &f : ch.agent->facts)
@@ -465,7 +464,7 @@ private:
                     auto move = [&](const QString &fact, qint32 to) {
                         if (fact.startsWith(u"partner.")) {
                             // A partner's facts: whoever can be somebody's partner may be given them.
-                            const QString name = QStringLiteral("agent.") + fact.mid(8);
+                            const QString name = ownFact(fact);
                             auto it = r.partner.find(name);
                             if (it == r.partner.end()) {
                                 r.partner.insert(name, Span{to, to});
@@ -484,7 +483,7 @@ private:
                     for (const Effect &e : act->set)
                         move(e.fact, e.value);
                     if (!act->enqueue.isEmpty())
-                        move(QStringLiteral("world.queue.") + act->enqueue, kUnbounded);
+                        move(queueFact(act->enqueue), kUnbounded);
                 }
             }
         }
@@ -545,7 +544,7 @@ private:
                         warning(pathFact(conditions, c.fact),
                                 QStringLiteral("quota on the world pool %1, which %2 drains: the quota may never stay met "
                                                "(phrase it against a tally such as agent.%3Made unless it is a stock level)")
-                                    .arg(c.fact, m_s.actions[it.value()].id, c.fact.mid(6)));
+                                    .arg(c.fact, m_s.actions[it.value()].id, bareName(c.fact)));
                 }
                 otherSetters(g, c, pathFact(conditions, c.fact));
             }
@@ -611,10 +610,10 @@ private:
             auto noteWithPartner = [&](const Effect &e, qint64 to) {
                 note(e.fact, to);
                 if (e.fact.startsWith(u"partner.")) // any character can be somebody's partner
-                    note(QStringLiteral("agent.") + e.fact.mid(8), to);
+                    note(ownFact(e.fact), to);
             };
             if (!a.enqueue.isEmpty())
-                note(QStringLiteral("world.queue.") + a.enqueue, kUnbounded);
+                note(queueFact(a.enqueue), kUnbounded);
             for (const Effect &e : a.add)
                 if (e.value != 0)
                     noteWithPartner(e, e.value > 0 ? kUnbounded : 0); // a spend goes down to 0 at worst
@@ -642,13 +641,13 @@ private:
     bool produced(const Condition &c) const
     {
         const bool world = c.fact.startsWith(u"world.");
-        const QString name = c.fact.mid(6);
+        const QString name = bareName(c.fact);
         Span span;
         if (world) {
             const qint32 seed = m_worldSeed.value(name, 0);
             span = Span{seed, seed};
-            if (name.startsWith(u"free."))
-                if (const Station *station = findStation(name.mid(5)); station && station->capacity > 0)
+            if (const QString free = stationOfFreePlaces(c.fact); !free.isEmpty())
+                if (const Station *station = findStation(free); station && station->capacity > 0)
                     span.widen(station->capacity); // free places go from 0 to the capacity
         } else if (!m_chars.empty()) {
             span = Span{0, m_agentSeed.value(name, 0)}; // a character without the fact reads 0

@@ -58,16 +58,62 @@ std::optional<FactName> parseFactName(QStringView scoped)
 
 QString factNameProblem(QStringView scoped)
 {
-    if (scoped.startsWith(u"partner.") && isValidFactName(scoped.mid(8)))
+    if (scoped.startsWith(u"partner.") && isValidFactName(bareName(scoped)))
         return {};
     if (!scoped.startsWith(u"world.") && !scoped.startsWith(u"agent."))
         return QStringLiteral("a fact must start with \"world.\" or \"agent.\"");
-    if (!isValidFactName(scoped.mid(6)))
+    if (!isValidFactName(bareName(scoped)))
         return QStringLiteral("\"%1\" is not a valid fact name (letters, digits, '_' and "
                               "inner dots, starting with a letter, at most %2 characters)")
-            .arg(scoped.mid(6).toString())
+            .arg(bareName(scoped))
             .arg(kMaxNameLength);
     return {};
+}
+
+namespace {
+qsizetype prefixLength(QStringView scoped)
+{
+    for (const QStringView prefix : {u"world.", u"agent.", u"partner."})
+        if (scoped.startsWith(prefix))
+            return prefix.size();
+    return 0;
+}
+constexpr QStringView kFreePrefix = u"world.free.";
+constexpr QStringView kQueuePrefix = u"world.queue.";
+QString joined(QStringView prefix, QStringView name)
+{
+    QString out;
+    out.reserve(prefix.size() + name.size());
+    return out.append(prefix).append(name);
+}
+} // namespace
+
+QString bareName(QStringView scoped) { return scoped.mid(prefixLength(scoped)).toString(); }
+
+QString ownFact(const QString &scoped)
+{
+    return scoped.startsWith(u"partner.") ? agentFact(bareName(scoped)) : scoped;
+}
+
+QString partnerFact(QStringView scoped)
+{
+    return scoped.startsWith(u"agent.") ? joined(u"partner.", bareName(scoped)) : QString();
+}
+
+QString worldFact(QStringView bare) { return joined(u"world.", bare); }
+QString agentFact(QStringView bare) { return joined(u"agent.", bare); }
+QString freePlacesFact(QStringView station) { return joined(kFreePrefix, station); }
+QString queueFact(QStringView queue) { return joined(kQueuePrefix, queue); }
+bool isDerivedFact(QStringView scoped) { return scoped.startsWith(kFreePrefix) || scoped.startsWith(kQueuePrefix); }
+
+QString stationOfFreePlaces(QStringView scoped)
+{
+    return scoped.startsWith(kFreePrefix) ? scoped.mid(kFreePrefix.size()).toString() : QString();
+}
+
+QString queueOfFact(QStringView scoped)
+{
+    return scoped.startsWith(kQueuePrefix) ? scoped.mid(kQueuePrefix.size()).toString() : QString();
 }
 
 bool isValidId(QStringView id)

@@ -41,23 +41,21 @@ QHash<QString, FactId> internFacts(const Scenario &s, CompiledScenario &c)
     auto note = [&](const QString &scoped) {
         if (scoped.startsWith(u"world."))
             worldFacts.insert(scoped);
-        else if (scoped.startsWith(u"partner.")) // a partner's fact is one of its own agent facts
-            agentFacts.insert(QStringLiteral("agent.") + scoped.mid(8));
-        else
-            agentFacts.insert(scoped);
+        else // a partner's fact is one of its own agent facts
+            agentFacts.insert(ownFact(scoped));
     };
     for (const FactValue &f : s.world) worldFacts.insert(QStringLiteral("world.") + f.name);
     for (const QList<Agent> *list : {&s.agents, &s.templates})
         for (const Agent &a : *list)
             for (const FactValue &f : a.facts) agentFacts.insert(QStringLiteral("agent.") + f.name);
     for (const Station &st : s.stations)
-        if (st.capacity > 0) worldFacts.insert(QStringLiteral("world.free.") + st.id);
+        if (st.capacity > 0) worldFacts.insert(freePlacesFact(st.id));
     for (const Action &a : s.actions) {
         for (const Condition &x : a.pre) note(x.fact);
         for (const Effect &x : a.set) note(x.fact);
         for (const Effect &x : a.add) note(x.fact);
-        if (!a.enqueue.isEmpty()) worldFacts.insert(QStringLiteral("world.queue.") + a.enqueue);
-        if (!a.takePartner.isEmpty()) worldFacts.insert(QStringLiteral("world.queue.") + a.takePartner);
+        if (!a.enqueue.isEmpty()) worldFacts.insert(queueFact(a.enqueue));
+        if (!a.takePartner.isEmpty()) worldFacts.insert(queueFact(a.takePartner));
     }
     for (const Goal &g : s.goals)
         for (const Condition &x : g.conditions) note(x.fact);
@@ -68,11 +66,6 @@ QHash<QString, FactId> internFacts(const Scenario &s, CompiledScenario &c)
     c.agentFactCount = int(agentFacts.size());
     c.worldFactCount = int(worldFacts.size());
     return ids;
-}
-
-QString scopedId(const QString &fact)
-{
-    return fact.startsWith(u"partner.") ? QStringLiteral("agent.") + fact.mid(8) : fact;
 }
 
 // Ids to list indices (the first of each, as Scenario::action() finds it):
@@ -101,7 +94,7 @@ int queueIndex(CompiledScenario &c, const QHash<QString, FactId> &ids, IdIndex &
         return it.value();
     index.queues.insert(name, int(c.queueNames.size()));
     c.queueNames.push_back(name);
-    c.queueFacts.push_back(ids.value(QStringLiteral("world.queue.") + name));
+    c.queueFacts.push_back(ids.value(queueFact(name)));
     return int(c.queueNames.size()) - 1;
 }
 
@@ -147,7 +140,7 @@ CompiledScenario compile(const Scenario &s)
         c.worldSeed[size_t(ids.value(QStringLiteral("world.") + f.name) - c.agentFactCount)] = f.value;
 
     for (const Station &st : s.stations) {
-        const FactId free = st.capacity > 0 ? ids.value(QStringLiteral("world.free.") + st.id) : -1;
+        const FactId free = st.capacity > 0 ? ids.value(freePlacesFact(st.id)) : -1;
         c.stations.push_back({st.at.x, st.at.y, st.capacity, free});
         c.stationIds.push_back(st.id);
         if (free >= 0)
@@ -168,7 +161,7 @@ CompiledScenario compile(const Scenario &s)
             Range r{std::uint32_t(c.effects.size()), 0};
             for (const Effect &e : list)
                 if (own(e) != partner && (!spendOnly || e.value < 0))
-                    c.effects.push_back({ids.value(scopedId(e.fact)), e.value});
+                    c.effects.push_back({ids.value(ownFact(e.fact)), e.value});
             r.end = std::uint32_t(c.effects.size());
             return r;
         };

@@ -6,15 +6,6 @@
 
 namespace goap::sim {
 
-namespace {
-
-std::int64_t ticksFor(double seconds, double dt)
-{
-    return std::max<std::int64_t>(1, std::int64_t(std::ceil(seconds / dt - 1e-9)));
-}
-
-} // namespace
-
 Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options options)
     : m_scenario(std::move(scenario))
     , m_options(options)
@@ -40,7 +31,7 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
         }
         return int(same - profiles.begin());
     };
-    m_slotBegin.push_back(0);
+    m_ballotBegin.push_back(0);
     for (size_t i = 0; i < sc.agents.size(); ++i) {
         const CompiledAgent &ca = sc.agents[i];
         m_agents[i].profile = profileOf(ca.actions);
@@ -50,21 +41,21 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
         m_agents[i].id = sc.agentIds[i];
         m_agents[i].label = sc.agentLabels[i];
         for (const CompiledAgentGoal &g : ca.goals) {
-            Slot s;
+            Candidate s;
             s.goal = g.goal;
             s.start = g.start;
             s.rate = g.rate;
             s.urgency = g.urgency;
-            m_slots.push_back(s);
+            m_entries.push_back(s);
         }
-        m_slotBegin.push_back(m_slots.size());
+        m_ballotBegin.push_back(m_entries.size());
     }
     for (const SampleColumn &c : sampleColumns(sc)) {
         m_samples.slotAgent.push_back(c.agent);
         m_samples.slotGoal.push_back(c.goal);
     }
     m_staticAgents = sc.agents.size();
-    m_staticSlots = m_slots.size();
+    m_staticEntries = m_entries.size();
     for (const CompiledAgent &t : sc.templates)
         m_templateProfile.push_back(profileOf(t.actions));
     m_templateSerial.assign(sc.templates.size(), 0);
@@ -88,12 +79,18 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
         readsQueue(sc.goals[g].conditions, m_goalReadsQueue, g);
     m_places.resize(sc.stations.size());
     m_lines.resize(sc.stations.size());
-    m_slotPlans.resize(m_slots.size());
+    m_entryPlans.resize(m_entries.size());
     m_state.resize(size_t(sc.stateSize()));
     m_serials = m_serialsAtDawn = int(sc.agents.size());
     m_log.agentIds = sc.agentIds;
     m_log.agentLabels = sc.agentLabels;
     m_log.copiesFrom = m_log.firstCopy = int(sc.agents.size());
+}
+
+std::int32_t &Simulation::fact(int i, FactId f)
+{
+    const int a = m_scenario->agentFactCount;
+    return f < a ? m_pools[size_t(i) * size_t(a) + size_t(f)] : m_world[size_t(f - a)];
 }
 
 std::span<const std::int32_t> Simulation::agentFacts(int agent) const
@@ -104,56 +101,10 @@ std::span<const std::int32_t> Simulation::agentFacts(int agent) const
 
 int Simulation::currentAction(int agent) const { return m_agents[size_t(agent)].action; }
 
-double Simulation::insistence(int agent, int slot) const { return slotInsistence(agent, goalSlots(agent)[size_t(slot)]); }
-
-std::int32_t &Simulation::fact(int i, FactId f)
-{
-    const int a = m_scenario->agentFactCount;
-    return f < a ? m_pools[size_t(i) * size_t(a) + size_t(f)] : m_world[size_t(f - a)];
-}
-
 std::int32_t Simulation::value(int i, FactId f) const
 {
     const int a = m_scenario->agentFactCount;
     return f < a ? m_pools[size_t(i) * size_t(a) + size_t(f)] : m_world[size_t(f - a)];
-}
-
-// What character i sees of a fact: a queue's length counts only the
-// characters it could take from it, so its plans, its re-check and the take
-// itself agree (a character alone in a queue it takes from sees it empty).
-std::int32_t Simulation::seen(int i, FactId f) const
-{
-    const int q = m_factQueue[size_t(f)];
-    if (q < 0)
-        return value(i, f);
-    std::int32_t n = 0;
-    for (const int c : m_queues[size_t(q)])
-        n += takeable(i, c) ? 1 : 0;
-    m_queueScans += std::int64_t(m_queues[size_t(q)].size());
-    return n;
-}
-
-bool Simulation::takeable(int taker, int candidate) const
-{
-    const Agent &c = m_agents[size_t(candidate)];
-    return candidate != taker && c.active && c.heldBy < 0 && c.partner < 0 && c.phase != Phase::Walking
-        && c.phase != Phase::Acting && c.phase != Phase::Queued;
-}
-
-int Simulation::firstTakeable(int taker, int queue) const
-{
-    for (const int c : m_queues[size_t(queue)])
-        if (takeable(taker, c))
-            return c;
-    return -1;
-}
-
-bool Simulation::holds(int i, Range conditions) const
-{
-    for (const CCondition &c : m_scenario->conditionsOf(conditions))
-        if (!c.holds(seen(i, c.fact)))
-            return false;
-    return true;
 }
 
 // Applies `add` effects: only the spends (negative deltas), or all but them.
@@ -167,39 +118,6 @@ void Simulation::applyEffects(int i, Range effects, bool spendOnly, bool skipSpe
     }
 }
 
-double Simulation::quotaProgress(int i, const Slot &s) const
-{
-    const auto conditions = m_scenario->conditionsOf(m_scenario->goals[size_t(s.goal)].conditions);
-    double shortfall = 0;
-    for (const CCondition &c : conditions) {
-        const std::int64_t have = value(i, c.fact);
-        if (c.op == ConditionOp::Ge) // how far from the bound (SPEC §2)
-            shortfall += std::clamp(double(c.value - have) / double(c.value), 0.0, 1.0);
-        else // any other operator: met or not (SPEC §11.1)
-            shortfall += c.holds(have) ? 0.0 : 1.0;
-    }
-    return 1.0 - (conditions.empty() ? 0.0 : shortfall / double(conditions.size()));
-}
-
-double Simulation::slotInsistence(int i, const Slot &s) const
-{
-    if (m_scenario->goals[size_t(s.goal)].kind == GoalKind::Need)
-        return s.need;
-    const double progress = double(m_tickInDay) / double(m_ticksPerDay);
-    return s.urgency * progress * (1.0 - quotaProgress(i, s));
-}
-
-void Simulation::record(Event e)
-{
-    if (!m_options.recordEvents)
-        return;
-    e.t = now();
-    e.day = m_day;
-    if (e.agent >= 0)
-        e.agent = m_agents[size_t(e.agent)].serial; // events name characters by serial
-    m_log.events.push_back(e);
-}
-
 void Simulation::dawn()
 {
     const CompiledScenario &sc = *m_scenario;
@@ -207,9 +125,9 @@ void Simulation::dawn()
     const size_t a = size_t(sc.agentFactCount);
     // Yesterday's copies are gone: storage returns to the scenario's own characters.
     m_agents.resize(m_staticAgents);
-    m_slots.resize(m_staticSlots);
-    m_slotBegin.resize(m_staticAgents + 1);
-    m_slotPlans.resize(m_staticSlots);
+    m_entries.resize(m_staticEntries);
+    m_ballotBegin.resize(m_staticAgents + 1);
+    m_entryPlans.resize(m_staticEntries);
     m_pools.assign(sc.agents.size() * a, 0);
     m_active.clear();
     for (size_t i = 0; i < m_staticAgents; ++i)
@@ -244,7 +162,7 @@ void Simulation::dawn()
         ag.x = ca.x;
         ag.y = ca.y;
         stand(int(i), true); // no two on one spot: a later one takes the nearest free cell
-        for (Slot &s : goalSlots(int(i))) {
+        for (Candidate &s : ballot(int(i))) {
             s.need = s.start;
             s.cost = s.score = 0;
             s.viable = s.satisfied = s.met = false;
@@ -312,7 +230,7 @@ void Simulation::runDays(int days)
 void Simulation::updateAgent(int i)
 {
     Agent &a = m_agents[size_t(i)];
-    for (Slot &s : goalSlots(i))
+    for (Candidate &s : ballot(i))
         if (m_scenario->goals[size_t(s.goal)].kind == GoalKind::Need)
             s.need = std::min(1.0, s.need + s.rate * m_dt);
     ++m_reports.back().agents[size_t(i)].phaseTicks[int(a.phase)];
@@ -350,7 +268,7 @@ void Simulation::updateAgent(int i)
         const CompiledAction &act = m_scenario->actions[size_t(a.action)];
         if (a.firstActingTick) {
             a.firstActingTick = false;
-            if (!checkAction(i, act)) {
+            if (!recheck(i, act)) {
                 givePlace(i); // the place it took goes to the line
                 dropPlan(i);
                 return;
@@ -365,7 +283,7 @@ void Simulation::updateAgent(int i)
             record(e);
             if (act.takePartner >= 0) {
                 std::deque<int> &queue = m_queues[size_t(act.takePartner)];
-                const int partner = firstTakeable(i, act.takePartner); // checkAction made sure there is one
+                const int partner = firstTakeable(i, act.takePartner); // recheck made sure there is one
                 queue.erase(std::find(queue.begin(), queue.end(), partner));
                 setQueueFact(act.takePartner);
                 if (a.partner >= 0)
@@ -376,7 +294,7 @@ void Simulation::updateAgent(int i)
                 p.phase = Phase::Waiting;
                 p.plan.clear();
                 p.action = -1;
-                p.goalSlot = -1;
+                p.incumbent = -1;
                 Event e{0, 0, i, EventKind::Partnered};
                 e.action = a.action;
                 e.queue = act.takePartner;
@@ -439,266 +357,12 @@ void Simulation::complete(int i)
     safePoint(i); // after each completed action
 }
 
-bool Simulation::checkAction(int i, const CompiledAction &act)
-{
-    // The plan was made on a snapshot: check it against the live world, and
-    // that a queue to take from has someone in it. (A place at a station was
-    // taken on arrival, or the character stands in its line.)
-    FactId failed = -1;
-    std::int32_t v = 0, needed = 0;
-    ConditionOp op = ConditionOp::Ge;
-    if (actionHolds(i, act, failed, v, needed, op))
-        return true;
-    failRecheck(i, failed, v, needed, op);
-    return false;
-}
-
-void Simulation::setQueueFact(int queue)
-{
-    m_world[size_t(m_scenario->queueFacts[size_t(queue)] - m_scenario->agentFactCount)] = std::int32_t(m_queues[size_t(queue)].size());
-}
-
-void Simulation::release(int i)
-{
-    Agent &a = m_agents[size_t(i)];
-    const int partner = a.partner;
-    Agent &p = m_agents[size_t(partner)];
-    Event e{0, 0, i, EventKind::Released};
-    e.other = p.serial;
-    record(e);
-    p.heldBy = -1;
-    p.phase = Phase::Idle; // it looks again at its next tick
-    a.partner = -1;
-    if (!p.standing)
-        stand(partner, false); // where it was following to
-}
-
-void Simulation::leave(int i)
-{
-    Agent &a = m_agents[size_t(i)];
-    if (a.partner >= 0)
-        release(i);
-    if (a.heldBy >= 0) {
-        m_agents[size_t(a.heldBy)].partner = -1;
-        a.heldBy = -1;
-    }
-    for (size_t q = 0; q < m_queues.size(); ++q) {
-        auto &queue = m_queues[q];
-        const auto it = std::find(queue.begin(), queue.end(), i);
-        if (it != queue.end()) {
-            queue.erase(it);
-            setQueueFact(int(q));
-        }
-    }
-    leaveLine(i);
-    givePlace(i);
-    unstand(i);
-    record(Event{0, 0, i, EventKind::Left});
-    a.active = false;
-    a.action = -1;
-    a.plan.clear();
-    m_active.erase(std::find(m_active.begin(), m_active.end(), i));
-}
-
-void Simulation::spawnDue()
-{
-    const CompiledScenario &sc = *m_scenario;
-    for (size_t k = 0; k < sc.spawners.size(); ++k) {
-        const CompiledSpawner &sp = sc.spawners[k];
-        while (m_spawned[k] < sp.max && m_tickInDay >= m_nextSpawn[k]) {
-            spawn(sp.tmpl, sp.x, sp.y);
-            ++m_spawned[k];
-            m_nextSpawn[k] += ticksFor(sp.every, m_dt);
-        }
-    }
-}
-
-int Simulation::spawn(int tmpl, double x, double y)
-{
-    const CompiledScenario &sc = *m_scenario;
-    const CompiledAgent &t = sc.templates[size_t(tmpl)];
-    const int i = int(m_agents.size());
-    Agent a;
-    a.x = x;
-    a.y = y;
-    a.profile = m_templateProfile[size_t(tmpl)];
-    a.tmpl = tmpl;
-    a.speed = t.speed;
-    a.actions = &t.actions;
-    a.serial = m_serials++;
-    const int n = ++m_templateSerial[size_t(tmpl)];
-    a.id = QStringLiteral("%1-%2").arg(sc.templateIds[size_t(tmpl)]).arg(n);
-    a.label = QStringLiteral("%1 %2").arg(sc.templateLabels[size_t(tmpl)]).arg(n);
-    if (m_options.recordEvents) {
-        m_log.agentIds.push_back(a.id);
-        m_log.agentLabels.push_back(a.label);
-    }
-    m_agents.push_back(a);
-    m_pools.insert(m_pools.end(), t.initialFacts.begin(), t.initialFacts.end());
-    AgentReport report;
-    report.id = m_agents.back().id;
-    for (const CompiledAgentGoal &g : t.goals) {
-        Slot s;
-        s.goal = g.goal;
-        s.start = s.need = g.start;
-        s.rate = g.rate;
-        s.urgency = g.urgency;
-        m_slots.push_back(s);
-        report.goals.push_back(GoalReport{g.goal, std::nullopt, 0});
-    }
-    m_slotBegin.push_back(m_slots.size());
-    m_slotPlans.resize(m_slots.size());
-    m_reports.back().agents.push_back(std::move(report));
-    m_active.push_back(i);
-    stand(i, true);
-    Event e{0, 0, i, EventKind::Spawned};
-    e.other = tmpl;
-    record(e);
-    return i;
-}
-
-bool Simulation::satisfyNeeds(int i)
-{
-    const CompiledScenario &sc = *m_scenario;
-    Agent &a = m_agents[size_t(i)];
-    AgentReport &report = m_reports.back().agents[size_t(i)];
-    const std::span<Slot> ss = goalSlots(i);
-    bool incumbentDone = false;
-    for (size_t k = 0; k < ss.size(); ++k) {
-        Slot &s = ss[k];
-        const CompiledGoal &g = sc.goals[size_t(s.goal)];
-        if (g.kind != GoalKind::Need || !holds(i, g.conditions))
-            continue;
-        for (const CCondition &c : sc.conditionsOf(g.conditions)) {
-            if (m_factQueue[size_t(c.fact)] >= 0)
-                continue; // a queue's length is kept by the simulation, not spent
-            std::int32_t &v = fact(i, c.fact);
-            v = std::int32_t(std::max<std::int64_t>(0, v - spentBy(c.op, c.value))); // only >= and > spend (SPEC §11.1)
-        }
-        s.need = s.start;
-        ++report.goals[k].satisfied;
-        Event e{0, 0, i, EventKind::NeedSatisfied};
-        e.goal = s.goal;
-        record(e);
-        if (int(k) == a.goalSlot)
-            incumbentDone = true;
-    }
-    return incumbentDone;
-}
-
-void Simulation::safePoint(int i)
-{
-    const CompiledScenario &sc = *m_scenario;
-    Agent &a = m_agents[size_t(i)];
-    AgentReport &report = m_reports.back().agents[size_t(i)];
-    const std::span<Slot> ss = goalSlots(i);
-
-    // Satisfaction first: a need whose conditions hold is spent and reset.
-    bool incumbentDone = satisfyNeeds(i);
-
-    // The ballot: a fresh search for every goal that does not hold.
-    const size_t agentFacts = size_t(sc.agentFactCount);
-    std::copy_n(m_pools.begin() + std::ptrdiff_t(size_t(i) * agentFacts), agentFacts, m_state.begin());
-    std::copy(m_world.begin(), m_world.end(), m_state.begin() + std::ptrdiff_t(agentFacts));
-    // Queue lengths as i sees them, for the queues its actions or goals read
-    // (the others stay the plain length: nothing i plans with reads them).
-    const size_t queues = sc.queueFacts.size();
-    for (size_t q = 0; q < queues; ++q) {
-        bool reads = m_profileReadsQueue[size_t(a.profile) * queues + q] != 0;
-        for (const Slot &s : ss)
-            reads = reads || m_goalReadsQueue[size_t(s.goal) * queues + q] != 0;
-        if (reads)
-            m_state[size_t(sc.queueFacts[q])] = seen(i, sc.queueFacts[q]);
-    }
-    const std::vector<int> &actions = *a.actions;
-    // Travel costed: walks are measured from the centre of the cell it stands on.
-    Travel travel;
-    const Travel *travelling = nullptr;
-    if (sc.planner.travelCost > 0) {
-        travel = travelFrom(m_space, sc.planner.travelCost, a.speed, a.x, a.y);
-        travelling = &travel;
-    }
-    bool anyOpen = false, anyViable = false, allQuiet = true;
-    for (size_t k = 0; k < ss.size(); ++k) {
-        Slot &s = ss[k];
-        const double insistence = slotInsistence(i, s);
-        allQuiet = allQuiet && insistence < sc.planner.restBelow;
-        s.satisfied = holds(i, sc.goals[size_t(s.goal)].conditions);
-        s.viable = false;
-        if (s.satisfied) {
-            if (int(k) == a.goalSlot)
-                incumbentDone = true;
-            continue;
-        }
-        anyOpen = true;
-        Plan &plan = m_slotPlans[m_slotBegin[size_t(i)] + k];
-        if (m_options.memoiseSearches)
-            m_cache.plan(m_planner, m_state, a.profile, actions, s.goal, plan, travelling);
-        else
-            m_planner.plan(m_state, actions, sc.conditionsOf(sc.goals[size_t(s.goal)].conditions), plan, sc.planner.maxNodes,
-                           sc.planner.heuristic, travelling);
-        s.viable = plan.found;
-        s.cost = plan.found ? plan.cost : 0;
-        s.score = insistence - sc.planner.costWeight * s.cost;
-        anyViable = anyViable || plan.found;
-    }
-    if (incumbentDone)
-        a.goalSlot = -1;
-
-    if (!anyOpen || (anyViable && allQuiet)) {
-        enterIdleOrWait(i, Phase::Resting);
-        return;
-    }
-    if (!anyViable) {
-        enterIdleOrWait(i, Phase::Waiting);
-        return;
-    }
-
-    int best = -1;
-    for (size_t k = 0; k < ss.size(); ++k)
-        if (ss[k].viable && (best < 0 || ss[k].score > ss[size_t(best)].score))
-            best = int(k);
-    const int incumbent = a.goalSlot;
-    if (incumbent >= 0 && ss[size_t(incumbent)].viable) {
-        // Hysteresis: a challenger must beat the incumbent by the margin.
-        if (best != incumbent && ss[size_t(best)].score > ss[size_t(incumbent)].score + sc.planner.switchMargin) {
-            Event e{0, 0, i, EventKind::Switch};
-            e.goal = ss[size_t(best)].goal;
-            e.otherGoal = ss[size_t(incumbent)].goal;
-            e.score = ss[size_t(best)].score;
-            e.otherScore = ss[size_t(incumbent)].score;
-            record(e);
-            a.lastSwitch = switchReason(sc, e.goal, e.score, e.otherGoal, e.otherScore);
-            ++report.goalSwitches;
-            a.goalSlot = best;
-        }
-    } else {
-        a.goalSlot = best;
-    }
-
-    // Follow the fresh plan of the winner: never a stored routine.
-    const Plan &chosen = m_slotPlans[m_slotBegin[size_t(i)] + size_t(a.goalSlot)];
-    a.plan.assign(chosen.actions.begin(), chosen.actions.end());
-    a.planStations.assign(chosen.stations.begin(), chosen.stations.end());
-    ++report.plans;
-    if (m_options.recordEvents) {
-        Event e{0, 0, i, EventKind::Plan};
-        e.goal = ss[size_t(a.goalSlot)].goal;
-        e.score = chosen.cost;
-        e.planBegin = std::uint32_t(m_log.planActions.size());
-        m_log.planActions.insert(m_log.planActions.end(), chosen.actions.begin(), chosen.actions.end());
-        e.planEnd = std::uint32_t(m_log.planActions.size());
-        record(e);
-    }
-    beginStep(i);
-}
-
 void Simulation::beginStep(int i)
 {
     Agent &a = m_agents[size_t(i)];
     a.action = a.plan.front();
     const CompiledAction &act = m_scenario->actions[size_t(a.action)];
-    a.actionTicks = ticksFor(act.duration, m_dt);
+    a.actionTicks = ticksFor(act.duration);
     a.station = chooseStation(i, act);
     if (a.station < 0) { // done where it stands
         a.phase = Phase::Acting;
@@ -744,275 +408,9 @@ void Simulation::enterIdleOrWait(int i, Phase phase)
     a.plan.clear();
     a.action = -1;
     a.station = -1;
-    a.goalSlot = -1;
+    a.incumbent = -1;
     if (!a.standing && !a.sharing)
         stand(i, false);
-}
-
-void Simulation::checkQuotas()
-{
-    const CompiledScenario &sc = *m_scenario;
-    for (const int i : m_active) {
-        const std::span<Slot> ss = goalSlots(i);
-        for (size_t k = 0; k < ss.size(); ++k) {
-            Slot &s = ss[k];
-            const CompiledGoal &g = sc.goals[size_t(s.goal)];
-            if (s.met || g.kind != GoalKind::Quota || !holds(i, g.conditions))
-                continue;
-            s.met = true;
-            const double fraction = double(m_tickInDay) / double(m_ticksPerDay);
-            m_reports.back().agents[size_t(i)].goals[k].metAt = fraction;
-            Event e{0, 0, i, EventKind::QuotaMet};
-            e.goal = s.goal;
-            e.score = fraction;
-            record(e);
-        }
-    }
-}
-
-void Simulation::sample()
-{
-    m_samples.rowDay.push_back(m_day);
-    m_samples.rowTime.push_back(now());
-    m_samples.world.insert(m_samples.world.end(), m_world.begin(), m_world.end());
-    for (int i = 0; i < int(m_staticAgents); ++i) {
-        for (const Slot &s : goalSlots(i)) {
-            m_samples.insistence.push_back(float(slotInsistence(i, s)));
-            m_samples.progress.push_back(m_scenario->goals[size_t(s.goal)].kind == GoalKind::Quota
-                                             ? float(quotaProgress(i, s))
-                                             : std::numeric_limits<float>::quiet_NaN());
-        }
-    }
-    // Spawned copies come and go: each template's copies present, as one mean per goal.
-    const CompiledScenario &sc = *m_scenario;
-    constexpr float nan = std::numeric_limits<float>::quiet_NaN();
-    for (size_t t = 0; t < sc.templates.size(); ++t) {
-        const size_t goals = sc.templates[t].goals.size();
-        const size_t first = m_samples.insistence.size();
-        m_samples.insistence.insert(m_samples.insistence.end(), goals, 0.0f);
-        m_samples.progress.insert(m_samples.progress.end(), goals, 0.0f);
-        int copies = 0;
-        for (const int i : m_active) {
-            if (m_agents[size_t(i)].tmpl != int(t))
-                continue;
-            ++copies;
-            const std::span<const Slot> held = goalSlots(i);
-            for (size_t k = 0; k < goals && k < held.size(); ++k) {
-                m_samples.insistence[first + k] += float(slotInsistence(i, held[k]));
-                m_samples.progress[first + k] += float(quotaProgress(i, held[k]));
-            }
-        }
-        for (size_t k = 0; k < goals; ++k) {
-            const bool quota = sc.goals[size_t(sc.templates[t].goals[k].goal)].kind == GoalKind::Quota;
-            m_samples.insistence[first + k] = copies ? m_samples.insistence[first + k] / float(copies) : nan;
-            m_samples.progress[first + k] = copies && quota ? m_samples.progress[first + k] / float(copies) : nan;
-        }
-    }
-}
-
-void Simulation::takeEvents(EventLog &out)
-{
-    out.events.clear();
-    out.planActions.clear();
-    std::swap(out.events, m_log.events); // both keep their capacity: no allocation in a steady stream
-    std::swap(out.planActions, m_log.planActions);
-    // The names these events can name: the scenario's own characters and
-    // every copy since the dawn in effect at the previous take.
-    const size_t own = size_t(m_log.copiesFrom);
-    out.copiesFrom = m_log.copiesFrom;
-    out.firstCopy = m_log.firstCopy;
-    out.agentIds.assign(m_log.agentIds.begin(), m_log.agentIds.end());
-    out.agentLabels.assign(m_log.agentLabels.begin(), m_log.agentLabels.end());
-    // Events from now on name no copy older than today's: drop those names,
-    // so a drained log stays as small as one day's.
-    const int drop = m_serialsAtDawn - m_log.firstCopy;
-    if (drop > 0 && m_options.recordEvents) {
-        m_log.agentIds.erase(m_log.agentIds.begin() + std::ptrdiff_t(own), m_log.agentIds.begin() + std::ptrdiff_t(own) + drop);
-        m_log.agentLabels.erase(m_log.agentLabels.begin() + std::ptrdiff_t(own), m_log.agentLabels.begin() + std::ptrdiff_t(own) + drop);
-        m_log.firstCopy = m_serialsAtDawn;
-    }
-}
-
-void Simulation::takeSamples(Samples &out)
-{
-    out.interval = m_samples.interval;
-    out.slotAgent = m_samples.slotAgent;
-    out.slotGoal = m_samples.slotGoal;
-    out.worldColumns = m_samples.worldColumns;
-    out.rowDay.clear();
-    out.rowTime.clear();
-    out.insistence.clear();
-    out.progress.clear();
-    out.world.clear();
-    std::swap(out.rowDay, m_samples.rowDay);
-    std::swap(out.rowTime, m_samples.rowTime);
-    std::swap(out.insistence, m_samples.insistence);
-    std::swap(out.progress, m_samples.progress);
-    std::swap(out.world, m_samples.world);
-}
-
-std::vector<DayReport> Simulation::takeFinishedReports()
-{
-    std::vector<DayReport> done;
-    if (m_reports.size() > 1) {
-        done.assign(std::make_move_iterator(m_reports.begin()), std::make_move_iterator(m_reports.end() - 1));
-        m_reports.erase(m_reports.begin(), m_reports.end() - 1);
-    }
-    return done;
-}
-
-struct Simulation::Keyframe
-{
-    int day = 0;
-    std::int64_t tickInDay = 0, totalTicks = 0;
-    bool started = false;
-    std::vector<std::int32_t> world, pools;
-    std::vector<Agent> agents;
-    std::vector<int> active;
-    std::vector<Slot> held; // the goal slots (not "slots": a Qt macro)
-    std::vector<size_t> slotBegin;
-    std::vector<Plan> slotPlans;
-    std::vector<std::deque<int>> queues, lines;
-    std::vector<std::vector<int>> places;
-    Occupancy standing;
-    std::vector<std::int64_t> nextSpawn;
-    std::vector<int> spawned, templateSerial;
-    int serials = 0, serialsAtDawn = 0;
-    DayReport report; // today's, so far
-};
-
-std::shared_ptr<const Simulation::Keyframe> Simulation::keyframe() const
-{
-    auto k = std::make_shared<Keyframe>();
-    k->day = m_day;
-    k->tickInDay = m_tickInDay;
-    k->totalTicks = m_totalTicks;
-    k->started = m_started;
-    k->world = m_world;
-    k->pools = m_pools;
-    k->agents = m_agents;
-    k->active = m_active;
-    k->held = m_slots;
-    k->slotBegin = m_slotBegin;
-    k->slotPlans = m_slotPlans;
-    k->queues = m_queues;
-    k->lines = m_lines;
-    k->places = m_places;
-    k->standing = m_standing;
-    k->nextSpawn = m_nextSpawn;
-    k->spawned = m_spawned;
-    k->templateSerial = m_templateSerial;
-    k->serials = m_serials;
-    k->serialsAtDawn = m_serialsAtDawn;
-    if (!m_reports.empty())
-        k->report = m_reports.back();
-    return k;
-}
-
-void Simulation::restore(const Keyframe &k)
-{
-    m_day = k.day;
-    m_tickInDay = k.tickInDay;
-    m_totalTicks = k.totalTicks;
-    m_started = k.started;
-    m_world = k.world;
-    m_pools = k.pools;
-    m_agents = k.agents;
-    // The agents' action lists point into the scenario, which is shared: they stay valid.
-    m_active = k.active;
-    m_slots = k.held;
-    m_slotBegin = k.slotBegin;
-    m_slotPlans = k.slotPlans;
-    m_queues = k.queues;
-    m_lines = k.lines;
-    m_places = k.places;
-    m_standing = k.standing;
-    m_nextSpawn = k.nextSpawn;
-    m_spawned = k.spawned;
-    m_templateSerial = k.templateSerial;
-    m_serials = k.serials;
-    m_serialsAtDawn = k.serialsAtDawn;
-    m_reports.assign(1, k.report);
-    discardRecords();
-}
-
-Snapshot Simulation::snapshot() const
-{
-    Snapshot s;
-    fillSnapshot(s);
-    return s;
-}
-
-void Simulation::fillSnapshot(Snapshot &out) const
-{
-    const CompiledScenario &sc = *m_scenario;
-    out.day = m_day;
-    out.time = now();
-    out.dayLength = sc.day.length;
-    out.tick = m_totalTicks;
-    out.world = m_world;
-    out.agents.resize(m_active.size());
-    for (size_t k = 0; k < m_active.size(); ++k) {
-        const int i = m_active[k];
-        const Agent &a = m_agents[size_t(i)];
-        AgentSnapshot &as = out.agents[k];
-        as.index = a.serial;
-        as.id = a.id;
-        as.label = a.label;
-        as.heldBy = a.heldBy >= 0 ? m_agents[size_t(a.heldBy)].serial : -1;
-        as.partner = a.partner >= 0 ? m_agents[size_t(a.partner)].serial : -1;
-        as.x = a.x;
-        as.y = a.y;
-        as.phase = a.phase;
-        as.currentGoal = a.goalSlot >= 0 ? goalSlots(i)[size_t(a.goalSlot)].goal : -1;
-        as.plan = a.plan;
-        as.planStep = 0; // each safe point plans afresh: the action under way is always the plan's first
-        as.action = a.action;
-        as.station = a.station;
-        as.lineStation = a.lineStation;
-        as.linePosition = 0;
-        if (a.lineStation >= 0) {
-            const std::deque<int> &line = m_lines[size_t(a.lineStation)];
-            as.linePosition = int(std::find(line.begin(), line.end(), i) - line.begin()) + 1;
-        }
-        as.moving = a.phase == Phase::Walking || a.stepping;
-        as.goalX = a.goalX;
-        as.goalY = a.goalY;
-        as.walkField = a.walkField;
-        as.actionProgress = a.phase == Phase::Acting && !a.firstActingTick && a.actionTicks > 0
-            ? 1.0 - double(a.ticksLeft) / double(a.actionTicks)
-            : 0.0;
-        as.ballot.clear();
-        const std::span<const Slot> held = goalSlots(i); // not "slots": a Qt macro
-        for (size_t k = 0; k < held.size(); ++k) {
-            const Slot &s = held[k];
-            as.ballot.push_back(BallotEntry{s.goal, slotInsistence(i, s), s.cost, s.score, s.viable, s.satisfied,
-                                            m_slotPlans[m_slotBegin[size_t(i)] + k].reason});
-        }
-        const auto facts = agentFacts(i);
-        as.facts.assign(facts.begin(), facts.end());
-        as.lastSwitch = a.lastSwitch;
-        as.lastFailure = a.lastFailure;
-    }
-}
-
-std::size_t Simulation::discardRecordsBefore(int day)
-{
-    m_samples.dropRowsBefore(day);
-    if (m_reports.size() > 1)
-        m_reports.erase(m_reports.begin(), m_reports.end() - 1);
-    return m_log.dropBefore(day);
-}
-
-void Simulation::discardRecords()
-{
-    m_log.events.clear();
-    m_log.planActions.clear();
-    m_samples.rowDay.clear();
-    m_samples.rowTime.clear();
-    m_samples.world.clear();
-    m_samples.insistence.clear();
-    m_samples.progress.clear();
 }
 
 } // namespace goap::sim

@@ -7,6 +7,17 @@
 // a day at once). The step works on flat arrays and allocates nothing in the
 // steady state; searches go through a PlanCache, whose results equal fresh
 // searches. Not thread-safe: one thread owns a Simulation (the GUI's worker).
+//
+// Where each part of SPEC lives (all members of Simulation, one file a job):
+//   simulation.cpp  the day and the step: dawn, ticks, an action's phases
+//   ballot.cpp      needs, quotas, insistence and the ballot at a safe point
+//   recheck.cpp     the re-check of an action against the live world
+//   queues.cpp      world.queue.* facts and partners taken from them
+//   walking.cpp     walking the grid, standing on a cell, choosing a station
+//   places.cpp      a station's places and the line that waits for them
+//   spawning.cpp    spawners' copies arriving and leaving
+//   recording.cpp   events, samples, day reports and snapshots
+//   keyframe.cpp    the whole state at a tick, to look back over a day
 
 #include "planner/plancache.h"
 #include "planner/planner.h"
@@ -15,6 +26,8 @@
 #include "space/occupancy.h"
 #include "space/paths.h"
 
+#include <algorithm>
+#include <cmath>
 #include <deque>
 #include <memory>
 
@@ -107,14 +120,14 @@ public:
     // from the front of its line), -1 when free.
     const std::vector<int> &places(int station) const { return m_places[size_t(station)]; }
     const Space &space() const { return m_space; }
-    double insistence(int agent, int slot) const;
+    double insistence(int agent, int goal) const; // goal: an index into the character's goals
 
 private:
     struct Agent
     {
         double x = 0, y = 0;
         Phase phase = Phase::Idle;
-        int goalSlot = -1;            // the incumbent, an index into the agent's goals
+        int incumbent = -1;           // the goal it pursues, an index into its ballot
         std::vector<int> plan;        // fresh from the last safe point
         int action = -1;              // plan[0] while walking or acting
         std::int64_t ticksLeft = 0;   // acting: ticks to completion; waiting/resting: to the retry
@@ -147,7 +160,7 @@ private:
         std::int64_t followCell = 0; // a partner: its holder's cell it last stood beside
         int lineStation = -1;        // in line at that station
     };
-    struct Slot // one goal held by one agent
+    struct Candidate // one goal on one character's ballot (SPEC §5): what it scores there
     {
         int goal = 0; // scenario goal index
         double start = 0, rate = 0, urgency = 1;
@@ -163,7 +176,7 @@ private:
     void leave(int i);
     void release(int i);
     void setQueueFact(int queue);
-    bool checkAction(int i, const CompiledAction &act); // the re-check, with the implicit queue and place checks
+    bool recheck(int i, const CompiledAction &act); // the re-check, with the implicit queue and place checks
     // Partners: a character never takes itself, nor one under way (walking or
     // acting), held, or holding a partner, so taking one interrupts nothing.
     bool takeable(int taker, int candidate) const;
@@ -179,8 +192,9 @@ private:
     std::int32_t &fact(int i, FactId f);
     std::int32_t value(int i, FactId f) const;
     void applyEffects(int i, Range effects, bool spendOnly, bool skipSpends);
-    double quotaProgress(int i, const Slot &s) const; // 1 - shortfall
+    double quotaProgress(int i, const Candidate &s) const; // 1 - shortfall
     // Walking on the grid (walking.cpp).
+    static constexpr double kArrived = 1e-9; // this close to a point is there
     void setWalk(Agent &a, double x, double y, int field);
     bool moveAlong(Agent &a); // true once at goalX/Y
     void stand(int i, bool instant); // claims the cell it stands on, or the nearest free one
@@ -201,20 +215,22 @@ private:
     bool actionHolds(int i, const CompiledAction &act, FactId &failed, std::int32_t &value, std::int32_t &needed, ConditionOp &op);
     void failRecheck(int i, FactId failed, std::int32_t value, std::int32_t needed, ConditionOp op);
     void dropPlan(int i); // idle without a plan, then a safe point (after a failed re-check)
-    double slotInsistence(int i, const Slot &s) const;
+    double insistenceOf(int i, const Candidate &s) const;
     void checkQuotas();
     void sample();
     void record(Event e);
-    std::span<Slot> goalSlots(int i) { return {m_slots.data() + m_slotBegin[size_t(i)], m_slots.data() + m_slotBegin[size_t(i) + 1]}; }
-    std::span<const Slot> goalSlots(int i) const { return {m_slots.data() + m_slotBegin[size_t(i)], m_slots.data() + m_slotBegin[size_t(i) + 1]}; }
+    std::span<Candidate> ballot(int i) { return {m_entries.data() + m_ballotBegin[size_t(i)], m_entries.data() + m_ballotBegin[size_t(i) + 1]}; }
+    std::span<const Candidate> ballot(int i) const { return {m_entries.data() + m_ballotBegin[size_t(i)], m_entries.data() + m_ballotBegin[size_t(i) + 1]}; }
     double now() const { return double(m_tickInDay) * m_dt; }
+    // Whole ticks a span of simulated seconds takes, at least one.
+    std::int64_t ticksFor(double seconds) const { return std::max<std::int64_t>(1, std::int64_t(std::ceil(seconds / m_dt - 1e-9))); }
 
     std::shared_ptr<const CompiledScenario> m_scenario;
     Options m_options;
     Planner m_planner;
     PlanCache m_cache;
     Plan m_scratchPlan;
-    std::vector<Plan> m_slotPlans; // per slot, the plan found at the last safe point
+    std::vector<Plan> m_entryPlans; // per slot, the plan found at the last safe point
     std::vector<std::int32_t> m_state; // scratch: one agent's view for planning
 
     double m_dt;
@@ -230,10 +246,10 @@ private:
     std::vector<std::int32_t> m_pools; // agents x agentFactCount
     std::vector<Agent> m_agents;       // storage: the scenario's own, then today's spawned copies
     std::vector<int> m_active, m_order; // present characters in order; the order of this tick
-    std::vector<Slot> m_slots;
-    std::vector<size_t> m_slotBegin; // agents + 1
+    std::vector<Candidate> m_entries;
+    std::vector<size_t> m_ballotBegin; // agents + 1
     size_t m_staticAgents = 0;
-    size_t m_staticSlots = 0;
+    size_t m_staticEntries = 0;
     std::vector<int> m_templateProfile;
     std::vector<std::deque<int>> m_queues;               // storage indices, front first
     std::vector<int> m_factQueue;                        // per fact id: the queue whose length it is, -1

@@ -3,6 +3,7 @@
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "io/validator.h"
+#include "model/factname.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -40,6 +41,26 @@ class TestScenarioIo : public QObject
     Q_OBJECT
 
 private slots:
+    void factNamesHaveOneHome()
+    {
+        QCOMPARE(bareName(u"world.bread"), QStringLiteral("bread"));
+        QCOMPARE(bareName(u"agent.free.x"), QStringLiteral("free.x"));
+        QCOMPARE(bareName(u"partner.treated"), QStringLiteral("treated"));
+        QCOMPARE(bareName(u"bread"), QStringLiteral("bread"));
+        QCOMPARE(ownFact(QStringLiteral("partner.treated")), QStringLiteral("agent.treated"));
+        QCOMPARE(ownFact(QStringLiteral("world.bread")), QStringLiteral("world.bread"));
+        QCOMPARE(partnerFact(u"agent.treated"), QStringLiteral("partner.treated"));
+        QVERIFY(partnerFact(u"world.treated").isEmpty());
+        QCOMPARE(freePlacesFact(u"oven"), QStringLiteral("world.free.oven"));
+        QCOMPARE(stationOfFreePlaces(u"world.free.oven"), QStringLiteral("oven"));
+        QVERIFY(stationOfFreePlaces(u"agent.free.oven").isEmpty());
+        QCOMPARE(queueOfFact(queueFact(u"patients")), QStringLiteral("patients"));
+        QVERIFY(isDerivedFact(u"world.queue.patients") && isDerivedFact(u"world.free.oven"));
+        QVERIFY(!isDerivedFact(u"world.freedom") && !isDerivedFact(u"agent.queue.x"));
+        QCOMPARE(parseFactName(worldFact(u"iron"))->name, QStringLiteral("iron"));
+        QCOMPARE(parseFactName(agentFact(u"iron"))->scope, Scope::Agent);
+    }
+
     void shippedScenariosRoundTrip_data()
     {
         QTest::addColumn<QString>("file");

@@ -1,0 +1,195 @@
+// Needs and the ballot (SPEC §5): a goal's insistence (a need's climb, a
+// quota's shortfall against the day), needs satisfied when they hold, and the
+// safe point where each character plans every goal on its ballot, scores
+// each `insistence - costWeight x plan cost` and keeps its incumbent unless
+// another beats it by the hysteresis margin.
+
+#include "simulation.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace goap::sim {
+
+double Simulation::insistence(int agent, int goal) const { return insistenceOf(agent, ballot(agent)[size_t(goal)]); }
+
+double Simulation::quotaProgress(int i, const Candidate &s) const
+{
+    const auto conditions = m_scenario->conditionsOf(m_scenario->goals[size_t(s.goal)].conditions);
+    double shortfall = 0;
+    for (const CCondition &c : conditions) {
+        const std::int64_t have = value(i, c.fact);
+        if (c.op == ConditionOp::Ge) // how far from the bound (SPEC §2)
+            shortfall += std::clamp(double(c.value - have) / double(c.value), 0.0, 1.0);
+        else // any other operator: met or not (SPEC §11.1)
+            shortfall += c.holds(have) ? 0.0 : 1.0;
+    }
+    return 1.0 - (conditions.empty() ? 0.0 : shortfall / double(conditions.size()));
+}
+
+double Simulation::insistenceOf(int i, const Candidate &s) const
+{
+    if (m_scenario->goals[size_t(s.goal)].kind == GoalKind::Need)
+        return s.need;
+    const double progress = double(m_tickInDay) / double(m_ticksPerDay);
+    return s.urgency * progress * (1.0 - quotaProgress(i, s));
+}
+
+bool Simulation::satisfyNeeds(int i)
+{
+    const CompiledScenario &sc = *m_scenario;
+    Agent &a = m_agents[size_t(i)];
+    AgentReport &report = m_reports.back().agents[size_t(i)];
+    const std::span<Candidate> ss = ballot(i);
+    bool incumbentDone = false;
+    for (size_t k = 0; k < ss.size(); ++k) {
+        Candidate &s = ss[k];
+        const CompiledGoal &g = sc.goals[size_t(s.goal)];
+        if (g.kind != GoalKind::Need || !holds(i, g.conditions))
+            continue;
+        for (const CCondition &c : sc.conditionsOf(g.conditions)) {
+            if (m_factQueue[size_t(c.fact)] >= 0)
+                continue; // a queue's length is kept by the simulation, not spent
+            std::int32_t &v = fact(i, c.fact);
+            v = std::int32_t(std::max<std::int64_t>(0, v - spentBy(c.op, c.value))); // only >= and > spend (SPEC §11.1)
+        }
+        s.need = s.start;
+        ++report.goals[k].satisfied;
+        Event e{0, 0, i, EventKind::NeedSatisfied};
+        e.goal = s.goal;
+        record(e);
+        if (int(k) == a.incumbent)
+            incumbentDone = true;
+    }
+    return incumbentDone;
+}
+
+void Simulation::safePoint(int i)
+{
+    const CompiledScenario &sc = *m_scenario;
+    Agent &a = m_agents[size_t(i)];
+    AgentReport &report = m_reports.back().agents[size_t(i)];
+    const std::span<Candidate> ss = ballot(i);
+
+    // Satisfaction first: a need whose conditions hold is spent and reset.
+    bool incumbentDone = satisfyNeeds(i);
+
+    // The ballot: a fresh search for every goal that does not hold.
+    const size_t agentFacts = size_t(sc.agentFactCount);
+    std::copy_n(m_pools.begin() + std::ptrdiff_t(size_t(i) * agentFacts), agentFacts, m_state.begin());
+    std::copy(m_world.begin(), m_world.end(), m_state.begin() + std::ptrdiff_t(agentFacts));
+    // Queue lengths as i sees them, for the queues its actions or goals read
+    // (the others stay the plain length: nothing i plans with reads them).
+    const size_t queues = sc.queueFacts.size();
+    for (size_t q = 0; q < queues; ++q) {
+        bool reads = m_profileReadsQueue[size_t(a.profile) * queues + q] != 0;
+        for (const Candidate &s : ss)
+            reads = reads || m_goalReadsQueue[size_t(s.goal) * queues + q] != 0;
+        if (reads)
+            m_state[size_t(sc.queueFacts[q])] = seen(i, sc.queueFacts[q]);
+    }
+    const std::vector<int> &actions = *a.actions;
+    // Travel costed: walks are measured from the centre of the cell it stands on.
+    Travel travel;
+    const Travel *travelling = nullptr;
+    if (sc.planner.travelCost > 0) {
+        travel = travelFrom(m_space, sc.planner.travelCost, a.speed, a.x, a.y);
+        travelling = &travel;
+    }
+    bool anyOpen = false, anyViable = false, allQuiet = true;
+    for (size_t k = 0; k < ss.size(); ++k) {
+        Candidate &s = ss[k];
+        const double insistence = insistenceOf(i, s);
+        allQuiet = allQuiet && insistence < sc.planner.restBelow;
+        s.satisfied = holds(i, sc.goals[size_t(s.goal)].conditions);
+        s.viable = false;
+        if (s.satisfied) {
+            if (int(k) == a.incumbent)
+                incumbentDone = true;
+            continue;
+        }
+        anyOpen = true;
+        Plan &plan = m_entryPlans[m_ballotBegin[size_t(i)] + k];
+        if (m_options.memoiseSearches)
+            m_cache.plan(m_planner, m_state, a.profile, actions, s.goal, plan, travelling);
+        else
+            m_planner.plan(m_state, actions, sc.conditionsOf(sc.goals[size_t(s.goal)].conditions), plan, sc.planner.maxNodes,
+                           sc.planner.heuristic, travelling);
+        s.viable = plan.found;
+        s.cost = plan.found ? plan.cost : 0;
+        s.score = insistence - sc.planner.costWeight * s.cost;
+        anyViable = anyViable || plan.found;
+    }
+    if (incumbentDone)
+        a.incumbent = -1;
+
+    if (!anyOpen || (anyViable && allQuiet)) {
+        enterIdleOrWait(i, Phase::Resting);
+        return;
+    }
+    if (!anyViable) {
+        enterIdleOrWait(i, Phase::Waiting);
+        return;
+    }
+
+    int best = -1;
+    for (size_t k = 0; k < ss.size(); ++k)
+        if (ss[k].viable && (best < 0 || ss[k].score > ss[size_t(best)].score))
+            best = int(k);
+    const int incumbent = a.incumbent;
+    if (incumbent >= 0 && ss[size_t(incumbent)].viable) {
+        // Hysteresis: a challenger must beat the incumbent by the margin.
+        if (best != incumbent && ss[size_t(best)].score > ss[size_t(incumbent)].score + sc.planner.switchMargin) {
+            Event e{0, 0, i, EventKind::Switch};
+            e.goal = ss[size_t(best)].goal;
+            e.otherGoal = ss[size_t(incumbent)].goal;
+            e.score = ss[size_t(best)].score;
+            e.otherScore = ss[size_t(incumbent)].score;
+            record(e);
+            a.lastSwitch = switchReason(sc, e.goal, e.score, e.otherGoal, e.otherScore);
+            ++report.goalSwitches;
+            a.incumbent = best;
+        }
+    } else {
+        a.incumbent = best;
+    }
+
+    // Follow the fresh plan of the winner: never a stored routine.
+    const Plan &chosen = m_entryPlans[m_ballotBegin[size_t(i)] + size_t(a.incumbent)];
+    a.plan.assign(chosen.actions.begin(), chosen.actions.end());
+    a.planStations.assign(chosen.stations.begin(), chosen.stations.end());
+    ++report.plans;
+    if (m_options.recordEvents) {
+        Event e{0, 0, i, EventKind::Plan};
+        e.goal = ss[size_t(a.incumbent)].goal;
+        e.score = chosen.cost;
+        e.planBegin = std::uint32_t(m_log.planActions.size());
+        m_log.planActions.insert(m_log.planActions.end(), chosen.actions.begin(), chosen.actions.end());
+        e.planEnd = std::uint32_t(m_log.planActions.size());
+        record(e);
+    }
+    beginStep(i);
+}
+
+void Simulation::checkQuotas()
+{
+    const CompiledScenario &sc = *m_scenario;
+    for (const int i : m_active) {
+        const std::span<Candidate> ss = ballot(i);
+        for (size_t k = 0; k < ss.size(); ++k) {
+            Candidate &s = ss[k];
+            const CompiledGoal &g = sc.goals[size_t(s.goal)];
+            if (s.met || g.kind != GoalKind::Quota || !holds(i, g.conditions))
+                continue;
+            s.met = true;
+            const double fraction = double(m_tickInDay) / double(m_ticksPerDay);
+            m_reports.back().agents[size_t(i)].goals[k].metAt = fraction;
+            Event e{0, 0, i, EventKind::QuotaMet};
+            e.goal = s.goal;
+            e.score = fraction;
+            record(e);
+        }
+    }
+}
+
+} // namespace goap::sim

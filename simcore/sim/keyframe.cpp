@@ -1,0 +1,86 @@
+// Keyframes: the whole live state at one tick, restored to look back over a
+// day (the editor's timeline).
+
+#include "simulation.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace goap::sim {
+
+struct Simulation::Keyframe
+{
+    int day = 0;
+    std::int64_t tickInDay = 0, totalTicks = 0;
+    bool started = false;
+    std::vector<std::int32_t> world, pools;
+    std::vector<Agent> agents;
+    std::vector<int> active;
+    std::vector<Candidate> held; // the ballots
+    std::vector<size_t> slotBegin;
+    std::vector<Plan> slotPlans;
+    std::vector<std::deque<int>> queues, lines;
+    std::vector<std::vector<int>> places;
+    Occupancy standing;
+    std::vector<std::int64_t> nextSpawn;
+    std::vector<int> spawned, templateSerial;
+    int serials = 0, serialsAtDawn = 0;
+    DayReport report; // today's, so far
+};
+
+std::shared_ptr<const Simulation::Keyframe> Simulation::keyframe() const
+{
+    auto k = std::make_shared<Keyframe>();
+    k->day = m_day;
+    k->tickInDay = m_tickInDay;
+    k->totalTicks = m_totalTicks;
+    k->started = m_started;
+    k->world = m_world;
+    k->pools = m_pools;
+    k->agents = m_agents;
+    k->active = m_active;
+    k->held = m_entries;
+    k->slotBegin = m_ballotBegin;
+    k->slotPlans = m_entryPlans;
+    k->queues = m_queues;
+    k->lines = m_lines;
+    k->places = m_places;
+    k->standing = m_standing;
+    k->nextSpawn = m_nextSpawn;
+    k->spawned = m_spawned;
+    k->templateSerial = m_templateSerial;
+    k->serials = m_serials;
+    k->serialsAtDawn = m_serialsAtDawn;
+    if (!m_reports.empty())
+        k->report = m_reports.back();
+    return k;
+}
+
+void Simulation::restore(const Keyframe &k)
+{
+    m_day = k.day;
+    m_tickInDay = k.tickInDay;
+    m_totalTicks = k.totalTicks;
+    m_started = k.started;
+    m_world = k.world;
+    m_pools = k.pools;
+    m_agents = k.agents;
+    // The agents' action lists point into the scenario, which is shared: they stay valid.
+    m_active = k.active;
+    m_entries = k.held;
+    m_ballotBegin = k.slotBegin;
+    m_entryPlans = k.slotPlans;
+    m_queues = k.queues;
+    m_lines = k.lines;
+    m_places = k.places;
+    m_standing = k.standing;
+    m_nextSpawn = k.nextSpawn;
+    m_spawned = k.spawned;
+    m_templateSerial = k.templateSerial;
+    m_serials = k.serials;
+    m_serialsAtDawn = k.serialsAtDawn;
+    m_reports.assign(1, k.report);
+    discardRecords();
+}
+
+} // namespace goap::sim

@@ -1,0 +1,95 @@
+// Spawning (SPEC §7): spawners bring copies of a template during the day;
+// a copy leaves when its goals are done or the day ends.
+
+#include "simulation.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace goap::sim {
+
+void Simulation::leave(int i)
+{
+    Agent &a = m_agents[size_t(i)];
+    if (a.partner >= 0)
+        release(i);
+    if (a.heldBy >= 0) {
+        m_agents[size_t(a.heldBy)].partner = -1;
+        a.heldBy = -1;
+    }
+    for (size_t q = 0; q < m_queues.size(); ++q) {
+        auto &queue = m_queues[q];
+        const auto it = std::find(queue.begin(), queue.end(), i);
+        if (it != queue.end()) {
+            queue.erase(it);
+            setQueueFact(int(q));
+        }
+    }
+    leaveLine(i);
+    givePlace(i);
+    unstand(i);
+    record(Event{0, 0, i, EventKind::Left});
+    a.active = false;
+    a.action = -1;
+    a.plan.clear();
+    m_active.erase(std::find(m_active.begin(), m_active.end(), i));
+}
+
+void Simulation::spawnDue()
+{
+    const CompiledScenario &sc = *m_scenario;
+    for (size_t k = 0; k < sc.spawners.size(); ++k) {
+        const CompiledSpawner &sp = sc.spawners[k];
+        while (m_spawned[k] < sp.max && m_tickInDay >= m_nextSpawn[k]) {
+            spawn(sp.tmpl, sp.x, sp.y);
+            ++m_spawned[k];
+            m_nextSpawn[k] += ticksFor(sp.every);
+        }
+    }
+}
+
+int Simulation::spawn(int tmpl, double x, double y)
+{
+    const CompiledScenario &sc = *m_scenario;
+    const CompiledAgent &t = sc.templates[size_t(tmpl)];
+    const int i = int(m_agents.size());
+    Agent a;
+    a.x = x;
+    a.y = y;
+    a.profile = m_templateProfile[size_t(tmpl)];
+    a.tmpl = tmpl;
+    a.speed = t.speed;
+    a.actions = &t.actions;
+    a.serial = m_serials++;
+    const int n = ++m_templateSerial[size_t(tmpl)];
+    a.id = QStringLiteral("%1-%2").arg(sc.templateIds[size_t(tmpl)]).arg(n);
+    a.label = QStringLiteral("%1 %2").arg(sc.templateLabels[size_t(tmpl)]).arg(n);
+    if (m_options.recordEvents) {
+        m_log.agentIds.push_back(a.id);
+        m_log.agentLabels.push_back(a.label);
+    }
+    m_agents.push_back(a);
+    m_pools.insert(m_pools.end(), t.initialFacts.begin(), t.initialFacts.end());
+    AgentReport report;
+    report.id = m_agents.back().id;
+    for (const CompiledAgentGoal &g : t.goals) {
+        Candidate s;
+        s.goal = g.goal;
+        s.start = s.need = g.start;
+        s.rate = g.rate;
+        s.urgency = g.urgency;
+        m_entries.push_back(s);
+        report.goals.push_back(GoalReport{g.goal, std::nullopt, 0});
+    }
+    m_ballotBegin.push_back(m_entries.size());
+    m_entryPlans.resize(m_entries.size());
+    m_reports.back().agents.push_back(std::move(report));
+    m_active.push_back(i);
+    stand(i, true);
+    Event e{0, 0, i, EventKind::Spawned};
+    e.other = tmpl;
+    record(e);
+    return i;
+}
+
+} // namespace goap::sim

@@ -180,6 +180,7 @@ void MainWindow::createDocks()
 
     m_history = new QUndoView(m_document->undoStack(), this);
     m_history->setEmptyLabel(tr("<opened>"));
+    m_history->setUniformItemSizes(true); // the model resets at every step: rows of one height lay out at once
     addDock(QStringLiteral("history"), tr("History"), m_history, Qt::BottomDockWidgetArea);
 
     addDock(QStringLiteral("inspector"), tr("Inspector"), m_run->inspectorView(), Qt::RightDockWidgetArea);
@@ -356,10 +357,10 @@ void MainWindow::createActions()
     }
     m_outline->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_outline, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
-        QTreeWidgetItem *item = m_outline->itemAt(pos);
-        if (!item)
+        const Subject subject = m_outline->subjectAt(pos);
+        if (subject.kind == Subject::None)
             return;
-        m_outline->setCurrentItem(item);
+        m_outline->select(subject);
         std::unique_ptr<QMenu> menu(outlineMenu(m_outline->current()));
         if (!menu->isEmpty())
             menu->exec(m_outline->viewport()->mapToGlobal(pos));

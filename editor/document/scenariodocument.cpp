@@ -1,6 +1,6 @@
 #include "scenariodocument.h"
 
-#include "commands/editcommand.h"
+#include "commands/commands.h"
 #include "document/changetext.h"
 #include "document/warnings.h"
 #include "io/validator.h"
@@ -47,13 +47,16 @@ bool ScenarioDocument::isModified() const { return !m_undo->isClean(); }
 void ScenarioDocument::reset(const Scenario &scenario, const QString &fileName)
 {
     m_undo->clear();
+    Change change;
+    change.resized = Part::All;
+    emit aboutToChange(change);
     m_scenario = scenario;
+    emit changed(change);
     setFileName(fileName);
     revalidate();
     validateNow(); // a new document shows its issues at once
     emit issuesChanged();
     emit documentReset();
-    emit changed(Part::All);
     emit modifiedChanged(false);
 }
 
@@ -74,11 +77,23 @@ void ScenarioDocument::revertTo(const Scenario &saved)
     m_undo->setClean();
 }
 
-void ScenarioDocument::assign(const Scenario &value, Parts parts)
+void ScenarioDocument::assign(const Scenario &value, Parts parts, const QString &field)
 {
+    Change change{Change::Replaced, parts, {}, field};
+    auto resized = [&](Part part, qsizetype a, qsizetype b) {
+        if (a != b)
+            change.resized |= part;
+    };
+    resized(Part::Stations, m_scenario.stations.size(), value.stations.size());
+    resized(Part::Actions, m_scenario.actions.size(), value.actions.size());
+    resized(Part::Goals, m_scenario.goals.size(), value.goals.size());
+    resized(Part::Agents, m_scenario.agents.size(), value.agents.size());
+    resized(Part::Templates, m_scenario.templates.size(), value.templates.size());
+    resized(Part::Spawners, m_scenario.spawners.size(), value.spawners.size());
+    emit aboutToChange(change);
     m_scenario = value;
     revalidate();
-    emit changed(parts);
+    emit changed(change);
 }
 
 namespace {
@@ -89,68 +104,67 @@ template <> QList<Action> &listFor(Scenario &s, Part) { return s.actions; }
 template <> QList<Goal> &listFor(Scenario &s, Part) { return s.goals; }
 template <> QList<Agent> &listFor(Scenario &s, Part part) { return part == Part::Templates ? s.templates : s.agents; }
 template <> QList<Spawner> &listFor(Scenario &s, Part) { return s.spawners; }
-
-// The one element in which two lists of equal size differ, or -1 (none, or more than one).
-template <typename T>
-int onlyDifference(const QList<T> &a, const QList<T> &b)
-{
-    if (a.size() != b.size())
-        return -1;
-    int found = -1;
-    for (qsizetype i = 0; i < a.size(); ++i) {
-        if (a[i] == b[i])
-            continue;
-        if (found >= 0)
-            return -1;
-        found = int(i);
-    }
-    return found;
-}
 } // namespace
 
-std::optional<ItemChange> singleItemChange(const Scenario &before, const Scenario &after)
+void ScenarioDocument::applyItems(Part part, const QList<int> &indices, const QList<ItemValue> &values,
+                                  const QString &field)
 {
-    if (before.name != after.name || before.description != after.description || !(before.day == after.day)
-        || !(before.planner == after.planner) || !(before.map == after.map) || before.world != after.world)
-        return std::nullopt;
-    // Lists that are equal cost little to compare: unchanged ones share their data.
-    const int differing = int(before.stations != after.stations) + int(before.actions != after.actions)
-        + int(before.goals != after.goals) + int(before.agents != after.agents) + int(before.templates != after.templates)
-        + int(before.spawners != after.spawners);
-    if (differing != 1)
-        return std::nullopt;
-    auto make = [](Part part, const auto &a, const auto &b) -> std::optional<ItemChange> {
-        const int i = onlyDifference(a, b);
-        if (i < 0)
-            return std::nullopt;
-        return ItemChange{part, i, a[i], b[i]};
-    };
-    if (before.stations != after.stations) return make(Part::Stations, before.stations, after.stations);
-    if (before.actions != after.actions) return make(Part::Actions, before.actions, after.actions);
-    if (before.goals != after.goals) return make(Part::Goals, before.goals, after.goals);
-    if (before.agents != after.agents) return make(Part::Agents, before.agents, after.agents);
-    if (before.templates != after.templates) return make(Part::Templates, before.templates, after.templates);
-    return make(Part::Spawners, before.spawners, after.spawners);
-}
-
-void ScenarioDocument::assignItem(Part part, int index, const ItemValue &value)
-{
-    std::visit([&](const auto &item) {
-        using T = std::decay_t<decltype(item)>;
-        listFor<T>(m_scenario, part)[index] = item;
-    }, value);
+    const Change change{Change::Edited, part, indices, field};
+    emit aboutToChange(change);
+    for (int k = 0; k < indices.size(); ++k)
+        std::visit([&](const auto &item) {
+            using T = std::decay_t<decltype(item)>;
+            listFor<T>(m_scenario, part)[indices[k]] = item;
+        }, values[k]);
     revalidate();
-    emit changed(part, index);
+    emit changed(change);
 }
 
-void ScenarioDocument::push(const Scenario &after, const QString &text, Parts parts, const QString &mergeKey)
+void ScenarioDocument::insertItems(Part part, int first, const QList<ItemValue> &values)
+{
+    Change change{Change::Inserted, part, {}, {}};
+    for (int k = 0; k < values.size(); ++k)
+        change.indices << first + k;
+    emit aboutToChange(change);
+    for (int k = 0; k < values.size(); ++k)
+        std::visit([&](const auto &item) {
+            using T = std::decay_t<decltype(item)>;
+            listFor<T>(m_scenario, part).insert(first + k, item);
+        }, values[k]);
+    revalidate();
+    emit changed(change);
+}
+
+void ScenarioDocument::removeItems(Part part, const QList<int> &indices)
+{
+    // Run by run, the last first, so the indices of the runs before hold.
+    for (qsizetype end = indices.size(); end > 0;) {
+        qsizetype begin = end - 1;
+        while (begin > 0 && indices[begin - 1] == indices[begin] - 1)
+            --begin;
+        const Change change{Change::Removed, part, indices.mid(begin, end - begin), {}};
+        emit aboutToChange(change);
+        auto removeRun = [&](auto &list) { list.remove(indices[begin], end - begin); };
+        switch (part) {
+        case Part::Stations: removeRun(m_scenario.stations); break;
+        case Part::Actions: removeRun(m_scenario.actions); break;
+        case Part::Goals: removeRun(m_scenario.goals); break;
+        case Part::Agents: removeRun(m_scenario.agents); break;
+        case Part::Templates: removeRun(m_scenario.templates); break;
+        case Part::Spawners: removeRun(m_scenario.spawners); break;
+        default: Q_UNREACHABLE();
+        }
+        revalidate();
+        emit changed(change);
+        end = begin;
+    }
+}
+
+void ScenarioDocument::push(const Scenario &after, const QString &text, Parts parts, const QString &field)
 {
     if (after == m_scenario)
         return;
-    if (std::optional<ItemChange> item = singleItemChange(m_scenario, after))
-        m_undo->push(new EditCommand(this, std::move(*item), text, mergeKey));
-    else
-        m_undo->push(new EditCommand(this, m_scenario, after, parts, text, mergeKey));
+    m_undo->push(makeCommand(this, m_scenario, after, parts, text, field));
 }
 
 void ScenarioDocument::revalidate()
@@ -239,7 +253,7 @@ QString ScenarioDocument::setSettings(const QString &name, const QString &descri
     s.day = day;
     s.planner = planner;
     s.map = map;
-    push(s, changeText(m_scenario, s), Part::Settings, QStringLiteral("settings:") + field);
+    push(s, changeText(m_scenario, s), Part::Settings, field);
     return {};
 }
 
@@ -425,7 +439,7 @@ QString ScenarioDocument::setWorldSeed(const QString &name, qint32 value)
     } else {
         it->value = value;
     }
-    push(s, tr("Set the seed of world.%1 to %2").arg(name).arg(value), Part::World, QStringLiteral("seed:") + name);
+    push(s, tr("Set the seed of world.%1 to %2").arg(name).arg(value), Part::World, QStringLiteral("seed ") + name);
     return {};
 }
 
@@ -684,7 +698,7 @@ QString ScenarioDocument::setStation(int index, const Station &station, const QS
             renameIn(g.conditions, freeFrom, freeTo);
         parts |= Part::Actions | Part::Goals;
     }
-    push(s, changeText(m_scenario.stations[index], station), parts, QStringLiteral("station:%1:%2").arg(index).arg(field));
+    push(s, changeText(m_scenario.stations[index], station), parts, field);
     return {};
 }
 
@@ -762,7 +776,7 @@ QString ScenarioDocument::setAction(int index, const Action &action, const QStri
                         id = action.id;
         parts |= Part::Agents | Part::Templates;
     }
-    push(s, changeText(m_scenario.actions[index], sorted), parts, QStringLiteral("action:%1:%2").arg(index).arg(field));
+    push(s, changeText(m_scenario.actions[index], sorted), parts, field);
     return {};
 }
 
@@ -824,7 +838,7 @@ QString ScenarioDocument::setGoal(int index, const Goal &goal, const QString &fi
             }
         }
     }
-    push(s, changeText(m_scenario.goals[index], sorted), parts, QStringLiteral("goal:%1:%2").arg(index).arg(field));
+    push(s, changeText(m_scenario.goals[index], sorted), parts, field);
     return {};
 }
 
@@ -879,7 +893,7 @@ QString ScenarioDocument::setAgent(int index, const Agent &agent, const QString 
     Agent sorted = agent;
     std::sort(sorted.facts.begin(), sorted.facts.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
     s.agents[index] = sorted;
-    push(s, changeText(tr("character"), m_scenario.agents[index], sorted), Part::Agents, QStringLiteral("agent:%1:%2").arg(index).arg(field));
+    push(s, changeText(tr("character"), m_scenario.agents[index], sorted), Part::Agents, field);
     return {};
 }
 
@@ -921,8 +935,7 @@ QString ScenarioDocument::setTemplate(int index, const Agent &agent, const QStri
     for (Spawner &sp : s.spawners)
         if (sp.templateId == previous)
             sp.templateId = agent.id;
-    push(s, changeText(tr("template"), m_scenario.templates[index], sorted), Part::Templates | Part::Spawners,
-         QStringLiteral("template:%1:%2").arg(index).arg(field));
+    push(s, changeText(tr("template"), m_scenario.templates[index], sorted), Part::Templates | Part::Spawners, field);
     return {};
 }
 
@@ -966,13 +979,6 @@ QString applyMany(QList<T> &list, const QList<int> &indices, const QList<T> &ite
     return {};
 }
 
-QString mergeKeyOf(const char *kind, const QList<int> &indices, const QString &field)
-{
-    QStringList keys;
-    for (int i : indices)
-        keys << QString::number(i);
-    return QStringLiteral("%1:%2:%3").arg(QLatin1String(kind), keys.join(u','), field);
-}
 } // namespace
 
 QString ScenarioDocument::setAgents(bool templates, const QList<int> &indices, const QList<Agent> &agents, const QString &field)
@@ -991,19 +997,19 @@ QString ScenarioDocument::setAgents(bool templates, const QList<int> &indices, c
     if (!error.isEmpty())
         return error;
     const QString text = (templates ? tr("Set %1 of %2 templates") : tr("Set %1 of %2 characters")).arg(field).arg(indices.size());
-    push(s, text, templates ? Part::Templates : Part::Agents, mergeKeyOf(templates ? "templates" : "agents", indices, field));
+    push(s, text, templates ? Part::Templates : Part::Agents, field);
     return {};
 }
 
 // Several items of one list edited at once: applyMany's checks, then one undo step.
 template <typename T, typename Check>
 QString ScenarioDocument::setSeveral(QList<T> Scenario::*list, const QList<int> &indices, const QList<T> &items, Check check,
-                                     const char *kind, const QString &noun, Parts parts, const QString &field)
+                                     const QString &noun, Parts parts, const QString &field)
 {
     Scenario s = m_scenario;
     if (const QString error = applyMany(s.*list, indices, items, check); !error.isEmpty())
         return error;
-    push(s, tr("Set %1 of %2 %3").arg(field).arg(indices.size()).arg(noun), parts, mergeKeyOf(kind, indices, field));
+    push(s, tr("Set %1 of %2 %3").arg(field).arg(indices.size()).arg(noun), parts, field);
     return {};
 }
 
@@ -1015,7 +1021,7 @@ QString ScenarioDocument::setStations(const QList<int> &indices, const QList<Sta
         if (const QString why = capacityError(now.capacity); !why.isEmpty())
             return sentence(why);
         return now.at != was.at ? insideWall(m_scenario.map, now.at) : QString();
-    }, "stations", tr("stations"), Part::Stations, field);
+    }, tr("stations"), Part::Stations, field);
 }
 
 QString ScenarioDocument::setGoals(const QList<int> &indices, const QList<Goal> &goals, const QString &field)
@@ -1026,7 +1032,7 @@ QString ScenarioDocument::setGoals(const QList<int> &indices, const QList<Goal> 
         if (now.id != was.id || now.kind != was.kind || now.conditions != was.conditions)
             return tr("Several goals change their label, start, rate or urgency together; ids, kinds and conditions one at a time.");
         return QString();
-    }, "goals", tr("goals"), Part::Goals, field);
+    }, tr("goals"), Part::Goals, field);
 }
 
 QString ScenarioDocument::setActions(const QList<int> &indices, const QList<Action> &actions, const QString &field)
@@ -1040,7 +1046,7 @@ QString ScenarioDocument::setActions(const QList<int> &indices, const QList<Acti
         if (!(now.duration > 0) || now.cost < 0)
             return tr("An action takes more than 0 s and costs 0 or more.");
         return QString();
-    }, "actions", tr("actions"), Part::Actions, field);
+    }, tr("actions"), Part::Actions, field);
 }
 
 QString ScenarioDocument::setSpawner(int index, const Spawner &spawner, const QString &field)
@@ -1053,7 +1059,7 @@ QString ScenarioDocument::setSpawner(int index, const Spawner &spawner, const QS
         return problem;
     Scenario s = m_scenario;
     s.spawners[index] = spawner;
-    push(s, changeText(m_scenario.spawners[index], spawner), Part::Spawners, QStringLiteral("spawner:%1:%2").arg(index).arg(field));
+    push(s, changeText(m_scenario.spawners[index], spawner), Part::Spawners, field);
     return {};
 }
 

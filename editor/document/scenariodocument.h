@@ -1,11 +1,15 @@
 #pragma once
 // The open scenario: the Scenario value, its file name and its undo stack.
 //
-// Every edit goes through a typed method here, which validates it, builds the
-// edited Scenario and pushes one EditCommand; redo/undo swap the value and the
-// document emits changed() with the parts touched. Forms, the outline, the map
-// and the issues panel listen and refresh; nothing writes the model directly.
+// Every edit goes through a typed method here, which checks it, builds the
+// edited Scenario and pushes one command of the kind the edit is
+// (commands/commands.h); redo/undo apply it through applyItems(),
+// insertItems(), removeItems() or assign(), and the document emits changed()
+// with a Change saying what changed. Forms, the outline, the map and the
+// issues panel listen and update what they show of it; nothing writes the
+// model directly.
 
+#include "document/change.h"
 #include "io/issue.h"
 #include "model/scenario.h"
 #include "space/grid.h"
@@ -20,37 +24,6 @@
 class QUndoStack;
 
 namespace goap::editor {
-
-enum class Part {
-    Settings = 0x1, // name, description, day, planner, map
-    World = 0x2,    // world seed values
-    Stations = 0x4,
-    Actions = 0x8,
-    Goals = 0x10,
-    Agents = 0x20,
-    Templates = 0x40,
-    Spawners = 0x80,
-    All = 0xff,
-};
-Q_DECLARE_FLAGS(Parts, Part)
-Q_DECLARE_OPERATORS_FOR_FLAGS(Parts)
-
-// One entity of a list, for edits that change a single item.
-using ItemValue = std::variant<Station, Action, Goal, Agent, Spawner>;
-
-// A change of exactly one element of one list (Stations, Actions, Goals,
-// Agents, Templates or Spawners), the rest of the scenario untouched: what
-// most edits are. Undo steps of this kind keep only that element, and views
-// update only its row or marker.
-struct ItemChange
-{
-    Part part = Part::Stations;
-    int index = -1;
-    ItemValue before, after;
-};
-
-// The ItemChange from `before` to `after`, when that is all that differs.
-std::optional<ItemChange> singleItemChange(const Scenario &before, const Scenario &after);
 
 // Where a fact is used, for the Facts form.
 struct FactUsage
@@ -161,20 +134,27 @@ public:
     QStringList holdersOfGoal(int goal) const;         // character and template ids
     int spawnersOfTemplate(int characterTemplate) const;
 
-    // Applies a new value as one undoable step (used by the typed edits and
-    // by the EditCommand's redo/undo).
-    void push(const Scenario &after, const QString &text, Parts parts, const QString &mergeKey = {});
+    // Applies a new value as one undoable step of the kind its difference is
+    // (used by the typed edits). `field` names what was edited: consecutive
+    // steps on the same items and field merge into one (empty: never).
+    void push(const Scenario &after, const QString &text, Parts parts, const QString &field = {});
     template <typename T, typename Check>
     QString setSeveral(QList<T> Scenario::*list, const QList<int> &indices, const QList<T> &items, Check check,
-                       const char *kind, const QString &noun, Parts parts, const QString &field);
-    void assign(const Scenario &value, Parts parts); // no undo: commands call this
-    void assignItem(Part part, int index, const ItemValue &value); // no undo: commands call this
+                       const QString &noun, Parts parts, const QString &field);
+    // No undo: the commands call these.
+    void applyItems(Part part, const QList<int> &indices, const QList<ItemValue> &values, const QString &field);
+    void insertItems(Part part, int first, const QList<ItemValue> &values);
+    void removeItems(Part part, const QList<int> &indices); // ascending
+    void assign(const Scenario &value, Parts parts, const QString &field = {});
     static constexpr int kUndoLimit = 1000; // steps kept; each keeps only what it changed
 
 signals:
-    // `index` >= 0: only that element of the one list in `parts` changed (an
-    // ItemChange), so a view may update it in place; -1: anything in `parts`.
-    void changed(goap::editor::Parts parts, int index = -1);
+    // What is about to change, and then what changed: a view updates what it
+    // shows of that (see Change). Every change is announced by both, in that
+    // order, so a model can begin and end its row moves around it; a removal
+    // of several runs of items is one pair per run, last run first.
+    void aboutToChange(const goap::editor::Change &change);
+    void changed(const goap::editor::Change &change);
     void modifiedChanged(bool modified);
     void fileNameChanged(const QString &fileName);
     void issuesChanged();

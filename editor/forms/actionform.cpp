@@ -116,8 +116,8 @@ ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent) : FormPage(d
         a.add = effectTable->addEffects();
         apply(a, tr("effects"));
     });
-    connect(document, &ScenarioDocument::changed, this, [this](Parts parts) {
-        if (parts & (Part::Actions | Part::Stations))
+    connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
+        if (change.touches(Part::Actions | Part::Stations))
             refresh();
     });
 }

@@ -90,8 +90,8 @@ AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent
         if (!m_filling)
             applyGoals();
     });
-    connect(document, &ScenarioDocument::changed, this, [this](Parts parts) {
-        if (parts & (Part::Agents | Part::Templates | Part::Actions | Part::Goals))
+    connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
+        if (change.touches(Part::Agents | Part::Templates | Part::Actions | Part::Goals))
             refresh();
     });
     if (templates) {

@@ -55,8 +55,8 @@ GoalForm::GoalForm(ScenarioDocument *document, QWidget *parent) : FormPage(docum
     connect(startBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("start"), [&](Goal &g) { g.start = v; }); });
     connect(rateBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("rate"), [&](Goal &g) { g.rate = v; }); });
     connect(urgencyBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("urgency"), [&](Goal &g) { g.urgency = v; }); });
-    connect(document, &ScenarioDocument::changed, this, [this](Parts parts) {
-        if (parts & Part::Goals)
+    connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
+        if (change.touches(Part::Goals))
             refresh();
     });
 }

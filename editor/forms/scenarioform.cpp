@@ -59,8 +59,8 @@ ScenarioForm::ScenarioForm(ScenarioDocument *document, QWidget *parent)
         connect(box, &QDoubleSpinBox::valueChanged, this, [this, field = field] { apply(field); });
     connect(maxNodes, &QSpinBox::valueChanged, this, [this] { apply(tr("node cap")); });
     connect(heuristic, &QComboBox::currentIndexChanged, this, [this] { apply(tr("heuristic")); });
-    connect(document, &ScenarioDocument::changed, this, [this](Parts parts) {
-        if (parts & Part::Settings)
+    connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
+        if (change.touches(Part::Settings))
             refresh();
     });
     refresh();

@@ -27,8 +27,8 @@ SpawnerForm::SpawnerForm(ScenarioDocument *document, QWidget *parent) : FormPage
     for (const auto &[box, field] : fields)
         connect(box, &QDoubleSpinBox::valueChanged, this, [this, field = field] { apply(field); });
     connect(maxBox, &QSpinBox::valueChanged, this, [this] { apply(tr("count")); });
-    connect(document, &ScenarioDocument::changed, this, [this](Parts parts) {
-        if (parts & (Part::Spawners | Part::Templates))
+    connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
+        if (change.touches(Part::Spawners | Part::Templates))
             refresh();
     });
 }

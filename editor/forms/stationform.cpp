@@ -39,8 +39,8 @@ StationForm::StationForm(ScenarioDocument *document, QWidget *parent) : FormPage
     connect(xBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("position"), [&](Station &s) { s.at.x = v; }); });
     connect(yBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("position"), [&](Station &s) { s.at.y = v; }); });
     connect(capacityBox, &QSpinBox::valueChanged, this, [this](int v) { change(tr("places"), [&](Station &s) { s.capacity = v; }); });
-    connect(document, &ScenarioDocument::changed, this, [this](Parts parts) {
-        if (parts & Part::Stations)
+    connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
+        if (change.touches(Part::Stations))
             refresh();
     });
 }

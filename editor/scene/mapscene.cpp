@@ -234,14 +234,7 @@ QColor MapScene::agentColor(int index) { return editor::agentColor(index); }
 
 MapScene::MapScene(ScenarioDocument *document, QObject *parent) : QGraphicsScene(parent), m_document(document)
 {
-    connect(document, &ScenarioDocument::changed, this, [this](Parts parts, int index) {
-        if (index >= 0 && (parts == Part::Stations || parts == Part::Agents))
-            replaceMarker(parts == Part::Stations ? Subject::Station : Subject::Agent, index); // one item, in place
-        else if (parts & (Part::Stations | Part::Agents | Part::Settings))
-            rebuild();
-        if (parts & Part::Settings)
-            update(); // the map's size is drawn in the (cached) background
-    });
+    connect(document, &ScenarioDocument::changed, this, &MapScene::onChanged);
     connect(this, &QGraphicsScene::selectionChanged, this, [this] {
         const QList<QGraphicsItem *> items = selectedItems();
         if (items.size() > 1) { // a rubber band or Ctrl+click: several characters (or stations)
@@ -588,6 +581,56 @@ void MapScene::replaceMarker(Subject::Kind kind, int index)
     list[size_t(index)]->setSelected(selected);
     if (kind == Subject::Station)
         updatePlaces(); // it moved, or its capacity changed
+}
+
+void MapScene::onChanged(const Change &change)
+{
+    const bool stations = change.part() == Part::Stations, agents = change.part() == Part::Agents;
+    if (change.isItemChange() && (stations || agents)) {
+        const Subject::Kind kind = stations ? Subject::Station : Subject::Agent;
+        if (change.kind == Change::Edited)
+            for (int i : change.indices)
+                replaceMarker(kind, i); // in place
+        else
+            spliceMarkers(kind, change);
+    } else if (change.kind == Change::Replaced && change.touches(Part::Stations | Part::Agents | Part::Settings)) {
+        rebuild();
+    }
+    if (change.touches(Part::Settings))
+        update(); // the map's size is drawn in the (cached) background
+}
+
+void MapScene::spliceMarkers(Subject::Kind kind, const Change &change)
+{
+    auto &list = kind == Subject::Station ? m_stations : m_agents;
+    const Scenario &s = m_document->scenario();
+    const size_t count = size_t(kind == Subject::Station ? s.stations.size() : s.agents.size());
+    const size_t from = change.indices.isEmpty() ? 0 : size_t(change.indices.first());
+    if (from > list.size()) {
+        rebuild();
+        return;
+    }
+    const QSignalBlocker blocker(this);
+    QList<int> selected; // by index after the change
+    for (size_t i = 0; i < list.size(); ++i) {
+        if (!list[i]->isSelected())
+            continue;
+        int now = int(i);
+        for (int k : change.indices) // ascending
+            if (change.kind == Change::Inserted ? k <= now : k < int(i))
+                now += change.kind == Change::Inserted ? 1 : -1;
+        if (change.kind == Change::Inserted || !change.indices.contains(int(i)))
+            selected << now;
+    }
+    for (size_t i = from; i < list.size(); ++i)
+        delete list[i];
+    list.resize(from);
+    for (size_t i = from; i < count; ++i) {
+        list.push_back(makeMarker(kind, int(i)));
+        list.back()->setSelected(selected.contains(int(i)));
+    }
+    if (kind == Subject::Station)
+        updatePlaces();
 }
 
 void MapScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)

@@ -77,6 +77,11 @@ private:
     void rebuild();
     QGraphicsItem *makeMarker(Subject::Kind kind, int index); // added to the scene
     void replaceMarker(Subject::Kind kind, int index);         // one marker rebuilt in place
+    // Items inserted into (or removed from) a list: the markers from the first
+    // one on are made again (their indices, and a character's colour, follow
+    // its place), the ones before stay.
+    void spliceMarkers(Subject::Kind kind, const Change &change);
+    void onChanged(const Change &change);
     void report(const QString &refusal);
     ScenarioDocument *m_document;
     std::vector<QGraphicsItem *> m_stations, m_agents, m_walls;

@@ -79,9 +79,10 @@ QString saveFileName(QWidget *parent, const QString &kind, const QString &sugges
     // The dialog asked about the name it was given ("wood.v2"), not the one
     // the suffix makes of it: ask before replacing that one.
     if (name != selected && QFileInfo::exists(name)
-        && QMessageBox::question(parent, dialog.windowTitle(),
-                                 QFileDialog::tr("%1 already exists.\nDo you want to replace it?").arg(QFileInfo(name).fileName()),
-                                 QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
+        && QMessageBox::question(
+               parent, dialog.windowTitle(),
+               QFileDialog::tr("%1 already exists.\nDo you want to replace it?").arg(QFileInfo(name).fileName()),
+               QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
             != QMessageBox::Yes)
         return {};
     rememberFolder(kind, name);

@@ -23,26 +23,35 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(QStringLiteral("Scenario editor and simulator for Goal-Oriented Action Planning"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("scenario"), QStringLiteral("The scenario file to open."), QStringLiteral("[SCENARIO]"));
-    QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Save a picture of the main window to FILE and exit."),
+    parser.addPositionalArgument(QStringLiteral("scenario"), QStringLiteral("The scenario file to open."),
+                                 QStringLiteral("[SCENARIO]"));
+    QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                  QStringLiteral("Save a picture of the main window to FILE and exit."),
                                   QStringLiteral("FILE"));
     parser.addOption(screenshot);
-    QCommandLineOption runFor(QStringLiteral("run-for"), QStringLiteral("Run the scenario for SECONDS simulated seconds first."),
+    QCommandLineOption runFor(QStringLiteral("run-for"),
+                              QStringLiteral("Run the scenario for SECONDS simulated seconds first."),
                               QStringLiteral("SECONDS"));
     parser.addOption(runFor);
-    QCommandLineOption inspect(QStringLiteral("inspect"), QStringLiteral("Inspect the character with this id."), QStringLiteral("ID"));
+    QCommandLineOption inspect(QStringLiteral("inspect"), QStringLiteral("Inspect the character with this id."),
+                               QStringLiteral("ID"));
     parser.addOption(inspect);
-    QCommandLineOption raise(QStringLiteral("raise"), QStringLiteral("Bring a dock to the front: outline, properties, inspector, "
-                                                                    "issues, history, eventLog or charts."), QStringLiteral("DOCK"));
+    QCommandLineOption raise(QStringLiteral("raise"),
+                             QStringLiteral("Bring a dock to the front: outline, properties, inspector, "
+                                            "issues, history, eventLog or charts."),
+                             QStringLiteral("DOCK"));
     parser.addOption(raise);
-    QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select the item at a JSON path (e.g. actions[2]) before showing."),
+    QCommandLineOption select(QStringLiteral("select"),
+                              QStringLiteral("Select the item at a JSON path (e.g. actions[2]) before showing."),
                               QStringLiteral("PATH"));
     parser.addOption(select);
-    QCommandLineOption sweep(QStringLiteral("sweep"), QStringLiteral("Open SWEEP.json's scenario and run the sweep in Run > Sweep; "
-                                                                    "with --screenshot, save a picture of the sweep's results."),
+    QCommandLineOption sweep(QStringLiteral("sweep"),
+                             QStringLiteral("Open SWEEP.json's scenario and run the sweep in Run > Sweep; "
+                                            "with --screenshot, save a picture of the sweep's results."),
                              QStringLiteral("SWEEP"));
     parser.addOption(sweep);
-    QCommandLineOption show(QStringLiteral("show"), QStringLiteral("With --sweep: the column the heatmap shows (e.g. baker.bakeQuota.metAt)."),
+    QCommandLineOption show(QStringLiteral("show"),
+                            QStringLiteral("With --sweep: the column the heatmap shows (e.g. baker.bakeQuota.metAt)."),
                             QStringLiteral("COLUMN"));
     parser.addOption(show);
     parser.process(app);
@@ -107,7 +116,8 @@ int main(int argc, char *argv[])
     if (parser.isSet(raise)) {
         QDockWidget *dock = window.dock(parser.value(raise));
         if (!dock) {
-            qCritical("no dock %s (outline, properties, issues, history, inspector, eventLog, charts)", qPrintable(parser.value(raise)));
+            qCritical("no dock %s (outline, properties, issues, history, inspector, eventLog, charts)",
+                      qPrintable(parser.value(raise)));
             return 1;
         }
         dock->raise();

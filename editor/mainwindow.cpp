@@ -14,12 +14,12 @@
 #include "io/markdownsummary.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
-#include "scene/mapscene.h"
-#include "run/inspector.h"
-#include "run/runui.h"
-#include "sweep/sweepdialog.h"
 #include "run/chartspanel.h"
 #include "run/eventlogpanel.h"
+#include "run/inspector.h"
+#include "run/runui.h"
+#include "scene/mapscene.h"
+#include "sweep/sweepdialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -29,29 +29,32 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
-#include <QLineEdit>
 #include <QTreeWidgetItem>
 
-#include <memory>
 #include <QDialog>
 #include <QDialogButtonBox>
-#include <QTextBrowser>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTextBrowser>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QUndoView>
 #include <QVBoxLayout>
+#include <memory>
 
 // The icons live in the editor library's resources; a static library's
 // resources must be registered explicitly.
-static void initEditorResources() { Q_INIT_RESOURCE(resources); }
+static void initEditorResources()
+{
+    Q_INIT_RESOURCE(resources);
+}
 
 namespace goap::editor {
 
@@ -64,14 +67,16 @@ QString someOf(const QStringList &names)
     constexpr qsizetype kShown = 8;
     if (names.size() <= kShown + 1)
         return names.join(QStringLiteral(", "));
-    return MainWindow::tr("%1 and %n more", nullptr, int(names.size() - kShown)).arg(names.first(kShown).join(QStringLiteral(", ")));
+    return MainWindow::tr("%1 and %n more", nullptr, int(names.size() - kShown))
+        .arg(names.first(kShown).join(QStringLiteral(", ")));
 }
 constexpr int kMaxRecent = 8;
 const char *const kFilter = QT_TRANSLATE_NOOP("MainWindow", "GOAP scenarios (*.json);;All files (*)");
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_document(new ScenarioDocument(this))
+    : QMainWindow(parent)
+    , m_document(new ScenarioDocument(this))
 {
     initEditorResources();
     setObjectName(QStringLiteral("MainWindow"));
@@ -80,7 +85,8 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_scene = new MapScene(m_document, this);
     m_view = new MapView(m_scene, this);
-    connect(m_scene, &MapScene::refused, this, [this](const QString &reason) { statusBar()->showMessage(reason, 8000); });
+    connect(m_scene, &MapScene::refused, this,
+            [this](const QString &reason) { statusBar()->showMessage(reason, 8000); });
     m_run = new RunUi(this, m_document, m_scene, this);
     createDocks();
     createActions(); // File, Edit, View, Run, Help
@@ -98,21 +104,25 @@ MainWindow::MainWindow(QWidget *parent)
         m_docks.value(QStringLiteral("issues"))->raise();
     });
     connect(m_run, &RunUi::agentSelected, this, [this](int agent) {
-        if (agent >= 0 && agent < scenario().agents.size() && m_outline->current() != Subject{Subject::Agent, agent, {}})
-            m_outline->select(Subject{Subject::Agent, agent, {}});
+        if (agent >= 0 && agent < scenario().agents.size()
+            && m_outline->current() != Subject {Subject::Agent, agent, {}})
+            m_outline->select(Subject {Subject::Agent, agent, {}});
     });
 
     connect(m_outline, &Outline::subjectChanged, this, &MainWindow::showSubject);
     connect(m_outline, &Outline::subjectsSelected, this, &MainWindow::showSubjects);
-    connect(m_scene, &MapScene::subjectsClicked, this, [this](const QList<Subject> &subjects) { m_outline->selectMany(subjects); });
+    connect(m_scene, &MapScene::subjectsClicked, this,
+            [this](const QList<Subject> &subjects) { m_outline->selectMany(subjects); });
     connect(m_scene, &MapScene::subjectClicked, m_outline, &Outline::select);
     connect(m_issues, &IssuesPanel::subjectRequested, this, [this](const Subject &s) {
         m_outline->select(s);
         showSubject(s);
     });
-    connect(m_factForm, &FactForm::renamed, this, [this](const QString &to) { m_outline->select(Subject{Subject::Fact, -1, to}); });
-    for (FormPage *form : std::initializer_list<FormPage *>{m_scenarioForm, m_factForm, m_stationForm, m_actionForm, m_goalForm,
-                                                             m_agentForm, m_templateForm, m_spawnerForm})
+    connect(m_factForm, &FactForm::renamed, this, [this](const QString &to) {
+        m_outline->select(Subject {Subject::Fact, -1, to});
+    });
+    for (FormPage *form : std::initializer_list<FormPage *> {m_scenarioForm, m_factForm, m_stationForm, m_actionForm,
+                                                             m_goalForm, m_agentForm, m_templateForm, m_spawnerForm})
         connect(form, &FormPage::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::fileNameChanged, this, &MainWindow::updateTitle);
@@ -123,7 +133,7 @@ MainWindow::MainWindow(QWidget *parent)
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     updateTitle();
-    m_outline->select(Subject{Subject::Settings, -1, {}});
+    m_outline->select(Subject {Subject::Settings, -1, {}});
     statusBar()->showMessage(tr("Ready"));
 }
 
@@ -145,7 +155,10 @@ QDockWidget *MainWindow::addDock(const QString &name, const QString &title, QWid
     return dock;
 }
 
-QDockWidget *MainWindow::dock(const QString &name) const { return m_docks.value(name); }
+QDockWidget *MainWindow::dock(const QString &name) const
+{
+    return m_docks.value(name);
+}
 
 void MainWindow::createDocks()
 {
@@ -195,18 +208,29 @@ void MainWindow::createDocks()
     m_chainTimer->setInterval(300);
     connect(m_chainTimer, &QTimer::timeout, this, [this] { m_chain->setScenario(m_document->scenario()); });
     connect(m_document, &ScenarioDocument::changed, m_chainTimer, qOverload<>(&QTimer::start));
-    connect(m_document, &ScenarioDocument::documentReset, this, [this] { m_chain->setScenario(m_document->scenario()); });
+    connect(m_document, &ScenarioDocument::documentReset, this,
+            [this] { m_chain->setScenario(m_document->scenario()); });
     connect(m_chain, &ChainView::nodeActivated, this, [this](ChainNode::Kind kind, const QString &id) {
         const Scenario &s = m_document->scenario();
         Subject subject;
         switch (kind) {
         case ChainNode::WorldFact:
-        case ChainNode::AgentFact: subject = Subject{Subject::Fact, -1, id}; break;
-        case ChainNode::Action: subject = Subject{Subject::Action, s.indexOfAction(id), {}}; break;
-        case ChainNode::Goal: subject = Subject{Subject::Goal, s.indexOfGoal(id), {}}; break;
+        case ChainNode::AgentFact:
+            subject = Subject {Subject::Fact, -1, id};
+            break;
+        case ChainNode::Action:
+            subject = Subject {Subject::Action, s.indexOfAction(id), {}};
+            break;
+        case ChainNode::Goal:
+            subject = Subject {Subject::Goal, s.indexOfGoal(id), {}};
+            break;
         case ChainNode::Character:
-            subject = s.indexOfAgent(id) >= 0 ? Subject{Subject::Agent, s.indexOfAgent(id), {}}
-                                              : Subject{Subject::Template, int(std::find_if(s.templates.begin(), s.templates.end(), [&](const Agent &t) { return t.id == id; }) - s.templates.begin()), {}};
+            subject = s.indexOfAgent(id) >= 0 ? Subject {Subject::Agent, s.indexOfAgent(id), {}}
+                                              : Subject {Subject::Template,
+                                                         int(std::find_if(s.templates.begin(), s.templates.end(),
+                                                                          [&](const Agent &t) { return t.id == id; })
+                                                             - s.templates.begin()),
+                                                         {}};
             break;
         }
         m_outline->select(subject);
@@ -244,40 +268,45 @@ void MainWindow::createActions()
     toolbar->setObjectName(QStringLiteral("mainToolbar"));
     toolbar->setIconSize(QSize(20, 20));
 
-    QAction *newAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this, [this] { newDocument(); });
+    QAction *newAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this,
+                                         [this] { newDocument(); });
     newAction->setShortcut(QKeySequence::New);
     QMenu *templates = file->addMenu(tr("New from &Template"));
     for (const QString &path : templateFiles()) {
         const auto r = readScenarioFile(path);
-        templates->addAction(r.ok() ? QStringLiteral("%1 (%2)").arg(r.scenario->name, QFileInfo(path).fileName()) : QFileInfo(path).fileName(),
+        templates->addAction(r.ok() ? QStringLiteral("%1 (%2)").arg(r.scenario->name, QFileInfo(path).fileName())
+                                    : QFileInfo(path).fileName(),
                              this, [this, path] { newFromTemplate(path); });
     }
     templates->setEnabled(!templates->isEmpty());
-    QAction *openAction = file->addAction(QIcon(QStringLiteral(":/icons/open.svg")), tr("&Open..."), this, &MainWindow::openDialog);
+    QAction *openAction
+        = file->addAction(QIcon(QStringLiteral(":/icons/open.svg")), tr("&Open..."), this, &MainWindow::openDialog);
     openAction->setShortcut(QKeySequence::Open);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
-    QAction *saveAction = file->addAction(QIcon(QStringLiteral(":/icons/save.svg")), tr("&Save"), this, [this] { save(); });
+    QAction *saveAction
+        = file->addAction(QIcon(QStringLiteral(":/icons/save.svg")), tr("&Save"), this, [this] { save(); });
     saveAction->setShortcut(QKeySequence::Save);
     QAction *saveAsAction = file->addAction(tr("Save &As..."), this, [this] { saveAsDialog(); });
     saveAsAction->setShortcut(QKeySequence::SaveAs);
     file->addAction(tr("Save a &Copy..."), this, [this] {
-        const QString name = saveFileName(this, QStringLiteral("scenario"), tr("%1 copy").arg(scenario().name), tr(kFilter),
-                                          QStringLiteral("json"), tr("Save a Copy"), QFileInfo(fileName()).absolutePath());
+        const QString name
+            = saveFileName(this, QStringLiteral("scenario"), tr("%1 copy").arg(scenario().name), tr(kFilter),
+                           QStringLiteral("json"), tr("Save a Copy"), QFileInfo(fileName()).absolutePath());
         if (!name.isEmpty())
             saveCopy(name);
     });
     file->addAction(tr("&Export Summary (Markdown)..."), this, [this] {
         // Exports start in the folder of the last export, not the scenario's.
-        const QString name = saveFileName(this, QStringLiteral("markdown"), scenario().name, tr("Markdown (*.md);;All files (*)"),
-                                          QStringLiteral("md"), tr("Export Summary"));
+        const QString name
+            = saveFileName(this, QStringLiteral("markdown"), scenario().name, tr("Markdown (*.md);;All files (*)"),
+                           QStringLiteral("md"), tr("Export Summary"));
         if (!name.isEmpty())
             exportSummary(name);
     });
     QAction *revertAction = file->addAction(tr("Re&vert"), this, [this] { revertAsking(); });
-    connect(m_document, &ScenarioDocument::modifiedChanged, revertAction, [this, revertAction] {
-        revertAction->setEnabled(m_document->isModified() && !fileName().isEmpty());
-    });
+    connect(m_document, &ScenarioDocument::modifiedChanged, revertAction,
+            [this, revertAction] { revertAction->setEnabled(m_document->isModified() && !fileName().isEmpty()); });
     revertAction->setEnabled(false);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -293,27 +322,34 @@ void MainWindow::createActions()
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    const struct { Subject::Kind kind; QString text; QString icon; } adds[] = {
+    const struct
+    {
+        Subject::Kind kind;
+        QString text;
+        QString icon;
+    } adds[] = {
         {Subject::Station, tr("Add &Station"), QStringLiteral(":/icons/station.svg")},
         {Subject::Action, tr("Add &Action"), QStringLiteral(":/icons/action.svg")},
         {Subject::Goal, tr("Add &Goal"), QStringLiteral(":/icons/goal.svg")},
         {Subject::Agent, tr("Add &Character"), QStringLiteral(":/icons/character.svg")},
     };
-    m_addActions[Subject::Fact] = edit->addAction(QIcon(QStringLiteral(":/icons/fact.svg")), tr("Add &Fact"), this, [this] { addItem(Subject::Fact); });
+    m_addActions[Subject::Fact] = edit->addAction(QIcon(QStringLiteral(":/icons/fact.svg")), tr("Add &Fact"), this,
+                                                  [this] { addItem(Subject::Fact); });
     for (const auto &a : adds) {
         QAction *act = edit->addAction(QIcon(a.icon), a.text, this, [this, kind = a.kind] { addItem(kind); });
         toolbar->addAction(act);
         m_addActions[a.kind] = act;
     }
-    m_addActions[Subject::Template] =
-        edit->addAction(QIcon(QStringLiteral(":/icons/character.svg")), tr("Add &Template"), this, [this] { addItem(Subject::Template); });
-    m_addActions[Subject::Spawner] =
-        edit->addAction(QIcon(QStringLiteral(":/icons/st-door.svg")), tr("Add S&pawner"), this, [this] { addItem(Subject::Spawner); });
+    m_addActions[Subject::Template]
+        = edit->addAction(QIcon(QStringLiteral(":/icons/character.svg")), tr("Add &Template"), this,
+                          [this] { addItem(Subject::Template); });
+    m_addActions[Subject::Spawner] = edit->addAction(QIcon(QStringLiteral(":/icons/st-door.svg")), tr("Add S&pawner"),
+                                                     this, [this] { addItem(Subject::Spawner); });
     // The wall tools, like Tiled's: a rectangle, a brush and an eraser, at most one on at a time.
     auto *wallTools = new QActionGroup(this);
     wallTools->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);
-    const auto wallTool = [&](const QString &icon, const QString &text, Qt::Key key, MapScene::WallTool mode, const QString &tip,
-                              const QString &status) {
+    const auto wallTool = [&](const QString &icon, const QString &text, Qt::Key key, MapScene::WallTool mode,
+                              const QString &tip, const QString &status) {
         QAction *a = edit->addAction(QIcon(icon), text);
         a->setCheckable(true);
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | key));
@@ -325,27 +361,32 @@ void MainWindow::createActions()
             m_scene->setWallMode(on ? mode : MapScene::WallTool::None);
             m_view->setDragMode(on ? QGraphicsView::NoDrag : QGraphicsView::RubberBandDrag);
             m_view->viewport()->setCursor(on ? Qt::CrossCursor : Qt::ArrowCursor);
-            statusBar()->showMessage(on ? status.arg(a->shortcut().toString(QKeySequence::NativeText)) : QString(), 6000);
+            statusBar()->showMessage(on ? status.arg(a->shortcut().toString(QKeySequence::NativeText)) : QString(),
+                                     6000);
         });
         toolbar->addAction(a);
         return a;
     };
-    m_wallToolAction = wallTool(QStringLiteral(":/icons/wall.svg"), tr("Draw &Walls"), Qt::Key_W, MapScene::WallTool::Rectangle,
-                                tr("Draw walls: drag a rectangle on the map (whole cells). Characters walk around walls. "
-                                   "Select a wall to move it, resize it by its corner or delete it (%1)"),
-                                tr("Drag on the map to draw a wall; %1 again to stop"));
-    m_wallBrushAction = wallTool(QStringLiteral(":/icons/wall-brush.svg"), tr("&Paint Walls"), Qt::Key_B, MapScene::WallTool::Brush,
-                                 tr("Paint walls cell by cell: drag over the map; a gap is a door (%1)"),
-                                 tr("Drag over the map to paint walls, cell by cell; %1 again to stop"));
-    m_wallEraserAction = wallTool(QStringLiteral(":/icons/wall-eraser.svg"), tr("&Erase Walls"), Qt::Key_E, MapScene::WallTool::Eraser,
-                                  tr("Erase walls cell by cell: drag over them, e.g. to open a door (%1)"),
-                                  tr("Drag over walls to erase them, cell by cell; %1 again to stop"));
+    m_wallToolAction
+        = wallTool(QStringLiteral(":/icons/wall.svg"), tr("Draw &Walls"), Qt::Key_W, MapScene::WallTool::Rectangle,
+                   tr("Draw walls: drag a rectangle on the map (whole cells). Characters walk around walls. "
+                      "Select a wall to move it, resize it by its corner or delete it (%1)"),
+                   tr("Drag on the map to draw a wall; %1 again to stop"));
+    m_wallBrushAction
+        = wallTool(QStringLiteral(":/icons/wall-brush.svg"), tr("&Paint Walls"), Qt::Key_B, MapScene::WallTool::Brush,
+                   tr("Paint walls cell by cell: drag over the map; a gap is a door (%1)"),
+                   tr("Drag over the map to paint walls, cell by cell; %1 again to stop"));
+    m_wallEraserAction
+        = wallTool(QStringLiteral(":/icons/wall-eraser.svg"), tr("&Erase Walls"), Qt::Key_E, MapScene::WallTool::Eraser,
+                   tr("Erase walls cell by cell: drag over them, e.g. to open a door (%1)"),
+                   tr("Drag over walls to erase them, cell by cell; %1 again to stop"));
     edit->addSeparator();
     m_duplicateAction = edit->addAction(tr("&Duplicate"), this, &MainWindow::duplicateSelected);
     m_duplicateAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
     m_renameAction = edit->addAction(tr("Re&name"), this, &MainWindow::renameSelected);
     m_renameAction->setShortcut(QKeySequence(Qt::Key_F2));
-    QAction *removeAction = edit->addAction(QIcon(QStringLiteral(":/icons/remove.svg")), tr("&Remove Selected"), this, &MainWindow::removeSelected);
+    QAction *removeAction = edit->addAction(QIcon(QStringLiteral(":/icons/remove.svg")), tr("&Remove Selected"), this,
+                                            &MainWindow::removeSelected);
     removeAction->setShortcut(QKeySequence::Delete);
     m_removeAction = removeAction;
     // These act on the selection of the outline or the map, so they only
@@ -409,9 +450,11 @@ void MainWindow::createHelpMenu()
     help->addAction(tr("&Keyboard Shortcuts"), this, [this] { showHelp(HelpPage::Shortcuts); });
     help->addSeparator();
     help->addAction(tr("&About GOAP Studio"), this, [this] {
-        QMessageBox::about(this, tr("About GOAP Studio"),
-                           tr("<b>GOAP Studio %1</b><p>A scenario editor and simulator for Goal-Oriented Action Planning.</p>"
-                              "<p>Licensed under the GNU GPL, version 3 or later.</p>").arg(QApplication::applicationVersion()));
+        QMessageBox::about(
+            this, tr("About GOAP Studio"),
+            tr("<b>GOAP Studio %1</b><p>A scenario editor and simulator for Goal-Oriented Action Planning.</p>"
+               "<p>Licensed under the GNU GPL, version 3 or later.</p>")
+                .arg(QApplication::applicationVersion()));
     });
 }
 
@@ -435,8 +478,10 @@ QString MainWindow::helpText(HelpPage page) const
     }
     return tr("<h2>Keyboard shortcuts</h2><table cellspacing=6>%1"
               "<tr><td>Outline, map</td><td><b>Delete</b> delete, <b>F2</b> rename, <b>Ctrl+D</b> duplicate</td></tr>"
-              "<tr><td>Fact tables</td><td><b>Tab</b> next cell, <b>Return</b> commit, <b>Escape</b> drop a new row</td></tr>"
-              "</table>").arg(rows);
+              "<tr><td>Fact tables</td><td><b>Tab</b> next cell, <b>Return</b> commit, <b>Escape</b> drop a new "
+              "row</td></tr>"
+              "</table>")
+        .arg(rows);
 }
 
 void MainWindow::showHelp(HelpPage page)
@@ -460,8 +505,9 @@ void MainWindow::showHelp(HelpPage page)
 QStringList MainWindow::templateFiles()
 {
     const QString app = QApplication::applicationDirPath();
-    const QStringList dirs = {app + QStringLiteral("/../share/goap-studio/scenarios"), // installed, and the build tree's link
-                              app + QStringLiteral("/../scenarios")};
+    const QStringList dirs
+        = {app + QStringLiteral("/../share/goap-studio/scenarios"), // installed, and the build tree's link
+           app + QStringLiteral("/../scenarios")};
     for (const QString &d : dirs) {
         const QDir dir(d);
         const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
@@ -475,7 +521,10 @@ QStringList MainWindow::templateFiles()
     return {};
 }
 
-QWidget *MainWindow::currentForm() const { return m_forms->currentWidget(); }
+QWidget *MainWindow::currentForm() const
+{
+    return m_forms->currentWidget();
+}
 
 void MainWindow::showSubject(const Subject &subject)
 {
@@ -484,12 +533,25 @@ void MainWindow::showSubject(const Subject &subject)
         // The chain brings out the same item, when it is one of its nodes.
         const Scenario &s = m_document->scenario();
         switch (subject.kind) {
-        case Subject::Fact: m_chain->select(subject.fact.startsWith(u"world.") ? ChainNode::WorldFact : ChainNode::AgentFact, subject.fact); break;
-        case Subject::Action: m_chain->select(ChainNode::Action, s.actions.value(subject.index).id); break;
-        case Subject::Goal: m_chain->select(ChainNode::Goal, s.goals.value(subject.index).id); break;
-        case Subject::Agent: m_chain->select(ChainNode::Character, s.agents.value(subject.index).id); break;
-        case Subject::Template: m_chain->select(ChainNode::Character, s.templates.value(subject.index).id); break;
-        default: m_chain->select(ChainNode::Action, QString()); break;
+        case Subject::Fact:
+            m_chain->select(subject.fact.startsWith(u"world.") ? ChainNode::WorldFact : ChainNode::AgentFact,
+                            subject.fact);
+            break;
+        case Subject::Action:
+            m_chain->select(ChainNode::Action, s.actions.value(subject.index).id);
+            break;
+        case Subject::Goal:
+            m_chain->select(ChainNode::Goal, s.goals.value(subject.index).id);
+            break;
+        case Subject::Agent:
+            m_chain->select(ChainNode::Character, s.agents.value(subject.index).id);
+            break;
+        case Subject::Template:
+            m_chain->select(ChainNode::Character, s.templates.value(subject.index).id);
+            break;
+        default:
+            m_chain->select(ChainNode::Action, QString());
+            break;
         }
     }
     if (subject.kind == Subject::Settings) {
@@ -503,9 +565,9 @@ void MainWindow::showSubject(const Subject &subject)
         return;
     }
     // Items of a list: the form of their kind, at their index.
-    const std::pair<Subject::Kind, FormPage *> forms[] = {{Subject::Station, m_stationForm}, {Subject::Action, m_actionForm},
-                                                          {Subject::Goal, m_goalForm},       {Subject::Agent, m_agentForm},
-                                                          {Subject::Template, m_templateForm}, {Subject::Spawner, m_spawnerForm}};
+    const std::pair<Subject::Kind, FormPage *> forms[]
+        = {{Subject::Station, m_stationForm}, {Subject::Action, m_actionForm},     {Subject::Goal, m_goalForm},
+           {Subject::Agent, m_agentForm},     {Subject::Template, m_templateForm}, {Subject::Spawner, m_spawnerForm}};
     for (const auto &[kind, form] : forms) {
         if (kind != subject.kind || subject.index < 0)
             continue;
@@ -526,7 +588,7 @@ SweepDialog *MainWindow::showSweep()
             if (!maybeSave())
                 return;
             m_document->reset(variant, {}); // unsaved: Save asks where
-            m_outline->select(Subject{Subject::Settings, -1, {}});
+            m_outline->select(Subject {Subject::Settings, -1, {}});
             statusBar()->showMessage(tr("Opened %1: press Play to run it").arg(variant.name), 8000);
         });
     }
@@ -545,17 +607,20 @@ void MainWindow::showSubjects(const QList<Subject> &subjects)
         indices << s.index;
     m_scene->selectSubjects(subjects);
     FormPage *form = kind == Subject::Agent ? static_cast<FormPage *>(m_agentForm)
-                   : kind == Subject::Template ? static_cast<FormPage *>(m_templateForm)
-                   : kind == Subject::Station ? static_cast<FormPage *>(m_stationForm)
-                   : kind == Subject::Goal ? static_cast<FormPage *>(m_goalForm)
-                   : kind == Subject::Action ? static_cast<FormPage *>(m_actionForm) : nullptr;
+        : kind == Subject::Template         ? static_cast<FormPage *>(m_templateForm)
+        : kind == Subject::Station          ? static_cast<FormPage *>(m_stationForm)
+        : kind == Subject::Goal             ? static_cast<FormPage *>(m_goalForm)
+        : kind == Subject::Action           ? static_cast<FormPage *>(m_actionForm)
+                                            : nullptr;
     if (form) {
         form->setIndices(indices);
         m_forms->setCurrentWidget(form);
         return;
     }
     showSubject(subjects.first()); // other kinds are edited one at a time: the first
-    statusBar()->showMessage(tr("Several items selected: characters, stations, actions and goals are edited together; this form shows the first"), 6000);
+    statusBar()->showMessage(tr("Several items selected: characters, stations, actions and goals are edited together; "
+                                "this form shows the first"),
+                             6000);
 }
 
 QMenu *MainWindow::outlineMenu(const Subject &subject)
@@ -586,15 +651,28 @@ void MainWindow::duplicateSelected()
         return;
     QString id;
     switch (s.kind) {
-    case Subject::Station: m_document->duplicateStation(s.index, &id); break;
-    case Subject::Action: m_document->duplicateAction(s.index, &id); break;
-    case Subject::Goal: m_document->duplicateGoal(s.index, &id); break;
-    case Subject::Agent: m_document->duplicateAgent(s.index, &id); break;
-    case Subject::Template: m_document->duplicateTemplate(s.index, &id); break;
-    case Subject::Spawner: m_document->duplicateSpawner(s.index); break;
-    default: return;
+    case Subject::Station:
+        m_document->duplicateStation(s.index, &id);
+        break;
+    case Subject::Action:
+        m_document->duplicateAction(s.index, &id);
+        break;
+    case Subject::Goal:
+        m_document->duplicateGoal(s.index, &id);
+        break;
+    case Subject::Agent:
+        m_document->duplicateAgent(s.index, &id);
+        break;
+    case Subject::Template:
+        m_document->duplicateTemplate(s.index, &id);
+        break;
+    case Subject::Spawner:
+        m_document->duplicateSpawner(s.index);
+        break;
+    default:
+        return;
     }
-    m_outline->select(Subject{s.kind, s.index + 1, {}});
+    m_outline->select(Subject {s.kind, s.index + 1, {}});
     statusBar()->showMessage(id.isEmpty() ? tr("Duplicated") : tr("Duplicated as %1").arg(id), 4000);
 }
 
@@ -604,14 +682,29 @@ void MainWindow::renameSelected()
     showSubject(s);
     QLineEdit *edit = nullptr;
     switch (s.kind) {
-    case Subject::Settings: edit = m_scenarioForm->nameEdit; break;
-    case Subject::Fact: edit = s.fact.isEmpty() ? nullptr : m_factForm->nameEdit; break;
-    case Subject::Station: edit = m_stationForm->idEdit; break;
-    case Subject::Action: edit = m_actionForm->idEdit; break;
-    case Subject::Goal: edit = m_goalForm->idEdit; break;
-    case Subject::Agent: edit = m_agentForm->idEdit; break;
-    case Subject::Template: edit = m_templateForm->idEdit; break;
-    default: break;
+    case Subject::Settings:
+        edit = m_scenarioForm->nameEdit;
+        break;
+    case Subject::Fact:
+        edit = s.fact.isEmpty() ? nullptr : m_factForm->nameEdit;
+        break;
+    case Subject::Station:
+        edit = m_stationForm->idEdit;
+        break;
+    case Subject::Action:
+        edit = m_actionForm->idEdit;
+        break;
+    case Subject::Goal:
+        edit = m_goalForm->idEdit;
+        break;
+    case Subject::Agent:
+        edit = m_agentForm->idEdit;
+        break;
+    case Subject::Template:
+        edit = m_templateForm->idEdit;
+        break;
+    default:
+        break;
     }
     if (!edit || (s.index < 0 && s.kind != Subject::Settings && s.kind != Subject::Fact))
         return;
@@ -625,23 +718,38 @@ void MainWindow::addItem(Subject::Kind kind)
     if (kind == Subject::Fact) {
         QString fact;
         m_document->addWorldFact(&fact);
-        m_outline->select(Subject{Subject::Fact, -1, fact});
+        m_outline->select(Subject {Subject::Fact, -1, fact});
         m_factForm->nameEdit->setFocus();
         m_factForm->nameEdit->selectAll();
-        statusBar()->showMessage(tr("Added %1: type its name (agent facts are given in a character's Facts table)").arg(fact), 8000);
+        statusBar()->showMessage(
+            tr("Added %1: type its name (agent facts are given in a character's Facts table)").arg(fact), 8000);
         return;
     }
     const Scenario &s = scenario();
-    const Point centre{std::round(s.map.width / 2), std::round(s.map.height / 2)};
+    const Point centre {std::round(s.map.width / 2), std::round(s.map.height / 2)};
     QString id, error;
     switch (kind) {
-    case Subject::Station: m_document->addStation(centre, &id); break;
-    case Subject::Action: m_document->addAction(&id); break;
-    case Subject::Goal: m_document->addGoal(GoalKind::Need, &id); break;
-    case Subject::Agent: m_document->addAgent(centre, &id); break;
-    case Subject::Template: m_document->addTemplate(&id); break;
-    case Subject::Spawner: error = m_document->addSpawner(); id = tr("a spawner"); break;
-    default: return;
+    case Subject::Station:
+        m_document->addStation(centre, &id);
+        break;
+    case Subject::Action:
+        m_document->addAction(&id);
+        break;
+    case Subject::Goal:
+        m_document->addGoal(GoalKind::Need, &id);
+        break;
+    case Subject::Agent:
+        m_document->addAgent(centre, &id);
+        break;
+    case Subject::Template:
+        m_document->addTemplate(&id);
+        break;
+    case Subject::Spawner:
+        error = m_document->addSpawner();
+        id = tr("a spawner");
+        break;
+    default:
+        return;
     }
     if (!error.isEmpty()) {
         statusBar()->showMessage(error, 8000);
@@ -653,10 +761,12 @@ void MainWindow::addItem(Subject::Kind kind)
         : kind == Subject::Template            ? int(scenario().templates.size()) - 1
         : kind == Subject::Spawner             ? int(scenario().spawners.size()) - 1
                                                : int(scenario().agents.size()) - 1;
-    m_outline->select(Subject{kind, index, {}});
-    statusBar()->showMessage(kind == Subject::Goal ? tr("Added %1: give it a condition in its Conditions table (what must hold for it to be met)").arg(id)
-                                                   : tr("Added %1").arg(id),
-                             8000);
+    m_outline->select(Subject {kind, index, {}});
+    statusBar()->showMessage(
+        kind == Subject::Goal
+            ? tr("Added %1: give it a condition in its Conditions table (what must hold for it to be met)").arg(id)
+            : tr("Added %1").arg(id),
+        8000);
 }
 
 bool MainWindow::confirm(const QString &title, const QString &text, const QString &detail, const QString &accept)
@@ -675,7 +785,8 @@ void MainWindow::removeSelected()
 {
     // Walls live on the map only: Delete there removes the selected walls.
     QWidget *focus = QApplication::focusWidget();
-    if ((focus == m_view || m_view->isAncestorOf(focus) || m_outline->current().index < 0) && m_scene->removeSelectedWalls())
+    if ((focus == m_view || m_view->isAncestorOf(focus) || m_outline->current().index < 0)
+        && m_scene->removeSelectedWalls())
         return;
     const Subject s = m_outline->current();
     if (s.index < 0)
@@ -723,18 +834,32 @@ void MainWindow::removeSelected()
         note = tr("Deleted template %1 and %2.").arg(id, users.join(QString()));
         break;
     }
-    default: break;
+    default:
+        break;
     }
     if (!users.isEmpty() && !confirm(title, question, detail, tr("Delete")))
         return;
     switch (s.kind) {
-    case Subject::Station: m_document->removeStation(s.index); break;
-    case Subject::Action: m_document->removeAction(s.index); break;
-    case Subject::Goal: m_document->removeGoal(s.index); break;
-    case Subject::Agent: m_document->removeAgent(s.index); break;
-    case Subject::Template: m_document->removeTemplate(s.index); break;
-    case Subject::Spawner: m_document->removeSpawner(s.index); break;
-    default: break;
+    case Subject::Station:
+        m_document->removeStation(s.index);
+        break;
+    case Subject::Action:
+        m_document->removeAction(s.index);
+        break;
+    case Subject::Goal:
+        m_document->removeGoal(s.index);
+        break;
+    case Subject::Agent:
+        m_document->removeAgent(s.index);
+        break;
+    case Subject::Template:
+        m_document->removeTemplate(s.index);
+        break;
+    case Subject::Spawner:
+        m_document->removeSpawner(s.index);
+        break;
+    default:
+        break;
     }
     if (!users.isEmpty()) {
         m_issues->setNote(note + tr(" Undo brings it back."));
@@ -744,7 +869,8 @@ void MainWindow::removeSelected()
 
 void MainWindow::updateTitle()
 {
-    const QString shown = fileName().isEmpty() ? tr("%1 (unsaved)").arg(scenario().name) : QFileInfo(fileName()).fileName();
+    const QString shown
+        = fileName().isEmpty() ? tr("%1 (unsaved)").arg(scenario().name) : QFileInfo(fileName()).fileName();
     setWindowTitle(QStringLiteral("%1[*] — GOAP Studio").arg(shown));
     setWindowModified(m_document->isModified());
 }
@@ -768,7 +894,7 @@ bool MainWindow::newDocument()
     if (!maybeSave())
         return false;
     m_document->reset(newScenario(), {});
-    m_outline->select(Subject{Subject::Settings, -1, {}});
+    m_outline->select(Subject {Subject::Settings, -1, {}});
     statusBar()->showMessage(tr("New scenario"), 4000);
     return true;
 }
@@ -783,7 +909,7 @@ bool MainWindow::newFromTemplate(const QString &path)
         return false;
     }
     m_document->reset(*r.scenario, {}); // a copy: saving asks where
-    m_outline->select(Subject{Subject::Settings, -1, {}});
+    m_outline->select(Subject {Subject::Settings, -1, {}});
     m_view->fitMap();
     statusBar()->showMessage(tr("New scenario from %1").arg(QFileInfo(path).fileName()), 4000);
     return true;
@@ -791,7 +917,8 @@ bool MainWindow::newFromTemplate(const QString &path)
 
 void MainWindow::openDialog()
 {
-    const QString folder = fileName().isEmpty() ? lastFolder(QStringLiteral("scenario")) : QFileInfo(fileName()).absolutePath();
+    const QString folder
+        = fileName().isEmpty() ? lastFolder(QStringLiteral("scenario")) : QFileInfo(fileName()).absolutePath();
     const QString name = QFileDialog::getOpenFileName(this, tr("Open Scenario"), folder, tr(kFilter));
     if (!name.isEmpty()) {
         rememberFolder(QStringLiteral("scenario"), name);
@@ -807,13 +934,15 @@ bool MainWindow::openFile(const QString &name)
     if (!r.ok()) {
         m_issues->showFileErrors(r.issues, name);
         m_docks.value(QStringLiteral("issues"))->raise();
-        statusBar()->showMessage(tr("%1 could not be opened: %n error(s), listed in Issues", nullptr, int(errorCount(r.issues)))
-                                     .arg(QFileInfo(name).fileName()), 10000);
+        statusBar()->showMessage(
+            tr("%1 could not be opened: %n error(s), listed in Issues", nullptr, int(errorCount(r.issues)))
+                .arg(QFileInfo(name).fileName()),
+            10000);
         return false;
     }
     m_document->reset(*r.scenario, QFileInfo(name).absoluteFilePath());
     rememberRecent(fileName());
-    m_outline->select(Subject{Subject::Settings, -1, {}});
+    m_outline->select(Subject {Subject::Settings, -1, {}});
     m_view->fitMap();
     statusBar()->showMessage(tr("Opened %1").arg(fileName()), 4000);
     return true;
@@ -881,7 +1010,8 @@ bool MainWindow::revert()
         return false;
     }
     m_document->revertTo(*r.scenario);
-    statusBar()->showMessage(tr("Reverted to the saved %1 (Undo brings the changes back)").arg(QFileInfo(fileName()).fileName()), 8000);
+    statusBar()->showMessage(
+        tr("Reverted to the saved %1 (Undo brings the changes back)").arg(QFileInfo(fileName()).fileName()), 8000);
     return true;
 }
 
@@ -891,7 +1021,8 @@ bool MainWindow::revertAsking()
         return false;
     const QString name = QFileInfo(fileName()).fileName();
     if (m_document->isModified()
-        && !confirm(tr("Revert %1?").arg(name), tr("Discard the changes made since %1 was saved, and reload it?").arg(name),
+        && !confirm(tr("Revert %1?").arg(name),
+                    tr("Discard the changes made since %1 was saved, and reload it?").arg(name),
                     tr("Undo (Ctrl+Z) brings the changes back."), tr("Revert")))
         return false;
     return revert();
@@ -938,7 +1069,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
     const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.size() == 1 && urls.first().isLocalFile() && urls.first().toLocalFile().endsWith(u".json", Qt::CaseInsensitive))
+    if (urls.size() == 1 && urls.first().isLocalFile()
+        && urls.first().toLocalFile().endsWith(u".json", Qt::CaseInsensitive))
         event->acceptProposedAction();
 }
 
@@ -959,7 +1091,7 @@ bool MainWindow::inspect(const QString &agentId)
         m_run->selectAgent(int(found - ids.begin()));
         return true;
     }
-    m_outline->select(Subject{Subject::Agent, index, {}});
+    m_outline->select(Subject {Subject::Agent, index, {}});
     m_run->selectAgent(index);
     return true;
 }

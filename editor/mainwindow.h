@@ -49,7 +49,7 @@ public:
     bool saveAs(const QString &fileName);
     bool saveCopy(const QString &fileName);
     bool exportSummary(const QString &fileName);
-    bool revert();       // reloads the saved file as one undoable step
+    bool revert(); // reloads the saved file as one undoable step
     bool revertAsking(); // File > Revert: asks first when there are changes
     bool saveScreenshot(const QString &fileName);
 

@@ -3,6 +3,7 @@
 #   tools/dev.sh run    install what is missing, build, run the main job
 #   tools/dev.sh test   install what is missing, build, run the whole test suite
 #   tools/dev.sh build  install what is missing and build
+#   tools/dev.sh format  apply .clang-format to every C and C++ file (`test` checks it)
 #   tools/dev.sh package  build, make the .deb (build/goap-studio_*.deb) and check it installs and runs
 #   tools/dev.sh test-cluster  build, start a one-node Slurm, run a 100-variant sweep through it and
 #                         compare it with the same sweep run locally (opt-in: not part of `test`)
@@ -21,7 +22,7 @@ packages=(build-essential cmake ninja-build ccache pkg-config
 
 install_packages() {
   local missing=()
-  for p in "${packages[@]}"; do
+  for p in "$@" "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -33,14 +34,22 @@ install_packages() {
 }
 
 build() {
-  install_packages
+  install_packages "$@"
   echo "== configuring ($build_type) in $build_dir"
   cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="$build_type" >/dev/null
   echo "== building"
   cmake --build "$build_dir" --parallel "$(nproc)"
 }
 
+# The project's C and C++ sources, for clang-format.
+sources() {
+  find "$here/simcore" "$here/editor" "$here/tests" \( -name '*.cpp' -o -name '*.h' -o -name '*.c' \) -print0
+}
+
 case "${1:-run}" in
+  format)
+    install_packages clang-format
+    sources | xargs -0 clang-format -i ;;
   build)
     build ;;
   run)
@@ -58,7 +67,9 @@ case "${1:-run}" in
     echo "== charts: $out/charts.png"
     ;;
   test)
-    build
+    build clang-format
+    echo "== checking the format (.clang-format; tools/dev.sh format applies it)"
+    sources | xargs -0 clang-format --dry-run -Werror
     echo "== testing"
     cd "$build_dir"
     QT_QPA_PLATFORM=offscreen ctest --output-on-failure --parallel "$(nproc)"
@@ -97,6 +108,6 @@ case "${1:-run}" in
     echo "== test-cluster passed"
     ;;
   *)
-    echo "usage: tools/dev.sh run|test|build|package|test-cluster" >&2
+    echo "usage: tools/dev.sh run|test|build|format|package|test-cluster" >&2
     exit 1 ;;
 esac

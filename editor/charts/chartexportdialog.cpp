@@ -14,7 +14,8 @@
 
 namespace goap::editor {
 
-ChartExportDialog::ChartExportDialog(const QString &fileName, const QString &title, QWidget *parent) : QDialog(parent)
+ChartExportDialog::ChartExportDialog(const QString &fileName, const QString &title, QWidget *parent)
+    : QDialog(parent)
 {
     setWindowTitle(tr("Export Chart"));
     m_file = new QLineEdit(fileName, this);
@@ -40,7 +41,8 @@ ChartExportDialog::ChartExportDialog(const QString &fileName, const QString &tit
     m_scale->setSingleStep(0.5);
     m_scale->setValue(2);
     m_scale->setSuffix(QStringLiteral(" x"));
-    m_scale->setToolTip(tr("Pixels per unit of size for a PNG: 2 gives 192 dpi, sharp on high-density screens and in print"));
+    m_scale->setToolTip(
+        tr("Pixels per unit of size for a PNG: 2 gives 192 dpi, sharp on high-density screens and in print"));
     m_result = new QLabel(this);
     auto *form = new QFormLayout;
     form->addRow(tr("File:"), fileRow);
@@ -75,7 +77,10 @@ QString ChartExportDialog::fileName() const
     return withSuffix(m_file->text().trimmed(), QStringLiteral("png"), {QStringLiteral("pdf")});
 }
 
-bool ChartExportDialog::isPdf() const { return fileName().endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive); }
+bool ChartExportDialog::isPdf() const
+{
+    return fileName().endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive);
+}
 
 DayChart::ExportOptions ChartExportDialog::options() const
 {
@@ -90,7 +95,9 @@ void ChartExportDialog::describe()
 {
     m_scale->setEnabled(!isPdf());
     if (isPdf())
-        m_result->setText(tr("A vector PDF page of %1 x %2 pt").arg(qRound(m_width->value() * 0.75)).arg(qRound(m_height->value() * 0.75)));
+        m_result->setText(tr("A vector PDF page of %1 x %2 pt")
+                              .arg(qRound(m_width->value() * 0.75))
+                              .arg(qRound(m_height->value() * 0.75)));
     else
         m_result->setText(tr("A PNG of %1 x %2 pixels at %3 dpi")
                               .arg(qRound(m_width->value() * m_scale->value()))

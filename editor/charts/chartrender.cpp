@@ -2,8 +2,8 @@
 
 #include "charts/daycharts.h"
 
-#include <QPdfWriter>
 #include <QIODevice>
+#include <QPdfWriter>
 
 namespace goap::editor {
 
@@ -45,7 +45,7 @@ QString writeDayCharts(std::shared_ptr<const CompiledScenario> scenario, const s
     // Below the insistence: quota progress, or the world (the hospital's queue
     // and free places, who came and who left) when nobody has a quota.
     DayChart &bottom = scenario && !hasQuotas(*scenario) ? static_cast<DayChart &>(world) : quotas;
-    for (DayChart *chart : std::initializer_list<DayChart *>{&insistence, &bottom}) {
+    for (DayChart *chart : std::initializer_list<DayChart *> {&insistence, &bottom}) {
         chart->reset(scenario);
         chart->update(samples, events);
         chart->xAxis->setRange(0, chart->keyOf(samples.rows() ? samples.rowDay.back() + 1 : 1, 0));
@@ -55,8 +55,9 @@ QString writeDayCharts(std::shared_ptr<const CompiledScenario> scenario, const s
         writer.setCreator(QStringLiteral("goap-plot"));
         writer.setTitle(options.title);
         writer.setResolution(96); // one painter unit is a pixel at 96 dpi, as in the PNG
-        writer.setPageLayout(QPageLayout(QPageSize(QSizeF(options.size) * 0.75, QPageSize::Point, {}, QPageSize::ExactMatch),
-                                         QPageLayout::Portrait, QMarginsF()));
+        writer.setPageLayout(
+            QPageLayout(QPageSize(QSizeF(options.size) * 0.75, QPageSize::Point, {}, QPageSize::ExactMatch),
+                        QPageLayout::Portrait, QMarginsF()));
         QCPPainter painter;
         if (!painter.begin(&writer))
             return QStringLiteral("the PDF could not be started");
@@ -71,7 +72,8 @@ QString writeDayCharts(std::shared_ptr<const CompiledScenario> scenario, const s
         if (image.isNull())
             return QStringLiteral("cannot make a %1 x %2 picture").arg(options.size.width()).arg(options.size.height());
         if (!image.save(device, "PNG"))
-            return device->errorString().isEmpty() ? QStringLiteral("the PNG could not be encoded") : device->errorString();
+            return device->errorString().isEmpty() ? QStringLiteral("the PNG could not be encoded")
+                                                   : device->errorString();
     }
     return {};
 }

@@ -1,7 +1,7 @@
 #pragma once
 // Writes a run's insistence chart and, below it, its quota chart (or its
-// world facts when nobody has a quota, as in the hospital) under a title, without a window (goap-plot): PNG at a chosen size and
-// scale, or vector PDF when the file name ends in .pdf.
+// world facts when nobody has a quota, as in the hospital) under a title, without a window (goap-plot): PNG at a chosen
+// size and scale, or vector PDF when the file name ends in .pdf.
 
 #include "charts/daychart.h"
 
@@ -9,8 +9,8 @@ namespace goap::editor {
 
 struct PlotOptions
 {
-    QSize size{1400, 1000}; // logical pixels (PNG) or pixels at 96 dpi (PDF)
-    double scale = 1;       // PNG: pixels per logical pixel
+    QSize size {1400, 1000}; // logical pixels (PNG) or pixels at 96 dpi (PDF)
+    double scale = 1; // PNG: pixels per logical pixel
     QString title;
 };
 

@@ -35,7 +35,8 @@ protected:
 
 } // namespace
 
-DayChart::DayChart(QWidget *parent) : QCustomPlot(parent)
+DayChart::DayChart(QWidget *parent)
+    : QCustomPlot(parent)
 {
     // No selection: a click on a legend entry hides or shows its line and
     // never leaves the entry drawn as selected.
@@ -59,14 +60,15 @@ DayChart::DayChart(QWidget *parent) : QCustomPlot(parent)
     // run on across samples, and a crowded chart draws several times faster.
     setPlottingHint(QCP::phFastPolylines, true);
     setAutoAddPlottableToLegend(false);
-    connect(this, &QCustomPlot::plottableClick, this, [this](QCPAbstractPlottable *plottable, int dataIndex, QMouseEvent *) {
-        auto *graph = qobject_cast<QCPGraph *>(plottable);
-        if (!graph || dataIndex < 0 || dataIndex >= graph->dataCount() || m_dayLength <= 0)
-            return;
-        const double key = graph->data()->at(dataIndex)->key;
-        const int day = int(std::floor(key / m_dayLength + 1e-9));
-        emit momentClicked(day, key - day * m_dayLength);
-    });
+    connect(this, &QCustomPlot::plottableClick, this,
+            [this](QCPAbstractPlottable *plottable, int dataIndex, QMouseEvent *) {
+                auto *graph = qobject_cast<QCPGraph *>(plottable);
+                if (!graph || dataIndex < 0 || dataIndex >= graph->dataCount() || m_dayLength <= 0)
+                    return;
+                const double key = graph->data()->at(dataIndex)->key;
+                const int day = int(std::floor(key / m_dayLength + 1e-9));
+                emit momentClicked(day, key - day * m_dayLength);
+            });
     connect(this, &QCustomPlot::legendClick, this,
             [this](QCPLegend *, QCPAbstractLegendItem *item, QMouseEvent *) { legendClicked(item); });
     connect(this, &QCustomPlot::mouseMove, this, &DayChart::hover);
@@ -136,7 +138,8 @@ void DayChart::rebuild()
     m_cursor = nullptr;
     m_rows = m_events = 0;
     m_daysMarked = 0;
-    m_chartedIndex.assign(m_scenario ? m_scenario->agents.size() + m_scenario->templates.size() : 0, -1); // templates: every copy
+    m_chartedIndex.assign(m_scenario ? m_scenario->agents.size() + m_scenario->templates.size() : 0,
+                          -1); // templates: every copy
     for (int k = 0; k < m_charted.size(); ++k)
         m_chartedIndex[size_t(m_charted[k])] = k;
     build(); // also without a scenario: it forgets the items clearItems() deleted
@@ -151,7 +154,8 @@ void DayChart::rebuild()
     applyVisibility();
 }
 
-void DayChart::setBaseline(std::shared_ptr<const CompiledScenario> scenario, std::shared_ptr<const sim::Samples> samples)
+void DayChart::setBaseline(std::shared_ptr<const CompiledScenario> scenario,
+                           std::shared_ptr<const sim::Samples> samples)
 {
     m_baselineScenario = samples ? std::move(scenario) : nullptr;
     m_baseline = m_baselineScenario ? std::move(samples) : nullptr;
@@ -273,8 +277,11 @@ void DayChart::update(const sim::Samples &samples, const sim::EventLog &events)
         // It starts at the first day kept (a long run keeps its last days only).
         const double start = keyOf(samples.rowDay.front(), 0);
         const double end = double(m_daysMarked) * m_dayLength;
-        xAxis->setRange(start, std::min(end, start + std::max({60.0, (m_lastKey - start) * 1.15,
-                                                               double(m_daysMarked - 1) * m_dayLength - start})));
+        xAxis->setRange(
+            start,
+            std::min(
+                end,
+                start + std::max({60.0, (m_lastKey - start) * 1.15, double(m_daysMarked - 1) * m_dayLength - start})));
     }
     if (isVisible()) // a hidden chart keeps its data and draws when shown
         replot(rpQueuedReplot);
@@ -415,8 +422,9 @@ void DayChart::placeLegend(const QSize &size)
     const int columns = std::clamp((size.width() - 12 - m.left() - m.right()) / std::max(1, cellWidth), 1, items);
     const int bottomRows = (items + columns - 1) / columns;
     const double bottomLoss = double(bottomRows * cellHeight + m.top() + m.bottom()) * size.width();
-    m_legendSide = m_legendPlace == LegendPlace::Auto ? (rightLoss <= bottomLoss ? LegendPlace::Right : LegendPlace::Bottom)
-                                                      : m_legendPlace;
+    m_legendSide = m_legendPlace == LegendPlace::Auto
+        ? (rightLoss <= bottomLoss ? LegendPlace::Right : LegendPlace::Bottom)
+        : m_legendPlace;
     if (m_legendSide == LegendPlace::Right) {
         legend->setWrap(rows);
         legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
@@ -476,7 +484,9 @@ QString DayChart::pointText(const QPoint &pos)
         return story;
     const auto point = best->data()->at(index);
     const int day = int(std::floor(point->key / m_dayLength + 1e-9));
-    return QStringLiteral("%1\n%2: %3").arg(best->name(), momentText(day, point->key - day * m_dayLength)).arg(point->value, 0, 'g', 4);
+    return QStringLiteral("%1\n%2: %3")
+        .arg(best->name(), momentText(day, point->key - day * m_dayLength))
+        .arg(point->value, 0, 'g', 4);
 }
 
 void DayChart::hover(QMouseEvent *event)
@@ -484,7 +494,8 @@ void DayChart::hover(QMouseEvent *event)
     const QString text = pointText(event->pos());
     if (!text.isEmpty()) {
         // Kept while the mouse stays on the point; the widget's help never replaces it (see event()).
-        QToolTip::showText(event->globalPosition().toPoint(), text, this, QRect(event->pos() - QPoint(8, 8), QSize(16, 16)));
+        QToolTip::showText(event->globalPosition().toPoint(), text, this,
+                           QRect(event->pos() - QPoint(8, 8), QSize(16, 16)));
         m_pointTip = true;
     } else if (m_pointTip) {
         QToolTip::hideText();
@@ -585,8 +596,9 @@ bool DayChart::exportPdf(const QString &fileName, const ExportOptions &options)
         writer.setTitle(options.title);
         // One painter unit is one pixel at 96 dpi, so the PDF looks like the PNG.
         writer.setResolution(96);
-        writer.setPageLayout(QPageLayout(QPageSize(QSizeF(options.size) * 0.75, QPageSize::Point, {}, QPageSize::ExactMatch),
-                                         QPageLayout::Portrait, QMarginsF()));
+        writer.setPageLayout(
+            QPageLayout(QPageSize(QSizeF(options.size) * 0.75, QPageSize::Point, {}, QPageSize::ExactMatch),
+                        QPageLayout::Portrait, QMarginsF()));
         QCPPainter painter;
         if (!painter.begin(&writer))
             return false;

@@ -43,9 +43,9 @@ public:
 
     struct ExportOptions
     {
-        QSize size{1200, 600}; // logical pixels (PNG) or points (PDF)
-        double scale = 1;      // PNG: pixels per logical pixel (2 gives 192 dpi)
-        QString title;         // drawn above the chart when not empty
+        QSize size {1200, 600}; // logical pixels (PNG) or points (PDF)
+        double scale = 1; // PNG: pixels per logical pixel (2 gives 192 dpi)
+        QString title; // drawn above the chart when not empty
     };
 
     explicit DayChart(QWidget *parent = nullptr);
@@ -125,7 +125,7 @@ protected:
     struct Series
     {
         int agent = -1; // -1: the crowd
-        int goal = -1;  // -1: none
+        int goal = -1; // -1: none
         QCPGraph *line = nullptr;
         std::vector<QCPAbstractPlottable *> extras; // markers, band edges
         bool goalShown = true;
@@ -138,7 +138,12 @@ protected:
     // with a scenario, creates them for m_scenario and m_charted.
     virtual void build() = 0;
     virtual void addRows(const sim::Samples &samples, size_t from, size_t to) = 0;
-    virtual void addEvents(const sim::EventLog &events, size_t from, size_t to) { Q_UNUSED(events) Q_UNUSED(from) Q_UNUSED(to) }
+    virtual void addEvents(const sim::EventLog &events, size_t from, size_t to)
+    {
+        Q_UNUSED(events)
+        Q_UNUSED(from)
+        Q_UNUSED(to)
+    }
 
     int addSeries(int agent, int goal, QCPGraph *line); // returns its index in m_series
     QCPGraph *addMarkers(int series, const QCPScatterStyle &style, const QString &name);

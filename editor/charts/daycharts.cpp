@@ -7,14 +7,17 @@ namespace goap::editor {
 namespace {
 
 // Slots (columns of sim::Samples) in the order the simulation lays them out.
-std::vector<sim::SampleColumn> slotsOf(const CompiledScenario &s) { return sim::sampleColumns(s); }
+std::vector<sim::SampleColumn> slotsOf(const CompiledScenario &s)
+{
+    return sim::sampleColumns(s);
+}
 
 // Marker shapes along a goal's line; circles, diamonds and stars are kept for events.
 QCPScatterStyle::ScatterShape goalShape(int style)
 {
-    static const QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssSquare,   QCPScatterStyle::ssTriangle,
-                                                           QCPScatterStyle::ssCross,    QCPScatterStyle::ssTriangleInverted,
-                                                           QCPScatterStyle::ssPlus,     QCPScatterStyle::ssCrossSquare};
+    static const QCPScatterStyle::ScatterShape shapes[]
+        = {QCPScatterStyle::ssSquare,           QCPScatterStyle::ssTriangle, QCPScatterStyle::ssCross,
+           QCPScatterStyle::ssTriangleInverted, QCPScatterStyle::ssPlus,     QCPScatterStyle::ssCrossSquare};
     return shapes[std::max(0, style) % 6];
 }
 
@@ -68,8 +71,7 @@ QString crowdName(size_t characters, const QString &goal)
     return QCoreApplication::translate("DayChart", "all %1: %2 (mean, band low to high)").arg(characters).arg(goal);
 }
 
-template<typename Band>
-void nameBand(Band &b, size_t characters, const QString &goal)
+template<typename Band> void nameBand(Band &b, size_t characters, const QString &goal)
 {
     b.mean->setName(crowdName(characters, goal));
     b.low->setName(QCoreApplication::translate("DayChart", "all %1: %2, lowest").arg(characters).arg(goal));
@@ -77,8 +79,7 @@ void nameBand(Band &b, size_t characters, const QString &goal)
 }
 
 // A crowd band for a goal: low and high edges with the area between filled, the mean on top.
-template<typename Band>
-Band makeBand(QCustomPlot *plot, int goal)
+template<typename Band> Band makeBand(QCustomPlot *plot, int goal)
 {
     Band b;
     b.goal = goal;
@@ -136,8 +137,9 @@ void addBandRows(const std::vector<Band> &bands, const std::vector<int> &columnB
 
 bool isSeedTown(const CompiledScenario &s)
 {
-    static const QStringList seed = {QStringLiteral("miner"),  QStringLiteral("smelter"),   QStringLiteral("blacksmith"),
-                                     QStringLiteral("farmer"), QStringLiteral("carpenter"), QStringLiteral("baker")};
+    static const QStringList seed
+        = {QStringLiteral("miner"),  QStringLiteral("smelter"),   QStringLiteral("blacksmith"),
+           QStringLiteral("farmer"), QStringLiteral("carpenter"), QStringLiteral("baker")};
     if (s.agentIds.size() != size_t(seed.size()))
         return false;
     for (const QString &id : seed)
@@ -152,20 +154,30 @@ std::optional<ChartReference> chartReferenceFor(const CompiledScenario &scenario
 {
     if (!isSeedTown(scenario))
         return std::nullopt;
-    return ChartReference{0.56, QCoreApplication::translate("DayChart", "seed: all quotas by 56%")};
+    return ChartReference {0.56, QCoreApplication::translate("DayChart", "seed: all quotas by 56%")};
 }
 
 // --- insistence -------------------------------------------------------------
 
-InsistenceChart::InsistenceChart(QWidget *parent) : DayChart(parent)
+InsistenceChart::InsistenceChart(QWidget *parent)
+    : DayChart(parent)
 {
     yAxis->setLabel(tr("insistence"));
     yAxis->setRange(0, 1.05);
 }
 
-QCPGraph *InsistenceChart::graphFor(int slot) const { return lineOf(slot) ? lineOf(slot)->line : nullptr; }
-QCPGraph *InsistenceChart::switchMarkers(int slot) const { return lineOf(slot) ? lineOf(slot)->switches : nullptr; }
-QCPGraph *InsistenceChart::satisfiedMarkers(int slot) const { return lineOf(slot) ? lineOf(slot)->satisfied : nullptr; }
+QCPGraph *InsistenceChart::graphFor(int slot) const
+{
+    return lineOf(slot) ? lineOf(slot)->line : nullptr;
+}
+QCPGraph *InsistenceChart::switchMarkers(int slot) const
+{
+    return lineOf(slot) ? lineOf(slot)->switches : nullptr;
+}
+QCPGraph *InsistenceChart::satisfiedMarkers(int slot) const
+{
+    return lineOf(slot) ? lineOf(slot)->satisfied : nullptr;
+}
 
 const InsistenceChart::Line *InsistenceChart::lineOf(int slot) const
 {
@@ -244,10 +256,12 @@ void InsistenceChart::build()
         addBaselineLine(line.line, agent, goal, false);
         line.series = addSeries(agent, goal, line.line);
         const QColor colour = agentColor(agent);
-        line.switches = addMarkers(line.series, QCPScatterStyle(QCPScatterStyle::ssDiamond, colour.darker(150), colour, 10),
-                                   tr("%1: switched to it").arg(line.line->name()));
-        line.satisfied = addMarkers(line.series, QCPScatterStyle(QCPScatterStyle::ssCircle, colour.darker(160), Qt::white, 8),
-                                    tr("%1: satisfied").arg(line.line->name()));
+        line.switches
+            = addMarkers(line.series, QCPScatterStyle(QCPScatterStyle::ssDiamond, colour.darker(150), colour, 10),
+                         tr("%1: switched to it").arg(line.line->name()));
+        line.satisfied
+            = addMarkers(line.series, QCPScatterStyle(QCPScatterStyle::ssCircle, colour.darker(160), Qt::white, 8),
+                         tr("%1: satisfied").arg(line.line->name()));
         m_slotLine[c] = int(m_lines.size());
         m_agentGoalLine[size_t(k) * goals + size_t(goal)] = int(m_lines.size());
         m_lines.push_back(line);
@@ -303,14 +317,18 @@ void InsistenceChart::addEvents(const sim::EventLog &events, size_t from, size_t
         const Line &line = m_lines[size_t(index)];
         const double key = keyOf(e.day, e.t);
         // On the line of the goal it is about, at its insistence just before.
-        const QString text = QStringLiteral("%1, %2: %3").arg(s.agentLabels[size_t(e.agent)], momentText(e.day, e.t), sim::eventText(s, events, e));
-        addMarker(e.kind == sim::EventKind::Switch ? line.switches : line.satisfied, key, valueAt(line.line, key), text);
+        const QString text
+            = QStringLiteral("%1, %2: %3")
+                  .arg(s.agentLabels[size_t(e.agent)], momentText(e.day, e.t), sim::eventText(s, events, e));
+        addMarker(e.kind == sim::EventKind::Switch ? line.switches : line.satisfied, key, valueAt(line.line, key),
+                  text);
     }
 }
 
 // --- quotas -----------------------------------------------------------------
 
-QuotaChart::QuotaChart(QWidget *parent) : DayChart(parent)
+QuotaChart::QuotaChart(QWidget *parent)
+    : DayChart(parent)
 {
     yAxis->setLabel(tr("quota progress"));
     // Room above 100% for the labels of the stars (two rows), inside the axis rect.
@@ -321,7 +339,10 @@ QuotaChart::QuotaChart(QWidget *parent) : DayChart(parent)
     yAxis->setTicker(ticker);
 }
 
-void QuotaChart::setReference(std::optional<ChartReference> reference) { m_reference = std::move(reference); }
+void QuotaChart::setReference(std::optional<ChartReference> reference)
+{
+    m_reference = std::move(reference);
+}
 
 QList<QCPGraph *> QuotaChart::metMarkers() const
 {
@@ -418,7 +439,7 @@ void QuotaChart::addRows(const sim::Samples &samples, size_t from, size_t to)
         label->setText(m_reference->label);
         label->setColor(QColor(0xc6, 0x28, 0x28));
         label->setFont(QFont(font().family(), 8));
-        for (QCPAbstractItem *item : std::initializer_list<QCPAbstractItem *>{line, label}) {
+        for (QCPAbstractItem *item : std::initializer_list<QCPAbstractItem *> {line, label}) {
             item->setVisible(m_referenceVisible);
             m_referenceItems << item;
         }
@@ -442,9 +463,11 @@ void QuotaChart::addEvents(const sim::EventLog &events, size_t from, size_t to)
         const Line &line = m_lines[size_t(index)];
         const double t = e.score * m_dayLength;
         const double key = keyOf(e.day, t);
-        addMarker(line.met, key, 1.0, tr("%1: %2 met at %3% of the day (%4)")
-                                          .arg(s.agentLabels[size_t(e.agent)], s.goalLabels[size_t(e.goal)])
-                                          .arg(qRound(e.score * 100)).arg(momentText(e.day, t)));
+        addMarker(line.met, key, 1.0,
+                  tr("%1: %2 met at %3% of the day (%4)")
+                      .arg(s.agentLabels[size_t(e.agent)], s.goalLabels[size_t(e.goal)])
+                      .arg(qRound(e.score * 100))
+                      .arg(momentText(e.day, t)));
         // The fraction of the day, in a strip at the top of the axis rect; two
         // rows alternate so neighbouring labels do not overlap.
         auto *label = new QCPItemText(this);
@@ -470,7 +493,8 @@ void QuotaChart::setReferenceVisible(bool visible)
 
 // --- world ------------------------------------------------------------------
 
-WorldChart::WorldChart(QWidget *parent) : DayChart(parent)
+WorldChart::WorldChart(QWidget *parent)
+    : DayChart(parent)
 {
     yAxis->setLabel(tr("world fact"));
     yAxis->setRange(0, 5);
@@ -491,10 +515,10 @@ void WorldChart::build()
     if (!m_scenario)
         return;
     const CompiledScenario &s = *m_scenario;
-    static const QColor palette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c),
-                                     QColor(0xd6, 0x27, 0x28), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
-                                     QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f), QColor(0xbc, 0xbd, 0x22),
-                                     QColor(0x17, 0xbe, 0xcf)};
+    static const QColor palette[]
+        = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28),
+           QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f),
+           QColor(0xbc, 0xbd, 0x22), QColor(0x17, 0xbe, 0xcf)};
     m_facts.clear();
     m_top = 5;
     yAxis->setRange(0, m_top);
@@ -509,7 +533,8 @@ void WorldChart::build()
     m_present = m_left = nullptr;
     m_presentCount = m_leftCount = 0;
     if (!s.spawners.empty()) {
-        // Spawned characters come and go: how many are here and how many have left (seed 004's patients treated and gone home).
+        // Spawned characters come and go: how many are here and how many have left (seed 004's patients treated and
+        // gone home).
         m_present = addGraph();
         m_present->setLineStyle(QCPGraph::lsStepLeft);
         m_present->setPen(QPen(QColor(40, 40, 40), 2, Qt::DashLine));

@@ -55,7 +55,7 @@ private:
     };
     const Line *lineOf(int slot) const;
     std::vector<Line> m_lines;
-    std::vector<int> m_slotLine;     // by sample column: index into m_lines, or -1
+    std::vector<int> m_slotLine; // by sample column: index into m_lines, or -1
     std::vector<int> m_agentGoalLine; // chartedIndex x goals + goal: index into m_lines, or -1
     double m_top = 0;
 };

@@ -9,9 +9,9 @@ namespace goap::editor {
 
 inline QColor agentColor(int index)
 {
-    static const QColor palette[] = {QColor(0xe1, 0x57, 0x59), QColor(0x4e, 0x79, 0xa7), QColor(0x59, 0xa1, 0x4f),
-                                     QColor(0xf2, 0x8e, 0x2b), QColor(0xb0, 0x7a, 0xa1), QColor(0x76, 0xb7, 0xb2),
-                                     QColor(0xed, 0xc9, 0x48), QColor(0x9c, 0x75, 0x5f)};
+    static const QColor palette[]
+        = {QColor(0xe1, 0x57, 0x59), QColor(0x4e, 0x79, 0xa7), QColor(0x59, 0xa1, 0x4f), QColor(0xf2, 0x8e, 0x2b),
+           QColor(0xb0, 0x7a, 0xa1), QColor(0x76, 0xb7, 0xb2), QColor(0xed, 0xc9, 0x48), QColor(0x9c, 0x75, 0x5f)};
     return palette[index % 8];
 }
 
@@ -19,7 +19,8 @@ inline QColor agentColor(int index)
 // cycles of different lengths, so the first thirty styles all differ.
 inline Qt::PenStyle goalDash(int style)
 {
-    static const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine};
+    static const Qt::PenStyle styles[]
+        = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine};
     return styles[std::max(0, style) % 5];
 }
 

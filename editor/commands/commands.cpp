@@ -5,11 +5,17 @@
 namespace goap::editor {
 
 InsertItems::InsertItems(ScenarioDocument *document, Part part, int first, QList<ItemValue> items, const QString &text)
-    : DocumentCommand(document, text, {}), m_part(part), m_first(first), m_items(std::move(items))
+    : DocumentCommand(document, text, {})
+    , m_part(part)
+    , m_first(first)
+    , m_items(std::move(items))
 {
 }
 
-void InsertItems::redo() { m_document->insertItems(m_part, m_first, m_items); }
+void InsertItems::redo()
+{
+    m_document->insertItems(m_part, m_first, m_items);
+}
 
 void InsertItems::undo()
 {
@@ -21,11 +27,17 @@ void InsertItems::undo()
 
 RemoveItems::RemoveItems(ScenarioDocument *document, Part part, QList<int> indices, QList<ItemValue> items,
                          const QString &text)
-    : DocumentCommand(document, text, {}), m_part(part), m_indices(std::move(indices)), m_items(std::move(items))
+    : DocumentCommand(document, text, {})
+    , m_part(part)
+    , m_indices(std::move(indices))
+    , m_items(std::move(items))
 {
 }
 
-void RemoveItems::redo() { m_document->removeItems(m_part, m_indices); }
+void RemoveItems::redo()
+{
+    m_document->removeItems(m_part, m_indices);
+}
 
 void RemoveItems::undo()
 {
@@ -36,12 +48,21 @@ void RemoveItems::undo()
 
 ReplaceParts::ReplaceParts(ScenarioDocument *document, Scenario before, Scenario after, Parts parts,
                            const QString &text, const QString &field)
-    : DocumentCommand(document, text, field), m_before(std::move(before)), m_after(std::move(after)), m_parts(parts)
+    : DocumentCommand(document, text, field)
+    , m_before(std::move(before))
+    , m_after(std::move(after))
+    , m_parts(parts)
 {
 }
 
-void ReplaceParts::redo() { m_document->assign(m_after, m_parts, m_field); }
-void ReplaceParts::undo() { m_document->assign(m_before, m_parts, m_field); }
+void ReplaceParts::redo()
+{
+    m_document->assign(m_after, m_parts, m_field);
+}
+void ReplaceParts::undo()
+{
+    m_document->assign(m_before, m_parts, m_field);
+}
 
 bool ReplaceParts::mergeWith(const QUndoCommand *other)
 {
@@ -57,8 +78,7 @@ bool ReplaceParts::mergeWith(const QUndoCommand *other)
 
 namespace {
 
-template <typename T>
-class ChangeItemsOf final : public ChangeItems
+template<typename T> class ChangeItemsOf final : public ChangeItems
 {
 public:
     struct Edit
@@ -68,7 +88,8 @@ public:
     };
     ChangeItemsOf(ScenarioDocument *document, Part part, std::vector<Edit> edits, const QString &text,
                   const QString &field)
-        : ChangeItems(document, part, text, field), m_edits(std::move(edits))
+        : ChangeItems(document, part, text, field)
+        , m_edits(std::move(edits))
     {
     }
     void redo() override { apply(&Edit::after); }
@@ -111,7 +132,7 @@ private:
 
 // An item command for one list that differs, or nullptr when the change is
 // not one of the three item kinds.
-template <typename T>
+template<typename T>
 QUndoCommand *itemCommand(ScenarioDocument *document, Part part, const QList<T> &a, const QList<T> &b,
                           const QString &text, const QString &field)
 {
@@ -166,7 +187,8 @@ QUndoCommand *makeCommand(ScenarioDocument *document, const Scenario &before, co
                goals = before.goals != after.goals, agents = before.agents != after.agents,
                templates = before.templates != after.templates, spawners = before.spawners != after.spawners;
     QUndoCommand *command = nullptr;
-    if (settingsEqual && int(stations) + int(actions) + int(goals) + int(agents) + int(templates) + int(spawners) == 1) {
+    if (settingsEqual
+        && int(stations) + int(actions) + int(goals) + int(agents) + int(templates) + int(spawners) == 1) {
         if (stations)
             command = itemCommand(document, Part::Stations, before.stations, after.stations, text, field);
         else if (actions)

@@ -35,7 +35,9 @@ class DocumentCommand : public QUndoCommand
 {
 public:
     DocumentCommand(ScenarioDocument *document, const QString &text, const QString &field)
-        : QUndoCommand(text), m_document(document), m_field(field)
+        : QUndoCommand(text)
+        , m_document(document)
+        , m_field(field)
     {
     }
     const QString &field() const { return m_field; }
@@ -54,7 +56,8 @@ public:
 
 protected:
     ChangeItems(ScenarioDocument *document, Part part, const QString &text, const QString &field)
-        : DocumentCommand(document, text, field), m_part(part)
+        : DocumentCommand(document, text, field)
+        , m_part(part)
     {
     }
     Part m_part;
@@ -76,8 +79,7 @@ private:
 class RemoveItems : public DocumentCommand
 {
 public:
-    RemoveItems(ScenarioDocument *document, Part part, QList<int> indices, QList<ItemValue> items,
-                const QString &text);
+    RemoveItems(ScenarioDocument *document, Part part, QList<int> indices, QList<ItemValue> items, const QString &text);
     void redo() override;
     void undo() override;
 

@@ -8,9 +8,12 @@
 
 namespace goap::editor {
 
-IssuesPanel::IssuesPanel(ScenarioDocument *document, QWidget *parent) : QListWidget(parent), m_document(document)
+IssuesPanel::IssuesPanel(ScenarioDocument *document, QWidget *parent)
+    : QListWidget(parent)
+    , m_document(document)
 {
-    setToolTip(tr("Errors stop the scenario from running; warnings are patterns a designer should look at. Click one to go to it."));
+    setToolTip(tr("Errors stop the scenario from running; warnings are patterns a designer should look at. Click one "
+                  "to go to it."));
     setWordWrap(true); // long lines wrap; the tooltip holds the whole text and the JSON path
     setUniformItemSizes(false);
     setResizeMode(QListView::Adjust);
@@ -30,7 +33,8 @@ IssuesPanel::IssuesPanel(ScenarioDocument *document, QWidget *parent) : QListWid
 
 Subject IssuesPanel::subjectForPath(const QString &path)
 {
-    static const QRegularExpression entity(QStringLiteral(R"(^(stations|actions|goals|agents|templates|spawners)\[(\d+)\])"));
+    static const QRegularExpression entity(
+        QStringLiteral(R"(^(stations|actions|goals|agents|templates|spawners)\[(\d+)\])"));
     static const QRegularExpression seed(QStringLiteral(R"re(^world\["([^"]+)"\])re"));
     if (const auto m = entity.match(path); m.hasMatch()) {
         const QString list = m.captured(1);
@@ -40,11 +44,11 @@ Subject IssuesPanel::subjectForPath(const QString &path)
             : list == u"templates"                     ? Subject::Template
             : list == u"spawners"                      ? Subject::Spawner
                                                        : Subject::Agent;
-        return Subject{kind, m.captured(2).toInt(), {}};
+        return Subject {kind, m.captured(2).toInt(), {}};
     }
     if (const auto m = seed.match(path); m.hasMatch())
-        return Subject{Subject::Fact, -1, QStringLiteral("world.") + m.captured(1)};
-    return Subject{Subject::Settings, -1, {}};
+        return Subject {Subject::Fact, -1, QStringLiteral("world.") + m.captured(1)};
+    return Subject {Subject::Settings, -1, {}};
 }
 
 void IssuesPanel::setNote(const QString &note)
@@ -62,15 +66,23 @@ QString IssuesPanel::subjectName(const Scenario &s, const QString &path)
         return QStringLiteral("%1 %2").arg(kind, list[i].label.isEmpty() ? list[i].id : list[i].label);
     };
     switch (subject.kind) {
-    case Subject::Station: return named(tr("Station"), s.stations, subject.index);
-    case Subject::Action: return named(tr("Action"), s.actions, subject.index);
-    case Subject::Goal: return named(tr("Goal"), s.goals, subject.index);
-    case Subject::Agent: return named(tr("Character"), s.agents, subject.index);
-    case Subject::Template: return named(tr("Template"), s.templates, subject.index);
+    case Subject::Station:
+        return named(tr("Station"), s.stations, subject.index);
+    case Subject::Action:
+        return named(tr("Action"), s.actions, subject.index);
+    case Subject::Goal:
+        return named(tr("Goal"), s.goals, subject.index);
+    case Subject::Agent:
+        return named(tr("Character"), s.agents, subject.index);
+    case Subject::Template:
+        return named(tr("Template"), s.templates, subject.index);
     case Subject::Spawner:
-        return subject.index < s.spawners.size() ? tr("Spawner of %1").arg(s.spawners[subject.index].templateId) : tr("Spawner");
-    case Subject::Fact: return tr("Fact %1").arg(subject.fact);
-    default: return path.isEmpty() ? tr("Scenario") : tr("Settings");
+        return subject.index < s.spawners.size() ? tr("Spawner of %1").arg(s.spawners[subject.index].templateId)
+                                                 : tr("Spawner");
+    case Subject::Fact:
+        return tr("Fact %1").arg(subject.fact);
+    default:
+        return path.isEmpty() ? tr("Scenario") : tr("Settings");
     }
 }
 
@@ -79,7 +91,8 @@ namespace {
 QString plainly(const QString &message)
 {
     if (message == u"a goal needs at least one condition")
-        return IssuesPanel::tr("needs a condition: add one in its Conditions table with + (what must hold for the goal to be met)");
+        return IssuesPanel::tr(
+            "needs a condition: add one in its Conditions table with + (what must hold for the goal to be met)");
     return message;
 }
 } // namespace
@@ -95,15 +108,18 @@ void IssuesPanel::refresh()
     // Errors first, then warnings, each in the UI's words with the JSON path
     // as the detail.
     Issues issues = m_document->issues();
-    std::stable_sort(issues.begin(), issues.end(), [](const Issue &a, const Issue &b) { return a.isError() && !b.isError(); });
+    std::stable_sort(issues.begin(), issues.end(),
+                     [](const Issue &a, const Issue &b) { return a.isError() && !b.isError(); });
     const Scenario &s = m_document->scenario();
     for (const Issue &issue : issues) {
         const QString text = QStringLiteral("%1: %2").arg(subjectName(s, issue.path), plainly(issue.message));
-        auto *item = new QListWidgetItem(QIcon(issue.isError() ? QStringLiteral(":/icons/error.svg") : QStringLiteral(":/icons/warning.svg")),
-                                         text, this);
+        auto *item = new QListWidgetItem(
+            QIcon(issue.isError() ? QStringLiteral(":/icons/error.svg") : QStringLiteral(":/icons/warning.svg")), text,
+            this);
         item->setData(Qt::UserRole, issue.path);
-        item->setToolTip(QStringLiteral("%1\n%2 %3").arg(text, issue.isError() ? tr("Error at") : tr("Warning at"),
-                                                          issue.path.isEmpty() ? tr("the document") : issue.path));
+        item->setToolTip(QStringLiteral("%1\n%2 %3")
+                             .arg(text, issue.isError() ? tr("Error at") : tr("Warning at"),
+                                  issue.path.isEmpty() ? tr("the document") : issue.path));
     }
     if (count() == (m_note.isEmpty() ? 0 : 1)) {
         auto *item = new QListWidgetItem(tr("No problems: the scenario can run."), this);
@@ -114,14 +130,16 @@ void IssuesPanel::refresh()
 void IssuesPanel::showFileErrors(const Issues &issues, const QString &fileName)
 {
     clear();
-    auto *head = new QListWidgetItem(tr("%1 could not be opened; the open document is unchanged:").arg(QFileInfo(fileName).fileName()), this);
+    auto *head = new QListWidgetItem(
+        tr("%1 could not be opened; the open document is unchanged:").arg(QFileInfo(fileName).fileName()), this);
     head->setFlags(Qt::ItemIsEnabled);
     QFont f = head->font();
     f.setBold(true);
     head->setFont(f);
     for (const Issue &issue : issues) {
-        auto *item = new QListWidgetItem(QIcon(issue.isError() ? QStringLiteral(":/icons/error.svg") : QStringLiteral(":/icons/warning.svg")),
-                                         issue.format(QFileInfo(fileName).fileName()), this);
+        auto *item = new QListWidgetItem(
+            QIcon(issue.isError() ? QStringLiteral(":/icons/error.svg") : QStringLiteral(":/icons/warning.svg")),
+            issue.format(QFileInfo(fileName).fileName()), this);
         item->setFlags(Qt::ItemIsEnabled);
     }
 }

@@ -6,7 +6,9 @@
 
 namespace goap::editor {
 
-Outline::Outline(ScenarioDocument *document, QWidget *parent) : QTreeView(parent), m_model(new OutlineModel(document, this))
+Outline::Outline(ScenarioDocument *document, QWidget *parent)
+    : QTreeView(parent)
+    , m_model(new OutlineModel(document, this))
 {
     setModel(m_model);
     setHeaderHidden(true);
@@ -34,8 +36,9 @@ Outline::Outline(ScenarioDocument *document, QWidget *parent) : QTreeView(parent
     });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         expandToDepth(0);
-        if (m_savedMany.size() > 1
-            && std::all_of(m_savedMany.begin(), m_savedMany.end(), [&](const Subject &s) { return indexOf(s).isValid(); })) {
+        if (m_savedMany.size() > 1 && std::all_of(m_savedMany.begin(), m_savedMany.end(), [&](const Subject &s) {
+                return indexOf(s).isValid();
+            })) {
             m_restoring = false;
             selectMany(m_savedMany);
             return;
@@ -68,7 +71,10 @@ void Outline::announce()
     }
 }
 
-Subject Outline::current() const { return m_model->subjectAt(currentIndex()); }
+Subject Outline::current() const
+{
+    return m_model->subjectAt(currentIndex());
+}
 
 QList<Subject> Outline::selectedSubjects() const
 {

@@ -23,15 +23,23 @@ const QIcon &icon(const QString &path)
 QString sectionIcon(Subject::Kind kind)
 {
     switch (kind) {
-    case Subject::Settings: return QStringLiteral(":/icons/goap-studio.svg");
-    case Subject::Fact: return QStringLiteral(":/icons/fact.svg");
-    case Subject::Station: return QStringLiteral(":/icons/station.svg");
-    case Subject::Action: return QStringLiteral(":/icons/action.svg");
-    case Subject::Goal: return QStringLiteral(":/icons/goal.svg");
+    case Subject::Settings:
+        return QStringLiteral(":/icons/goap-studio.svg");
+    case Subject::Fact:
+        return QStringLiteral(":/icons/fact.svg");
+    case Subject::Station:
+        return QStringLiteral(":/icons/station.svg");
+    case Subject::Action:
+        return QStringLiteral(":/icons/action.svg");
+    case Subject::Goal:
+        return QStringLiteral(":/icons/goal.svg");
     case Subject::Agent:
-    case Subject::Template: return QStringLiteral(":/icons/character.svg");
-    case Subject::Spawner: return QStringLiteral(":/icons/st-door.svg");
-    default: return {};
+    case Subject::Template:
+        return QStringLiteral(":/icons/character.svg");
+    case Subject::Spawner:
+        return QStringLiteral(":/icons/st-door.svg");
+    default:
+        return {};
     }
 }
 
@@ -39,34 +47,48 @@ QString sectionIcon(Subject::Kind kind)
 QString rowText(const Scenario &s, Subject::Kind kind, int i)
 {
     switch (kind) {
-    case Subject::Station: return QStringLiteral("%1 — %2").arg(s.stations[i].id, s.stations[i].label);
-    case Subject::Action: return QStringLiteral("%1 — %2").arg(s.actions[i].id, s.actions[i].label);
+    case Subject::Station:
+        return QStringLiteral("%1 — %2").arg(s.stations[i].id, s.stations[i].label);
+    case Subject::Action:
+        return QStringLiteral("%1 — %2").arg(s.actions[i].id, s.actions[i].label);
     case Subject::Goal:
         return QStringLiteral("%1 — %2 (%3)").arg(s.goals[i].id, s.goals[i].label, toString(s.goals[i].kind));
-    case Subject::Agent: return QStringLiteral("%1 — %2").arg(s.agents[i].id, s.agents[i].label);
-    case Subject::Template: return QStringLiteral("%1 — %2").arg(s.templates[i].id, s.templates[i].label);
+    case Subject::Agent:
+        return QStringLiteral("%1 — %2").arg(s.agents[i].id, s.agents[i].label);
+    case Subject::Template:
+        return QStringLiteral("%1 — %2").arg(s.templates[i].id, s.templates[i].label);
     case Subject::Spawner:
         return OutlineModel::tr("%1 every %2 s").arg(s.spawners[i].templateId).arg(s.spawners[i].every);
-    default: return {};
+    default:
+        return {};
     }
 }
 
 int listSize(const Scenario &s, Subject::Kind kind)
 {
     switch (kind) {
-    case Subject::Station: return int(s.stations.size());
-    case Subject::Action: return int(s.actions.size());
-    case Subject::Goal: return int(s.goals.size());
-    case Subject::Agent: return int(s.agents.size());
-    case Subject::Template: return int(s.templates.size());
-    case Subject::Spawner: return int(s.spawners.size());
-    default: return 0;
+    case Subject::Station:
+        return int(s.stations.size());
+    case Subject::Action:
+        return int(s.actions.size());
+    case Subject::Goal:
+        return int(s.goals.size());
+    case Subject::Agent:
+        return int(s.agents.size());
+    case Subject::Template:
+        return int(s.templates.size());
+    case Subject::Spawner:
+        return int(s.spawners.size());
+    default:
+        return 0;
     }
 }
 
 } // namespace
 
-OutlineModel::OutlineModel(ScenarioDocument *document, QObject *parent) : QAbstractItemModel(parent), m_document(document)
+OutlineModel::OutlineModel(ScenarioDocument *document, QObject *parent)
+    : QAbstractItemModel(parent)
+    , m_document(document)
 {
     recount();
     connect(document, &ScenarioDocument::aboutToChange, this, &OutlineModel::onAboutToChange);
@@ -75,7 +97,8 @@ OutlineModel::OutlineModel(ScenarioDocument *document, QObject *parent) : QAbstr
 
 QList<Subject::Kind> OutlineModel::wantedSections() const
 {
-    QList<Subject::Kind> out{Subject::Settings, Subject::Fact, Subject::Station, Subject::Action, Subject::Goal, Subject::Agent};
+    QList<Subject::Kind> out {Subject::Settings, Subject::Fact, Subject::Station,
+                              Subject::Action,   Subject::Goal, Subject::Agent};
     const Scenario &s = m_document->scenario();
     if (!s.templates.isEmpty() || !s.spawners.isEmpty())
         out << Subject::Template << Subject::Spawner;
@@ -90,13 +113,20 @@ int OutlineModel::rowsOf(Subject::Kind kind) const
 Subject::Kind OutlineModel::kindOf(Part part)
 {
     switch (part) {
-    case Part::Stations: return Subject::Station;
-    case Part::Actions: return Subject::Action;
-    case Part::Goals: return Subject::Goal;
-    case Part::Agents: return Subject::Agent;
-    case Part::Templates: return Subject::Template;
-    case Part::Spawners: return Subject::Spawner;
-    default: return Subject::None;
+    case Part::Stations:
+        return Subject::Station;
+    case Part::Actions:
+        return Subject::Action;
+    case Part::Goals:
+        return Subject::Goal;
+    case Part::Agents:
+        return Subject::Agent;
+    case Part::Templates:
+        return Subject::Template;
+    case Part::Spawners:
+        return Subject::Spawner;
+    default:
+        return Subject::None;
     }
 }
 
@@ -125,7 +155,10 @@ int OutlineModel::rowCount(const QModelIndex &parent) const
     return parent.internalId() == 0 ? m_rows.value(parent.row()) : 0;
 }
 
-int OutlineModel::columnCount(const QModelIndex &) const { return 1; }
+int OutlineModel::columnCount(const QModelIndex &) const
+{
+    return 1;
+}
 
 QModelIndex OutlineModel::sectionIndex(Subject::Kind kind) const
 {
@@ -138,11 +171,11 @@ Subject OutlineModel::subjectAt(const QModelIndex &index) const
     if (!index.isValid())
         return {};
     if (index.internalId() == 0)
-        return Subject{m_sections.value(index.row()), -1, {}};
+        return Subject {m_sections.value(index.row()), -1, {}};
     const auto kind = Subject::Kind(index.internalId());
     if (kind == Subject::Fact)
-        return Subject{Subject::Fact, -1, m_facts.value(index.row())};
-    return Subject{kind, index.row(), {}};
+        return Subject {Subject::Fact, -1, m_facts.value(index.row())};
+    return Subject {kind, index.row(), {}};
 }
 
 QModelIndex OutlineModel::indexOf(const Subject &subject) const
@@ -171,47 +204,64 @@ QVariant OutlineModel::data(const QModelIndex &index, int role) const
         switch (role) {
         case Qt::DisplayRole:
             switch (subject.kind) {
-            case Subject::Settings: return tr("Scenario: %1").arg(s.name);
-            case Subject::Fact: return tr("Facts (%1)").arg(m_facts.size());
-            case Subject::Station: return tr("Stations (%1)").arg(m_rows.value(index.row()));
-            case Subject::Action: return tr("Actions (%1)").arg(m_rows.value(index.row()));
-            case Subject::Goal: return tr("Goals (%1)").arg(m_rows.value(index.row()));
-            case Subject::Agent: return tr("Characters (%1)").arg(m_rows.value(index.row()));
-            case Subject::Template: return tr("Templates (%1)").arg(m_rows.value(index.row()));
-            case Subject::Spawner: return tr("Spawners (%1)").arg(m_rows.value(index.row()));
-            default: return {};
+            case Subject::Settings:
+                return tr("Scenario: %1").arg(s.name);
+            case Subject::Fact:
+                return tr("Facts (%1)").arg(m_facts.size());
+            case Subject::Station:
+                return tr("Stations (%1)").arg(m_rows.value(index.row()));
+            case Subject::Action:
+                return tr("Actions (%1)").arg(m_rows.value(index.row()));
+            case Subject::Goal:
+                return tr("Goals (%1)").arg(m_rows.value(index.row()));
+            case Subject::Agent:
+                return tr("Characters (%1)").arg(m_rows.value(index.row()));
+            case Subject::Template:
+                return tr("Templates (%1)").arg(m_rows.value(index.row()));
+            case Subject::Spawner:
+                return tr("Spawners (%1)").arg(m_rows.value(index.row()));
+            default:
+                return {};
             }
-        case Qt::DecorationRole: return icon(sectionIcon(subject.kind));
+        case Qt::DecorationRole:
+            return icon(sectionIcon(subject.kind));
         case Qt::FontRole: {
             QFont f;
             f.setBold(true);
             return f;
         }
         case Qt::ToolTipRole:
-            return subject.kind == Subject::Settings ? tr("Name, description, day, planner and map settings") : QVariant();
-        default: return {};
+            return subject.kind == Subject::Settings ? tr("Name, description, day, planner and map settings")
+                                                     : QVariant();
+        default:
+            return {};
         }
     }
     if (subject.kind == Subject::Fact) {
         const bool world = subject.fact.startsWith(u"world.");
         switch (role) {
-        case Qt::DisplayRole: return subject.fact;
+        case Qt::DisplayRole:
+            return subject.fact;
         case Qt::DecorationRole:
             return icon(world ? QStringLiteral(":/icons/world.svg") : QStringLiteral(":/icons/agent.svg"));
         case Qt::ToolTipRole:
-            return world ? tr("🌐 a world fact, shared by every character") : tr("🎒 an agent fact: each character has its own");
-        default: return {};
+            return world ? tr("🌐 a world fact, shared by every character")
+                         : tr("🎒 an agent fact: each character has its own");
+        default:
+            return {};
         }
     }
     if (subject.index >= listSize(s, subject.kind))
         return {}; // between a removal and its signal
     switch (role) {
-    case Qt::DisplayRole: return rowText(s, subject.kind, subject.index);
+    case Qt::DisplayRole:
+        return rowText(s, subject.kind, subject.index);
     case Qt::DecorationRole:
         if (subject.kind == Subject::Station)
             return icon(MapScene::stationIcon(s.stations[subject.index].id, s.stations[subject.index].label));
         return icon(sectionIcon(subject.kind));
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -283,7 +333,8 @@ void OutlineModel::onChanged(const Change &change)
             endRemoveRows();
             emit dataChanged(section, section, {Qt::DisplayRole});
             break;
-        default: break;
+        default:
+            break;
         }
     } else if (change.kind == Change::Replaced) {
         // A rename and its fix-ups, settings: every list keeps its length, its rows are repainted.

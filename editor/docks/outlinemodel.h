@@ -57,9 +57,9 @@ private:
 
     ScenarioDocument *m_document;
     QList<Subject::Kind> m_sections; // as shown, top to bottom
-    QStringList m_facts;             // as shown
-    QList<int> m_rows;               // per section as shown: its rows
-    bool m_resetting = false;        // between aboutToChange and changed of a change shown by a reset
+    QStringList m_facts; // as shown
+    QList<int> m_rows; // per section as shown: its rows
+    bool m_resetting = false; // between aboutToChange and changed of a change shown by a reset
     int m_resets = 0;
 };
 

@@ -17,7 +17,7 @@ namespace goap::editor {
 
 enum class Part {
     Settings = 0x1, // name, description, day, planner, map
-    World = 0x2,    // world seed values
+    World = 0x2, // world seed values
     Stations = 0x4,
     Actions = 0x8,
     Goals = 0x10,
@@ -35,9 +35,9 @@ using ItemValue = std::variant<Station, Action, Goal, Agent, Spawner>;
 struct Change
 {
     enum Kind {
-        Edited,   // items of one list changed in place (`indices`, `field`)
+        Edited, // items of one list changed in place (`indices`, `field`)
         Inserted, // items inserted into one list: `indices` are their new places, ascending
-        Removed,  // items removed from one list: `indices` are the places they had, ascending
+        Removed, // items removed from one list: `indices` are the places they had, ascending
         Replaced, // anything in `parts` (a rename with its fix-ups, a cascading removal, settings, a new document)
     };
     Kind kind = Replaced;

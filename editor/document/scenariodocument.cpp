@@ -24,7 +24,9 @@ Scenario newScenario()
 }
 
 ScenarioDocument::ScenarioDocument(QObject *parent)
-    : QObject(parent), m_scenario(newScenario()), m_undo(new QUndoStack(this))
+    : QObject(parent)
+    , m_scenario(newScenario())
+    , m_undo(new QUndoStack(this))
 {
     m_undo->setUndoLimit(kUndoLimit);
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
@@ -42,7 +44,10 @@ ScenarioDocument::ScenarioDocument(QObject *parent)
 
 ScenarioDocument::~ScenarioDocument() = default;
 
-bool ScenarioDocument::isModified() const { return !m_undo->isClean(); }
+bool ScenarioDocument::isModified() const
+{
+    return !m_undo->isClean();
+}
 
 void ScenarioDocument::reset(const Scenario &scenario, const QString &fileName)
 {
@@ -68,7 +73,10 @@ void ScenarioDocument::setFileName(const QString &fileName)
     emit fileNameChanged(fileName);
 }
 
-void ScenarioDocument::markSaved() { m_undo->setClean(); }
+void ScenarioDocument::markSaved()
+{
+    m_undo->setClean();
+}
 
 void ScenarioDocument::revertTo(const Scenario &saved)
 {
@@ -79,7 +87,7 @@ void ScenarioDocument::revertTo(const Scenario &saved)
 
 void ScenarioDocument::assign(const Scenario &value, Parts parts, const QString &field)
 {
-    Change change{Change::Replaced, parts, {}, field};
+    Change change {Change::Replaced, parts, {}, field, {}};
     auto resized = [&](Part part, qsizetype a, qsizetype b) {
         if (a != b)
             change.resized |= part;
@@ -97,40 +105,58 @@ void ScenarioDocument::assign(const Scenario &value, Parts parts, const QString 
 }
 
 namespace {
-template <typename T>
-QList<T> &listFor(Scenario &s, Part part);
-template <> QList<Station> &listFor(Scenario &s, Part) { return s.stations; }
-template <> QList<Action> &listFor(Scenario &s, Part) { return s.actions; }
-template <> QList<Goal> &listFor(Scenario &s, Part) { return s.goals; }
-template <> QList<Agent> &listFor(Scenario &s, Part part) { return part == Part::Templates ? s.templates : s.agents; }
-template <> QList<Spawner> &listFor(Scenario &s, Part) { return s.spawners; }
+template<typename T> QList<T> &listFor(Scenario &s, Part part);
+template<> QList<Station> &listFor(Scenario &s, Part)
+{
+    return s.stations;
+}
+template<> QList<Action> &listFor(Scenario &s, Part)
+{
+    return s.actions;
+}
+template<> QList<Goal> &listFor(Scenario &s, Part)
+{
+    return s.goals;
+}
+template<> QList<Agent> &listFor(Scenario &s, Part part)
+{
+    return part == Part::Templates ? s.templates : s.agents;
+}
+template<> QList<Spawner> &listFor(Scenario &s, Part)
+{
+    return s.spawners;
+}
 } // namespace
 
 void ScenarioDocument::applyItems(Part part, const QList<int> &indices, const QList<ItemValue> &values,
                                   const QString &field)
 {
-    const Change change{Change::Edited, part, indices, field};
+    const Change change {Change::Edited, part, indices, field, {}};
     emit aboutToChange(change);
     for (int k = 0; k < indices.size(); ++k)
-        std::visit([&](const auto &item) {
-            using T = std::decay_t<decltype(item)>;
-            listFor<T>(m_scenario, part)[indices[k]] = item;
-        }, values[k]);
+        std::visit(
+            [&](const auto &item) {
+                using T = std::decay_t<decltype(item)>;
+                listFor<T>(m_scenario, part)[indices[k]] = item;
+            },
+            values[k]);
     revalidate();
     emit changed(change);
 }
 
 void ScenarioDocument::insertItems(Part part, int first, const QList<ItemValue> &values)
 {
-    Change change{Change::Inserted, part, {}, {}};
+    Change change {Change::Inserted, part, {}, {}, {}};
     for (int k = 0; k < values.size(); ++k)
         change.indices << first + k;
     emit aboutToChange(change);
     for (int k = 0; k < values.size(); ++k)
-        std::visit([&](const auto &item) {
-            using T = std::decay_t<decltype(item)>;
-            listFor<T>(m_scenario, part).insert(first + k, item);
-        }, values[k]);
+        std::visit(
+            [&](const auto &item) {
+                using T = std::decay_t<decltype(item)>;
+                listFor<T>(m_scenario, part).insert(first + k, item);
+            },
+            values[k]);
     revalidate();
     emit changed(change);
 }
@@ -142,17 +168,30 @@ void ScenarioDocument::removeItems(Part part, const QList<int> &indices)
         qsizetype begin = end - 1;
         while (begin > 0 && indices[begin - 1] == indices[begin] - 1)
             --begin;
-        const Change change{Change::Removed, part, indices.mid(begin, end - begin), {}};
+        const Change change {Change::Removed, part, indices.mid(begin, end - begin), {}, {}};
         emit aboutToChange(change);
         auto removeRun = [&](auto &list) { list.remove(indices[begin], end - begin); };
         switch (part) {
-        case Part::Stations: removeRun(m_scenario.stations); break;
-        case Part::Actions: removeRun(m_scenario.actions); break;
-        case Part::Goals: removeRun(m_scenario.goals); break;
-        case Part::Agents: removeRun(m_scenario.agents); break;
-        case Part::Templates: removeRun(m_scenario.templates); break;
-        case Part::Spawners: removeRun(m_scenario.spawners); break;
-        default: Q_UNREACHABLE();
+        case Part::Stations:
+            removeRun(m_scenario.stations);
+            break;
+        case Part::Actions:
+            removeRun(m_scenario.actions);
+            break;
+        case Part::Goals:
+            removeRun(m_scenario.goals);
+            break;
+        case Part::Agents:
+            removeRun(m_scenario.agents);
+            break;
+        case Part::Templates:
+            removeRun(m_scenario.templates);
+            break;
+        case Part::Spawners:
+            removeRun(m_scenario.spawners);
+            break;
+        default:
+            Q_UNREACHABLE();
         }
         revalidate();
         emit changed(change);
@@ -222,8 +261,7 @@ QString ScenarioDocument::uniqueId(const QString &base, const QStringList &taken
 namespace {
 
 // Why a list of scoped fact rows cannot be stored (empty when it can).
-template <typename Entry>
-QString factRowsProblem(const QList<Entry> &rows)
+template<typename Entry> QString factRowsProblem(const QList<Entry> &rows)
 {
     QStringList seen;
     for (const Entry &e : rows) {
@@ -260,7 +298,11 @@ QString ScenarioDocument::setSettings(const QString &name, const QString &descri
 namespace {
 QString wallText(const Wall &w)
 {
-    return QCoreApplication::translate("goap::editor::ScenarioDocument", "%1 x %2 at (%3, %4)").arg(w.w).arg(w.h).arg(w.x).arg(w.y);
+    return QCoreApplication::translate("goap::editor::ScenarioDocument", "%1 x %2 at (%3, %4)")
+        .arg(w.w)
+        .arg(w.h)
+        .arg(w.x)
+        .arg(w.y);
 }
 } // namespace
 
@@ -290,7 +332,9 @@ static QString insideWall(const MapSettings &map, const Point &p)
 {
     for (const Wall &w : map.walls)
         if (wallBlocksCellAt(w, p.x, p.y))
-            return QCoreApplication::translate("goap::editor::ScenarioDocument", "(%1, %2) is inside a wall.").arg(p.x).arg(p.y);
+            return QCoreApplication::translate("goap::editor::ScenarioDocument", "(%1, %2) is inside a wall.")
+                .arg(p.x)
+                .arg(p.y);
     return {};
 }
 
@@ -326,7 +370,10 @@ QList<Wall> rectanglesOf(std::vector<Cell> cells)
 {
     std::sort(cells.begin(), cells.end(), [](Cell a, Cell b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
     cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
-    struct Run { int x0, x1, y0, y1; };
+    struct Run
+    {
+        int x0, x1, y0, y1;
+    };
     std::vector<Run> runs, open;
     for (size_t k = 0; k < cells.size();) {
         size_t e = k + 1;
@@ -338,14 +385,15 @@ QList<Wall> rectanglesOf(std::vector<Cell> cells)
     QList<Wall> out;
     for (const Run &r : runs) {
         // Extend a rectangle of the row above with the same span.
-        const auto above = std::find_if(open.begin(), open.end(), [&](const Run &o) { return o.x0 == r.x0 && o.x1 == r.x1 && o.y1 == r.y0; });
+        const auto above = std::find_if(open.begin(), open.end(),
+                                        [&](const Run &o) { return o.x0 == r.x0 && o.x1 == r.x1 && o.y1 == r.y0; });
         if (above != open.end())
             above->y1 = r.y1;
         else
             open.push_back(r);
     }
     for (const Run &o : open)
-        out.append(Wall{double(o.x0), double(o.y0), double(o.x1 - o.x0), double(o.y1 - o.y0)});
+        out.append(Wall {double(o.x0), double(o.y0), double(o.x1 - o.x0), double(o.y1 - o.y0)});
     return out;
 }
 
@@ -355,7 +403,7 @@ std::vector<Cell> cellsOf(const Wall &w)
     std::vector<Cell> out;
     for (int y = int(std::ceil(w.y - 0.5)); y + 0.5 < w.y + w.h; ++y)
         for (int x = int(std::ceil(w.x - 0.5)); x + 0.5 < w.x + w.w; ++x)
-            out.push_back(Cell{x, y});
+            out.push_back(Cell {x, y});
     return out;
 }
 } // namespace
@@ -363,9 +411,12 @@ std::vector<Cell> cellsOf(const Wall &w)
 QString ScenarioDocument::paintWalls(const QList<Cell> &cells, bool erase)
 {
     const Scenario &now = m_scenario;
-    const auto inMap = [&](Cell c) { return c.x >= 0 && c.y >= 0 && c.x + 1 <= now.map.width + 1e-9 && c.y + 1 <= now.map.height + 1e-9; };
+    const auto inMap = [&](Cell c) {
+        return c.x >= 0 && c.y >= 0 && c.x + 1 <= now.map.width + 1e-9 && c.y + 1 <= now.map.height + 1e-9;
+    };
     const auto blockedBy = [&](Cell c) {
-        return std::any_of(now.map.walls.begin(), now.map.walls.end(), [&](const Wall &w) { return wallBlocksCellAt(w, c.x + 0.5, c.y + 0.5); });
+        return std::any_of(now.map.walls.begin(), now.map.walls.end(),
+                           [&](const Wall &w) { return wallBlocksCellAt(w, c.x + 0.5, c.y + 0.5); });
     };
     Scenario s = now;
     int changed = 0;
@@ -376,7 +427,7 @@ QString ScenarioDocument::paintWalls(const QList<Cell> &cells, bool erase)
         for (const Cell c : cells) {
             if (!inMap(c) || blockedBy(c))
                 continue;
-            if (!wallProblem(now, Wall{double(c.x), double(c.y), 1, 1}).isEmpty()) {
+            if (!wallProblem(now, Wall {double(c.x), double(c.y), 1, 1}).isEmpty()) {
                 ++kept; // a station, a start or a spawner stands there
                 continue;
             }
@@ -434,8 +485,9 @@ QString ScenarioDocument::setWorldSeed(const QString &name, qint32 value)
     Scenario s = m_scenario;
     auto it = std::find_if(s.world.begin(), s.world.end(), [&](const FactValue &f) { return f.name == name; });
     if (it == s.world.end()) {
-        s.world.append(FactValue{name, value});
-        std::sort(s.world.begin(), s.world.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
+        s.world.append(FactValue {name, value});
+        std::sort(s.world.begin(), s.world.end(),
+                  [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
     } else {
         it->value = value;
     }
@@ -453,8 +505,7 @@ QString ScenarioDocument::removeWorldSeed(const QString &name)
 
 namespace {
 
-template <typename Entry>
-bool renameIn(QList<Entry> &list, const QString &from, const QString &to)
+template<typename Entry> bool renameIn(QList<Entry> &list, const QString &from, const QString &to)
 {
     bool any = false;
     for (Entry &e : list) {
@@ -554,7 +605,7 @@ QString ScenarioDocument::addWorldFact(QString *newFact)
             taken << bareName(f);
     const QString name = uniqueId(QStringLiteral("fact"), taken);
     Scenario s = m_scenario;
-    s.world.append(FactValue{name, 0});
+    s.world.append(FactValue {name, 0});
     std::sort(s.world.begin(), s.world.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
     push(s, tr("Add fact world.%1").arg(name), Part::World);
     if (newFact)
@@ -565,8 +616,7 @@ QString ScenarioDocument::addWorldFact(QString *newFact)
 // --- duplicates ------------------------------------------------------------
 
 namespace {
-template <typename Item>
-Item copyOf(const Item &item, const QString &id)
+template<typename Item> Item copyOf(const Item &item, const QString &id)
 {
     Item copy = item;
     copy.id = id;
@@ -612,7 +662,8 @@ QString ScenarioDocument::duplicateGoal(int index, QString *newId)
 QString ScenarioDocument::duplicateAgent(int index, QString *newId)
 {
     Scenario s = m_scenario;
-    Agent copy = copyOf(s.agents.value(index), uniqueId(s.agents.value(index).id, idsOf(s.agents) + idsOf(s.templates)));
+    Agent copy
+        = copyOf(s.agents.value(index), uniqueId(s.agents.value(index).id, idsOf(s.agents) + idsOf(s.templates)));
     copy.at.x += 1;
     s.agents.insert(index + 1, copy);
     push(s, tr("Duplicate character %1 as %2").arg(m_scenario.agents[index].id, copy.id), Part::Agents);
@@ -624,7 +675,8 @@ QString ScenarioDocument::duplicateAgent(int index, QString *newId)
 QString ScenarioDocument::duplicateTemplate(int index, QString *newId)
 {
     Scenario s = m_scenario;
-    const Agent copy = copyOf(s.templates.value(index), uniqueId(s.templates.value(index).id, idsOf(s.agents) + idsOf(s.templates)));
+    const Agent copy
+        = copyOf(s.templates.value(index), uniqueId(s.templates.value(index).id, idsOf(s.agents) + idsOf(s.templates)));
     s.templates.insert(index + 1, copy);
     push(s, tr("Duplicate template %1 as %2").arg(m_scenario.templates[index].id, copy.id), Part::Templates);
     if (newId)
@@ -648,7 +700,7 @@ QString ScenarioDocument::addStation(const Point &at, QString *newId)
         return problem;
     Scenario s = m_scenario;
     const QString id = uniqueId(QStringLiteral("station"), idsOf(s.stations));
-    s.stations.append(Station{id, tr("Station"), at});
+    s.stations.append(Station {id, tr("Station"), at});
     push(s, tr("Add station %1").arg(id), Part::Stations);
     if (newId)
         *newId = id;
@@ -676,7 +728,8 @@ QString ScenarioDocument::setStation(int index, const Station &station, const QS
         return error;
     if (const QString why = capacityError(station.capacity); !why.isEmpty())
         return sentence(why);
-    if (const QString problem = insideWall(m_scenario.map, station.at); !problem.isEmpty() && station.at != s.stations[index].at)
+    if (const QString problem = insideWall(m_scenario.map, station.at);
+        !problem.isEmpty() && station.at != s.stations[index].at)
         return problem;
     s.stations[index] = station;
     Parts parts = Part::Stations;
@@ -684,7 +737,8 @@ QString ScenarioDocument::setStation(int index, const Station &station, const QS
         for (Action &a : s.actions) {
             if (a.station == previous)
                 a.station = station.id;
-            a.alternatives.replaceInStrings(QRegularExpression(QStringLiteral("^%1$").arg(QRegularExpression::escape(previous))), station.id);
+            a.alternatives.replaceInStrings(
+                QRegularExpression(QStringLiteral("^%1$").arg(QRegularExpression::escape(previous))), station.id);
         }
         // Its free places are world.free.<id>: conditions on the old name
         // would read a fact nothing keeps, and the action could never run.
@@ -749,7 +803,8 @@ QString ScenarioDocument::setAction(int index, const Action &action, const QStri
             return tr("\"%1\" is not a valid queue name.").arg(queue);
     if (action.cost < 0)
         return tr("The cost cannot be negative.");
-    for (const QString &problem : {factRowsProblem(action.pre), factRowsProblem(action.set), factRowsProblem(action.add)})
+    for (const QString &problem :
+         {factRowsProblem(action.pre), factRowsProblem(action.set), factRowsProblem(action.add)})
         if (!problem.isEmpty())
             return problem;
     for (const Condition &c : action.pre)
@@ -819,7 +874,8 @@ QString ScenarioDocument::setGoal(int index, const Goal &goal, const QString &fi
         if (const QString why = conditionError(c, goal.kind); !why.isEmpty())
             return QStringLiteral("%1: %2.").arg(c.fact, why);
     Goal sorted = goal;
-    std::sort(sorted.conditions.begin(), sorted.conditions.end(), [](const Condition &a, const Condition &b) { return a.fact < b.fact; });
+    std::sort(sorted.conditions.begin(), sorted.conditions.end(),
+              [](const Condition &a, const Condition &b) { return a.fact < b.fact; });
     s.goals[index] = sorted;
     Parts parts = Part::Goals;
     const bool kindChanged = goal.kind != m_scenario.goals[index].kind;
@@ -884,14 +940,17 @@ QString ScenarioDocument::checkCharacter(const Agent &agent) const
 QString ScenarioDocument::setAgent(int index, const Agent &agent, const QString &field)
 {
     Scenario s = m_scenario;
-    if (const QString error = checkId(agent.id, idsOf(s.agents) + idsOf(s.templates), s.agents[index].id); !error.isEmpty())
+    if (const QString error = checkId(agent.id, idsOf(s.agents) + idsOf(s.templates), s.agents[index].id);
+        !error.isEmpty())
         return error;
     if (const QString error = checkCharacter(agent); !error.isEmpty())
         return error;
-    if (const QString problem = insideWall(m_scenario.map, agent.at); !problem.isEmpty() && agent.at != s.agents[index].at)
+    if (const QString problem = insideWall(m_scenario.map, agent.at);
+        !problem.isEmpty() && agent.at != s.agents[index].at)
         return problem;
     Agent sorted = agent;
-    std::sort(sorted.facts.begin(), sorted.facts.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
+    std::sort(sorted.facts.begin(), sorted.facts.end(),
+              [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
     s.agents[index] = sorted;
     push(s, changeText(tr("character"), m_scenario.agents[index], sorted), Part::Agents, field);
     return {};
@@ -930,7 +989,8 @@ QString ScenarioDocument::setTemplate(int index, const Agent &agent, const QStri
     if (const QString error = checkCharacter(agent); !error.isEmpty())
         return error;
     Agent sorted = agent;
-    std::sort(sorted.facts.begin(), sorted.facts.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
+    std::sort(sorted.facts.begin(), sorted.facts.end(),
+              [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
     s.templates[index] = sorted;
     for (Spawner &sp : s.spawners)
         if (sp.templateId == previous)
@@ -946,7 +1006,7 @@ QString ScenarioDocument::addSpawner()
     Scenario s = m_scenario;
     Spawner sp;
     sp.templateId = s.templates.first().id;
-    sp.at = Point{1, std::round(s.map.height / 2)};
+    sp.at = Point {1, std::round(s.map.height / 2)};
     s.spawners.append(sp);
     push(s, tr("Add a spawner of %1").arg(sp.templateId), Part::Spawners);
     return {};
@@ -963,7 +1023,7 @@ QString ScenarioDocument::removeSpawner(int index)
 namespace {
 // Several items of one list changed at once, one undo step: each checked by
 // `problem` (an empty string when fine), ids unchanged.
-template <typename T, typename Check>
+template<typename T, typename Check>
 QString applyMany(QList<T> &list, const QList<int> &indices, const QList<T> &items, Check problem)
 {
     for (qsizetype k = 0; k < indices.size() && k < items.size(); ++k) {
@@ -981,30 +1041,35 @@ QString applyMany(QList<T> &list, const QList<int> &indices, const QList<T> &ite
 
 } // namespace
 
-QString ScenarioDocument::setAgents(bool templates, const QList<int> &indices, const QList<Agent> &agents, const QString &field)
+QString ScenarioDocument::setAgents(bool templates, const QList<int> &indices, const QList<Agent> &agents,
+                                    const QString &field)
 {
     if (indices.size() == 1)
-        return templates ? setTemplate(indices[0], agents.value(0), field) : setAgent(indices[0], agents.value(0), field);
+        return templates ? setTemplate(indices[0], agents.value(0), field)
+                         : setAgent(indices[0], agents.value(0), field);
     Scenario s = m_scenario;
     QList<Agent> sorted = agents;
     for (Agent &a : sorted)
-        std::sort(a.facts.begin(), a.facts.end(), [](const FactValue &x, const FactValue &y) { return x.name < y.name; });
-    const QString error = applyMany(templates ? s.templates : s.agents, indices, sorted, [&](const Agent &now, const Agent &was) {
-        if (const QString why = checkCharacter(now); !why.isEmpty())
-            return why;
-        return now.at != was.at ? insideWall(s.map, now.at) : QString();
-    });
+        std::sort(a.facts.begin(), a.facts.end(),
+                  [](const FactValue &x, const FactValue &y) { return x.name < y.name; });
+    const QString error
+        = applyMany(templates ? s.templates : s.agents, indices, sorted, [&](const Agent &now, const Agent &was) {
+              if (const QString why = checkCharacter(now); !why.isEmpty())
+                  return why;
+              return now.at != was.at ? insideWall(s.map, now.at) : QString();
+          });
     if (!error.isEmpty())
         return error;
-    const QString text = (templates ? tr("Set %1 of %2 templates") : tr("Set %1 of %2 characters")).arg(field).arg(indices.size());
+    const QString text
+        = (templates ? tr("Set %1 of %2 templates") : tr("Set %1 of %2 characters")).arg(field).arg(indices.size());
     push(s, text, templates ? Part::Templates : Part::Agents, field);
     return {};
 }
 
 // Several items of one list edited at once: applyMany's checks, then one undo step.
-template <typename T, typename Check>
-QString ScenarioDocument::setSeveral(QList<T> Scenario::*list, const QList<int> &indices, const QList<T> &items, Check check,
-                                     const QString &noun, Parts parts, const QString &field)
+template<typename T, typename Check>
+QString ScenarioDocument::setSeveral(QList<T> Scenario::*list, const QList<int> &indices, const QList<T> &items,
+                                     Check check, const QString &noun, Parts parts, const QString &field)
 {
     Scenario s = m_scenario;
     if (const QString error = applyMany(s.*list, indices, items, check); !error.isEmpty())
@@ -1017,36 +1082,46 @@ QString ScenarioDocument::setStations(const QList<int> &indices, const QList<Sta
 {
     if (indices.size() == 1)
         return setStation(indices[0], stations.value(0), field);
-    return setSeveral(&Scenario::stations, indices, stations, [&](const Station &now, const Station &was) {
-        if (const QString why = capacityError(now.capacity); !why.isEmpty())
-            return sentence(why);
-        return now.at != was.at ? insideWall(m_scenario.map, now.at) : QString();
-    }, tr("stations"), Part::Stations, field);
+    return setSeveral(
+        &Scenario::stations, indices, stations,
+        [&](const Station &now, const Station &was) {
+            if (const QString why = capacityError(now.capacity); !why.isEmpty())
+                return sentence(why);
+            return now.at != was.at ? insideWall(m_scenario.map, now.at) : QString();
+        },
+        tr("stations"), Part::Stations, field);
 }
 
 QString ScenarioDocument::setGoals(const QList<int> &indices, const QList<Goal> &goals, const QString &field)
 {
     if (indices.size() == 1)
         return setGoal(indices[0], goals.value(0), field);
-    return setSeveral(&Scenario::goals, indices, goals, [&](const Goal &now, const Goal &was) {
-        if (now.id != was.id || now.kind != was.kind || now.conditions != was.conditions)
-            return tr("Several goals change their label, start, rate or urgency together; ids, kinds and conditions one at a time.");
-        return QString();
-    }, tr("goals"), Part::Goals, field);
+    return setSeveral(
+        &Scenario::goals, indices, goals,
+        [&](const Goal &now, const Goal &was) {
+            if (now.id != was.id || now.kind != was.kind || now.conditions != was.conditions)
+                return tr("Several goals change their label, start, rate or urgency together; ids, kinds and "
+                          "conditions one at a time.");
+            return QString();
+        },
+        tr("goals"), Part::Goals, field);
 }
 
 QString ScenarioDocument::setActions(const QList<int> &indices, const QList<Action> &actions, const QString &field)
 {
     if (indices.size() == 1)
         return setAction(indices[0], actions.value(0), field);
-    return setSeveral(&Scenario::actions, indices, actions, [&](const Action &now, const Action &) {
-        for (const QString &id : now.stations())
-            if (!m_scenario.station(id))
-                return tr("There is no station \"%1\".").arg(id);
-        if (!(now.duration > 0) || now.cost < 0)
-            return tr("An action takes more than 0 s and costs 0 or more.");
-        return QString();
-    }, tr("actions"), Part::Actions, field);
+    return setSeveral(
+        &Scenario::actions, indices, actions,
+        [&](const Action &now, const Action &) {
+            for (const QString &id : now.stations())
+                if (!m_scenario.station(id))
+                    return tr("There is no station \"%1\".").arg(id);
+            if (!(now.duration > 0) || now.cost < 0)
+                return tr("An action takes more than 0 s and costs 0 or more.");
+            return QString();
+        },
+        tr("actions"), Part::Actions, field);
 }
 
 QString ScenarioDocument::setSpawner(int index, const Spawner &spawner, const QString &field)
@@ -1055,7 +1130,8 @@ QString ScenarioDocument::setSpawner(int index, const Spawner &spawner, const QS
         return tr("There is no template \"%1\".").arg(spawner.templateId);
     if (!(spawner.every > 0) || spawner.first < 0 || spawner.max < 0)
         return tr("A spawner needs an interval above 0, a first time and a count from 0.");
-    if (const QString problem = insideWall(m_scenario.map, spawner.at); !problem.isEmpty() && spawner.at != m_scenario.spawners[index].at)
+    if (const QString problem = insideWall(m_scenario.map, spawner.at);
+        !problem.isEmpty() && spawner.at != m_scenario.spawners[index].at)
         return problem;
     Scenario s = m_scenario;
     s.spawners[index] = spawner;
@@ -1099,25 +1175,33 @@ QStringList ScenarioDocument::holdersOfGoal(int goal) const
 int ScenarioDocument::spawnersOfTemplate(int characterTemplate) const
 {
     const QString id = m_scenario.templates.value(characterTemplate).id;
-    return int(std::count_if(m_scenario.spawners.begin(), m_scenario.spawners.end(), [&](const Spawner &sp) { return sp.templateId == id; }));
+    return int(std::count_if(m_scenario.spawners.begin(), m_scenario.spawners.end(),
+                             [&](const Spawner &sp) { return sp.templateId == id; }));
 }
 
 QStringList ScenarioDocument::factsInUse() const
 {
     std::set<QString> facts;
-    for (const FactValue &f : m_scenario.world) facts.insert(worldFact(f.name));
+    for (const FactValue &f : m_scenario.world)
+        facts.insert(worldFact(f.name));
     for (const Agent &a : m_scenario.agents)
-        for (const FactValue &f : a.facts) facts.insert(agentFact(f.name));
+        for (const FactValue &f : a.facts)
+            facts.insert(agentFact(f.name));
     // A partner's fact is one of its own agent facts.
     for (const Action &a : m_scenario.actions) {
-        for (const Condition &c : a.pre) facts.insert(c.fact);
-        for (const Effect &e : a.set) facts.insert(ownFact(e.fact));
-        for (const Effect &e : a.add) facts.insert(ownFact(e.fact));
+        for (const Condition &c : a.pre)
+            facts.insert(c.fact);
+        for (const Effect &e : a.set)
+            facts.insert(ownFact(e.fact));
+        for (const Effect &e : a.add)
+            facts.insert(ownFact(e.fact));
     }
     for (const Goal &g : m_scenario.goals)
-        for (const Condition &c : g.conditions) facts.insert(c.fact);
+        for (const Condition &c : g.conditions)
+            facts.insert(c.fact);
     for (const Agent &a : m_scenario.templates)
-        for (const FactValue &f : a.facts) facts.insert(agentFact(f.name));
+        for (const FactValue &f : a.facts)
+            facts.insert(agentFact(f.name));
     QStringList out;
     for (const QString &f : facts)
         if (!f.isEmpty())
@@ -1130,24 +1214,36 @@ FactUsage ScenarioDocument::usage(const QString &fact) const
     FactUsage u;
     const QString partner = partnerFact(fact);
     for (const Action &a : m_scenario.actions) {
-        for (const Condition &c : a.pre) if (c.fact == fact) u.readBy << a.id;
+        for (const Condition &c : a.pre)
+            if (c.fact == fact)
+                u.readBy << a.id;
         for (const Effect &e : a.set) {
-            if (e.fact == fact) u.setBy << a.id;
-            if (!partner.isEmpty() && e.fact == partner) u.setBy << a.id + tr(" (on its partner)");
+            if (e.fact == fact)
+                u.setBy << a.id;
+            if (!partner.isEmpty() && e.fact == partner)
+                u.setBy << a.id + tr(" (on its partner)");
         }
         for (const Effect &e : a.add) {
-            if (e.fact == fact) (e.value < 0 ? u.spentBy : u.addedBy) << a.id;
-            if (!partner.isEmpty() && e.fact == partner) (e.value < 0 ? u.spentBy : u.addedBy) << a.id + tr(" (on its partner)");
+            if (e.fact == fact)
+                (e.value < 0 ? u.spentBy : u.addedBy) << a.id;
+            if (!partner.isEmpty() && e.fact == partner)
+                (e.value < 0 ? u.spentBy : u.addedBy) << a.id + tr(" (on its partner)");
         }
     }
     for (const Goal &g : m_scenario.goals)
-        for (const Condition &c : g.conditions) if (c.fact == fact) u.goals << g.id;
+        for (const Condition &c : g.conditions)
+            if (c.fact == fact)
+                u.goals << g.id;
     const QString bare = bareName(fact);
     if (fact.startsWith(u"world.")) {
-        for (const FactValue &f : m_scenario.world) if (f.name == bare) u.seededBy << QStringLiteral("world");
+        for (const FactValue &f : m_scenario.world)
+            if (f.name == bare)
+                u.seededBy << QStringLiteral("world");
     } else {
         for (const Agent &a : m_scenario.agents)
-            for (const FactValue &f : a.facts) if (f.name == bare) u.seededBy << a.id;
+            for (const FactValue &f : a.facts)
+                if (f.name == bare)
+                    u.seededBy << a.id;
     }
     return u;
 }

@@ -28,11 +28,11 @@ namespace goap::editor {
 // Where a fact is used, for the Facts form.
 struct FactUsage
 {
-    QStringList readBy;  // actions whose preconditions read it
+    QStringList readBy; // actions whose preconditions read it
     QStringList spentBy; // actions whose negative adds spend it
     QStringList addedBy; // actions whose positive adds raise it
-    QStringList setBy;   // actions that set it
-    QStringList goals;   // goals whose conditions name it
+    QStringList setBy; // actions that set it
+    QStringList goals; // goals whose conditions name it
     QStringList seededBy; // "world" or agent ids with an initial value
 };
 
@@ -129,16 +129,16 @@ public:
     FactUsage usage(const QString &fact) const;
     QString uniqueId(const QString &base, const QStringList &taken) const;
     // Who refers to an item, so removing it can say what it will change.
-    QStringList actionsAtStation(int station) const;  // action ids
-    QStringList holdersOfAction(int action) const;     // character and template ids
-    QStringList holdersOfGoal(int goal) const;         // character and template ids
+    QStringList actionsAtStation(int station) const; // action ids
+    QStringList holdersOfAction(int action) const; // character and template ids
+    QStringList holdersOfGoal(int goal) const; // character and template ids
     int spawnersOfTemplate(int characterTemplate) const;
 
     // Applies a new value as one undoable step of the kind its difference is
     // (used by the typed edits). `field` names what was edited: consecutive
     // steps on the same items and field merge into one (empty: never).
     void push(const Scenario &after, const QString &text, Parts parts, const QString &field = {});
-    template <typename T, typename Check>
+    template<typename T, typename Check>
     QString setSeveral(QList<T> Scenario::*list, const QList<int> &indices, const QList<T> &items, Check check,
                        const QString &noun, Parts parts, const QString &field);
     // No undo: the commands call these.
@@ -174,8 +174,7 @@ private:
 };
 
 // Ids of a list of entities, for uniqueness checks.
-template <typename List>
-QStringList idsOf(const List &list)
+template<typename List> QStringList idsOf(const List &list)
 {
     QStringList out;
     for (const auto &item : list)

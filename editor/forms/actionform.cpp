@@ -10,7 +10,8 @@
 
 namespace goap::editor {
 
-ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent) : FormPage(document, tr("Action"), parent)
+ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent)
+    : FormPage(document, tr("Action"), parent)
 {
     idEdit = makeIdEdit([this] { return idsOf(m_document->scenario().actions); },
                         [this] { return m_index >= 0 ? current().id : QString(); },
@@ -19,36 +20,51 @@ ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent) : FormPage(d
                             a.id = id;
                             return m_document->setAction(m_index, a, tr("id"));
                         });
-    addRow(tr("&Id"), idEdit, tr("The action's unique id; characters list the ids of the actions they can do. Renaming updates every character."));
+    addRow(tr("&Id"), idEdit,
+           tr("The action's unique id; characters list the ids of the actions they can do. Renaming updates every "
+              "character."));
     labelEdit = new QLineEdit(this);
     addRow(tr("&Label"), labelEdit, tr("The name shown over a character while it does this action."));
     stationBox = new QComboBox(this);
-    addRow(tr("&Station"), stationBox, tr("Where the action is done: the character walks there first, round the walls. None: where it stands."));
+    addRow(tr("&Station"), stationBox,
+           tr("Where the action is done: the character walks there first, round the walls. None: where it stands."));
     alternativesEdit = new QLineEdit(this);
     alternativesEdit->setPlaceholderText(tr("(none)"));
-    addRow(tr("&Also at"), alternativesEdit, tr("More stations where it can be done, as ids separated by commas (e.g. wellSouth): "
-                                               "the planner chooses one per step (by path when planner.travelCost is above 0, "
-                                               "else the nearest one on the way). A version 2 file."));
+    addRow(tr("&Also at"), alternativesEdit,
+           tr("More stations where it can be done, as ids separated by commas (e.g. wellSouth): "
+              "the planner chooses one per step (by path when planner.travelCost is above 0, "
+              "else the nearest one on the way). A version 2 file."));
     durationBox = makeDouble(0.01, 1e6, 2, 0.5, tr(" s"), tr("an action takes more than 0 s"));
-    addRow(tr("&Duration"), durationBox, tr("Simulated seconds the action takes once started. Underway it is atomic: no further checks."));
+    addRow(tr("&Duration"), durationBox,
+           tr("Simulated seconds the action takes once started. Underway it is atomic: no further checks."));
     costBox = makeDouble(0, 1e6, 2, 0.5, {}, tr("a cost is 0 or more (the planner adds costs up)"));
-    addRow(tr("&Cost"), costBox, tr("What the planner minimises: a plan's cost is the sum of its actions' costs; the ballot subtracts the scenario's cost weight (%1 by default) x cost.").arg(PlannerSettings{}.costWeight));
+    addRow(tr("&Cost"), costBox,
+           tr("What the planner minimises: a plan's cost is the sum of its actions' costs; the ballot subtracts the "
+              "scenario's cost weight (%1 by default) x cost.")
+               .arg(PlannerSettings {}.costWeight));
     preTable = new FactTable(FactTable::Mode::Conditions, this);
-    addRow(tr("&Needs"), preTable, tr("Preconditions: every row (fact, operator, value) must hold to plan this action, and again on its first tick of acting."));
+    addRow(tr("&Needs"), preTable,
+           tr("Preconditions: every row (fact, operator, value) must hold to plan this action, and again on its first "
+              "tick of acting."));
     effectTable = new FactTable(FactTable::Mode::Effects, this);
-    addRow(tr("&Effects"), effectTable, tr("set: fact = value on completion. add: fact += value on completion; a negative add spends, taken when the action starts. "
-                                           "partner.X writes the partner's own fact X on completion."));
+    addRow(tr("&Effects"), effectTable,
+           tr("set: fact = value on completion. add: fact += value on completion; a negative add spends, taken when "
+              "the action starts. "
+              "partner.X writes the partner's own fact X on completion."));
     enqueueEdit = new QLineEdit(this);
     enqueueEdit->setPlaceholderText(tr("(none)"));
-    addRow(tr("&Joins queue"), enqueueEdit, tr("On completion the character joins the back of this queue; world.queue.<name> is its length."));
+    addRow(tr("&Joins queue"), enqueueEdit,
+           tr("On completion the character joins the back of this queue; world.queue.<name> is its length."));
     takePartnerEdit = new QLineEdit(this);
     takePartnerEdit->setPlaceholderText(tr("(none)"));
-    addRow(tr("&Takes partner from"), takePartnerEdit, tr("On start the character takes the front of this queue as its partner, who "
-                                                          "walks to it; the re-check fails when the queue is empty."));
+    addRow(tr("&Takes partner from"), takePartnerEdit,
+           tr("On start the character takes the front of this queue as its partner, who "
+              "walks to it; the re-check fails when the queue is empty."));
     releaseBox = new QCheckBox(tr("let the partner go on completion"), this);
     addRow(tr("&Release"), releaseBox, tr("On completion the partner is let go and plans again from its new facts."));
     leaveBox = new QCheckBox(tr("leave the simulation on completion"), this);
-    addRow(tr("Lea&ve"), leaveBox, tr("On completion the character leaves the simulation (a spawned patient going home, say)."));
+    addRow(tr("Lea&ve"), leaveBox,
+           tr("On completion the character leaves the simulation (a spawned patient going home, say)."));
     auto queueEdited = [this](QLineEdit *edit, QString Action::*field, const QString &name) {
         connect(edit, &QLineEdit::editingFinished, this, [this, edit, field, name] {
             Action a = current();
@@ -103,8 +119,10 @@ ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent) : FormPage(d
         a.alternatives = ids;
         apply(a, tr("stations"));
     });
-    connect(durationBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("duration"), [&](Action &a) { a.duration = v; }); });
-    connect(costBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("cost"), [&](Action &a) { a.cost = v; }); });
+    connect(durationBox, &QDoubleSpinBox::valueChanged, this,
+            [this](double v) { change(tr("duration"), [&](Action &a) { a.duration = v; }); });
+    connect(costBox, &QDoubleSpinBox::valueChanged, this,
+            [this](double v) { change(tr("cost"), [&](Action &a) { a.cost = v; }); });
     connect(preTable, &FactTable::edited, this, [this] {
         Action a = current();
         a.pre = preTable->conditions();
@@ -152,8 +170,9 @@ void ActionForm::refresh()
     alternativesEdit->setEnabled(!many);
     showNumber(durationBox, same([](const Action &x) { return x.duration; }), a.duration);
     showNumber(costBox, same([](const Action &x) { return x.cost; }), a.cost);
-    for (QWidget *one : {static_cast<QWidget *>(preTable), static_cast<QWidget *>(effectTable), static_cast<QWidget *>(enqueueEdit),
-                         static_cast<QWidget *>(takePartnerEdit), static_cast<QWidget *>(releaseBox), static_cast<QWidget *>(leaveBox)})
+    for (QWidget *one : {static_cast<QWidget *>(preTable), static_cast<QWidget *>(effectTable),
+                         static_cast<QWidget *>(enqueueEdit), static_cast<QWidget *>(takePartnerEdit),
+                         static_cast<QWidget *>(releaseBox), static_cast<QWidget *>(leaveBox)})
         one->setEnabled(!many);
     const QStringList facts = m_document->factsInUse();
     preTable->setFactChoices(facts);
@@ -168,8 +187,11 @@ void ActionForm::refresh()
 
 void ActionForm::change(const QString &field, const std::function<void(Action &)> &edit)
 {
-    changeSelected(m_document->scenario().actions, edit, [&](const Action &a) { apply(a, field); },
-                   [&](const QList<int> &indices, const QList<Action> &actions) { return m_document->setActions(indices, actions, field); });
+    changeSelected(
+        m_document->scenario().actions, edit, [&](const Action &a) { apply(a, field); },
+        [&](const QList<int> &indices, const QList<Action> &actions) {
+            return m_document->setActions(indices, actions, field);
+        });
 }
 
 void ActionForm::apply(const Action &action, const QString &field)

@@ -15,30 +15,39 @@ namespace goap::editor {
 namespace {
 enum GoalColumn { GoalName, Start, Rate, Urgency };
 
-QString optionalText(const std::optional<double> &v) { return v ? QString::number(*v) : QString(); }
+QString optionalText(const std::optional<double> &v)
+{
+    return v ? QString::number(*v) : QString();
+}
 } // namespace
 
 AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent)
-    : FormPage(document, templates ? tr("Template") : tr("Character"), parent), m_templates(templates)
+    : FormPage(document, templates ? tr("Template") : tr("Character"), parent)
+    , m_templates(templates)
 {
-    idEdit = makeIdEdit([this] { return idsOf(m_document->scenario().agents) + idsOf(m_document->scenario().templates); },
-                        [this] { return m_index >= 0 ? current().id : QString(); },
-                        [this](const QString &id) {
-                            Agent a = current();
-                            a.id = id;
-                            return m_templates ? m_document->setTemplate(m_index, a, tr("id")) : m_document->setAgent(m_index, a, tr("id"));
-                        });
+    idEdit
+        = makeIdEdit([this] { return idsOf(m_document->scenario().agents) + idsOf(m_document->scenario().templates); },
+                     [this] { return m_index >= 0 ? current().id : QString(); },
+                     [this](const QString &id) {
+                         Agent a = current();
+                         a.id = id;
+                         return m_templates ? m_document->setTemplate(m_index, a, tr("id"))
+                                            : m_document->setAgent(m_index, a, tr("id"));
+                     });
     addRow(tr("&Id"), idEdit, tr("The character's unique id, used in event logs and reports."));
     labelEdit = new QLineEdit(this);
     addRow(tr("&Label"), labelEdit, tr("The name shown on the map and in the inspector."));
     xBox = makeDouble(-1e6, 1e6, 2, 0.5);
-    addRow(tr("Start &X"), xBox, tr("Where the character stands at dawn, in world units. Drag it on the map to move it."));
+    addRow(tr("Start &X"), xBox,
+           tr("Where the character stands at dawn, in world units. Drag it on the map to move it."));
     yBox = makeDouble(-1e6, 1e6, 2, 0.5);
     addRow(tr("Start &Y"), yBox, tr("Where the character stands at dawn, in world units from the top."));
     speedBox = makeDouble(0.01, 1e4, 2, 0.25, tr(" /s"), tr("a character walks at more than 0 units a second"));
-    addRow(tr("&Speed"), speedBox, tr("Walking speed in world units per simulated second (straight lines, no pathfinding)."));
+    addRow(tr("&Speed"), speedBox,
+           tr("Walking speed in world units per simulated second (straight lines, no pathfinding)."));
     factTable = new FactTable(FactTable::Mode::Seeds, this);
-    addRow(tr("Own &facts"), factTable, tr("Initial values of its own (agent.) facts, restored at every dawn; names without the agent. prefix."));
+    addRow(tr("Own &facts"), factTable,
+           tr("Initial values of its own (agent.) facts, restored at every dawn; names without the agent. prefix."));
     actionList = new QListWidget(this);
     actionList->setMinimumHeight(90);
     addRow(tr("&Actions"), actionList, tr("The actions this character can do: its planner only chains these."));
@@ -53,8 +62,9 @@ AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent
     goalTable->verticalHeader()->hide();
     goalTable->setTabKeyNavigation(false);
     goalTable->setMinimumHeight(90);
-    addRow(tr("&Goals"), goalTable, tr("Tick the goals this character holds. Overrides (leave empty for the goal's own): "
-                                       "start and rate for needs, urgency for quotas."));
+    addRow(tr("&Goals"), goalTable,
+           tr("Tick the goals this character holds. Overrides (leave empty for the goal's own): "
+              "start and rate for needs, urgency for quotas."));
 
     connect(labelEdit, &QLineEdit::editingFinished, this, [this] {
         if (m_indices.size() > 1 && labelEdit->text().isEmpty())
@@ -62,9 +72,12 @@ AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent
         const QString label = labelEdit->text();
         change(tr("label"), [&](Agent &a) { a.label = label; });
     });
-    connect(xBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("start position"), [&](Agent &a) { a.at.x = v; }); });
-    connect(yBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("start position"), [&](Agent &a) { a.at.y = v; }); });
-    connect(speedBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("speed"), [&](Agent &a) { a.speed = v; }); });
+    connect(xBox, &QDoubleSpinBox::valueChanged, this,
+            [this](double v) { change(tr("start position"), [&](Agent &a) { a.at.x = v; }); });
+    connect(yBox, &QDoubleSpinBox::valueChanged, this,
+            [this](double v) { change(tr("start position"), [&](Agent &a) { a.at.y = v; }); });
+    connect(speedBox, &QDoubleSpinBox::valueChanged, this,
+            [this](double v) { change(tr("speed"), [&](Agent &a) { a.speed = v; }); });
     connect(factTable, &FactTable::edited, this, [this] {
         Agent a = current();
         a.facts = factTable->seeds();
@@ -102,8 +115,11 @@ AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent
 
 void AgentForm::change(const QString &field, const std::function<void(Agent &)> &edit)
 {
-    changeSelected(list(), edit, [&](const Agent &a) { apply(a, field); },
-                   [&](const QList<int> &indices, const QList<Agent> &agents) { return m_document->setAgents(m_templates, indices, agents, field); });
+    changeSelected(
+        list(), edit, [&](const Agent &a) { apply(a, field); },
+        [&](const QList<int> &indices, const QList<Agent> &agents) {
+            return m_document->setAgents(m_templates, indices, agents, field);
+        });
 }
 
 void AgentForm::refresh()
@@ -124,7 +140,8 @@ void AgentForm::refresh()
         return true;
     };
     if (many)
-        setTitle((m_templates ? tr("%1 templates, edited together") : tr("%1 characters, edited together")).arg(m_indices.size()));
+        setTitle((m_templates ? tr("%1 templates, edited together") : tr("%1 characters, edited together"))
+                     .arg(m_indices.size()));
     else
         setTitle((m_templates ? tr("Template: %1") : tr("Character: %1")).arg(a.label));
     idEdit->setEnabled(!many);
@@ -154,7 +171,9 @@ void AgentForm::refresh()
         int holders = 0;
         for (int i : m_indices)
             holders += list()[i].actions.contains(act.id);
-        item->setCheckState(holders == 0 ? Qt::Unchecked : holders == int(m_indices.size()) ? Qt::Checked : Qt::PartiallyChecked);
+        item->setCheckState(holders == 0                           ? Qt::Unchecked
+                                : holders == int(m_indices.size()) ? Qt::Checked
+                                                                   : Qt::PartiallyChecked);
     }
 
     // Held goals first, in the character's order, then the others.
@@ -174,9 +193,11 @@ void AgentForm::refresh()
         for (const auto &[column, text] : cells) {
             auto *item = new QTableWidgetItem(text);
             const bool applies = column == Urgency ? !need : need;
-            item->setFlags(applies && ref ? Qt::ItemIsEnabled | Qt::ItemIsEditable | Qt::ItemIsSelectable : Qt::ItemFlags());
+            item->setFlags(applies && ref ? Qt::ItemIsEnabled | Qt::ItemIsEditable | Qt::ItemIsSelectable
+                                          : Qt::ItemFlags());
             const double own = column == Start ? g.start : column == Rate ? g.rate : g.urgency;
-            item->setToolTip(applies ? tr("Empty: the goal's own value, %1").arg(own) : tr("Does not apply to a %1").arg(toString(g.kind)));
+            item->setToolTip(applies ? tr("Empty: the goal's own value, %1").arg(own)
+                                     : tr("Does not apply to a %1").arg(toString(g.kind)));
             goalTable->setItem(row, column, item);
         }
     };

@@ -23,14 +23,17 @@ public:
     QLineEdit *idEdit, *labelEdit;
     QDoubleSpinBox *xBox, *yBox, *speedBox;
     FactTable *factTable;
-    QListWidget *actionList;  // checkable: the actions it can do
-    QTableWidget *goalTable;  // checkable rows: goal, start, rate, urgency overrides (empty: the goal's own)
+    QListWidget *actionList; // checkable: the actions it can do
+    QTableWidget *goalTable; // checkable rows: goal, start, rate, urgency overrides (empty: the goal's own)
 
 private:
     void apply(const Agent &agent, const QString &field);
     // Applies `edit` to every character shown.
     void change(const QString &field, const std::function<void(Agent &)> &edit);
-    const QList<Agent> &list() const { return m_templates ? m_document->scenario().templates : m_document->scenario().agents; }
+    const QList<Agent> &list() const
+    {
+        return m_templates ? m_document->scenario().templates : m_document->scenario().agents;
+    }
     Agent current() const { return list()[m_index]; }
     bool m_templates;
     void applyGoals();

@@ -12,21 +12,27 @@
 
 namespace goap::editor {
 
-FactForm::FactForm(ScenarioDocument *document, QWidget *parent) : FormPage(document, tr("Fact"), parent)
+FactForm::FactForm(ScenarioDocument *document, QWidget *parent)
+    : FormPage(document, tr("Fact"), parent)
 {
     nameEdit = new QLineEdit(this);
-    addRow(tr("&Name"), nameEdit, tr("The fact with its scope prefix. Renaming it updates every action, goal, seed and "
-                                     "character that names it, in one undoable step."));
+    addRow(tr("&Name"), nameEdit,
+           tr("The fact with its scope prefix. Renaming it updates every action, goal, seed and "
+              "character that names it, in one undoable step."));
     scopeLabel = new QLabel(this);
-    addRow(tr("Scope"), scopeLabel, tr("🌐 world facts are shared by every character; 🎒 agent facts belong to each character."));
+    addRow(tr("Scope"), scopeLabel,
+           tr("🌐 world facts are shared by every character; 🎒 agent facts belong to each character."));
     seededBox = new QCheckBox(tr("seeded at dawn"), this);
-    addRow(tr("&World seed"), seededBox, tr("Whether the world pool starts each day with a value for this fact (otherwise it reads 0)."));
+    addRow(tr("&World seed"), seededBox,
+           tr("Whether the world pool starts each day with a value for this fact (otherwise it reads 0)."));
     seedBox = makeInt(0, std::numeric_limits<int>::max(), tr("pools never go negative"));
-    addRow(tr("Seed &value"), seedBox, tr("The value the world pool returns to at every dawn (e.g. two loaves of starter stock)."));
+    addRow(tr("Seed &value"), seedBox,
+           tr("The value the world pool returns to at every dawn (e.g. two loaves of starter stock)."));
     usageLabel = new QLabel(this);
     usageLabel->setWordWrap(true);
     usageLabel->setTextFormat(Qt::RichText);
-    addRow(tr("Used by"), usageLabel, tr("Which actions read, spend, add or set this fact, which goals name it, and who seeds it."));
+    addRow(tr("Used by"), usageLabel,
+           tr("Which actions read, spend, add or set this fact, which goals name it, and who seeds it."));
 
     connect(nameEdit, &QLineEdit::editingFinished, this, [this] {
         const QString to = nameEdit->text().trimmed();
@@ -39,9 +45,11 @@ FactForm::FactForm(ScenarioDocument *document, QWidget *parent) : FormPage(docum
         }
     });
     connect(seededBox, &QCheckBox::toggled, this, [this](bool on) {
-        report(on ? m_document->setWorldSeed(bareName(m_fact), seedBox->value()) : m_document->removeWorldSeed(bareName(m_fact)));
+        report(on ? m_document->setWorldSeed(bareName(m_fact), seedBox->value())
+                  : m_document->removeWorldSeed(bareName(m_fact)));
     });
-    connect(seedBox, &QSpinBox::valueChanged, this, [this](int v) { report(m_document->setWorldSeed(bareName(m_fact), v)); });
+    connect(seedBox, &QSpinBox::valueChanged, this,
+            [this](int v) { report(m_document->setWorldSeed(bareName(m_fact), v)); });
     connect(document, &ScenarioDocument::changed, this, [this] { refresh(); });
 }
 
@@ -61,9 +69,10 @@ void FactForm::refresh()
     const QSignalBlocker b1(nameEdit), b2(seededBox), b3(seedBox);
     setTitle(tr("Fact: %1").arg(m_fact));
     nameEdit->setText(m_fact);
-    scopeLabel->setText(QStringLiteral("<img src=\"%1\" width=16 height=16> %2")
-                            .arg(world ? QStringLiteral(":/icons/world.svg") : QStringLiteral(":/icons/agent.svg"),
-                                 world ? tr("world: shared by every character") : tr("agent: each character has its own")));
+    scopeLabel->setText(
+        QStringLiteral("<img src=\"%1\" width=16 height=16> %2")
+            .arg(world ? QStringLiteral(":/icons/world.svg") : QStringLiteral(":/icons/agent.svg"),
+                 world ? tr("world: shared by every character") : tr("agent: each character has its own")));
     const QString bare = bareName(m_fact);
     const auto &seeds = m_document->scenario().world;
     const auto seed = std::find_if(seeds.begin(), seeds.end(), [&](const FactValue &f) { return f.name == bare; });

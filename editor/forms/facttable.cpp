@@ -22,7 +22,11 @@ namespace {
 class FactDelegate : public QStyledItemDelegate
 {
 public:
-    FactDelegate(const QStringList *choices, QObject *parent) : QStyledItemDelegate(parent), m_choices(choices) {}
+    FactDelegate(const QStringList *choices, QObject *parent)
+        : QStyledItemDelegate(parent)
+        , m_choices(choices)
+    {
+    }
 
     QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &, const QModelIndex &) const override
     {
@@ -50,7 +54,11 @@ private:
 class OpDelegate : public QStyledItemDelegate
 {
 public:
-    OpDelegate(QStringList choices, QObject *parent) : QStyledItemDelegate(parent), m_choices(std::move(choices)) {}
+    OpDelegate(QStringList choices, QObject *parent)
+        : QStyledItemDelegate(parent)
+        , m_choices(std::move(choices))
+    {
+    }
     QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &, const QModelIndex &) const override
     {
         auto *box = new QComboBox(parent);
@@ -119,13 +127,22 @@ protected:
 
 } // namespace
 
-FactTable::FactTable(Mode mode, QWidget *parent) : QWidget(parent), m_mode(mode), m_table(new Table(this))
+FactTable::FactTable(Mode mode, QWidget *parent)
+    : QWidget(parent)
+    , m_mode(mode)
+    , m_table(new Table(this))
 {
     QStringList headers;
     switch (mode) {
-    case Mode::Conditions: headers = {tr("Fact"), tr("Is"), tr("Value")}; break;
-    case Mode::Effects: headers = {tr("Fact"), tr("Effect"), tr("Value")}; break;
-    case Mode::Seeds: headers = {tr("Fact"), tr("Value")}; break;
+    case Mode::Conditions:
+        headers = {tr("Fact"), tr("Is"), tr("Value")};
+        break;
+    case Mode::Effects:
+        headers = {tr("Fact"), tr("Effect"), tr("Value")};
+        break;
+    case Mode::Seeds:
+        headers = {tr("Fact"), tr("Value")};
+        break;
     }
     m_table->setColumnCount(int(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
@@ -137,15 +154,17 @@ FactTable::FactTable(Mode mode, QWidget *parent) : QWidget(parent), m_mode(mode)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setEditTriggers(QAbstractItemView::AllEditTriggers);
     m_table->setTabKeyNavigation(true); // Tab moves from cell to cell; after the last one it leaves the table
-    static_cast<Table *>(m_table)->onEditorClosed = [this](int row, int column, bool reverted) { editorClosed(row, column, reverted); };
+    static_cast<Table *>(m_table)->onEditorClosed
+        = [this](int row, int column, bool reverted) { editorClosed(row, column, reverted); };
     m_table->verticalHeader()->setDefaultSectionSize(24);
     m_table->setItemDelegateForColumn(0, new FactDelegate(&m_choices, m_table));
     if (mode == Mode::Effects)
         m_table->setItemDelegateForColumn(1, new OpDelegate({QStringLiteral("add"), QStringLiteral("set")}, m_table));
     if (mode == Mode::Conditions) {
         m_table->setItemDelegateForColumn(1, new OpDelegate(operatorNames(), m_table));
-        m_table->horizontalHeaderItem(1)->setToolTip(tr(">= at least, > more than, <= at most, < less than, == exactly, != anything but. "
-                                                       "A need spends only what >= and > ask for."));
+        m_table->horizontalHeaderItem(1)->setToolTip(
+            tr(">= at least, > more than, <= at most, < less than, == exactly, != anything but. "
+               "A need spends only what >= and > ask for."));
     }
 
     auto *add = new QToolButton(this);
@@ -180,7 +199,10 @@ FactTable::FactTable(Mode mode, QWidget *parent) : QWidget(parent), m_mode(mode)
     layout->addLayout(buttons);
 }
 
-void FactTable::setFactChoices(const QStringList &facts) { m_choices = facts; }
+void FactTable::setFactChoices(const QStringList &facts)
+{
+    m_choices = facts;
+}
 
 void FactTable::appendRow(const QString &fact, const QString &op, int value)
 {
@@ -197,7 +219,8 @@ void FactTable::appendRow(const QString &fact, const QString &op, int value)
 void FactTable::fitRows()
 {
     const int rows = std::clamp(m_table->rowCount() + 1, 2, 6);
-    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() + rows * m_table->verticalHeader()->defaultSectionSize() + 4);
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height()
+                              + rows * m_table->verticalHeader()->defaultSectionSize() + 4);
 }
 
 void FactTable::addRow(const QString &fact, const QString &op, int value)
@@ -257,7 +280,8 @@ void FactTable::addPlaceholder()
         for (int n = 2; used.contains(fact); ++n)
             fact = base + QString::number(n);
         m_filling = true;
-        appendRow(fact, m_mode == Mode::Conditions ? QStringLiteral(">=") : QStringLiteral("add"), m_mode == Mode::Seeds ? 0 : 1);
+        appendRow(fact, m_mode == Mode::Conditions ? QStringLiteral(">=") : QStringLiteral("add"),
+                  m_mode == Mode::Seeds ? 0 : 1);
         row = m_table->rowCount() - 1;
         for (int c = 0; c < m_table->columnCount(); ++c)
             m_table->item(row, c)->setData(PlaceholderRole, true);
@@ -294,17 +318,20 @@ namespace {
 // Whether the table already shows these rows (in any order): then a refresh
 // leaves it alone, keeping the order the user added rows in, an uncommitted
 // placeholder and any open editor.
-template <typename Row>
-bool sameRows(QList<Row> shown, const QList<Row> &rows)
+template<typename Row> bool sameRows(QList<Row> shown, const QList<Row> &rows)
 {
-    std::sort(shown.begin(), shown.end(), [](const Row &a, const Row &b) { return std::tie(a.fact, a.value) < std::tie(b.fact, b.value); });
+    std::sort(shown.begin(), shown.end(),
+              [](const Row &a, const Row &b) { return std::tie(a.fact, a.value) < std::tie(b.fact, b.value); });
     QList<Row> sorted = rows;
-    std::sort(sorted.begin(), sorted.end(), [](const Row &a, const Row &b) { return std::tie(a.fact, a.value) < std::tie(b.fact, b.value); });
+    std::sort(sorted.begin(), sorted.end(),
+              [](const Row &a, const Row &b) { return std::tie(a.fact, a.value) < std::tie(b.fact, b.value); });
     return shown == sorted;
 }
 bool sameConditions(QList<Condition> shown, QList<Condition> rows)
 {
-    const auto order = [](const Condition &a, const Condition &b) { return std::tie(a.fact, a.op, a.value) < std::tie(b.fact, b.op, b.value); };
+    const auto order = [](const Condition &a, const Condition &b) {
+        return std::tie(a.fact, a.op, a.value) < std::tie(b.fact, b.op, b.value);
+    };
     std::sort(shown.begin(), shown.end(), order);
     std::sort(rows.begin(), rows.end(), order);
     return shown == rows;
@@ -313,7 +340,7 @@ QList<Effect> asEffects(const QList<FactValue> &rows)
 {
     QList<Effect> out;
     for (const FactValue &f : rows)
-        out.append(Effect{f.name, f.value});
+        out.append(Effect {f.name, f.value});
     return out;
 }
 } // namespace
@@ -361,8 +388,8 @@ QList<Condition> FactTable::conditions() const
     QList<Condition> out;
     for (int r = 0; r < m_table->rowCount(); ++r)
         if (!isPlaceholder(r))
-            out.append(Condition{m_table->item(r, 0)->text(), m_table->item(r, 2)->data(Qt::EditRole).toInt(),
-                                 conditionOpFromString(m_table->item(r, 1)->text()).value_or(ConditionOp::Ge)});
+            out.append(Condition {m_table->item(r, 0)->text(), m_table->item(r, 2)->data(Qt::EditRole).toInt(),
+                                  conditionOpFromString(m_table->item(r, 1)->text()).value_or(ConditionOp::Ge)});
     return out;
 }
 
@@ -371,7 +398,7 @@ QList<Effect> FactTable::setEffects() const
     QList<Effect> out;
     for (int r = 0; r < m_table->rowCount(); ++r)
         if (!isPlaceholder(r) && m_table->item(r, 1)->text() == u"set")
-            out.append(Effect{m_table->item(r, 0)->text(), m_table->item(r, 2)->data(Qt::EditRole).toInt()});
+            out.append(Effect {m_table->item(r, 0)->text(), m_table->item(r, 2)->data(Qt::EditRole).toInt()});
     return out;
 }
 
@@ -380,7 +407,7 @@ QList<Effect> FactTable::addEffects() const
     QList<Effect> out;
     for (int r = 0; r < m_table->rowCount(); ++r)
         if (!isPlaceholder(r) && m_table->item(r, 1)->text() != u"set")
-            out.append(Effect{m_table->item(r, 0)->text(), m_table->item(r, 2)->data(Qt::EditRole).toInt()});
+            out.append(Effect {m_table->item(r, 0)->text(), m_table->item(r, 2)->data(Qt::EditRole).toInt()});
     return out;
 }
 
@@ -389,7 +416,7 @@ QList<FactValue> FactTable::seeds() const
     QList<FactValue> out;
     for (int r = 0; r < m_table->rowCount(); ++r)
         if (!isPlaceholder(r))
-            out.append(FactValue{m_table->item(r, 0)->text(), m_table->item(r, 1)->data(Qt::EditRole).toInt()});
+            out.append(FactValue {m_table->item(r, 0)->text(), m_table->item(r, 1)->data(Qt::EditRole).toInt()});
     return out;
 }
 

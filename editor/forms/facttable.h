@@ -38,7 +38,7 @@ public:
     QTableWidget *table() const { return m_table; }
     // Appends and emits edited(); `op`: "add"/"set" for effects, ">=", "=="... for conditions (empty: >=).
     void addRow(const QString &fact, const QString &op, int value);
-    void removeRow(int row);                                         // removes and emits edited()
+    void removeRow(int row); // removes and emits edited()
     // Appends a placeholder row and opens its fact cell for editing (the "+" button).
     void addPlaceholder();
     bool hasPlaceholder() const;

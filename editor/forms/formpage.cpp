@@ -18,7 +18,11 @@
 namespace goap::editor {
 
 FormPage::FormPage(ScenarioDocument *document, const QString &title, QWidget *parent)
-    : QWidget(parent), m_document(document), m_layout(new QFormLayout), m_title(new QLabel(this)), m_error(new QLabel(this))
+    : QWidget(parent)
+    , m_document(document)
+    , m_layout(new QFormLayout)
+    , m_title(new QLabel(this))
+    , m_error(new QLabel(this))
 {
     auto *outer = new QVBoxLayout(this);
     QFont font = m_title->font();
@@ -40,7 +44,10 @@ FormPage::FormPage(ScenarioDocument *document, const QString &title, QWidget *pa
     outer->addStretch(1);
 }
 
-QString FormPage::mixedText() { return tr("mixed"); }
+QString FormPage::mixedText()
+{
+    return tr("mixed");
+}
 
 void FormPage::setIndices(const QList<int> &indices)
 {
@@ -78,9 +85,15 @@ void FormPage::showText(QLineEdit *edit, bool alike, const QString &text)
     edit->setPlaceholderText(alike ? QString() : mixedText());
 }
 
-void FormPage::setIndex(int index) { setIndices({index}); }
+void FormPage::setIndex(int index)
+{
+    setIndices({index});
+}
 
-void FormPage::setTitle(const QString &title) { m_title->setText(title); }
+void FormPage::setTitle(const QString &title)
+{
+    m_title->setText(title);
+}
 
 QWidget *FormPage::addRow(const QString &label, QWidget *field, const QString &tooltip)
 {
@@ -113,15 +126,20 @@ bool FormPage::report(const QString &error)
     return false;
 }
 
-QString FormPage::errorText() const { return m_error->text(); }
+QString FormPage::errorText() const
+{
+    return m_error->text();
+}
 
 namespace {
 
 // What a typed number outside the field's range is told.
 QString rangeProblem(const QString &typed, double min, double max, const QString &suffix, const QString &why)
 {
-    const QString reason = !why.isEmpty() ? why
-        : FormPage::tr("it must be from %1 to %2%3").arg(QString::number(min, 'g', 10), QString::number(max, 'g', 10), suffix);
+    const QString reason = !why.isEmpty()
+        ? why
+        : FormPage::tr("it must be from %1 to %2%3")
+              .arg(QString::number(min, 'g', 10), QString::number(max, 'g', 10), suffix);
     return FormPage::tr("%1 was not applied: %2.").arg(typed.trimmed(), reason);
 }
 
@@ -131,7 +149,10 @@ QString rangeProblem(const QString &typed, double min, double max, const QString
 class NumberBox : public QDoubleSpinBox
 {
 public:
-    NumberBox(double min, double max, QWidget *parent) : QDoubleSpinBox(parent), m_min(min), m_max(max)
+    NumberBox(double min, double max, QWidget *parent)
+        : QDoubleSpinBox(parent)
+        , m_min(min)
+        , m_max(max)
     {
         setRange(-1e12, 1e12);
     }
@@ -153,8 +174,10 @@ protected:
     StepEnabled stepEnabled() const override
     {
         StepEnabled e;
-        if (value() > m_min) e |= StepDownEnabled;
-        if (value() < m_max) e |= StepUpEnabled;
+        if (value() > m_min)
+            e |= StepDownEnabled;
+        if (value() < m_max)
+            e |= StepUpEnabled;
         return e;
     }
 
@@ -165,7 +188,10 @@ private:
 class IntBox : public QSpinBox
 {
 public:
-    IntBox(int min, int max, QWidget *parent) : QSpinBox(parent), m_min(min), m_max(max)
+    IntBox(int min, int max, QWidget *parent)
+        : QSpinBox(parent)
+        , m_min(min)
+        , m_max(max)
     {
         setRange(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
     }
@@ -181,14 +207,19 @@ public:
         }
         return v;
     }
-    void stepBy(int steps) override { setValue(int(std::clamp(qint64(value()) + steps * qint64(singleStep()), qint64(m_min), qint64(m_max)))); }
+    void stepBy(int steps) override
+    {
+        setValue(int(std::clamp(qint64(value()) + steps * qint64(singleStep()), qint64(m_min), qint64(m_max))));
+    }
 
 protected:
     StepEnabled stepEnabled() const override
     {
         StepEnabled e;
-        if (value() > m_min) e |= StepDownEnabled;
-        if (value() < m_max) e |= StepUpEnabled;
+        if (value() > m_min)
+            e |= StepDownEnabled;
+        if (value() < m_max)
+            e |= StepUpEnabled;
         return e;
     }
 
@@ -198,7 +229,8 @@ private:
 
 } // namespace
 
-QDoubleSpinBox *FormPage::makeDouble(double min, double max, int decimals, double step, const QString &suffix, const QString &why)
+QDoubleSpinBox *FormPage::makeDouble(double min, double max, int decimals, double step, const QString &suffix,
+                                     const QString &why)
 {
     auto *box = new NumberBox(min, max, this);
     box->setDecimals(decimals);
@@ -217,7 +249,8 @@ QSpinBox *FormPage::makeInt(int min, int max, const QString &why)
     auto *box = new IntBox(min, max, this);
     box->setKeyboardTracking(false);
     box->setAccelerated(true);
-    box->onRefused = [this, box, min, max, why](const QString &typed) { refuse(box, rangeProblem(typed, min, max, {}, why)); };
+    box->onRefused
+        = [this, box, min, max, why](const QString &typed) { refuse(box, rangeProblem(typed, min, max, {}, why)); };
     return box;
 }
 
@@ -246,7 +279,8 @@ QLineEdit *FormPage::makeIdEdit(std::function<QStringList()> taken, std::functio
         if (text.isEmpty())
             problem = tr("The id cannot be empty.");
         else if (!isValidId(text))
-            problem = tr("\"%1\" is not a valid id: start with a letter or '_', then letters, digits, '_' or '-'.").arg(text);
+            problem = tr("\"%1\" is not a valid id: start with a letter or '_', then letters, digits, '_' or '-'.")
+                          .arg(text);
         else if (text != current() && taken().contains(text))
             problem = tr("The id \"%1\" is already used.").arg(text);
         showProblem(problem);

@@ -43,7 +43,7 @@ protected:
     // An edit of every item selected in `items`: with one selected, `one(item)`
     // (the form's own single edit); with several, `many(indices, edited)` (the
     // document's several-at-once edit: one undo step), its refusal reported.
-    template <typename T, typename One, typename Many>
+    template<typename T, typename One, typename Many>
     void changeSelected(const QList<T> &items, const std::function<void(T &)> &edit, One one, Many many)
     {
         if (m_indices.size() <= 1) {
@@ -95,6 +95,5 @@ private:
     QLabel *m_title;
     QLabel *m_error;
 };
-
 
 } // namespace goap::editor

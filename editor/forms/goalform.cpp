@@ -10,7 +10,8 @@
 
 namespace goap::editor {
 
-GoalForm::GoalForm(ScenarioDocument *document, QWidget *parent) : FormPage(document, tr("Goal"), parent)
+GoalForm::GoalForm(ScenarioDocument *document, QWidget *parent)
+    : FormPage(document, tr("Goal"), parent)
 {
     idEdit = makeIdEdit([this] { return idsOf(m_document->scenario().goals); },
                         [this] { return m_index >= 0 ? current().id : QString(); },
@@ -19,22 +20,30 @@ GoalForm::GoalForm(ScenarioDocument *document, QWidget *parent) : FormPage(docum
                             g.id = id;
                             return m_document->setGoal(m_index, g, tr("id"));
                         });
-    addRow(tr("&Id"), idEdit, tr("The goal's unique id; characters hold goals by id. Renaming updates every character."));
+    addRow(tr("&Id"), idEdit,
+           tr("The goal's unique id; characters hold goals by id. Renaming updates every character."));
     labelEdit = new QLineEdit(this);
-    addRow(tr("&Label"), labelEdit, tr("The name used in the ballot and in switch reasons such as \"Hunger (0.72) overtook Smelt iron (0.51)\"."));
+    addRow(
+        tr("&Label"), labelEdit,
+        tr("The name used in the ballot and in switch reasons such as \"Hunger (0.72) overtook Smelt iron (0.51)\"."));
     kindBox = new QComboBox(this);
     kindBox->addItem(tr("need: climbs, is spent when satisfied"), int(GoalKind::Need));
     kindBox->addItem(tr("quota: grows with the day, silent once met"), int(GoalKind::Quota));
-    addRow(tr("&Kind"), kindBox, tr("need: insistence climbs at its rate and resets when satisfied, spending its conditions. "
-                                    "quota: insistence = urgency x day progress x shortfall; phrase it against a tally."));
+    addRow(tr("&Kind"), kindBox,
+           tr("need: insistence climbs at its rate and resets when satisfied, spending its conditions. "
+              "quota: insistence = urgency x day progress x shortfall; phrase it against a tally."));
     conditionTable = new FactTable(FactTable::Mode::Conditions, this);
-    addRow(tr("&Conditions"), conditionTable, tr("The goal holds when every row holds. A >= minimum is at least 1; a need spends what its >= and > rows ask for when met."));
+    addRow(tr("&Conditions"), conditionTable,
+           tr("The goal holds when every row holds. A >= minimum is at least 1; a need spends what its >= and > rows "
+              "ask for when met."));
     startBox = makeDouble(0, 1, 3, 0.05, {}, tr("insistence runs from 0 to 1"));
     addRow(tr("&Start"), startBox, tr("Need: insistence at dawn and after each satisfaction (0..1)."));
     rateBox = makeDouble(0, 1000, 4, 0.001, tr(" /s"), tr("a rate is 0 or more (at most 1000 a second)"));
-    addRow(tr("&Rate"), rateBox, tr("Need: insistence gained per simulated second, clamped at 1. Characters may override it."));
+    addRow(tr("&Rate"), rateBox,
+           tr("Need: insistence gained per simulated second, clamped at 1. Characters may override it."));
     urgencyBox = makeDouble(0, 1000, 3, 0.1, {}, tr("an urgency is 0 or more (at most 1000)"));
-    addRow(tr("&Urgency"), urgencyBox, tr("Quota: insistence = urgency x day progress x shortfall. Characters may override it."));
+    addRow(tr("&Urgency"), urgencyBox,
+           tr("Quota: insistence = urgency x day progress x shortfall. Characters may override it."));
 
     connect(labelEdit, &QLineEdit::editingFinished, this, [this] {
         if (m_indices.size() > 1 && labelEdit->text().isEmpty())
@@ -52,9 +61,12 @@ GoalForm::GoalForm(ScenarioDocument *document, QWidget *parent) : FormPage(docum
         g.conditions = conditionTable->conditions();
         apply(g, tr("conditions"));
     });
-    connect(startBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("start"), [&](Goal &g) { g.start = v; }); });
-    connect(rateBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("rate"), [&](Goal &g) { g.rate = v; }); });
-    connect(urgencyBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("urgency"), [&](Goal &g) { g.urgency = v; }); });
+    connect(startBox, &QDoubleSpinBox::valueChanged, this,
+            [this](double v) { change(tr("start"), [&](Goal &g) { g.start = v; }); });
+    connect(rateBox, &QDoubleSpinBox::valueChanged, this,
+            [this](double v) { change(tr("rate"), [&](Goal &g) { g.rate = v; }); });
+    connect(urgencyBox, &QDoubleSpinBox::valueChanged, this,
+            [this](double v) { change(tr("urgency"), [&](Goal &g) { g.urgency = v; }); });
     connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
         if (change.touches(Part::Goals))
             refresh();
@@ -87,8 +99,10 @@ void GoalForm::refresh()
     showNumber(rateBox, same([](const Goal &x) { return x.rate; }), g.rate);
     showNumber(urgencyBox, same([](const Goal &x) { return x.urgency; }), g.urgency);
     // A need's start and rate, a quota's urgency: open when every selected goal is of that kind.
-    const bool needs = std::all_of(m_indices.begin(), m_indices.end(), [&](int i) { return list[i].kind == GoalKind::Need; });
-    const bool quotas = std::all_of(m_indices.begin(), m_indices.end(), [&](int i) { return list[i].kind == GoalKind::Quota; });
+    const bool needs
+        = std::all_of(m_indices.begin(), m_indices.end(), [&](int i) { return list[i].kind == GoalKind::Need; });
+    const bool quotas
+        = std::all_of(m_indices.begin(), m_indices.end(), [&](int i) { return list[i].kind == GoalKind::Quota; });
     startBox->setEnabled(needs);
     rateBox->setEnabled(needs);
     urgencyBox->setEnabled(quotas);
@@ -96,8 +110,11 @@ void GoalForm::refresh()
 
 void GoalForm::change(const QString &field, const std::function<void(Goal &)> &edit)
 {
-    changeSelected(m_document->scenario().goals, edit, [&](const Goal &g) { apply(g, field); },
-                   [&](const QList<int> &indices, const QList<Goal> &goals) { return m_document->setGoals(indices, goals, field); });
+    changeSelected(
+        m_document->scenario().goals, edit, [&](const Goal &g) { apply(g, field); },
+        [&](const QList<int> &indices, const QList<Goal> &goals) {
+            return m_document->setGoals(indices, goals, field);
+        });
 }
 
 void GoalForm::apply(const Goal &goal, const QString &field)

@@ -19,11 +19,15 @@ ScenarioForm::ScenarioForm(ScenarioDocument *document, QWidget *parent)
     descriptionEdit->setMaximumHeight(110);
     addRow(tr("&Description"), descriptionEdit, tr("What the scenario shows and what to watch for when it runs."));
     dayLength = makeDouble(0.1, 1e7, 1, 10, tr(" s"));
-    addRow(tr("Day &length"), dayLength, tr("Simulated seconds in a day. At dawn the world returns to its seed values and every character to its start."));
+    addRow(tr("Day &length"), dayLength,
+           tr("Simulated seconds in a day. At dawn the world returns to its seed values and every character to its "
+              "start."));
     tick = makeDouble(0.001, 60, 3, 0.05, tr(" s"));
-    addRow(tr("&Tick"), tick, tr("The fixed simulation step in simulated seconds; characters update in scenario order each tick."));
+    addRow(tr("&Tick"), tick,
+           tr("The fixed simulation step in simulated seconds; characters update in scenario order each tick."));
     maxNodes = makeInt(1, 1'000'000);
-    addRow(tr("Node &cap"), maxNodes, tr("Planner: nodes expanded before a search gives up and reports no plan (default 5000)."));
+    addRow(tr("Node &cap"), maxNodes,
+           tr("Planner: nodes expanded before a search gives up and reports no plan (default 5000)."));
     heuristic = new QComboBox(this);
     // In PlannerHeuristic order: the index is the value.
     heuristic->addItem(tr("Unmet conditions"), QString::fromLatin1(heuristicName(PlannerHeuristic::Unmet)));
@@ -39,11 +43,18 @@ ScenarioForm::ScenarioForm(ScenarioDocument *document, QWidget *parent)
               "Max (optimal): the largest relaxed cost. Never overestimates, so the plan found is a cheapest one; "
               "it may expand more nodes than Additive."));
     costWeight = makeDouble(0, 100, 3, 0.01);
-    addRow(tr("Cost &weight"), costWeight, tr("Ballot: score = insistence - cost weight x plan cost (default %1). Cost breaks near-ties; it does not overrule a need.").arg(PlannerSettings{}.costWeight));
+    addRow(tr("Cost &weight"), costWeight,
+           tr("Ballot: score = insistence - cost weight x plan cost (default %1). Cost breaks near-ties; it does not "
+              "overrule a need.")
+               .arg(PlannerSettings {}.costWeight));
     switchMargin = makeDouble(0, 10, 3, 0.01);
-    addRow(tr("&Switch margin"), switchMargin, tr("Ballot hysteresis: a challenger must beat the current goal's score by more than this to take over (default 0.15)."));
+    addRow(tr("&Switch margin"), switchMargin,
+           tr("Ballot hysteresis: a challenger must beat the current goal's score by more than this to take over "
+              "(default 0.15)."));
     restBelow = makeDouble(0, 1, 3, 0.01);
-    addRow(tr("&Rest below"), restBelow, tr("A character whose every goal's insistence is below this rests and looks again each second (default 0.05)."));
+    addRow(tr("&Rest below"), restBelow,
+           tr("A character whose every goal's insistence is below this rests and looks again each second (default "
+              "0.05)."));
     mapWidth = makeDouble(0.1, 1e5, 1, 1);
     addRow(tr("Map &width"), mapWidth, tr("Width of the map in world units (characters walk at units per second)."));
     mapHeight = makeDouble(0.1, 1e5, 1, 1);
@@ -51,10 +62,11 @@ ScenarioForm::ScenarioForm(ScenarioDocument *document, QWidget *parent)
 
     connect(nameEdit, &QLineEdit::editingFinished, this, [this] { apply(tr("name")); });
     connect(descriptionEdit, &QPlainTextEdit::textChanged, this, [this] { apply(tr("description")); });
-    const std::pair<QDoubleSpinBox *, QString> doubles[] = {{dayLength, tr("day length")}, {tick, tr("tick")},
-                                                            {costWeight, tr("cost weight")}, {switchMargin, tr("switch margin")},
-                                                            {restBelow, tr("rest threshold")}, {mapWidth, tr("map width")},
-                                                            {mapHeight, tr("map height")}};
+    const std::pair<QDoubleSpinBox *, QString> doubles[]
+        = {{dayLength, tr("day length")},     {tick, tr("tick")},
+           {costWeight, tr("cost weight")},   {switchMargin, tr("switch margin")},
+           {restBelow, tr("rest threshold")}, {mapWidth, tr("map width")},
+           {mapHeight, tr("map height")}};
     for (const auto &[box, field] : doubles)
         connect(box, &QDoubleSpinBox::valueChanged, this, [this, field = field] { apply(field); });
     connect(maxNodes, &QSpinBox::valueChanged, this, [this] { apply(tr("node cap")); });
@@ -88,7 +100,7 @@ void ScenarioForm::refresh()
 
 void ScenarioForm::apply(const QString &field)
 {
-    const DaySettings day{dayLength->value(), tick->value()};
+    const DaySettings day {dayLength->value(), tick->value()};
     // From the document's own settings, so fields this form does not show (the map's walls) are kept.
     PlannerSettings planner = m_document->scenario().planner;
     planner.maxNodes = maxNodes->value();

@@ -7,7 +7,8 @@
 
 namespace goap::editor {
 
-SpawnerForm::SpawnerForm(ScenarioDocument *document, QWidget *parent) : FormPage(document, tr("Spawner"), parent)
+SpawnerForm::SpawnerForm(ScenarioDocument *document, QWidget *parent)
+    : FormPage(document, tr("Spawner"), parent)
 {
     templateBox = new QComboBox(this);
     addRow(tr("&Template"), templateBox, tr("The template whose copies this spawner brings into the day."));
@@ -22,8 +23,8 @@ SpawnerForm::SpawnerForm(ScenarioDocument *document, QWidget *parent) : FormPage
     maxBox = makeInt(0, 100000);
     addRow(tr("&At most"), maxBox, tr("How many copies a day at most; dawn sends every copy away and starts again."));
     connect(templateBox, &QComboBox::activated, this, [this] { apply(tr("template")); });
-    const std::pair<QDoubleSpinBox *, QString> fields[] = {{xBox, tr("position")}, {yBox, tr("position")},
-                                                           {firstBox, tr("first time")}, {everyBox, tr("interval")}};
+    const std::pair<QDoubleSpinBox *, QString> fields[]
+        = {{xBox, tr("position")}, {yBox, tr("position")}, {firstBox, tr("first time")}, {everyBox, tr("interval")}};
     for (const auto &[box, field] : fields)
         connect(box, &QDoubleSpinBox::valueChanged, this, [this, field = field] { apply(field); });
     connect(maxBox, &QSpinBox::valueChanged, this, [this] { apply(tr("count")); });
@@ -54,7 +55,11 @@ void SpawnerForm::refresh()
 
 void SpawnerForm::apply(const QString &field)
 {
-    const Spawner sp{templateBox->currentData().toString(), {xBox->value(), yBox->value()}, firstBox->value(), everyBox->value(), maxBox->value()};
+    const Spawner sp {templateBox->currentData().toString(),
+                      {xBox->value(), yBox->value()},
+                      firstBox->value(),
+                      everyBox->value(),
+                      maxBox->value()};
     report(m_document->setSpawner(m_index, sp, field));
 }
 

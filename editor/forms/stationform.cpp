@@ -9,7 +9,8 @@
 
 namespace goap::editor {
 
-StationForm::StationForm(ScenarioDocument *document, QWidget *parent) : FormPage(document, tr("Station"), parent)
+StationForm::StationForm(ScenarioDocument *document, QWidget *parent)
+    : FormPage(document, tr("Station"), parent)
 {
     idEdit = makeIdEdit([this] { return idsOf(m_document->scenario().stations); },
                         [this] { return m_index >= 0 ? m_document->scenario().stations[m_index].id : QString(); },
@@ -18,17 +19,21 @@ StationForm::StationForm(ScenarioDocument *document, QWidget *parent) : FormPage
                             s.id = id;
                             return m_document->setStation(m_index, s, tr("id"));
                         });
-    addRow(tr("&Id"), idEdit, tr("The station's unique id; actions name it as their \"station\". Renaming updates every action."));
+    addRow(tr("&Id"), idEdit,
+           tr("The station's unique id; actions name it as their \"station\". Renaming updates every action."));
     labelEdit = new QLineEdit(this);
     addRow(tr("&Label"), labelEdit, tr("The name shown on the map."));
     xBox = makeDouble(-1e6, 1e6, 2, 0.5);
-    addRow(tr("&X"), xBox, tr("Position on the map, in world units from the left. Drag the station on the map to move it."));
+    addRow(tr("&X"), xBox,
+           tr("Position on the map, in world units from the left. Drag the station on the map to move it."));
     yBox = makeDouble(-1e6, 1e6, 2, 0.5);
     addRow(tr("&Y"), yBox, tr("Position on the map, in world units from the top."));
-    capacityBox = makeInt(0, limits::kMaxCapacity, tr("a station has 1 to %1 places (or 0 for no limit)").arg(limits::kMaxCapacity));
+    capacityBox = makeInt(0, limits::kMaxCapacity,
+                          tr("a station has 1 to %1 places (or 0 for no limit)").arg(limits::kMaxCapacity));
     capacityBox->setSpecialValueText(tr("no limit"));
-    addRow(tr("&Places"), capacityBox, tr("How many characters can act here at once (0: no limit). With places, an action here takes a "
-                                          "free one when it starts and frees it when it completes, and world.free.<id> counts the free ones."));
+    addRow(tr("&Places"), capacityBox,
+           tr("How many characters can act here at once (0: no limit). With places, an action here takes a "
+              "free one when it starts and frees it when it completes, and world.free.<id> counts the free ones."));
 
     connect(labelEdit, &QLineEdit::editingFinished, this, [this] {
         if (m_indices.size() > 1 && labelEdit->text().isEmpty())
@@ -36,9 +41,12 @@ StationForm::StationForm(ScenarioDocument *document, QWidget *parent) : FormPage
         const QString label = labelEdit->text();
         change(tr("label"), [&](Station &s) { s.label = label; });
     });
-    connect(xBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("position"), [&](Station &s) { s.at.x = v; }); });
-    connect(yBox, &QDoubleSpinBox::valueChanged, this, [this](double v) { change(tr("position"), [&](Station &s) { s.at.y = v; }); });
-    connect(capacityBox, &QSpinBox::valueChanged, this, [this](int v) { change(tr("places"), [&](Station &s) { s.capacity = v; }); });
+    connect(xBox, &QDoubleSpinBox::valueChanged, this,
+            [this](double v) { change(tr("position"), [&](Station &s) { s.at.x = v; }); });
+    connect(yBox, &QDoubleSpinBox::valueChanged, this,
+            [this](double v) { change(tr("position"), [&](Station &s) { s.at.y = v; }); });
+    connect(capacityBox, &QSpinBox::valueChanged, this,
+            [this](int v) { change(tr("places"), [&](Station &s) { s.capacity = v; }); });
     connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
         if (change.touches(Part::Stations))
             refresh();
@@ -71,8 +79,11 @@ void StationForm::refresh()
 
 void StationForm::change(const QString &field, const std::function<void(Station &)> &edit)
 {
-    changeSelected(m_document->scenario().stations, edit, [&](const Station &s) { apply(s, field); },
-                   [&](const QList<int> &indices, const QList<Station> &stations) { return m_document->setStations(indices, stations, field); });
+    changeSelected(
+        m_document->scenario().stations, edit, [&](const Station &s) { apply(s, field); },
+        [&](const QList<int> &indices, const QList<Station> &stations) {
+            return m_document->setStations(indices, stations, field);
+        });
 }
 
 void StationForm::apply(Station station, const QString &field)

@@ -28,10 +28,15 @@ QStringList words(const QString &line)
     bool quoted = false, escaped = false, any = false;
     for (const QChar c : line) {
         if (quoted) {
-            if (escaped) { word += c; escaped = false; }
-            else if (c == u'\\') escaped = true;
-            else if (c == u'"') quoted = false;
-            else word += c;
+            if (escaped) {
+                word += c;
+                escaped = false;
+            } else if (c == u'\\')
+                escaped = true;
+            else if (c == u'"')
+                quoted = false;
+            else
+                word += c;
         } else if (c == u'"') {
             quoted = any = true;
         } else if (c.isSpace()) {
@@ -52,11 +57,16 @@ QStringList words(const QString &line)
 QColor fill(ChainNode::Kind kind)
 {
     switch (kind) {
-    case ChainNode::WorldFact: return QColor(0xdb, 0xea, 0xfe);
-    case ChainNode::AgentFact: return QColor(0xfd, 0xe7, 0xcf);
-    case ChainNode::Action: return QColor(0xe8, 0xf5, 0xe9);
-    case ChainNode::Character: return QColor(0xed, 0xe7, 0xf6);
-    case ChainNode::Goal: return QColor(0xfd, 0xec, 0xea);
+    case ChainNode::WorldFact:
+        return QColor(0xdb, 0xea, 0xfe);
+    case ChainNode::AgentFact:
+        return QColor(0xfd, 0xe7, 0xcf);
+    case ChainNode::Action:
+        return QColor(0xe8, 0xf5, 0xe9);
+    case ChainNode::Character:
+        return QColor(0xed, 0xe7, 0xf6);
+    case ChainNode::Goal:
+        return QColor(0xfd, 0xec, 0xea);
     }
     return Qt::white;
 }
@@ -64,18 +74,24 @@ QColor fill(ChainNode::Kind kind)
 QString kindName(ChainNode::Kind kind)
 {
     switch (kind) {
-    case ChainNode::WorldFact: return QObject::tr("World fact");
-    case ChainNode::AgentFact: return QObject::tr("A character's own fact");
-    case ChainNode::Action: return QObject::tr("Action");
-    case ChainNode::Character: return QObject::tr("Character");
-    case ChainNode::Goal: return QObject::tr("Goal");
+    case ChainNode::WorldFact:
+        return QObject::tr("World fact");
+    case ChainNode::AgentFact:
+        return QObject::tr("A character's own fact");
+    case ChainNode::Action:
+        return QObject::tr("Action");
+    case ChainNode::Character:
+        return QObject::tr("Character");
+    case ChainNode::Goal:
+        return QObject::tr("Goal");
     }
     return {};
 }
 
 } // namespace
 
-ChainView::ChainView(QWidget *parent) : QGraphicsView(parent)
+ChainView::ChainView(QWidget *parent)
+    : QGraphicsView(parent)
 {
     setScene(new QGraphicsScene(this));
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
@@ -100,7 +116,9 @@ void ChainView::setScenario(const Scenario &scenario)
         m_pending.reset();
         draw(ProductionChain(), dot, QByteArray()); // nothing drawn, and a word why
         auto *note = scene()->addSimpleText(tr("%1 nodes: too many to lay out here (at most %2). "
-                                               "goap-sim graph --dot writes them for Graphviz.").arg(chain.nodes.size()).arg(kMaxNodes));
+                                               "goap-sim graph --dot writes them for Graphviz.")
+                                                .arg(chain.nodes.size())
+                                                .arg(kMaxNodes));
         note->setBrush(QColor(110, 110, 110));
         return;
     }
@@ -174,8 +192,9 @@ void ChainView::draw(const ProductionChain &chain, const QByteArray &dot, const 
             if (n < 0)
                 continue;
             const ChainNode &node = m_chain.nodes[size_t(n)];
-            const QRectF box((w[2].toDouble() - w[4].toDouble() / 2) * kDpi, (height - w[3].toDouble() - w[5].toDouble() / 2) * kDpi,
-                             w[4].toDouble() * kDpi, w[5].toDouble() * kDpi);
+            const QRectF box((w[2].toDouble() - w[4].toDouble() / 2) * kDpi,
+                             (height - w[3].toDouble() - w[5].toDouble() / 2) * kDpi, w[4].toDouble() * kDpi,
+                             w[5].toDouble() * kDpi);
             QAbstractGraphicsShapeItem *shape = nullptr;
             if (node.kind == ChainNode::WorldFact || node.kind == ChainNode::AgentFact) {
                 shape = scene()->addEllipse(box);
@@ -188,8 +207,9 @@ void ChainView::draw(const ProductionChain &chain, const QByteArray &dot, const 
             shape->setPen(node.dangling ? QPen(QColor(0xc6, 0x28, 0x28), 2) : QPen(QColor(0x70, 0x70, 0x70), 1));
             shape->setZValue(2);
             shape->setData(0, n);
-            shape->setToolTip(QStringLiteral("%1: %2%3").arg(kindName(node.kind), node.label,
-                                                              node.dangling ? tr("\nNothing produces it and nothing seeds it") : QString()));
+            shape->setToolTip(QStringLiteral("%1: %2%3")
+                                  .arg(kindName(node.kind), node.label,
+                                       node.dangling ? tr("\nNothing produces it and nothing seeds it") : QString()));
             auto *text = new QGraphicsSimpleTextItem(node.label, shape);
             text->setFont(font);
             text->setPos(box.center() - text->boundingRect().center());
@@ -210,13 +230,16 @@ void ChainView::draw(const ProductionChain &chain, const QByteArray &dot, const 
             for (size_t k = 1; k + 2 < p.size(); k += 3)
                 path.cubicTo(p[k], p[k + 1], p[k + 2]);
             const ChainEdge::Kind kind = m_chain.edges[size_t(e)].kind;
-            QPen pen(kind == ChainEdge::Spends ? QColor(0xc6, 0x28, 0x28)
-                     : kind == ChainEdge::Adds ? QColor(0x2e, 0x7d, 0x32)
-                     : kind == ChainEdge::Sets ? QColor(0x15, 0x65, 0xc0)
-                     : kind == ChainEdge::CanDo ? QColor(0xb3, 0x9d, 0xdb)
-                     : kind == ChainEdge::Names ? QColor(0xef, 0x9a, 0x9a)
-                                                : QColor(0x61, 0x61, 0x61),
-                     1.2, kind == ChainEdge::Spends ? Qt::DashLine : kind == ChainEdge::Sets ? Qt::DotLine : Qt::SolidLine);
+            QPen pen(kind == ChainEdge::Spends      ? QColor(0xc6, 0x28, 0x28)
+                         : kind == ChainEdge::Adds  ? QColor(0x2e, 0x7d, 0x32)
+                         : kind == ChainEdge::Sets  ? QColor(0x15, 0x65, 0xc0)
+                         : kind == ChainEdge::CanDo ? QColor(0xb3, 0x9d, 0xdb)
+                         : kind == ChainEdge::Names ? QColor(0xef, 0x9a, 0x9a)
+                                                    : QColor(0x61, 0x61, 0x61),
+                     1.2,
+                     kind == ChainEdge::Spends     ? Qt::DashLine
+                         : kind == ChainEdge::Sets ? Qt::DotLine
+                                                   : Qt::SolidLine);
             if (m_chain.nodes[size_t(tail)].dangling)
                 pen = QPen(QColor(0xc6, 0x28, 0x28), 2);
             auto *edge = scene()->addPath(path, pen);
@@ -302,12 +325,15 @@ void ChainView::applyHighlight()
 
 QPointF ChainView::nodePosition(int node) const
 {
-    return node >= 0 && size_t(node) < m_items.size() && m_items[size_t(node)] ? m_items[size_t(node)]->sceneBoundingRect().center() : QPointF();
+    return node >= 0 && size_t(node) < m_items.size() && m_items[size_t(node)]
+        ? m_items[size_t(node)]->sceneBoundingRect().center()
+        : QPointF();
 }
 
 bool ChainView::isHighlighted(int node) const
 {
-    return node >= 0 && size_t(node) < m_items.size() && m_items[size_t(node)] && m_items[size_t(node)]->opacity() > 0.5;
+    return node >= 0 && size_t(node) < m_items.size() && m_items[size_t(node)]
+        && m_items[size_t(node)]->opacity() > 0.5;
 }
 
 void ChainView::mousePressEvent(QMouseEvent *event)
@@ -336,7 +362,8 @@ void ChainView::fit()
         return;
     resetTransform();
     const QRectF r = sceneRect();
-    const double k = std::min({1.0, viewport()->width() / std::max(1.0, r.width()), viewport()->height() / std::max(1.0, r.height())});
+    const double k = std::min(
+        {1.0, viewport()->width() / std::max(1.0, r.width()), viewport()->height() / std::max(1.0, r.height())});
     scale(k, k);
     centerOn(r.center());
     m_fitted = true;

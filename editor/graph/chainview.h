@@ -34,7 +34,7 @@ public:
     int selectedNode() const { return m_selected; }
     int nodeCount() const { return int(m_items.size()); }
     QPointF nodePosition(int node) const; // scene centre, for tests
-    bool isHighlighted(int node) const;   // not faded
+    bool isHighlighted(int node) const; // not faded
     QByteArray dot() const { return m_dot; }
     quint64 layouts() const { return m_layouts; } // layouts drawn so far
 

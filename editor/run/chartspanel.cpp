@@ -13,13 +13,13 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSplitter>
-#include <QHeaderView>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -27,8 +27,11 @@
 namespace goap::editor {
 
 ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
-    : QWidget(parent), m_controller(controller), m_insistence(new InsistenceChart(this)), m_quotas(new QuotaChart(this)),
-      m_world(new WorldChart(this))
+    : QWidget(parent)
+    , m_controller(controller)
+    , m_insistence(new InsistenceChart(this))
+    , m_quotas(new QuotaChart(this))
+    , m_world(new WorldChart(this))
 {
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(m_insistence, tr("Insistence"));
@@ -39,11 +42,13 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
     m_compare->horizontalHeader()->setStretchLastSection(true);
     m_compare->verticalHeader()->hide();
     m_compare->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_compare->setToolTip(tr("The pinned baseline's report beside this run's (as of its last pause or day's end), as goap-sim diff prints them"));
+    m_compare->setToolTip(tr("The pinned baseline's report beside this run's (as of its last pause or day's end), as "
+                             "goap-sim diff prints them"));
     m_tabs->addTab(m_compare, tr("Compare"));
     // Help shown only away from data points: a point's own tooltip is never replaced by it.
-    m_insistence->setHelpText(tr("Each goal's insistence: diamonds mark goal switches, circles satisfied needs. "
-                                 "Drag to pan, wheel to zoom, double-click to follow the run, click a legend entry to hide it."));
+    m_insistence->setHelpText(
+        tr("Each goal's insistence: diamonds mark goal switches, circles satisfied needs. "
+           "Drag to pan, wheel to zoom, double-click to follow the run, click a legend entry to hide it."));
     m_quotas->setHelpText(tr("Each quota's progress; stars mark when it was met, as a fraction of the day"));
     m_world->setHelpText(tr("The world pool over time"));
 
@@ -78,7 +83,8 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
     buttons->addWidget(csv);
     sideLayout->addLayout(buttons);
     m_pin = new QPushButton(tr("Pin as Baseline"), this);
-    m_pin->setToolTip(tr("Keep this run (paused or at the end of a day) as the baseline: the next runs draw it under their lines, dashed, and the Compare tab shows both reports with deltas"));
+    m_pin->setToolTip(tr("Keep this run (paused or at the end of a day) as the baseline: the next runs draw it under "
+                         "their lines, dashed, and the Compare tab shows both reports with deltas"));
     m_unpin = new QPushButton(tr("Clear"), this);
     m_unpin->setToolTip(tr("Forget the baseline"));
     m_unpin->setEnabled(false);
@@ -88,7 +94,9 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
     sideLayout->addLayout(baseline);
     connect(m_pin, &QPushButton::clicked, this, [this] {
         if (!pinBaseline())
-            QMessageBox::information(this, tr("Pin as Baseline"), tr("Pause the run (or let its day end) before pinning it: the baseline is a run at rest."));
+            QMessageBox::information(
+                this, tr("Pin as Baseline"),
+                tr("Pause the run (or let its day end) before pinning it: the baseline is a run at rest."));
     });
     connect(m_unpin, &QPushButton::clicked, this, &ChartsPanel::clearBaseline);
     auto *splitter = new QSplitter(this);
@@ -102,15 +110,16 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
 
     connect(exportButton, &QPushButton::clicked, this, qOverload<>(&ChartsPanel::exportChart));
     connect(csv, &QPushButton::clicked, this, [this] {
-        const QString name = saveFileName(this, QStringLiteral("csv"), QStringLiteral("samples"), tr("CSV files (*.csv)"),
-                                          QStringLiteral("csv"), tr("Export Samples"));
+        const QString name = saveFileName(this, QStringLiteral("csv"), QStringLiteral("samples"),
+                                          tr("CSV files (*.csv)"), QStringLiteral("csv"), tr("Export Samples"));
         if (!name.isEmpty() && !exportCsv(name))
             QMessageBox::critical(this, tr("Cannot export"), tr("Cannot write %1").arg(name));
     });
     connect(m_reference, &QCheckBox::toggled, m_quotas, &QuotaChart::setReferenceVisible);
     connect(m_legendPlace, &QComboBox::currentIndexChanged, this, [this] {
         const auto place = DayChart::LegendPlace(m_legendPlace->currentData().toInt());
-        for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas), static_cast<DayChart *>(m_world)})
+        for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas),
+                                static_cast<DayChart *>(m_world)})
             chart->setLegendPlace(place);
     });
     connect(m_agents, &QListWidget::itemChanged, this, &ChartsPanel::selectionChanged);
@@ -122,13 +131,15 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
         m_events = m_controller->events();
     });
     connect(controller, &SimController::recordsTrimmed, this, [this] {
-        for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas), static_cast<DayChart *>(m_world)})
+        for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas),
+                                static_cast<DayChart *>(m_world)})
             chart->replay(m_controller->samples(), m_controller->events());
     });
     connect(controller, &SimController::frameApplied, this, [this](const SimFrame &frame) {
         if (!frame.report.isEmpty() && hasBaseline())
             updateCompare();
-        for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas), static_cast<DayChart *>(m_world)}) {
+        for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas),
+                                static_cast<DayChart *>(m_world)}) {
             chart->update(m_controller->samples(), m_controller->events());
             chart->setCursorTime(frame.snapshot.day, frame.snapshot.time);
         }
@@ -192,13 +203,25 @@ void ChartsPanel::updateCompare()
     m_compare->resizeColumnsToContents();
 }
 
-const sim::Samples &ChartsPanel::samples() const { return m_controller->hasRun() ? m_controller->samples() : m_samples; }
+const sim::Samples &ChartsPanel::samples() const
+{
+    return m_controller->hasRun() ? m_controller->samples() : m_samples;
+}
 
-const sim::EventLog &ChartsPanel::events() const { return m_controller->hasRun() ? m_controller->events() : m_events; }
+const sim::EventLog &ChartsPanel::events() const
+{
+    return m_controller->hasRun() ? m_controller->events() : m_events;
+}
 
-void ChartsPanel::runStarted() { showRunOf(m_controller->scenarioPtr()); }
+void ChartsPanel::runStarted()
+{
+    showRunOf(m_controller->scenarioPtr());
+}
 
-void ChartsPanel::clear() { showRunOf(nullptr); }
+void ChartsPanel::clear()
+{
+    showRunOf(nullptr);
+}
 
 void ChartsPanel::showRunOf(std::shared_ptr<const CompiledScenario> scenario)
 {
@@ -210,9 +233,11 @@ void ChartsPanel::showRunOf(std::shared_ptr<const CompiledScenario> scenario)
     m_reference->setVisible(m_quotas->hasReference());
     if (m_quotas->hasReference()) {
         m_reference->setText(tr("Reference: %1").arg(chartReferenceFor(*m_shown)->label));
-        m_reference->setToolTip(tr("The reference this scenario was observed against, as a dash-dot line on the quota chart"));
+        m_reference->setToolTip(
+            tr("The reference this scenario was observed against, as a dash-dot line on the quota chart"));
     }
-    for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas), static_cast<DayChart *>(m_world)})
+    for (DayChart *chart :
+         {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas), static_cast<DayChart *>(m_world)})
         chart->reset(m_shown);
     m_quotas->setReferenceVisible(m_reference->isChecked());
     const QSignalBlocker b1(m_agents), b2(m_goals);
@@ -258,7 +283,8 @@ void ChartsPanel::selectionChanged()
 void ChartsPanel::exportChart()
 {
     static const QString names[] = {QStringLiteral("insistence"), QStringLiteral("quotas"), QStringLiteral("world")};
-    const QString suggested = QDir(lastFolder(QStringLiteral("chart"))).filePath(names[m_tabs->currentIndex()] + QStringLiteral(".png"));
+    const QString suggested
+        = QDir(lastFolder(QStringLiteral("chart"))).filePath(names[m_tabs->currentIndex()] + QStringLiteral(".png"));
     ChartExportDialog dialog(suggested, m_tabs->tabText(m_tabs->currentIndex()), this);
     if (dialog.exec() != QDialog::Accepted || dialog.fileName().isEmpty())
         return;
@@ -270,7 +296,7 @@ void ChartsPanel::exportChart()
 bool ChartsPanel::exportChart(const QString &fileName, const DayChart::ExportOptions &options)
 {
     return fileName.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive) ? current()->exportPdf(fileName, options)
-                                                                          : current()->exportPng(fileName, options);
+                                                                         : current()->exportPng(fileName, options);
 }
 
 bool ChartsPanel::exportCsv(const QString &fileName) const

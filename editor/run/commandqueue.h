@@ -19,9 +19,9 @@ class CommandQueue
 public:
     using Command = std::function<void(SimRunner &)>;
 
-    void push(Command command);           // any thread
-    std::vector<Command> takeAll();       // the runner's thread
-    void waitFor(int timeoutMs);          // until a command arrives or the time is up (threads without an event loop)
+    void push(Command command); // any thread
+    std::vector<Command> takeAll(); // the runner's thread
+    void waitFor(int timeoutMs); // until a command arrives or the time is up (threads without an event loop)
 
 private:
     std::mutex m_mutex;

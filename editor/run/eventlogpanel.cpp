@@ -24,8 +24,9 @@ protected:
     bool filterAcceptsRow(int row, const QModelIndex &) const override
     {
         const QModelIndex i = sourceModel()->index(row, 0);
-        const bool agentOk = agent == -1 || (agent >= 0 ? i.data(EventLogModel::AgentRole).toInt() == agent
-                                                        : EventLogModel::templateFilter(i.data(EventLogModel::TemplateRole).toInt()) == agent);
+        const bool agentOk = agent == -1
+            || (agent >= 0 ? i.data(EventLogModel::AgentRole).toInt() == agent
+                           : EventLogModel::templateFilter(i.data(EventLogModel::TemplateRole).toInt()) == agent);
         return agentOk && (kind < 0 || i.data(EventLogModel::KindRole).toInt() == kind);
     }
 };
@@ -52,22 +53,37 @@ int templateOf(const CompiledScenario &s, const sim::EventLog &log, int agent)
 }
 } // namespace
 
-EventLogModel::EventLogModel(const SimController *controller, QObject *parent) : QAbstractTableModel(parent), m_controller(controller) {}
+EventLogModel::EventLogModel(const SimController *controller, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_controller(controller)
+{
+}
 
-int EventLogModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : m_rows; }
+int EventLogModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : m_rows;
+}
 
-int EventLogModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int EventLogModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Day: return tr("Day");
-    case Time: return tr("Time");
-    case Agent: return tr("Character");
-    case Kind: return tr("Kind");
-    case Text: return tr("What happened");
+    case Day:
+        return tr("Day");
+    case Time:
+        return tr("Time");
+    case Agent:
+        return tr("Character");
+    case Kind:
+        return tr("Kind");
+    case Text:
+        return tr("What happened");
     }
     return {};
 }
@@ -96,11 +112,16 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case Day: return e.day + 1;
-    case Time: return QString::number(e.t, 'f', 1);
-    case Agent: return e.agent >= 0 ? log.agentLabels[size_t(e.agent)] : QString();
-    case Kind: return sim::eventKindName(e.kind);
-    case Text: return sim::eventText(*s, log, e);
+    case Day:
+        return e.day + 1;
+    case Time:
+        return QString::number(e.t, 'f', 1);
+    case Agent:
+        return e.agent >= 0 ? log.agentLabels[size_t(e.agent)] : QString();
+    case Kind:
+        return sim::eventKindName(e.kind);
+    case Text:
+        return sim::eventText(*s, log, e);
     }
     return {};
 }
@@ -143,7 +164,9 @@ void EventLogModel::setMaxRows(int rows)
 }
 
 EventLogPanel::EventLogPanel(SimController *controller, QWidget *parent)
-    : QWidget(parent), m_controller(controller), m_model(new EventLogModel(controller, this))
+    : QWidget(parent)
+    , m_controller(controller)
+    , m_model(new EventLogModel(controller, this))
 {
     auto *proxy = new EventFilter(this);
     m_proxy = proxy;
@@ -183,7 +206,9 @@ EventLogPanel::EventLogPanel(SimController *controller, QWidget *parent)
     m_note = new QLabel(this);
     m_note->setWordWrap(true);
     m_note->setStyleSheet(QStringLiteral("color: #5a5a5a;"));
-    m_note->setToolTip(tr("The log lists the newest %L1 events at most; the charts, the day clock and the counts cover every event").arg(EventLogModel::kMaxRows));
+    m_note->setToolTip(
+        tr("The log lists the newest %L1 events at most; the charts, the day clock and the counts cover every event")
+            .arg(EventLogModel::kMaxRows));
     m_note->hide();
     layout->addWidget(m_note);
 
@@ -208,16 +233,22 @@ EventLogPanel::EventLogPanel(SimController *controller, QWidget *parent)
     runStarted();
 }
 
-QString EventLogPanel::noteText() const { return m_note->isHidden() ? QString() : m_note->text(); }
+QString EventLogPanel::noteText() const
+{
+    return m_note->isHidden() ? QString() : m_note->text();
+}
 
 void EventLogPanel::updateNote()
 {
     QStringList parts;
     if (const std::uint64_t older = m_model->firstEvent() + m_controller->eventsTrimmed())
         parts << tr("Listing the newest %L1 events of the last %2 days; %L3 older ones are no longer listed.")
-                     .arg(m_model->maxRows()).arg(SimController::kKeptDays).arg(older);
+                     .arg(m_model->maxRows())
+                     .arg(SimController::kKeptDays)
+                     .arg(older);
     if (const std::uint64_t skipped = m_controller->eventsDropped())
-        parts << tr("%L1 events went by while the simulation ran ahead of the display and were not listed.").arg(skipped);
+        parts
+            << tr("%L1 events went by while the simulation ran ahead of the display and were not listed.").arg(skipped);
     m_note->setText(parts.join(QLatin1Char(' ')));
     m_note->setVisible(!parts.isEmpty());
 }
@@ -229,12 +260,12 @@ void EventLogPanel::runStarted()
     const int agent = static_cast<EventFilter *>(m_proxy)->agent;
     m_agentBox->clear();
     m_agentBox->addItem(tr("everyone"), -1);
-    if (const CompiledScenario *s = m_controller->scenario())
-    {
+    if (const CompiledScenario *s = m_controller->scenario()) {
         for (size_t i = 0; i < s->agentLabels.size(); ++i)
             m_agentBox->addItem(s->agentLabels[i], int(i));
         for (size_t t = 0; t < s->templateIds.size(); ++t) // spawned copies, grouped by template
-            m_agentBox->addItem(tr("%1 (every spawned copy)").arg(s->templateLabels[t]), EventLogModel::templateFilter(int(t)));
+            m_agentBox->addItem(tr("%1 (every spawned copy)").arg(s->templateLabels[t]),
+                                EventLogModel::templateFilter(int(t)));
     }
     m_agentBox->setCurrentIndex(std::max(0, m_agentBox->findData(agent)));
 }
@@ -253,6 +284,9 @@ void EventLogPanel::setKindFilter(int kind)
     m_kindBox->setCurrentIndex(std::max(0, m_kindBox->findData(kind)));
 }
 
-int EventLogPanel::visibleRows() const { return m_proxy->rowCount(); }
+int EventLogPanel::visibleRows() const
+{
+    return m_proxy->rowCount();
+}
 
 } // namespace goap::editor

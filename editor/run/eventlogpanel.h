@@ -26,7 +26,7 @@ public:
     static constexpr int AgentRole = Qt::UserRole;
     static constexpr int KindRole = Qt::UserRole + 1;
     static constexpr int TemplateRole = Qt::UserRole + 2; // a spawned copy's template index, else -1
-    static constexpr int TickRole = Qt::UserRole + 3;     // when it happened, in ticks since the run's first dawn
+    static constexpr int TickRole = Qt::UserRole + 3; // when it happened, in ticks since the run's first dawn
     // The agent filter's value for "every copy of template t".
     static constexpr int templateFilter(int t) { return -2 - t; }
 
@@ -38,8 +38,8 @@ public:
     QVariant data(const QModelIndex &index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
-    void reset();     // a new run
-    void appended();  // the controller's log grew
+    void reset(); // a new run
+    void appended(); // the controller's log grew
     void setMaxRows(int rows); // kMaxRows unless told (tests)
     int maxRows() const { return m_maxRows; }
     size_t firstEvent() const { return m_first; } // the controller's event shown in row 0
@@ -58,7 +58,7 @@ public:
     EventLogPanel(SimController *controller, QWidget *parent = nullptr);
 
     void setAgentFilter(int agent); // -1: everyone
-    void setKindFilter(int kind);   // -1: every kind
+    void setKindFilter(int kind); // -1: every kind
     int visibleRows() const;
     QTableView *view() const { return m_view; }
     QString noteText() const;
@@ -77,8 +77,10 @@ private:
     QSortFilterProxyModel *m_proxy;
     QTableView *m_view;
     QComboBox *m_agentBox, *m_kindBox;
+
 public:
     QComboBox *agentBox() const { return m_agentBox; }
+
 private:
     QCheckBox *m_follow;
 };

@@ -21,15 +21,15 @@ class FrameMailbox
 {
 public:
     // Worker side.
-    bool isFree() const;             // nothing in flight: a post would be taken
-    bool post(SimFramePtr frame);    // false (and the frame dropped) while one is in flight
+    bool isFree() const; // nothing in flight: a post would be taken
+    bool post(SimFramePtr frame); // false (and the frame dropped) while one is in flight
 
     // UI side.
-    SimFramePtr take();              // the posted frame, or null; it stays in flight until acknowledge()
+    SimFramePtr take(); // the posted frame, or null; it stays in flight until acknowledge()
     SimFramePtr waitTake(int timeoutMs); // take(), waiting for a post (for threads without an event loop)
-    void acknowledge();              // done with the frame taken: the worker may post the next
+    void acknowledge(); // done with the frame taken: the worker may post the next
 
-    std::uint64_t posted() const;    // frames posted so far
+    std::uint64_t posted() const; // frames posted so far
     std::uint64_t acknowledged() const;
 
 private:

@@ -36,14 +36,16 @@ QString effectText(const CompiledScenario &s, const CompiledAction &a)
     for (const CEffect &e : s.effectsOf(a.set))
         out << QStringLiteral("%1 = %2").arg(s.factNames[size_t(e.fact)]).arg(e.value);
     for (const CEffect &e : s.effectsOf(a.add))
-        out << QStringLiteral("%1 %2 %3").arg(s.factNames[size_t(e.fact)], e.value < 0 ? QStringLiteral("-=") : QStringLiteral("+="))
+        out << QStringLiteral("%1 %2 %3")
+                   .arg(s.factNames[size_t(e.fact)], e.value < 0 ? QStringLiteral("-=") : QStringLiteral("+="))
                    .arg(std::abs(qint64(e.value)));
     return out.join(QStringLiteral(", "));
 }
 
 } // namespace
 
-Inspector::Inspector(QWidget *parent) : QWidget(parent)
+Inspector::Inspector(QWidget *parent)
+    : QWidget(parent)
 {
     auto *layout = new QVBoxLayout(this);
     header = wrapped(this);
@@ -92,7 +94,8 @@ Inspector::Inspector(QWidget *parent) : QWidget(parent)
     setAgent(-1);
 }
 
-void Inspector::setScenario(std::shared_ptr<const CompiledScenario> scenario, QStringList actionLabels, QStringList stationLabels)
+void Inspector::setScenario(std::shared_ptr<const CompiledScenario> scenario, QStringList actionLabels,
+                            QStringList stationLabels)
 {
     m_scenario = std::move(scenario);
     m_actionLabels = std::move(actionLabels);
@@ -104,7 +107,8 @@ QString Inspector::partnerText(const sim::AgentSnapshot &holder) const
 {
     // What a held character is going through is what its holder is doing with it.
     const CompiledScenario &s = *m_scenario;
-    const QString action = holder.action >= 0 ? m_actionLabels.value(holder.action, s.actionIds[size_t(holder.action)]) : QString();
+    const QString action
+        = holder.action >= 0 ? m_actionLabels.value(holder.action, s.actionIds[size_t(holder.action)]) : QString();
     const int station = holder.station;
     const QString where = station >= 0 ? m_stationLabels.value(station, s.stationIds[size_t(station)]) : QString();
     QString doing;
@@ -125,7 +129,8 @@ void Inspector::setAgent(int agent)
     planTree->clear();
     ballotTable->setRowCount(0);
     if (agent < 0) {
-        header->setText(m_scenario ? tr("Click a character on the map to inspect it.") : tr("Press Play to run the scenario."));
+        header->setText(m_scenario ? tr("Click a character on the map to inspect it.")
+                                   : tr("Press Play to run the scenario."));
         for (QLabel *l : {goalLabel, factsLabel, switchLabel, failureLabel, whyLabel})
             l->clear();
     }
@@ -136,7 +141,8 @@ void Inspector::show(const sim::Snapshot &snap)
     if (!m_scenario || m_agent < 0)
         return;
     const CompiledScenario &s = *m_scenario;
-    const auto found = std::find_if(snap.agents.begin(), snap.agents.end(), [&](const sim::AgentSnapshot &x) { return x.index == m_agent; });
+    const auto found = std::find_if(snap.agents.begin(), snap.agents.end(),
+                                    [&](const sim::AgentSnapshot &x) { return x.index == m_agent; });
     if (found == snap.agents.end()) {
         header->setText(tr("This character has left."));
         return;
@@ -157,15 +163,16 @@ void Inspector::show(const sim::Snapshot &snap)
         // In line, and why: every place of the station is held.
         const QString where = m_stationLabels.value(a.lineStation, s.stationIds[size_t(a.lineStation)]);
         const int places = s.stations[size_t(a.lineStation)].capacity;
-        phase = tr("in line at %1, %2 (its %n place(s) are taken)", nullptr, places).arg(where, sim::ordinal(a.linePosition));
+        phase = tr("in line at %1, %2 (its %n place(s) are taken)", nullptr, places)
+                    .arg(where, sim::ordinal(a.linePosition));
     }
-    header->setText(QStringLiteral("%1 — %2 at (%3, %4)%5")
-                        .arg(a.label, phase)
-                        .arg(a.x, 0, 'f', 1).arg(a.y, 0, 'f', 1).arg(held));
-    goalLabel->setText(holder ? partnerText(*holder)
-                       : a.currentGoal >= 0 ? s.goalLabels[size_t(a.currentGoal)]
-                       : a.phase == sim::Phase::Waiting ? QString::fromUtf8(sim::kWaitingReason)
-                       : a.phase == sim::Phase::Resting ? tr("none: resting") : tr("none"));
+    header->setText(
+        QStringLiteral("%1 — %2 at (%3, %4)%5").arg(a.label, phase).arg(a.x, 0, 'f', 1).arg(a.y, 0, 'f', 1).arg(held));
+    goalLabel->setText(holder                               ? partnerText(*holder)
+                           : a.currentGoal >= 0             ? s.goalLabels[size_t(a.currentGoal)]
+                           : a.phase == sim::Phase::Waiting ? QString::fromUtf8(sim::kWaitingReason)
+                           : a.phase == sim::Phase::Resting ? tr("none: resting")
+                                                            : tr("none"));
     QStringList facts;
     for (size_t f = 0; f < a.facts.size(); ++f)
         if (a.facts[f] != 0)
@@ -186,9 +193,12 @@ void Inspector::show(const sim::Snapshot &snap)
             else
                 for (const int st : act.stations)
                     where << s.stationIds[size_t(st)];
-            auto *step = new QTreeWidgetItem(planTree, {QStringLiteral("%1. %2").arg(k + 1).arg(s.actionIds[size_t(a.plan[k])]),
-                                                        !where.isEmpty() ? tr("at %1, %2 s, cost %3").arg(where.join(tr(" or "))).arg(act.duration).arg(act.cost)
-                                                                         : tr("%1 s, cost %2").arg(act.duration).arg(act.cost)});
+            auto *step = new QTreeWidgetItem(
+                planTree,
+                {QStringLiteral("%1. %2").arg(k + 1).arg(s.actionIds[size_t(a.plan[k])]),
+                 !where.isEmpty()
+                     ? tr("at %1, %2 s, cost %3").arg(where.join(tr(" or "))).arg(act.duration).arg(act.cost)
+                     : tr("%1 s, cost %2").arg(act.duration).arg(act.cost)});
             new QTreeWidgetItem(step, {tr("needs"), conditionText(s, s.conditionsOf(act.pre))});
             new QTreeWidgetItem(step, {tr("does"), effectText(s, act)});
             if (int(k) == a.planStep && a.action >= 0) {
@@ -224,7 +234,8 @@ void Inspector::show(const sim::Snapshot &snap)
         }
         if (!b.viable && !b.satisfied && !holder) // what the search answered, in words
             why << tr("%1: %2").arg(s.goalLabels[size_t(b.goal)], whyNoPlan(b.reason, s.planner.maxNodes));
-        if (!holder && !b.viable && !b.satisfied && size_t(m_agent) < s.agents.size()) { // the scenario's own characters
+        if (!holder && !b.viable && !b.satisfied
+            && size_t(m_agent) < s.agents.size()) { // the scenario's own characters
             std::vector<std::int32_t> state = a.facts;
             state.insert(state.end(), snap.world.begin(), snap.world.end());
             why << sim::explanationLines(s, sim::explainGoal(s, m_agent, b.goal, state));

@@ -5,8 +5,8 @@
 // cost, score, viable), the last goal switch and re-check failure, and for a
 // waiting character why: what its searches cannot reach and who produces it.
 
-#include "run/simframe.h"
 #include "planner/compiledscenario.h"
+#include "run/simframe.h"
 
 #include <QWidget>
 
@@ -25,7 +25,8 @@ public:
     explicit Inspector(QWidget *parent = nullptr);
 
     // The labels come from the document: the compiled scenario keeps ids only.
-    void setScenario(std::shared_ptr<const CompiledScenario> scenario, QStringList actionLabels = {}, QStringList stationLabels = {});
+    void setScenario(std::shared_ptr<const CompiledScenario> scenario, QStringList actionLabels = {},
+                     QStringList stationLabels = {});
     void setAgent(int agent); // -1: none
     int agent() const { return m_agent; }
     void show(const sim::Snapshot &snapshot);

@@ -31,8 +31,7 @@ QFont labelFont()
 
 // A picture drawn once and blitted many times: `draw` paints a transparent
 // square of `side` logical pixels.
-template <typename Draw>
-QPixmap picture(int side, qreal dpr, Draw draw)
+template<typename Draw> QPixmap picture(int side, qreal dpr, Draw draw)
 {
     QPixmap pm(QSize(side, side) * dpr);
     pm.setDevicePixelRatio(dpr);
@@ -75,7 +74,8 @@ QString snapshotLabel(const sim::Snapshot &snapshot, int index)
 class CrowdItem : public QGraphicsItem
 {
 public:
-    explicit CrowdItem(RunLayer *layer) : m_layer(layer)
+    explicit CrowdItem(RunLayer *layer)
+        : m_layer(layer)
     {
         setZValue(10);
         setAcceptedMouseButtons(Qt::LeftButton);
@@ -140,7 +140,8 @@ public:
             if (!t.present || t.bubbleText.isEmpty() || !visible.contains(t.now))
                 continue;
             QRectF box(t.now.x() - t.bubbleWidth / 2 - 5, t.now.y() - 33 - 15 * t.stackRow, t.bubbleWidth + 10, 14);
-            box.moveLeft(std::clamp(box.left(), shown.left() + 1, std::max(shown.left() + 1, shown.right() - box.width() - 1)));
+            box.moveLeft(
+                std::clamp(box.left(), shown.left() + 1, std::max(shown.left() + 1, shown.right() - box.width() - 1)));
             box.moveTop(std::max(box.top(), shown.top() + 1));
             p->fillRect(box, t.waiting ? QColor(0xfd, 0xec, 0xea) : QColor(255, 255, 255, 235));
             p->setPen(t.waiting ? QColor(0xb3, 0x26, 0x1e) : QColor(150, 150, 150));
@@ -165,7 +166,10 @@ private:
     QRectF m_area;
 };
 
-RunLayer::RunLayer(QGraphicsScene *scene, QObject *parent) : QObject(parent), m_scene(scene), m_animation(new QTimer(this))
+RunLayer::RunLayer(QGraphicsScene *scene, QObject *parent)
+    : QObject(parent)
+    , m_scene(scene)
+    , m_animation(new QTimer(this))
 {
     m_animation->setInterval(16);
     m_animation->setTimerType(Qt::PreciseTimer);
@@ -202,7 +206,7 @@ void RunLayer::start(std::shared_ptr<const CompiledScenario> scenario, const QSt
     m_tokens.resize(m_scenario->agents.size());
     for (size_t i = 0; i < m_tokens.size(); ++i) {
         Token &t = m_tokens[i];
-        t.now = t.from = t.to = MapScene::toScene(Point{m_scenario->agents[i].x, m_scenario->agents[i].y});
+        t.now = t.from = t.to = MapScene::toScene(Point {m_scenario->agents[i].x, m_scenario->agents[i].y});
         t.name.setText(m_scenario->agentLabels[i]);
         t.name.setPerformanceHint(QStaticText::AggressiveCaching);
         t.name.prepare(QTransform(), font);
@@ -223,7 +227,7 @@ RunLayer::Token &RunLayer::tokenFor(const sim::AgentSnapshot &a)
         m_tokens.resize(size_t(a.index) + 1);
     Token &t = m_tokens[size_t(a.index)];
     if (t.name.text().isEmpty()) { // first seen: lay out its name, draw its disc
-        t.now = t.from = t.to = MapScene::toScene(Point{a.x, a.y});
+        t.now = t.from = t.to = MapScene::toScene(Point {a.x, a.y});
         t.name.setText(a.label);
         t.name.setPerformanceHint(QStaticText::AggressiveCaching);
         t.name.prepare(QTransform(), labelFont());
@@ -260,22 +264,28 @@ void RunLayer::apply(const sim::Snapshot &snapshot)
         t.walkField = a.walkField;
         t.present = true;
         t.from = t.now;
-        t.to = MapScene::toScene(Point{a.x, a.y});
+        t.to = MapScene::toScene(Point {a.x, a.y});
         const int key = int(a.phase) * 100000 + (a.action + 1) + (a.heldBy >= 0 ? 50000 + a.heldBy * 1000000 : 0)
             + a.linePosition * 7919;
         if (key != t.key) { // lay the text out only when what it does changes
             t.key = key;
             switch (a.phase) {
             case sim::Phase::Waiting:
-                t.bubbleText = a.heldBy >= 0 ? tr("with %1").arg(snapshotLabel(snapshot, a.heldBy)) : QString::fromUtf8(sim::kWaitingReason);
+                t.bubbleText = a.heldBy >= 0 ? tr("with %1").arg(snapshotLabel(snapshot, a.heldBy))
+                                             : QString::fromUtf8(sim::kWaitingReason);
                 break;
-            case sim::Phase::Resting: t.bubbleText = tr("resting"); break;
+            case sim::Phase::Resting:
+                t.bubbleText = tr("resting");
+                break;
             case sim::Phase::Walking:
             case sim::Phase::Acting:
-                t.bubbleText = a.action >= 0 ? (a.phase == sim::Phase::Walking ? QStringLiteral("→ ") : QString()) + m_actionLabels.value(a.action)
+                t.bubbleText = a.action >= 0 ? (a.phase == sim::Phase::Walking ? QStringLiteral("→ ") : QString())
+                        + m_actionLabels.value(a.action)
                                              : QString();
                 break;
-            case sim::Phase::Idle: t.bubbleText.clear(); break;
+            case sim::Phase::Idle:
+                t.bubbleText.clear();
+                break;
             case sim::Phase::Queued:
                 t.bubbleText = tr("in line, %1 · %2").arg(sim::ordinal(a.linePosition), m_actionLabels.value(a.action));
                 break;
@@ -351,7 +361,7 @@ void RunLayer::updateSelectedPath()
         return;
     // The way ahead, by the same fields the run walks.
     for (const auto &[x, y] : m_space->path(t.walkField, t.simX, t.simY, t.goalX, t.goalY))
-        m_selectedPath << MapScene::toScene(Point{x, y});
+        m_selectedPath << MapScene::toScene(Point {x, y});
 }
 
 void RunLayer::setSelected(int agent)
@@ -439,7 +449,8 @@ QMenu *RunLayer::pick(const QPointF &scenePos, const QPoint &screenPos)
     menu->addSection(tr("%n character(s) here", nullptr, int(here.size())));
     for (int agent : here) {
         const Token &t = m_tokens[size_t(agent)];
-        QAction *a = menu->addAction(t.bubbleText.isEmpty() ? t.name.text() : QStringLiteral("%1 — %2").arg(t.name.text(), t.bubbleText));
+        QAction *a = menu->addAction(
+            t.bubbleText.isEmpty() ? t.name.text() : QStringLiteral("%1 — %2").arg(t.name.text(), t.bubbleText));
         a->setData(agent);
         connect(a, &QAction::triggered, this, [this, agent] { emit agentClicked(agent); });
     }
@@ -457,7 +468,8 @@ QString RunLayer::tokenToolTip(int agent) const
     if (!t.bubbleText.isEmpty())
         text += QStringLiteral(" — ") + t.bubbleText;
     for (const auto &[goal, reason] : t.noPlan)
-        text += QStringLiteral("\n%1: %2").arg(m_scenario->goalLabels[size_t(goal)], whyNoPlan(reason, m_scenario->planner.maxNodes));
+        text += QStringLiteral("\n%1: %2")
+                    .arg(m_scenario->goalLabels[size_t(goal)], whyNoPlan(reason, m_scenario->planner.maxNodes));
     return text;
 }
 
@@ -478,6 +490,9 @@ int RunLayer::agentAt(const QPointF &scenePos) const
     return best;
 }
 
-QString RunLayer::bubbleText(int agent) const { return m_tokens[size_t(agent)].bubbleText; }
+QString RunLayer::bubbleText(int agent) const
+{
+    return m_tokens[size_t(agent)].bubbleText;
+}
 
 } // namespace goap::editor

@@ -17,10 +17,10 @@
 
 #include <QElapsedTimer>
 #include <QObject>
-#include <QPointF>
-#include <QPolygonF>
 #include <QPixmap>
+#include <QPointF>
 #include <QPointer>
+#include <QPolygonF>
 #include <QStaticText>
 
 #include <array>
@@ -61,7 +61,7 @@ public:
     // The selected character's way ahead while it walks (scene points, its
     // position first), drawn as a dashed line; empty when it stands.
     const QPolygonF &selectedPath() const { return m_selectedPath; }
-    int bubbleRow(int agent) const;    // 0: just above its token; n: n bubbles higher (a stack)
+    int bubbleRow(int agent) const; // 0: just above its token; n: n bubbles higher (a stack)
     // Selects the one character there, or pops up a list of those there; the list is returned.
     QMenu *pick(const QPointF &scenePos, const QPoint &screenPos);
 
@@ -77,13 +77,13 @@ private:
         QPixmap disc, selectedDisc; // its colour, drawn once
         QString bubbleText;
         double nameWidth = 0, bubbleWidth = 0;
-        int key = -1;    // what the bubble shows: (phase, action)
-        int ring = 0;    // progress in 32 steps, 0 when not acting
+        int key = -1; // what the bubble shows: (phase, action)
+        int ring = 0; // progress in 32 steps, 0 when not acting
         bool waiting = false;
         std::vector<std::pair<int, PlanReason>> noPlan; // waiting: each goal without a plan and why (capacity reused)
         bool present = false; // in the latest frame (spawned copies come and go)
         int stackRow = 0, stackSize = 1; // its place in the pile of tokens on its spot
-        bool moving = false;             // walking (or stepping aside): where to, for the selected one's path
+        bool moving = false; // walking (or stepping aside): where to, for the selected one's path
         double simX = 0, simY = 0, goalX = 0, goalY = 0;
         int walkField = -1;
     };

@@ -17,12 +17,12 @@
 #include <QEventLoop>
 #include <QHBoxLayout>
 #include <QInputDialog>
-#include <QSignalBlocker>
-#include <QSlider>
 #include <QLabel>
 #include <QMenu>
 #include <QProgressBar>
 #include <QScrollArea>
+#include <QSignalBlocker>
+#include <QSlider>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
@@ -40,8 +40,12 @@ QString clockText(double seconds)
 } // namespace
 
 RunUi::RunUi(QWidget *window, ScenarioDocument *document, MapScene *scene, QObject *parent)
-    : QObject(parent), m_window(window), m_document(document), m_scene(scene), m_controller(new SimController(this)),
-      m_layer(new RunLayer(scene, this))
+    : QObject(parent)
+    , m_window(window)
+    , m_document(document)
+    , m_scene(scene)
+    , m_controller(new SimController(this))
+    , m_layer(new RunLayer(scene, this))
 {
     // The panels; the main window puts them in its docks.
     m_inspector = new Inspector(window);
@@ -75,8 +79,9 @@ RunUi::RunUi(QWidget *window, ScenarioDocument *document, MapScene *scene, QObje
     m_scrub->setFixedWidth(220);
     m_scrub->setEnabled(false);
     m_scrub->setObjectName(QStringLiteral("timeline"));
-    m_scrub->setToolTip(tr("The run so far: while it is paused or its day is over, drag to see any moment again, exactly "
-                           "(map, inspector, chart cursor); a click on an event jumps there; Play goes on from the live end"));
+    m_scrub->setToolTip(
+        tr("The run so far: while it is paused or its day is over, drag to see any moment again, exactly "
+           "(map, inspector, chart cursor); a click on an event jumps there; Play goes on from the live end"));
     auto *strip = new QHBoxLayout(m_strip);
     strip->setContentsMargins(6, 3, 6, 3);
     strip->addWidget(m_clock);
@@ -95,19 +100,27 @@ RunUi::RunUi(QWidget *window, ScenarioDocument *document, MapScene *scene, QObje
         return a;
     };
     m_play = action(QStringLiteral(":/icons/play.svg"), tr("&Play"), QKeySequence(Qt::Key_F5), [this] { play(); });
-    m_pause = action(QStringLiteral(":/icons/pause.svg"), tr("P&ause"), QKeySequence(Qt::SHIFT | Qt::Key_F5), [this] { pause(); });
-    m_step = action(QStringLiteral(":/icons/step.svg"), tr("&Step One Tick"), QKeySequence(Qt::Key_F10), [this] { stepTick(); });
-    m_stepEvent = action(QStringLiteral(":/icons/stepevent.svg"), tr("Step to Next &Event"), QKeySequence(Qt::Key_F11), [this] { stepToEvent(); });
-    m_restart = action(QStringLiteral(":/icons/restart.svg"), tr("&Restart"), QKeySequence(Qt::CTRL | Qt::Key_F5), [this] { restart(); });
-    m_nextDay = action(QStringLiteral(":/icons/nextday.svg"), tr("&Next Day"), QKeySequence(Qt::CTRL | Qt::Key_F10), [this] { nextDay(); });
-    m_stop = action(QStringLiteral(":/icons/stop.svg"), tr("S&top"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5), [this] { stop(); });
+    m_pause = action(QStringLiteral(":/icons/pause.svg"), tr("P&ause"), QKeySequence(Qt::SHIFT | Qt::Key_F5),
+                     [this] { pause(); });
+    m_step = action(QStringLiteral(":/icons/step.svg"), tr("&Step One Tick"), QKeySequence(Qt::Key_F10),
+                    [this] { stepTick(); });
+    m_stepEvent = action(QStringLiteral(":/icons/stepevent.svg"), tr("Step to Next &Event"), QKeySequence(Qt::Key_F11),
+                         [this] { stepToEvent(); });
+    m_restart = action(QStringLiteral(":/icons/restart.svg"), tr("&Restart"), QKeySequence(Qt::CTRL | Qt::Key_F5),
+                       [this] { restart(); });
+    m_nextDay = action(QStringLiteral(":/icons/nextday.svg"), tr("&Next Day"), QKeySequence(Qt::CTRL | Qt::Key_F10),
+                       [this] { nextDay(); });
+    m_stop = action(QStringLiteral(":/icons/stop.svg"), tr("S&top"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5),
+                    [this] { stop(); });
     m_speedBox = new QComboBox(window);
-    m_speedBox->setToolTip(tr("Simulated seconds per wall second. The speed never changes what happens, only how fast you see it."));
+    m_speedBox->setToolTip(
+        tr("Simulated seconds per wall second. The speed never changes what happens, only how fast you see it."));
     for (double x : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0})
         m_speedBox->addItem(QStringLiteral("%1x").arg(x), x);
     m_speedBox->addItem(tr("as fast as possible"), 0.0);
     m_speedBox->setCurrentIndex(m_speedBox->findData(4.0));
-    connect(m_speedBox, &QComboBox::activated, this, [this] { m_controller->setSpeed(m_speedBox->currentData().toDouble()); });
+    connect(m_speedBox, &QComboBox::activated, this,
+            [this] { m_controller->setSpeed(m_speedBox->currentData().toDouble()); });
     m_controller->setSpeed(4.0);
     // How long a play goes on: to the end of the day by default, whatever the speed.
     auto *length = new QActionGroup(this);
@@ -146,8 +159,8 @@ RunUi::RunUi(QWidget *window, ScenarioDocument *document, MapScene *scene, QObje
     connect(m_layer, &RunLayer::agentClicked, this, &RunUi::selectAgent);
     connect(m_eventLog, &EventLogPanel::agentActivated, this, &RunUi::selectAgent);
     connect(m_eventLog, &EventLogPanel::momentActivated, this, [this](qint64 tick) { scrub(tick); });
-    for (DayChart *chart : {static_cast<DayChart *>(m_charts->insistence()), static_cast<DayChart *>(m_charts->quotas()),
-                            static_cast<DayChart *>(m_charts->world())})
+    for (DayChart *chart : {static_cast<DayChart *>(m_charts->insistence()),
+                            static_cast<DayChart *>(m_charts->quotas()), static_cast<DayChart *>(m_charts->world())})
         connect(chart, &DayChart::momentClicked, this, [this](int day, double time) {
             if (const CompiledScenario *s = m_controller->scenario())
                 scrub(qint64(day) * std::llround(s->day.length / s->day.tick) + std::llround(time / s->day.tick));
@@ -335,7 +348,10 @@ void RunUi::updateActions()
     m_stop->setEnabled(run);
 }
 
-QString RunUi::stripText() const { return m_clock->text() + QLatin1Char(' ') + m_world->text(); }
+QString RunUi::stripText() const
+{
+    return m_clock->text() + QLatin1Char(' ') + m_world->text();
+}
 
 void RunUi::onFrame(const SimFrame &frame)
 {
@@ -357,7 +373,8 @@ void RunUi::onFrame(const SimFrame &frame)
     updateActions();
     if (frame.dayDone)
         emit message(frame.runDays == 1 ? tr("Day %1 is over: Play runs the next day").arg(frame.snapshot.day + 1)
-                                        : tr("Day %1 is over after %n day(s): Play runs on", nullptr, frame.runDays).arg(frame.snapshot.day + 1));
+                                        : tr("Day %1 is over after %n day(s): Play runs on", nullptr, frame.runDays)
+                                              .arg(frame.snapshot.day + 1));
 }
 
 bool RunUi::scrub(qint64 tick)
@@ -387,20 +404,25 @@ void RunUi::scrubTo(qint64 tick)
 void RunUi::showSnapshot(const sim::Snapshot &snap, bool scrubbed)
 {
     const CompiledScenario *s = m_controller->scenario();
-    m_clock->setText(scrubbed ? tr("Day %1 · %2 of %3 (looking back)").arg(snap.day + 1).arg(clockText(snap.time), clockText(snap.dayLength))
-                              : tr("Day %1 · %2 of %3").arg(snap.day + 1).arg(clockText(snap.time), clockText(snap.dayLength)));
+    m_clock->setText(
+        scrubbed ? tr("Day %1 · %2 of %3 (looking back)")
+                       .arg(snap.day + 1)
+                       .arg(clockText(snap.time), clockText(snap.dayLength))
+                 : tr("Day %1 · %2 of %3").arg(snap.day + 1).arg(clockText(snap.time), clockText(snap.dayLength)));
     m_dayBar->setValue(snap.dayLength > 0 ? int(1000 * snap.time / snap.dayLength) : 0);
     QStringList facts;
     for (size_t i = 0; i < snap.world.size(); ++i)
         facts << QStringLiteral("<img src=\":/icons/world.svg\" width=12 height=12> %1 <b>%2</b>")
-                     .arg(bareName(s->factNames[size_t(s->agentFactCount) + i])).arg(snap.world[i]);
+                     .arg(bareName(s->factNames[size_t(s->agentFactCount) + i]))
+                     .arg(snap.world[i]);
     m_world->setText(facts.join(QStringLiteral("&nbsp;&nbsp; ")));
     m_layer->apply(snap);
     m_inspector->show(snap);
     if (scrubbed) {
         m_layer->settle(); // the moment itself, not an ease towards it
-        for (DayChart *chart : {static_cast<DayChart *>(m_charts->insistence()), static_cast<DayChart *>(m_charts->quotas()),
-                                static_cast<DayChart *>(m_charts->world())})
+        for (DayChart *chart :
+             {static_cast<DayChart *>(m_charts->insistence()), static_cast<DayChart *>(m_charts->quotas()),
+              static_cast<DayChart *>(m_charts->world())})
             chart->setCursorTime(snap.day, snap.time);
     }
 }

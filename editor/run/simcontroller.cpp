@@ -12,7 +12,9 @@
 
 namespace goap::editor {
 
-SimController::SimController(QObject *parent) : QObject(parent), m_worker(new SimWorker(&m_commandQueue, &m_mailbox))
+SimController::SimController(QObject *parent)
+    : QObject(parent)
+    , m_worker(new SimWorker(&m_commandQueue, &m_mailbox))
 {
     m_thread.setObjectName(QStringLiteral("simulation"));
     m_worker->moveToThread(&m_thread);

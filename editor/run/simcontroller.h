@@ -78,7 +78,7 @@ public:
     std::int64_t lastFrameApplyNs() const { return m_applyNs; }
 
 signals:
-    void runStarted();                                // a new run (load or restart): views clear
+    void runStarted(); // a new run (load or restart): views clear
     void frameApplied(const goap::editor::SimFrame &frame); // after the state above took the frame in
     void runStopping(); // the records are still there, for views that keep a finished run
     void recordsTrimmed(); // the oldest days' events and samples were dropped (before frameApplied): views rebuild

@@ -15,11 +15,11 @@ namespace goap::editor {
 
 struct SimFrame
 {
-    int runId = 0;          // which load this frame belongs to
-    quint64 serial = 0;     // frames of one run, in order
+    int runId = 0; // which load this frame belongs to
+    quint64 serial = 0; // frames of one run, in order
     sim::Snapshot snapshot;
     std::vector<sim::Event> events; // new since the previous frame
-    std::vector<int> planActions;   // the plans of those events (Event::planBegin/End index this)
+    std::vector<int> planActions; // the plans of those events (Event::planBegin/End index this)
     std::vector<QString> newAgentIds, newAgentLabels; // names of characters that appeared since (by serial)
     // New sample rows (see sim::Samples): rows x columns.
     std::vector<int> sampleDays;
@@ -28,7 +28,7 @@ struct SimFrame
     std::vector<std::int32_t> world; // rows x world facts
     bool playing = false;
     double speed = 1; // x real time; 0: as fast as possible
-    int runDays = 1;  // a play stops at the end of this many days; 0: keeps running
+    int runDays = 1; // a play stops at the end of this many days; 0: keeps running
     bool dayDone = false; // this frame ends a play that stopped at a day's end
     // The run's report so far (sim::reportJson of the days kept), in frames of
     // a run at rest (paused, stopped at a day's end): what Compare shows.
@@ -37,9 +37,9 @@ struct SimFrame
     // the newest; the older ones of the stretch are counted here, not carried.
     std::uint64_t eventsDropped = 0;
     std::uint64_t eventsRecorded = 0; // every event of the run so far, carried or not
-    std::uint64_t commands = 0;       // commands the worker had handled when it built this frame
+    std::uint64_t commands = 0; // commands the worker had handled when it built this frame
     std::int64_t ticksPerDay = 0;
-    std::int64_t madeNs = 0;  // steady clock when the worker finished the frame (for latency measurements)
+    std::int64_t madeNs = 0; // steady clock when the worker finished the frame (for latency measurements)
     std::int64_t buildNs = 0; // how long building it took in the worker
 };
 

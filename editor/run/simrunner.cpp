@@ -7,7 +7,10 @@
 
 namespace goap::editor {
 
-SimRunner::SimRunner(FrameMailbox *mailbox) : m_mailbox(mailbox) {}
+SimRunner::SimRunner(FrameMailbox *mailbox)
+    : m_mailbox(mailbox)
+{
+}
 
 void SimRunner::load(std::shared_ptr<const CompiledScenario> scenario, int runId)
 {
@@ -231,7 +234,8 @@ SimFramePtr SimRunner::buildFrame()
     frame->newAgentLabels.assign(log.agentLabels.begin() + std::ptrdiff_t(m_namesSent), log.agentLabels.end());
     m_namesSent = log.agentIds.size();
     // The newest events of the stretch, at most kMaxFrameEvents.
-    const size_t first = std::max(m_eventsSent, log.events.size() > kMaxFrameEvents ? log.events.size() - kMaxFrameEvents : 0);
+    const size_t first
+        = std::max(m_eventsSent, log.events.size() > kMaxFrameEvents ? log.events.size() - kMaxFrameEvents : 0);
     frame->eventsDropped = first - m_eventsSent + m_eventsForgotten;
     m_eventsForgotten = 0;
     frame->events.reserve(log.events.size() - first);
@@ -255,7 +259,8 @@ SimFramePtr SimRunner::buildFrame()
                              s.insistence.begin() + std::ptrdiff_t((m_samplesSent + rows) * columns));
     frame->progress.assign(s.progress.begin() + std::ptrdiff_t(m_samplesSent * columns),
                            s.progress.begin() + std::ptrdiff_t((m_samplesSent + rows) * columns));
-    frame->world.assign(s.world.begin() + std::ptrdiff_t(m_samplesSent * w), s.world.begin() + std::ptrdiff_t((m_samplesSent + rows) * w));
+    frame->world.assign(s.world.begin() + std::ptrdiff_t(m_samplesSent * w),
+                        s.world.begin() + std::ptrdiff_t((m_samplesSent + rows) * w));
     m_samplesSent = s.rows();
     frame->eventsRecorded = m_eventsBefore + log.events.size();
     // The frame has what the views need: the worker keeps no history, so its

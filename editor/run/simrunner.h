@@ -31,13 +31,13 @@ public:
 
     void load(std::shared_ptr<const CompiledScenario> scenario, int runId);
     void restart(); // back to the first dawn of the same scenario
-    void stop();    // drops the simulation
+    void stop(); // drops the simulation
     void play();
     void pause();
     void stepTick();
     void stepToEvent();
     void setSpeed(double speed); // x real time; 0: as fast as possible
-    void setRunDays(int days);   // a play stops at the end of this many days; 0: keeps running
+    void setRunDays(int days); // a play stops at the end of this many days; 0: keeps running
     // As fast as possible to that tick, then pause. Without progress, no
     // frame is built until the target: nothing is spent on views nobody sees.
     void runTo(std::int64_t totalTicks, bool showProgress = true);
@@ -47,7 +47,7 @@ public:
     struct Turn
     {
         bool posted = false; // a frame went into the mailbox
-        int sleepMs = -1;    // until the next turn: 0 at once, -1 until a command comes
+        int sleepMs = -1; // until the next turn: 0 at once, -1 until a command comes
     };
     Turn turn(CommandQueue &commands);
 
@@ -80,7 +80,7 @@ private:
     int m_runDays = 1;
     bool m_playing = false;
     bool m_dirty = false;
-    bool m_quiet = false;   // running to m_target without frames
+    bool m_quiet = false; // running to m_target without frames
     bool m_dayDone = false;
     std::int64_t m_target = -1; // run-to target in total ticks, -1 when none
     std::int64_t m_stopAt = -1; // where the current play stops, -1 when it does not

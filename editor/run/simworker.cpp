@@ -5,7 +5,9 @@
 namespace goap::editor {
 
 SimWorker::SimWorker(CommandQueue *commands, FrameMailbox *mailbox, QObject *parent)
-    : QObject(parent), m_commands(commands), m_runner(mailbox)
+    : QObject(parent)
+    , m_commands(commands)
+    , m_runner(mailbox)
 {
 }
 

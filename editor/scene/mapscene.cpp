@@ -7,15 +7,15 @@
 #include <QGraphicsPathItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSceneContextMenuEvent>
-#include <QUndoStack>
 #include <QGraphicsSceneMouseEvent>
-#include <QMenu>
 #include <QHash>
-#include <QStaticText>
+#include <QMenu>
+#include <QMouseEvent>
 #include <QPainter>
+#include <QStaticText>
 #include <QStyleOptionGraphicsItem>
 #include <QSvgRenderer>
-#include <QMouseEvent>
+#include <QUndoStack>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -68,7 +68,12 @@ class MarkerItem : public QGraphicsObject
 public:
     MarkerItem(MapScene *scene, Subject::Kind kind, int index, const QString &label, const QColor &color,
                const QString &icon = {})
-        : m_scene(scene), m_kind(kind), m_index(index), m_color(color), m_icon(icon), m_label(label)
+        : m_scene(scene)
+        , m_kind(kind)
+        , m_index(index)
+        , m_color(color)
+        , m_icon(icon)
+        , m_label(label)
     {
         setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges);
         setCursor(Qt::OpenHandCursor);
@@ -143,7 +148,10 @@ class WallItem : public QGraphicsObject
 public:
     static constexpr double kHandle = 10; // pixels of the resize handle
 
-    WallItem(MapScene *scene, int index, const QRectF &rect) : m_scene(scene), m_index(index), m_size(rect.size())
+    WallItem(MapScene *scene, int index, const QRectF &rect)
+        : m_scene(scene)
+        , m_index(index)
+        , m_size(rect.size())
     {
         setFlags(ItemIsMovable | ItemIsSelectable);
         setPos(rect.topLeft());
@@ -215,14 +223,16 @@ private:
 QString MapScene::stationIcon(const QString &id, const QString &label)
 {
     // The kind of a station, read from its id and label.
-    static const std::pair<const char *, const char *> kinds[] = {
-        {"mine", "st-mine"}, {"quarry", "st-mine"}, {"furnace", "st-fire"}, {"smelt", "st-fire"}, {"forge", "st-fire"},
-        {"hearth", "st-fire"}, {"fire", "st-fire"}, {"anvil", "st-anvil"}, {"smith", "st-anvil"}, {"forest", "st-tree"},
-        {"tree", "st-tree"}, {"wood", "st-wood"}, {"log", "st-wood"}, {"workshop", "st-saw"}, {"saw", "st-saw"},
-        {"field", "st-wheat"}, {"farm", "st-wheat"}, {"mill", "st-mill"}, {"oven", "st-oven"}, {"bake", "st-oven"},
-        {"kitchen", "st-oven"}, {"table", "st-table"}, {"tavern", "st-table"}, {"bed", "st-bed"}, {"lounge", "st-bed"},
-        {"cubicle", "st-bed"}, {"home", "st-door"}, {"entrance", "st-door"}, {"door", "st-door"}, {"reception", "st-desk"},
-        {"desk", "st-desk"}, {"office", "st-desk"}, {"waiting", "st-desk"}};
+    static const std::pair<const char *, const char *> kinds[]
+        = {{"mine", "st-mine"},    {"quarry", "st-mine"},    {"furnace", "st-fire"}, {"smelt", "st-fire"},
+           {"forge", "st-fire"},   {"hearth", "st-fire"},    {"fire", "st-fire"},    {"anvil", "st-anvil"},
+           {"smith", "st-anvil"},  {"forest", "st-tree"},    {"tree", "st-tree"},    {"wood", "st-wood"},
+           {"log", "st-wood"},     {"workshop", "st-saw"},   {"saw", "st-saw"},      {"field", "st-wheat"},
+           {"farm", "st-wheat"},   {"mill", "st-mill"},      {"oven", "st-oven"},    {"bake", "st-oven"},
+           {"kitchen", "st-oven"}, {"table", "st-table"},    {"tavern", "st-table"}, {"bed", "st-bed"},
+           {"lounge", "st-bed"},   {"cubicle", "st-bed"},    {"home", "st-door"},    {"entrance", "st-door"},
+           {"door", "st-door"},    {"reception", "st-desk"}, {"desk", "st-desk"},    {"office", "st-desk"},
+           {"waiting", "st-desk"}};
     const QString text = (id + u' ' + label).toLower();
     for (const auto &[word, icon] : kinds)
         if (text.contains(QLatin1String(word)))
@@ -230,9 +240,14 @@ QString MapScene::stationIcon(const QString &id, const QString &label)
     return QStringLiteral(":/icons/station.svg");
 }
 
-QColor MapScene::agentColor(int index) { return editor::agentColor(index); }
+QColor MapScene::agentColor(int index)
+{
+    return editor::agentColor(index);
+}
 
-MapScene::MapScene(ScenarioDocument *document, QObject *parent) : QGraphicsScene(parent), m_document(document)
+MapScene::MapScene(ScenarioDocument *document, QObject *parent)
+    : QGraphicsScene(parent)
+    , m_document(document)
 {
     connect(document, &ScenarioDocument::changed, this, &MapScene::onChanged);
     connect(this, &QGraphicsScene::selectionChanged, this, [this] {
@@ -241,12 +256,12 @@ MapScene::MapScene(ScenarioDocument *document, QObject *parent) : QGraphicsScene
             QList<Subject> subjects;
             for (size_t i = 0; i < m_agents.size(); ++i)
                 if (m_agents[i]->isSelected())
-                    subjects << Subject{Subject::Agent, int(i), {}};
+                    subjects << Subject {Subject::Agent, int(i), {}};
             if (subjects.size() < 2) {
                 subjects.clear();
                 for (size_t i = 0; i < m_stations.size(); ++i)
                     if (m_stations[i]->isSelected())
-                        subjects << Subject{Subject::Station, int(i), {}};
+                        subjects << Subject {Subject::Station, int(i), {}};
             }
             if (subjects.size() > 1)
                 emit subjectsClicked(subjects);
@@ -256,10 +271,10 @@ MapScene::MapScene(ScenarioDocument *document, QObject *parent) : QGraphicsScene
             return;
         for (size_t i = 0; i < m_stations.size(); ++i)
             if (m_stations[i] == items.first())
-                emit subjectClicked(Subject{Subject::Station, int(i), {}});
+                emit subjectClicked(Subject {Subject::Station, int(i), {}});
         for (size_t i = 0; i < m_agents.size(); ++i)
             if (m_agents[i] == items.first())
-                emit subjectClicked(Subject{Subject::Agent, int(i), {}});
+                emit subjectClicked(Subject {Subject::Agent, int(i), {}});
     });
     rebuild();
 }
@@ -303,11 +318,13 @@ void MapScene::itemMoved(Subject::Kind kind, int index, const QPointF &scenePos,
 Wall MapScene::wallBetween(const QPointF &a, const QPointF &b) const
 {
     const MapSettings &map = m_document->scenario().map;
-    auto cellX = [&](double v) { return std::clamp(std::floor(v / kScale), 0.0, std::max(0.0, std::ceil(map.width) - 1)); };
-    auto cellY = [&](double v) { return std::clamp(std::floor(v / kScale), 0.0, std::max(0.0, std::ceil(map.height) - 1)); };
+    auto cellX
+        = [&](double v) { return std::clamp(std::floor(v / kScale), 0.0, std::max(0.0, std::ceil(map.width) - 1)); };
+    auto cellY
+        = [&](double v) { return std::clamp(std::floor(v / kScale), 0.0, std::max(0.0, std::ceil(map.height) - 1)); };
     const double x0 = std::min(cellX(a.x()), cellX(b.x())), x1 = std::max(cellX(a.x()), cellX(b.x()));
     const double y0 = std::min(cellY(a.y()), cellY(b.y())), y1 = std::max(cellY(a.y()), cellY(b.y()));
-    Wall w{x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+    Wall w {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
     w.w = std::min(w.w, map.width - w.x); // a map of fractional size: the last cell is cut at its edge
     w.h = std::min(w.h, map.height - w.y);
     return w;
@@ -322,7 +339,7 @@ void MapScene::report(const QString &refusal)
 void MapScene::wallEdited(int index, const QRectF &sceneRect)
 {
     const double x = std::round(sceneRect.x() / kScale), y = std::round(sceneRect.y() / kScale);
-    const Wall wall{x, y, std::round(sceneRect.width() / kScale), std::round(sceneRect.height() / kScale)};
+    const Wall wall {x, y, std::round(sceneRect.width() / kScale), std::round(sceneRect.height() / kScale)};
     report(m_document->setWall(index, wall));
     rebuild(); // snaps the item, and restores it if the edit was refused
 }
@@ -331,8 +348,10 @@ void MapScene::setWallMode(WallTool tool)
 {
     m_wallMode = tool;
     const bool on = tool != WallTool::None;
-    for (QGraphicsItem *item : m_stations) item->setEnabled(!on);
-    for (QGraphicsItem *item : m_agents) item->setEnabled(!on);
+    for (QGraphicsItem *item : m_stations)
+        item->setEnabled(!on);
+    for (QGraphicsItem *item : m_agents)
+        item->setEnabled(!on);
 }
 
 void MapScene::strokeTo(const QPointF &scenePos)
@@ -362,10 +381,11 @@ void MapScene::updatePlaces()
     CompiledScenario c;
     c.map = s.map;
     for (const Station &st : s.stations)
-        c.stations.push_back(CompiledStation{st.at.x, st.at.y, std::max(0, st.capacity), -1});
+        c.stations.push_back(CompiledStation {st.at.x, st.at.y, std::max(0, st.capacity), -1});
     m_placeCells.clear();
     m_lineCells.clear();
-    if (s.map.walls.isEmpty() || s.map.width * s.map.height <= 1024.0 * 1024.0) { // a larger walled grid is not rebuilt per edit
+    if (s.map.walls.isEmpty()
+        || s.map.width * s.map.height <= 1024.0 * 1024.0) { // a larger walled grid is not rebuilt per edit
         const Space space(c);
         for (size_t i = 0; i < c.stations.size(); ++i) {
             const int capacity = c.stations[i].capacity;
@@ -416,8 +436,9 @@ void MapScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
     if ((m_wallMode == WallTool::Brush || m_wallMode == WallTool::Eraser) && event->button() == Qt::LeftButton) {
         m_stroke.clear();
         const bool erase = m_wallMode == WallTool::Eraser;
-        m_strokeItem = addPath(QPainterPath(), QPen(erase ? QColor(0xc6, 0x28, 0x28) : QColor(0, 120, 215), 2, Qt::DashLine),
-                               erase ? QColor(0xc6, 0x28, 0x28, 60) : QColor(0x6e, 0x67, 0x5d, 140));
+        m_strokeItem
+            = addPath(QPainterPath(), QPen(erase ? QColor(0xc6, 0x28, 0x28) : QColor(0, 120, 215), 2, Qt::DashLine),
+                      erase ? QColor(0xc6, 0x28, 0x28, 60) : QColor(0x6e, 0x67, 0x5d, 140));
         m_strokeItem->setZValue(3);
         strokeTo(event->scenePos());
         event->accept();
@@ -426,8 +447,8 @@ void MapScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
     if (m_wallMode == WallTool::Rectangle && event->button() == Qt::LeftButton) {
         m_drawFrom = event->scenePos();
         const Wall w = wallBetween(m_drawFrom, m_drawFrom);
-        m_drawing = addRect(QRectF(w.x * kScale, w.y * kScale, w.w * kScale, w.h * kScale), QPen(QColor(0, 120, 215), 2, Qt::DashLine),
-                            QColor(0x6e, 0x67, 0x5d, 140));
+        m_drawing = addRect(QRectF(w.x * kScale, w.y * kScale, w.w * kScale, w.h * kScale),
+                            QPen(QColor(0, 120, 215), 2, Qt::DashLine), QColor(0x6e, 0x67, 0x5d, 140));
         m_drawing->setZValue(3);
         event->accept();
         return;
@@ -510,14 +531,19 @@ void MapScene::rebuild()
 {
     QList<int> selectedStations, selectedAgents;
     for (size_t i = 0; i < m_stations.size(); ++i)
-        if (m_stations[i]->isSelected()) selectedStations << int(i);
+        if (m_stations[i]->isSelected())
+            selectedStations << int(i);
     for (size_t i = 0; i < m_agents.size(); ++i)
-        if (m_agents[i]->isSelected()) selectedAgents << int(i);
+        if (m_agents[i]->isSelected())
+            selectedAgents << int(i);
     const QSignalBlocker blocker(this);
     QList<int> selectedWallList = selectedWalls();
-    for (QGraphicsItem *item : m_stations) delete item;
-    for (QGraphicsItem *item : m_agents) delete item;
-    for (QGraphicsItem *item : m_walls) delete item;
+    for (QGraphicsItem *item : m_stations)
+        delete item;
+    for (QGraphicsItem *item : m_agents)
+        delete item;
+    for (QGraphicsItem *item : m_walls)
+        delete item;
     m_stations.clear();
     m_agents.clear();
     m_walls.clear();
@@ -526,8 +552,12 @@ void MapScene::rebuild()
     for (int i = 0; i < s.map.walls.size(); ++i) {
         const Wall &w = s.map.walls[i];
         auto *item = new WallItem(this, i, QRectF(w.x * kScale, w.y * kScale, w.w * kScale, w.h * kScale));
-        item->setToolTip(tr("Wall %1 x %2 at (%3, %4): drag to move, drag the corner handle to resize, Delete to remove")
-                             .arg(w.w).arg(w.h).arg(w.x).arg(w.y));
+        item->setToolTip(
+            tr("Wall %1 x %2 at (%3, %4): drag to move, drag the corner handle to resize, Delete to remove")
+                .arg(w.w)
+                .arg(w.h)
+                .arg(w.x)
+                .arg(w.y));
         item->setSelected(selectedWallList.contains(i));
         item->setEnabled(true);
         addItem(item);
@@ -555,11 +585,17 @@ QGraphicsItem *MapScene::makeMarker(Subject::Kind kind, int i)
                               stationIcon(s.stations[i].id, s.stations[i].label));
         item->setCacheMode(QGraphicsItem::DeviceCoordinateCache); // the icon is rendered once
         item->setPos(toScene(s.stations[i].at));
-        item->setToolTip(tr("Station %1 at (%2, %3): drag to move").arg(s.stations[i].id).arg(s.stations[i].at.x).arg(s.stations[i].at.y));
+        item->setToolTip(tr("Station %1 at (%2, %3): drag to move")
+                             .arg(s.stations[i].id)
+                             .arg(s.stations[i].at.x)
+                             .arg(s.stations[i].at.y));
     } else {
         item = new MarkerItem(this, Subject::Agent, i, s.agents[i].label, agentColor(i));
         item->setPos(toScene(s.agents[i].at));
-        item->setToolTip(tr("%1 starts at (%2, %3): drag to move").arg(s.agents[i].label).arg(s.agents[i].at.x).arg(s.agents[i].at.y));
+        item->setToolTip(tr("%1 starts at (%2, %3): drag to move")
+                             .arg(s.agents[i].label)
+                             .arg(s.agents[i].at.x)
+                             .arg(s.agents[i].at.y));
         item->setVisible(m_startMarkers);
     }
     item->setEnabled(m_wallMode == WallTool::None);
@@ -641,34 +677,37 @@ void MapScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
         QString id;
         if (const QString refusal = m_document->addStation(at, &id); !refusal.isEmpty())
             return report(refusal);
-        emit subjectClicked(Subject{Subject::Station, int(m_document->scenario().stations.size()) - 1, {}});
+        emit subjectClicked(Subject {Subject::Station, int(m_document->scenario().stations.size()) - 1, {}});
     });
     menu.addAction(QIcon(QStringLiteral(":/icons/character.svg")), tr("Add Character Here"), this, [this, at] {
         QString id;
         if (const QString refusal = m_document->addAgent(at, &id); !refusal.isEmpty())
             return report(refusal);
-        emit subjectClicked(Subject{Subject::Agent, int(m_document->scenario().agents.size()) - 1, {}});
+        emit subjectClicked(Subject {Subject::Agent, int(m_document->scenario().agents.size()) - 1, {}});
     });
     for (size_t i = 0; i < m_walls.size(); ++i) {
         if (m_walls[i]->sceneBoundingRect().contains(event->scenePos())) {
             const Wall w = m_document->scenario().map.walls.value(int(i));
             menu.addSeparator();
-            menu.addAction(QIcon(QStringLiteral(":/icons/remove.svg")), tr("Remove Wall %1 x %2 at (%3, %4)").arg(w.w).arg(w.h).arg(w.x).arg(w.y),
-                           this, [this, i] { report(m_document->removeWall(int(i))); });
+            menu.addAction(QIcon(QStringLiteral(":/icons/remove.svg")),
+                           tr("Remove Wall %1 x %2 at (%3, %4)").arg(w.w).arg(w.h).arg(w.x).arg(w.y), this,
+                           [this, i] { report(m_document->removeWall(int(i))); });
         }
     }
     for (size_t i = 0; i < m_stations.size(); ++i) {
         if (m_stations[i]->sceneBoundingRect().contains(event->scenePos())) {
             menu.addSeparator();
-            menu.addAction(QIcon(QStringLiteral(":/icons/remove.svg")), tr("Remove Station %1").arg(m_document->scenario().stations[int(i)].id),
-                           this, [this, i] { m_document->removeStation(int(i)); });
+            menu.addAction(QIcon(QStringLiteral(":/icons/remove.svg")),
+                           tr("Remove Station %1").arg(m_document->scenario().stations[int(i)].id), this,
+                           [this, i] { m_document->removeStation(int(i)); });
         }
     }
     for (size_t i = 0; i < m_agents.size(); ++i) {
         if (m_agents[i]->isVisible() && m_agents[i]->sceneBoundingRect().contains(event->scenePos())) {
             menu.addSeparator();
-            menu.addAction(QIcon(QStringLiteral(":/icons/remove.svg")), tr("Remove Character %1").arg(m_document->scenario().agents[int(i)].id),
-                           this, [this, i] { m_document->removeAgent(int(i)); });
+            menu.addAction(QIcon(QStringLiteral(":/icons/remove.svg")),
+                           tr("Remove Character %1").arg(m_document->scenario().agents[int(i)].id), this,
+                           [this, i] { m_document->removeAgent(int(i)); });
         }
     }
     menu.exec(event->screenPos());
@@ -699,7 +738,8 @@ void MapScene::drawBackground(QPainter *painter, const QRectF &rect)
     painter->setBrush(Qt::NoBrush);
 }
 
-MapView::MapView(QGraphicsScene *scene, QWidget *parent) : QGraphicsView(scene, parent)
+MapView::MapView(QGraphicsScene *scene, QWidget *parent)
+    : QGraphicsView(scene, parent)
 {
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     setDragMode(QGraphicsView::RubberBandDrag);
@@ -731,8 +771,8 @@ void MapView::mousePressEvent(QMouseEvent *event)
 {
     if (event->button() == Qt::MiddleButton) { // pan with the middle button
         setDragMode(QGraphicsView::ScrollHandDrag);
-        QMouseEvent press(event->type(), event->position(), event->scenePosition(), event->globalPosition(), Qt::LeftButton,
-                          Qt::LeftButton, event->modifiers());
+        QMouseEvent press(event->type(), event->position(), event->scenePosition(), event->globalPosition(),
+                          Qt::LeftButton, Qt::LeftButton, event->modifiers());
         QGraphicsView::mousePressEvent(&press);
         return;
     }
@@ -742,8 +782,8 @@ void MapView::mousePressEvent(QMouseEvent *event)
 void MapView::mouseReleaseEvent(QMouseEvent *event)
 {
     if (event->button() == Qt::MiddleButton) {
-        QMouseEvent release(event->type(), event->position(), event->scenePosition(), event->globalPosition(), Qt::LeftButton,
-                            Qt::NoButton, event->modifiers());
+        QMouseEvent release(event->type(), event->position(), event->scenePosition(), event->globalPosition(),
+                            Qt::LeftButton, Qt::NoButton, event->modifiers());
         QGraphicsView::mouseReleaseEvent(&release);
         setDragMode(QGraphicsView::RubberBandDrag);
         return;

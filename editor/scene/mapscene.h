@@ -32,7 +32,8 @@ public:
     static Point toWorld(const QPointF &p, bool snap);
     static QColor agentColor(int index);
     // An icon for a station's kind, read from its id and label ("oven", "mine", "field"...).
-    static QString stationIcon(const QString &id, const QString &label); // the colour of a character, on the map, in a run and in charts
+    static QString stationIcon(const QString &id,
+                               const QString &label); // the colour of a character, on the map, in a run and in charts
 
     // Called by items when a drag ends.
     void itemMoved(Subject::Kind kind, int index, const QPointF &scenePos, bool snap);
@@ -53,7 +54,7 @@ public:
     const QList<Cell> &placeCells() const { return m_placeCells; }
     const QList<Cell> &lineCells() const { return m_lineCells; }
     QList<int> selectedWalls() const; // indices into map.walls
-    bool removeSelectedWalls();       // one undo step; false when none was selected
+    bool removeSelectedWalls(); // one undo step; false when none was selected
     QGraphicsItem *wallItem(int index) const;
     // A wall of whole cells spanning two scene points, clamped to the map.
     Wall wallBetween(const QPointF &a, const QPointF &b) const;
@@ -76,7 +77,7 @@ protected:
 private:
     void rebuild();
     QGraphicsItem *makeMarker(Subject::Kind kind, int index); // added to the scene
-    void replaceMarker(Subject::Kind kind, int index);         // one marker rebuilt in place
+    void replaceMarker(Subject::Kind kind, int index); // one marker rebuilt in place
     // Items inserted into (or removed from) a list: the markers from the first
     // one on are made again (their indices, and a character's colour, follow
     // its place), the ones before stay.

@@ -8,8 +8,8 @@
 #include <QComboBox>
 #include <QCompleter>
 #include <QDialogButtonBox>
-#include <QFileDialog>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -54,7 +54,9 @@ bool saveBytes(const QString &file, const QByteArray &bytes)
 
 } // namespace
 
-SweepDialog::SweepDialog(ScenarioDocument *document, QWidget *parent) : QDialog(parent), m_document(document)
+SweepDialog::SweepDialog(ScenarioDocument *document, QWidget *parent)
+    : QDialog(parent)
+    , m_document(document)
 {
     setWindowTitle(tr("Sweep"));
     setObjectName(QStringLiteral("sweepDialog"));
@@ -66,8 +68,9 @@ SweepDialog::SweepDialog(ScenarioDocument *document, QWidget *parent) : QDialog(
     m_parameters->verticalHeader()->hide();
     m_parameters->setMinimumHeight(110);
     connect(m_parameters->model(), &QAbstractItemModel::rowsRemoved, this, [this] { m_count->setText(variantText()); });
-    m_parameters->setToolTip(tr("Each row varies one number of the scenario over a range; every combination is one variant "
-                                "(the last row varies fastest)."));
+    m_parameters->setToolTip(
+        tr("Each row varies one number of the scenario over a range; every combination is one variant "
+           "(the last row varies fastest)."));
     auto *add = new QPushButton(tr("Add Field"), this);
     add->setToolTip(tr("Vary another number of the scenario"));
     auto *remove = new QPushButton(tr("Remove"), this);
@@ -144,18 +147,20 @@ SweepDialog::SweepDialog(ScenarioDocument *document, QWidget *parent) : QDialog(
         if (auto s = variantScenario((qint64(i) * n1 + j) * rest))
             emit openVariant(*s);
     });
-    connect(m_plot, &QCustomPlot::plottableClick, this, [this](QCPAbstractPlottable *plottable, int dataIndex, QMouseEvent *) {
-        if (m_spec && !m_map && plottable && m_spec->axes.size() == 1)
-            if (auto s = variantScenario(dataIndex))
-                emit openVariant(*s);
-    });
+    connect(m_plot, &QCustomPlot::plottableClick, this,
+            [this](QCPAbstractPlottable *plottable, int dataIndex, QMouseEvent *) {
+                if (m_spec && !m_map && plottable && m_spec->axes.size() == 1)
+                    if (auto s = variantScenario(dataIndex))
+                        emit openVariant(*s);
+            });
     m_save = new QPushButton(tr("Save Sweep..."), this);
     m_save->setToolTip(tr("Save these fields and ranges as a .sweep.json next to the scenario (for goap-sim sweep)"));
     auto *open = new QPushButton(tr("Open Sweep..."), this);
     open->setToolTip(tr("Read the fields and ranges of a .sweep.json"));
     connect(open, &QPushButton::clicked, this, [this] {
         const QString base = m_document->fileName();
-        const QString file = QFileDialog::getOpenFileName(this, tr("Open Sweep"), base.isEmpty() ? QString() : QFileInfo(base).absolutePath(),
+        const QString file = QFileDialog::getOpenFileName(this, tr("Open Sweep"),
+                                                          base.isEmpty() ? QString() : QFileInfo(base).absolutePath(),
                                                           tr("Sweeps (*.sweep.json);;JSON (*.json)"));
         if (!file.isEmpty())
             if (const QString why = loadSweep(file); !why.isEmpty())
@@ -170,13 +175,16 @@ SweepDialog::SweepDialog(ScenarioDocument *document, QWidget *parent) : QDialog(
             m_status->setText(tr("Save the scenario first: a sweep file names it."));
             return;
         }
-        const QString file = QFileDialog::getSaveFileName(this, tr("Save Sweep"), QFileInfo(base).dir().filePath(QFileInfo(base).completeBaseName() + QStringLiteral(".sweep.json")),
-                                                          tr("Sweeps (*.sweep.json)"));
+        const QString file = QFileDialog::getSaveFileName(
+            this, tr("Save Sweep"),
+            QFileInfo(base).dir().filePath(QFileInfo(base).completeBaseName() + QStringLiteral(".sweep.json")),
+            tr("Sweeps (*.sweep.json)"));
         if (!file.isEmpty())
             m_status->setText(saveSweep(file) ? tr("Saved %1").arg(file) : tr("Could not save %1").arg(file));
     });
     connect(m_export, &QPushButton::clicked, this, [this] {
-        const QString file = QFileDialog::getSaveFileName(this, tr("Export CSV"), QStringLiteral("sweep.csv"), tr("CSV (*.csv)"));
+        const QString file
+            = QFileDialog::getSaveFileName(this, tr("Export CSV"), QStringLiteral("sweep.csv"), tr("CSV (*.csv)"));
         if (!file.isEmpty())
             m_status->setText(exportCsv(file) ? tr("Exported %1").arg(file) : tr("Could not write %1").arg(file));
     });
@@ -244,7 +252,8 @@ void SweepDialog::addParameter(const QString &path, double from, double to, int 
     box->completer()->setFilterMode(Qt::MatchContains);
     box->completer()->setCompletionMode(QCompleter::PopupCompletion);
     box->setCurrentText(path);
-    box->setToolTip(tr("A number of the scenario, by its JSON path (as in Issues): agents[2].speed, planner.costWeight, world[\"bread\"]"));
+    box->setToolTip(tr("A number of the scenario, by its JSON path (as in Issues): agents[2].speed, "
+                       "planner.costWeight, world[\"bread\"]"));
     m_parameters->setCellWidget(row, PathColumn, box);
     auto number = [this](double value) {
         auto *spin = new QDoubleSpinBox(m_parameters);
@@ -296,11 +305,13 @@ std::optional<cli::SweepSpec> SweepDialog::buildSpec(QString &error) const
         // Integer fields (fact values in seeds, conditions and effects; a
         // capacity, the node cap, a spawner's count) take whole numbers; the
         // rest (speeds, rates, positions...) any number.
-        const bool integer = axis.path.endsWith(QStringLiteral("\"]")) || axis.path.endsWith(QStringLiteral(".capacity"))
-            || axis.path.endsWith(QStringLiteral(".maxNodes")) || axis.path.endsWith(QStringLiteral(".max"));
+        const bool integer = axis.path.endsWith(QStringLiteral("\"]"))
+            || axis.path.endsWith(QStringLiteral(".capacity")) || axis.path.endsWith(QStringLiteral(".maxNodes"))
+            || axis.path.endsWith(QStringLiteral(".max"));
         for (int j = 0; j < steps; ++j) {
             const double v = steps == 1 ? from : from + (to - from) * j / (steps - 1);
-            axis.values.push_back(integer ? json::Value::makeInteger(qint64(std::llround(v))) : json::Value::makeNumber(v));
+            axis.values.push_back(integer ? json::Value::makeInteger(qint64(std::llround(v)))
+                                          : json::Value::makeNumber(v));
         }
         spec.axes.push_back(std::move(axis));
     }
@@ -312,7 +323,9 @@ std::optional<cli::SweepSpec> SweepDialog::buildSpec(QString &error) const
     if (!cli::checkAxes(spec, issues)) {
         QStringList lines;
         for (const Issue &i : issues)
-            lines << QStringLiteral("Field %1: %2").arg(i.path.mid(5, i.path.indexOf(u']') - 5).toInt() + 1).arg(i.message);
+            lines << QStringLiteral("Field %1: %2")
+                         .arg(i.path.mid(5, i.path.indexOf(u']') - 5).toInt() + 1)
+                         .arg(i.message);
         error = lines.join(u'\n');
         return std::nullopt;
     }
@@ -340,16 +353,22 @@ bool SweepDialog::start()
     m_export->setEnabled(false);
     m_progress->setRange(0, int(std::min<qint64>(m_spec->variantCount(), 1 << 30)));
     m_progress->setValue(0);
-    m_status->setText(tr("Running %1 on %2 thread(s)...").arg(variantText()).arg(std::max(1u, std::thread::hardware_concurrency())));
+    m_status->setText(
+        tr("Running %1 on %2 thread(s)...").arg(variantText()).arg(std::max(1u, std::thread::hardware_concurrency())));
     const cli::SweepSpec specCopy = *m_spec;
     m_worker = std::thread([this, specCopy] {
         QString error;
         const int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
-        const QStringList rows = cli::runShard(specCopy, 1, 1, jobs, error, [this](qint64 done, qint64) {
-            QMetaObject::invokeMethod(this, [this, done] { m_progress->setValue(int(done)); }, Qt::QueuedConnection);
-        }, &m_cancelFlag);
+        const QStringList rows = cli::runShard(
+            specCopy, 1, 1, jobs, error,
+            [this](qint64 done, qint64) {
+                QMetaObject::invokeMethod(
+                    this, [this, done] { m_progress->setValue(int(done)); }, Qt::QueuedConnection);
+            },
+            &m_cancelFlag);
         const bool cancelled = m_cancelFlag.load();
-        QMetaObject::invokeMethod(this, [this, rows, error, cancelled] { finish(rows, error, cancelled); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, rows, error, cancelled] { finish(rows, error, cancelled); }, Qt::QueuedConnection);
     });
     return true;
 }
@@ -372,8 +391,9 @@ void SweepDialog::finish(const QStringList &rows, const QString &error, bool can
             m_rows << r;
     m_progress->setValue(m_progress->maximum());
     m_status->setText(!error.isEmpty() ? error
-                      : cancelled ? tr("Cancelled: %1 of %2 variants ran").arg(m_rows.size()).arg(m_spec->variantCount())
-                                  : tr("%1 variants ran").arg(m_rows.size()));
+                          : cancelled
+                          ? tr("Cancelled: %1 of %2 variants ran").arg(m_rows.size()).arg(m_spec->variantCount())
+                          : tr("%1 variants ran").arg(m_rows.size()));
     m_export->setEnabled(!m_rows.isEmpty());
 
     m_results->setSortingEnabled(false);
@@ -388,7 +408,8 @@ void SweepDialog::finish(const QStringList &rows, const QString &error, bool can
             bool ok = false;
             const double v = cells[c].toDouble(&ok);
             if (ok)
-                item->setData(Qt::DisplayRole, c == 0 ? QVariant(cells[c].toLongLong()) : QVariant(v)); // sorts as numbers
+                item->setData(Qt::DisplayRole,
+                              c == 0 ? QVariant(cells[c].toLongLong()) : QVariant(v)); // sorts as numbers
             else
                 item->setText(cells[c]);
             m_results->setItem(r, c, item);
@@ -460,9 +481,13 @@ void SweepDialog::showMetric()
     m_map->rescaleDataRange(true);
     m_map->setInterpolate(false);
     // Whole cells: the axes reach half a cell beyond the first and last values.
-    auto half = [](const std::vector<json::Value> &v) { return v.size() > 1 ? (v.back().number - v.front().number) / double(v.size() - 1) / 2 : 0.5; };
-    m_plot->xAxis->setRange(std::min(a0.front().number, a0.back().number) - std::abs(half(a0)), std::max(a0.front().number, a0.back().number) + std::abs(half(a0)));
-    m_plot->yAxis->setRange(std::min(a1.front().number, a1.back().number) - std::abs(half(a1)), std::max(a1.front().number, a1.back().number) + std::abs(half(a1)));
+    auto half = [](const std::vector<json::Value> &v) {
+        return v.size() > 1 ? (v.back().number - v.front().number) / double(v.size() - 1) / 2 : 0.5;
+    };
+    m_plot->xAxis->setRange(std::min(a0.front().number, a0.back().number) - std::abs(half(a0)),
+                            std::max(a0.front().number, a0.back().number) + std::abs(half(a0)));
+    m_plot->yAxis->setRange(std::min(a1.front().number, a1.back().number) - std::abs(half(a1)),
+                            std::max(a1.front().number, a1.back().number) + std::abs(half(a1)));
     QStringList notes;
     if (std::any_of(metric.begin(), metric.end(), [](double v) { return std::isnan(v); }))
         notes << tr("grey: never met");
@@ -487,7 +512,8 @@ std::optional<Scenario> SweepDialog::variantScenario(qint64 variant) const
     const auto point = m_spec->pointOf(variant);
     for (size_t k = 0; k < m_spec->axes.size(); ++k)
         values << QStringLiteral("%1 = %2").arg(m_spec->axes[k].path, cellText(*point[k]));
-    r.scenario->name = tr("%1, variant %2 (%3)").arg(r.scenario->name).arg(variant).arg(values.join(QStringLiteral(", ")));
+    r.scenario->name
+        = tr("%1, variant %2 (%3)").arg(r.scenario->name).arg(variant).arg(values.join(QStringLiteral(", ")));
     return r.scenario;
 }
 
@@ -508,8 +534,10 @@ QString SweepDialog::loadSweep(const QString &file)
         // Evenly spaced numbers only: that is what a row of the dialog holds.
         for (int j = 0; j < steps; ++j) {
             const double want = steps == 1 ? from : from + (to - from) * j / (steps - 1);
-            if (axis.values[size_t(j)].type != json::Type::Number || std::abs(axis.values[size_t(j)].number - want) > 1e-9 * std::max(1.0, std::abs(want)))
-                return tr("%1: the values of %2 are not evenly spaced numbers; run it with goap-sim sweep").arg(file, axis.path);
+            if (axis.values[size_t(j)].type != json::Type::Number
+                || std::abs(axis.values[size_t(j)].number - want) > 1e-9 * std::max(1.0, std::abs(want)))
+                return tr("%1: the values of %2 are not evenly spaced numbers; run it with goap-sim sweep")
+                    .arg(file, axis.path);
         }
         addParameter(axis.path, from, to, steps);
     }
@@ -527,10 +555,18 @@ bool SweepDialog::saveSweep(const QString &file) const
     json::Value &vary = root.insert(QStringLiteral("vary"), json::Value::makeArray());
     for (int r = 0; r < m_parameters->rowCount(); ++r) {
         json::Value axis = json::Value::makeObject();
-        axis.insert(QStringLiteral("path"), json::Value::makeString(static_cast<QComboBox *>(m_parameters->cellWidget(r, PathColumn))->currentText().trimmed()));
-        axis.insert(QStringLiteral("from"), json::Value::makeNumber(static_cast<QDoubleSpinBox *>(m_parameters->cellWidget(r, FromColumn))->value()));
-        axis.insert(QStringLiteral("to"), json::Value::makeNumber(static_cast<QDoubleSpinBox *>(m_parameters->cellWidget(r, ToColumn))->value()));
-        axis.insert(QStringLiteral("steps"), json::Value::makeInteger(static_cast<QSpinBox *>(m_parameters->cellWidget(r, StepsColumn))->value()));
+        axis.insert(QStringLiteral("path"),
+                    json::Value::makeString(
+                        static_cast<QComboBox *>(m_parameters->cellWidget(r, PathColumn))->currentText().trimmed()));
+        axis.insert(
+            QStringLiteral("from"),
+            json::Value::makeNumber(static_cast<QDoubleSpinBox *>(m_parameters->cellWidget(r, FromColumn))->value()));
+        axis.insert(
+            QStringLiteral("to"),
+            json::Value::makeNumber(static_cast<QDoubleSpinBox *>(m_parameters->cellWidget(r, ToColumn))->value()));
+        axis.insert(
+            QStringLiteral("steps"),
+            json::Value::makeInteger(static_cast<QSpinBox *>(m_parameters->cellWidget(r, StepsColumn))->value()));
         vary.array.push_back(std::move(axis));
     }
     return saveBytes(file, json::write(root));

@@ -44,7 +44,7 @@ public:
     qint64 variantCount() const;
     QString variantText() const; // "12 variants", or why it cannot run
 
-    bool start();   // false (with the reason shown) when the sweep is not valid
+    bool start(); // false (with the reason shown) when the sweep is not valid
     void cancel();
     bool isRunning() const { return m_worker.joinable() && !m_done; }
 
@@ -91,8 +91,8 @@ private:
     std::optional<cli::SweepSpec> m_spec; // of the results shown
     QStringList m_header, m_rows;
     std::thread m_worker;
-    std::atomic<bool> m_cancelFlag{false};
-    std::atomic<bool> m_done{true};
+    std::atomic<bool> m_cancelFlag {false};
+    std::atomic<bool> m_done {true};
 };
 
 } // namespace goap::editor

@@ -13,7 +13,6 @@
 #include <QFile>
 #include <QFileInfo>
 
-
 #include <cstdlib>
 #include <cstring>
 #include <exception>

@@ -1,18 +1,18 @@
 #include "commands.h"
 #include "sweep.h"
 
+#include "graph/productionchain.h"
+#include "graph/render.h"
 #include "io/json.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "io/validator.h"
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
-#include "graph/productionchain.h"
-#include "graph/render.h"
+#include "recordfile.h"
 #include "sim/compare.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
-#include "recordfile.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -34,42 +34,50 @@
 
 #include <unistd.h>
 
-
 namespace goap::cli {
 
 namespace {
 
-const char *const kUsage =
-    "usage: goap-sim COMMAND [ARGS]\n"
-    "\n"
-    "Commands:\n"
-    "  validate FILE                         list errors and warnings; exit 0 valid, 2 invalid\n"
-    "  plan FILE --agent ID --goal ID [--json]\n"
-    "                                        the plan from the dawn state; exit 4 when none\n"
-    "  run FILE [--days N] [--report R.json] [--events E.jsonl] [--samples S.csv] [--plot P.png|P.pdf]\n"
-    "           [--plot-size WxH] [--plot-scale S]\n"
-    "                                        simulate N days (1 to 10000, default 1) and write the\n"
-    "                                        records, '-' for standard output (the summary then goes\n"
-    "                                        to standard error); --plot hands the run to goap-plot\n"
-    "                                        (next to goap-sim), which charts it: goap-plot FILE\n"
-    "                                        --output P --size WxH --scale S (see goap-plot --help)\n"
-    "  format FILE [--check]                 rewrite FILE in canonical form (--check: only\n"
-    "                                        report, exit 2 when it is not canonical)\n"
-    "  sweep SWEEP.json --out DIR [--shard K/N | --shard auto [--shards N]] [--jobs J]\n"
-    "                                        run the variants of shard K of N (default 1/1) on J\n"
-    "                                        threads (default: every core) into DIR/results-K-of-N.csv\n"
-    "  sweep-merge DIR --output RESULTS.csv  join every shard of DIR, sorted by variant\n"
-    "  diff A.json B.json                    two run reports (--report) side by side, with deltas\n"
-    "  graph FILE --dot OUT.dot [--svg OUT.svg]  the production chain: facts, actions, characters, goals (Graphviz)\n"
-    "\n"
-    "Options: -h/--help, --version; '--' ends the options (a file named like an option)\n"
-    "FILE is a regular file of at most 16 MiB.\n"
-    "Exit codes: 0 success, 1 usage error, 2 invalid scenario, 3 I/O error, 4 no plan.\n";
+const char *const kUsage
+    = "usage: goap-sim COMMAND [ARGS]\n"
+      "\n"
+      "Commands:\n"
+      "  validate FILE                         list errors and warnings; exit 0 valid, 2 invalid\n"
+      "  plan FILE --agent ID --goal ID [--json]\n"
+      "                                        the plan from the dawn state; exit 4 when none\n"
+      "  run FILE [--days N] [--report R.json] [--events E.jsonl] [--samples S.csv] [--plot P.png|P.pdf]\n"
+      "           [--plot-size WxH] [--plot-scale S]\n"
+      "                                        simulate N days (1 to 10000, default 1) and write the\n"
+      "                                        records, '-' for standard output (the summary then goes\n"
+      "                                        to standard error); --plot hands the run to goap-plot\n"
+      "                                        (next to goap-sim), which charts it: goap-plot FILE\n"
+      "                                        --output P --size WxH --scale S (see goap-plot --help)\n"
+      "  format FILE [--check]                 rewrite FILE in canonical form (--check: only\n"
+      "                                        report, exit 2 when it is not canonical)\n"
+      "  sweep SWEEP.json --out DIR [--shard K/N | --shard auto [--shards N]] [--jobs J]\n"
+      "                                        run the variants of shard K of N (default 1/1) on J\n"
+      "                                        threads (default: every core) into DIR/results-K-of-N.csv\n"
+      "  sweep-merge DIR --output RESULTS.csv  join every shard of DIR, sorted by variant\n"
+      "  diff A.json B.json                    two run reports (--report) side by side, with deltas\n"
+      "  graph FILE --dot OUT.dot [--svg OUT.svg]  the production chain: facts, actions, characters, goals (Graphviz)\n"
+      "\n"
+      "Options: -h/--help, --version; '--' ends the options (a file named like an option)\n"
+      "FILE is a regular file of at most 16 MiB.\n"
+      "Exit codes: 0 success, 1 usage error, 2 invalid scenario, 3 I/O error, 4 no plan.\n";
 
-void print(std::FILE *f, const QString &s) { std::fputs(s.toLocal8Bit().constData(), f); }
-void println(std::FILE *f, const QString &s) { print(f, s + u'\n'); }
+void print(std::FILE *f, const QString &s)
+{
+    std::fputs(s.toLocal8Bit().constData(), f);
+}
+void println(std::FILE *f, const QString &s)
+{
+    print(f, s + u'\n');
+}
 
-QString signature(const Streams &io) { return QString::fromLatin1(io.program) + QStringLiteral(": "); }
+QString signature(const Streams &io)
+{
+    return QString::fromLatin1(io.program) + QStringLiteral(": ");
+}
 
 int usageError(const Streams &io, const QString &message)
 {
@@ -111,10 +119,16 @@ Options parseOptions(const QStringList &args, const QStringList &withValue, cons
         }
         QString name = a.mid(2), value;
         const qsizetype eq = name.indexOf(u'=');
-        if (eq >= 0) { value = name.mid(eq + 1); name.truncate(eq); }
+        if (eq >= 0) {
+            value = name.mid(eq + 1);
+            name.truncate(eq);
+        }
         if (withValue.contains(name)) {
             if (eq < 0) {
-                if (i + 1 >= args.size()) { o.error = QStringLiteral("--%1 needs a value").arg(name); return o; }
+                if (i + 1 >= args.size()) {
+                    o.error = QStringLiteral("--%1 needs a value").arg(name);
+                    return o;
+                }
                 value = args[++i];
             }
             if (o.values.contains(name)) { // the last one would win in silence: "--events a --events b" writes b only
@@ -162,14 +176,26 @@ int validateCommand(const QStringList &args, const Streams &io)
     if (r.ioError)
         return IoError;
     if (!r.ok()) {
-        println(io.out, QStringLiteral("%1: invalid (%2 error%3, %4 warning%5)")
-                            .arg(file).arg(errors).arg(errors == 1 ? "" : "s").arg(warnings).arg(warnings == 1 ? "" : "s"));
+        println(io.out,
+                QStringLiteral("%1: invalid (%2 error%3, %4 warning%5)")
+                    .arg(file)
+                    .arg(errors)
+                    .arg(errors == 1 ? "" : "s")
+                    .arg(warnings)
+                    .arg(warnings == 1 ? "" : "s"));
         return Invalid;
     }
     const Scenario &s = *r.scenario;
-    println(io.out, QStringLiteral("%1: valid (%2 warning%3): \"%4\", %5 station(s), %6 action(s), %7 goal(s), %8 character(s)")
-                        .arg(file).arg(warnings).arg(warnings == 1 ? "" : "s").arg(s.name)
-                        .arg(s.stations.size()).arg(s.actions.size()).arg(s.goals.size()).arg(s.agents.size()));
+    println(io.out,
+            QStringLiteral("%1: valid (%2 warning%3): \"%4\", %5 station(s), %6 action(s), %7 goal(s), %8 character(s)")
+                .arg(file)
+                .arg(warnings)
+                .arg(warnings == 1 ? "" : "s")
+                .arg(s.name)
+                .arg(s.stations.size())
+                .arg(s.actions.size())
+                .arg(s.goals.size())
+                .arg(s.agents.size()));
     return Success;
 }
 
@@ -192,11 +218,15 @@ int planCommand(const QStringList &args, const Streams &io)
     const int agent = compiled.agentIndex(agentId);
     const int goal = compiled.goalIndex(goalId);
     if (agent < 0)
-        return usageError(io, QStringLiteral("no character \"%1\" in %2 (characters: %3)")
-                                  .arg(agentId, o.positional.first(), QStringList(compiled.agentIds.begin(), compiled.agentIds.end()).join(u", ")));
+        return usageError(io,
+                          QStringLiteral("no character \"%1\" in %2 (characters: %3)")
+                              .arg(agentId, o.positional.first(),
+                                   QStringList(compiled.agentIds.begin(), compiled.agentIds.end()).join(u", ")));
     if (goal < 0)
-        return usageError(io, QStringLiteral("no goal \"%1\" in %2 (goals: %3)")
-                                  .arg(goalId, o.positional.first(), QStringList(compiled.goalIds.begin(), compiled.goalIds.end()).join(u", ")));
+        return usageError(io,
+                          QStringLiteral("no goal \"%1\" in %2 (goals: %3)")
+                              .arg(goalId, o.positional.first(),
+                                   QStringList(compiled.goalIds.begin(), compiled.goalIds.end()).join(u", ")));
 
     Planner planner(compiled);
     Plan plan;
@@ -245,11 +275,13 @@ int planCommand(const QStringList &args, const Streams &io)
             steps.array.push_back(std::move(step));
         }
         v.insert(QStringLiteral("steps"), std::move(steps));
-        v.insert(QStringLiteral("cost"), plan.cost == double(qint64(plan.cost)) ? json::Value::makeInteger(qint64(plan.cost))
-                                                                                 : json::Value::makeNumber(plan.cost));
+        v.insert(QStringLiteral("cost"),
+                 plan.cost == double(qint64(plan.cost)) ? json::Value::makeInteger(qint64(plan.cost))
+                                                        : json::Value::makeNumber(plan.cost));
         v.insert(QStringLiteral("expanded"), json::Value::makeInteger(plan.expanded));
         v.insert(QStringLiteral("generated"), json::Value::makeInteger(plan.generated));
-        v.insert(QStringLiteral("heuristic"), json::Value::makeString(QString::fromLatin1(heuristicName(plan.heuristic))));
+        v.insert(QStringLiteral("heuristic"),
+                 json::Value::makeString(QString::fromLatin1(heuristicName(plan.heuristic))));
         json::Value optimal;
         optimal.type = json::Type::Bool;
         optimal.boolean = plan.optimal; // proven: max found it, or nothing was left unsearched
@@ -258,19 +290,31 @@ int planCommand(const QStringList &args, const Streams &io)
             v.insert(QStringLiteral("reason"), json::Value::makeString(QString::fromLatin1(toString(plan.reason))));
         std::fputs((json::writeLine(v) + '\n').constData(), io.out);
     } else if (plan.found) {
-        println(io.out, QStringLiteral("%1 -> %2: %3 step%4, cost %5 (%6 nodes expanded, %7 generated)")
-                            .arg(agentId, goalId).arg(plan.actions.size()).arg(plan.actions.size() == 1 ? "" : "s")
-                            .arg(plan.cost).arg(plan.expanded).arg(plan.generated));
+        println(io.out,
+                QStringLiteral("%1 -> %2: %3 step%4, cost %5 (%6 nodes expanded, %7 generated)")
+                    .arg(agentId, goalId)
+                    .arg(plan.actions.size())
+                    .arg(plan.actions.size() == 1 ? "" : "s")
+                    .arg(plan.cost)
+                    .arg(plan.expanded)
+                    .arg(plan.generated));
         for (size_t step = 0; step < plan.actions.size(); ++step) {
             const Action &action = scenario->actions[plan.actions[step]];
-            println(io.out, QStringLiteral("  %1. %2  (%3%4, %5 s, cost %6)")
-                                .arg(step + 1).arg(action.id, action.label,
-                                                   stations[step] < 0 ? QString() : QStringLiteral(" at ") + compiled.stationIds[size_t(stations[step])])
-                                .arg(action.duration).arg(action.cost));
+            println(io.out,
+                    QStringLiteral("  %1. %2  (%3%4, %5 s, cost %6)")
+                        .arg(step + 1)
+                        .arg(action.id, action.label,
+                             stations[step] < 0 ? QString()
+                                                : QStringLiteral(" at ") + compiled.stationIds[size_t(stations[step])])
+                        .arg(action.duration)
+                        .arg(action.cost));
         }
     } else {
-        println(io.out, QStringLiteral("%1 -> %2: no plan from the dawn state: %3 (%4 nodes expanded, %5 generated)")
-                            .arg(agentId, goalId, whyNoPlan(plan.reason, compiled.planner.maxNodes)).arg(plan.expanded).arg(plan.generated));
+        println(io.out,
+                QStringLiteral("%1 -> %2: no plan from the dawn state: %3 (%4 nodes expanded, %5 generated)")
+                    .arg(agentId, goalId, whyNoPlan(plan.reason, compiled.planner.maxNodes))
+                    .arg(plan.expanded)
+                    .arg(plan.generated));
     }
     return plan.found ? Success : NoPlan;
 }
@@ -283,7 +327,9 @@ void printDaySummary(const Scenario &scenario, const CompiledScenario &c, const 
 {
     println(out, QStringLiteral("%1, day %2 (%3 s)").arg(scenario.name).arg(day.day + 1).arg(c.day.length));
     if (day.agents.size() > c.agents.size()) // spawned copies: one line, not one each
-        println(out, QStringLiteral("  %1 spawned character(s) came during the day").arg(day.agents.size() - c.agents.size()));
+        println(
+            out,
+            QStringLiteral("  %1 spawned character(s) came during the day").arg(day.agents.size() - c.agents.size()));
     for (size_t i = 0; i < c.agents.size(); ++i) {
         const sim::AgentReport &r = day.agents[i];
         QStringList quotas, needs;
@@ -295,13 +341,17 @@ void printDaySummary(const Scenario &scenario, const CompiledScenario &c, const 
             else
                 needs << QStringLiteral("%1 x%2").arg(label).arg(g.satisfied);
         }
-        println(out, QStringLiteral("  %1  quotas: %2 | needs: %3 | waiting %4 s, resting %5 s | %6 plans, %7 re-check failures, %8 switches")
-                         .arg(c.agentLabels[i], -12)
-                         .arg(quotas.isEmpty() ? QStringLiteral("none") : quotas.join(QStringLiteral(", ")),
-                              needs.isEmpty() ? QStringLiteral("none") : needs.join(QStringLiteral(", ")))
-                         .arg(sim::phaseSeconds(c, r, sim::Phase::Waiting), 0, 'f', 1)
-                         .arg(sim::phaseSeconds(c, r, sim::Phase::Resting), 0, 'f', 1)
-                         .arg(r.plans).arg(r.recheckFailures).arg(r.goalSwitches));
+        println(out,
+                QStringLiteral("  %1  quotas: %2 | needs: %3 | waiting %4 s, resting %5 s | %6 plans, %7 re-check "
+                               "failures, %8 switches")
+                    .arg(c.agentLabels[i], -12)
+                    .arg(quotas.isEmpty() ? QStringLiteral("none") : quotas.join(QStringLiteral(", ")),
+                         needs.isEmpty() ? QStringLiteral("none") : needs.join(QStringLiteral(", ")))
+                    .arg(sim::phaseSeconds(c, r, sim::Phase::Waiting), 0, 'f', 1)
+                    .arg(sim::phaseSeconds(c, r, sim::Phase::Resting), 0, 'f', 1)
+                    .arg(r.plans)
+                    .arg(r.recheckFailures)
+                    .arg(r.goalSwitches));
     }
 }
 
@@ -340,8 +390,12 @@ public:
     // `plotWriter` draws the "plot" record, named by the option `plotOption` (goap-plot's --output).
     RunRecords(const Scenario &scenario, std::shared_ptr<const CompiledScenario> compiled, const Streams &io,
                PlotRequest plotRequest, PlotWriter plotWriter, const QString &plotOption)
-        : m_scenario(scenario), m_c(std::move(compiled)), m_io(io), m_plotRequest(std::move(plotRequest)),
-          m_plotWriter(plotWriter), m_plotOption(plotOption)
+        : m_scenario(scenario)
+        , m_c(std::move(compiled))
+        , m_io(io)
+        , m_plotRequest(std::move(plotRequest))
+        , m_plotWriter(plotWriter)
+        , m_plotOption(plotOption)
     {
     }
 
@@ -367,7 +421,8 @@ public:
                 return usageError(m_io, QStringLiteral("--%1 %2 would overwrite the scenario file").arg(k, name));
             // The null device swallows any number of records; any other shared target would mix them.
             if (seen.contains(target) && name != u"-" && target != u"/dev/null")
-                return usageError(m_io, QStringLiteral("--%1 and --%2 name the same file %3").arg(seen.value(target), k, name));
+                return usageError(
+                    m_io, QStringLiteral("--%1 and --%2 name the same file %3").arg(seen.value(target), k, name));
             seen.insert(target, k);
         }
         if (toStdout > 1)
@@ -449,8 +504,10 @@ public:
             if (m_samples.isOpen())
                 m_samples.write(sim::samplesCsvRows(*m_c, simulation.samples()));
             if (m_plotRequest.defaultTitle)
-                m_plotRequest.title = days == 1 ? m_scenario.name : QStringLiteral("%1, %2 days").arg(m_scenario.name).arg(days);
-            const QString error = m_plotWriter(m_c, simulation.samples(), simulation.events(), m_plotRequest, m_plot.device());
+                m_plotRequest.title
+                    = days == 1 ? m_scenario.name : QStringLiteral("%1, %2 days").arg(m_scenario.name).arg(days);
+            const QString error
+                = m_plotWriter(m_c, simulation.samples(), simulation.events(), m_plotRequest, m_plot.device());
             if (!error.isEmpty()) {
                 println(m_io.err, signature(m_io) + QStringLiteral("cannot write %1: %2").arg(m_plot.name(), error));
                 cancelAll();
@@ -508,19 +565,19 @@ private:
 
 namespace {
 
-const char *const kPlotUsage =
-    "usage: goap-plot FILE --output P.png|P.pdf [--size WxH] [--scale S] [--title T] [--days N]\n"
-    "                 [--report R.json] [--events E.jsonl] [--samples S.csv]\n"
-    "\n"
-    "Simulates FILE as 'goap-sim run' does and draws the insistence chart above the quota\n"
-    "progress chart (or the world facts when nobody holds a quota), titled with the scenario:\n"
-    "a PNG of --size (default 1400x1000) times --scale (default 1; 2 doubles the pixels), or a\n"
-    "vector PDF when the name ends in .pdf; '-' writes it to standard output. With no display\n"
-    "it renders offscreen. The day summary goes to standard output (to standard error when a\n"
-    "record goes there); --report, --events and --samples write the same run's records.\n"
-    "\n"
-    "Options: -h/--help, --version; '--' ends the options (a file named like an option)\n"
-    "Exit codes: 0 success, 1 usage error, 2 invalid scenario, 3 I/O error.\n";
+const char *const kPlotUsage
+    = "usage: goap-plot FILE --output P.png|P.pdf [--size WxH] [--scale S] [--title T] [--days N]\n"
+      "                 [--report R.json] [--events E.jsonl] [--samples S.csv]\n"
+      "\n"
+      "Simulates FILE as 'goap-sim run' does and draws the insistence chart above the quota\n"
+      "progress chart (or the world facts when nobody holds a quota), titled with the scenario:\n"
+      "a PNG of --size (default 1400x1000) times --scale (default 1; 2 doubles the pixels), or a\n"
+      "vector PDF when the name ends in .pdf; '-' writes it to standard output. With no display\n"
+      "it renders offscreen. The day summary goes to standard output (to standard error when a\n"
+      "record goes there); --report, --events and --samples write the same run's records.\n"
+      "\n"
+      "Options: -h/--help, --version; '--' ends the options (a file named like an option)\n"
+      "Exit codes: 0 success, 1 usage error, 2 invalid scenario, 3 I/O error.\n";
 
 // Simulates `file` for `days` and writes the records named in `o` ("report",
 // "events", "samples", and "plot" drawn by `plotWriter`).
@@ -552,9 +609,9 @@ int simulate(const QString &file, int days, const Options &o, const PlotRequest 
     return records.finish(simulation, days);
 }
 
-const QStringList kRunOptions = {QStringLiteral("days"), QStringLiteral("report"), QStringLiteral("events"),
-                                 QStringLiteral("samples"), QStringLiteral("plot"), QStringLiteral("plot-size"),
-                                 QStringLiteral("plot-scale")};
+const QStringList kRunOptions
+    = {QStringLiteral("days"), QStringLiteral("report"),    QStringLiteral("events"),    QStringLiteral("samples"),
+       QStringLiteral("plot"), QStringLiteral("plot-size"), QStringLiteral("plot-scale")};
 
 // goap-plot next to this program (the build tree's bin/, or /usr/bin), or empty.
 QString siblingPlotTool()
@@ -568,7 +625,7 @@ QString siblingPlotTool()
 // Replaces this process with `tool args`; returns (with errno set) only when it cannot.
 void execTool(const QString &tool, const QStringList &args)
 {
-    std::vector<QByteArray> bytes{QFile::encodeName(tool)};
+    std::vector<QByteArray> bytes {QFile::encodeName(tool)};
     for (const QString &a : args)
         bytes.push_back(a.toLocal8Bit());
     std::vector<char *> argv;
@@ -590,9 +647,9 @@ QStringList plotArgumentsFor(const QStringList &runArgs)
     QStringList args;
     if (fileFirst)
         args << file;
-    static const std::pair<const char *, const char *> renamed[] = {
-        {"plot", "output"}, {"days", "days"}, {"plot-size", "size"}, {"plot-scale", "scale"},
-        {"report", "report"}, {"events", "events"}, {"samples", "samples"}};
+    static const std::pair<const char *, const char *> renamed[]
+        = {{"plot", "output"},   {"days", "days"},     {"plot-size", "size"}, {"plot-scale", "scale"},
+           {"report", "report"}, {"events", "events"}, {"samples", "samples"}};
     for (const auto &[from, to] : renamed)
         if (o.values.contains(QLatin1String(from)))
             args << QStringLiteral("--") + QLatin1String(to) << o.values.value(QLatin1String(from));
@@ -604,7 +661,7 @@ QStringList plotArgumentsFor(const QStringList &runArgs)
 QString shellLine(const QString &program, const QStringList &args)
 {
     static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./=:,+@%-]+$"));
-    QStringList words{program};
+    QStringList words {program};
     for (QString a : args) {
         if (!plain.match(a).hasMatch())
             a = u'\'' + a.replace(u'\'', QStringLiteral("'\\''")) + u'\'';
@@ -620,18 +677,26 @@ int runCommand(const QStringList &args, const Streams &io)
         return usageError(io, o.error);
     if (o.positional.size() != 1)
         return usageError(io, QStringLiteral("run takes one scenario file"));
-    const std::optional<int> days = o.values.contains(QStringLiteral("days")) ? parseDays(o.values.value(QStringLiteral("days"))) : 1;
+    const std::optional<int> days
+        = o.values.contains(QStringLiteral("days")) ? parseDays(o.values.value(QStringLiteral("days"))) : 1;
     if (!days)
-        return usageError(io, QStringLiteral("--days takes a whole number from 1 to %1, got '%2'").arg(kMaxDays).arg(o.values.value(QStringLiteral("days"))));
+        return usageError(io,
+                          QStringLiteral("--days takes a whole number from 1 to %1, got '%2'")
+                              .arg(kMaxDays)
+                              .arg(o.values.value(QStringLiteral("days"))));
     if (o.values.contains(QStringLiteral("plot"))) {
         // The charts need QtGui, which goap-sim never links: goap-plot draws them.
         const QStringList plotArgs = plotArgumentsFor(args);
         if (const QString tool = siblingPlotTool(); !tool.isEmpty()) {
             execTool(tool, plotArgs);
-            println(io.err, signature(io) + QStringLiteral("cannot run %1: %2").arg(tool, QString::fromLocal8Bit(std::strerror(errno))));
+            println(io.err,
+                    signature(io)
+                        + QStringLiteral("cannot run %1: %2").arg(tool, QString::fromLocal8Bit(std::strerror(errno))));
         }
-        println(io.err, signature(io) + QStringLiteral("--plot is drawn by goap-plot, which is not next to %1; run:")
-                                        .arg(QString::fromLatin1(io.program)));
+        println(io.err,
+                signature(io)
+                    + QStringLiteral("--plot is drawn by goap-plot, which is not next to %1; run:")
+                          .arg(QString::fromLatin1(io.program)));
         println(io.err, QStringLiteral("  ") + shellLine(QStringLiteral("goap-plot"), plotArgs));
         return Usage;
     }
@@ -650,26 +715,34 @@ int plotMain(const QStringList &args, const Streams &io, PlotWriter writer)
         println(io.out, QStringLiteral("goap-plot " GOAP_VERSION));
         return Success;
     }
-    Options o = parseOptions(args, {QStringLiteral("output"), QStringLiteral("days"), QStringLiteral("size"),
-                                    QStringLiteral("scale"), QStringLiteral("title"), QStringLiteral("report"),
-                                    QStringLiteral("events"), QStringLiteral("samples")}, {});
+    Options o = parseOptions(args,
+                             {QStringLiteral("output"), QStringLiteral("days"), QStringLiteral("size"),
+                              QStringLiteral("scale"), QStringLiteral("title"), QStringLiteral("report"),
+                              QStringLiteral("events"), QStringLiteral("samples")},
+                             {});
     if (!o.error.isEmpty())
         return usageError(io, o.error);
     if (o.positional.size() != 1)
         return usageError(io, QStringLiteral("goap-plot takes one scenario file"));
     if (!o.values.contains(QStringLiteral("output")))
         return usageError(io, QStringLiteral("goap-plot needs --output P.png or P.pdf ('-' for standard output)"));
-    const std::optional<int> days = o.values.contains(QStringLiteral("days")) ? parseDays(o.values.value(QStringLiteral("days"))) : 1;
+    const std::optional<int> days
+        = o.values.contains(QStringLiteral("days")) ? parseDays(o.values.value(QStringLiteral("days"))) : 1;
     if (!days)
-        return usageError(io, QStringLiteral("--days takes a whole number from 1 to %1, got '%2'").arg(kMaxDays).arg(o.values.value(QStringLiteral("days"))));
+        return usageError(io,
+                          QStringLiteral("--days takes a whole number from 1 to %1, got '%2'")
+                              .arg(kMaxDays)
+                              .arg(o.values.value(QStringLiteral("days"))));
     PlotRequest request;
-    const QStringList size = o.values.value(QStringLiteral("size"), QStringLiteral("1400x1000")).split(QLatin1Char('x'));
+    const QStringList size
+        = o.values.value(QStringLiteral("size"), QStringLiteral("1400x1000")).split(QLatin1Char('x'));
     bool okWidth = false, okHeight = false, okScale = true;
     request.width = size.size() == 2 ? size[0].toInt(&okWidth) : 0;
     request.height = size.size() == 2 ? size[1].toInt(&okHeight) : 0;
     if (o.values.contains(QStringLiteral("scale")))
         request.scale = o.values.value(QStringLiteral("scale")).toDouble(&okScale);
-    if (!okWidth || !okHeight || request.width < 64 || request.height < 64 || request.width > 20000 || request.height > 20000)
+    if (!okWidth || !okHeight || request.width < 64 || request.height < 64 || request.width > 20000
+        || request.height > 20000)
         return usageError(io, QStringLiteral("--size takes WIDTHxHEIGHT, each from 64 to 20000 (e.g. 1600x900)"));
     if (!okScale || request.scale < 0.25 || request.scale > 8)
         return usageError(io, QStringLiteral("--scale takes a number from 0.25 to 8 (2 doubles the pixels)"));
@@ -726,7 +799,8 @@ QString writeAtomically(const QString &file, const QByteArray &bytes)
 
 int sweepCommand(const QStringList &args, const Streams &io)
 {
-    const Options o = parseOptions(args, {QStringLiteral("out"), QStringLiteral("shard"), QStringLiteral("shards"), QStringLiteral("jobs")}, {});
+    const Options o = parseOptions(
+        args, {QStringLiteral("out"), QStringLiteral("shard"), QStringLiteral("shards"), QStringLiteral("jobs")}, {});
     if (!o.error.isEmpty())
         return usageError(io, o.error);
     if (o.positional.size() != 1 || !o.values.contains(QStringLiteral("out")))
@@ -746,7 +820,9 @@ int sweepCommand(const QStringList &args, const Streams &io)
             shards = o.values.value(QStringLiteral("shards")).toInt(&ok2);
         }
         if (!ok1 || !ok2)
-            return usageError(io, QStringLiteral("--shard auto needs SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX and --shards N"));
+            return usageError(io,
+                              QStringLiteral("--shard auto needs SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, or "
+                                             "JOB_COMPLETION_INDEX and --shards N"));
     } else {
         static const QRegularExpression form(QStringLiteral(R"(^(\d{1,6})/(\d{1,6})$)"));
         const QRegularExpressionMatch m = form.match(shardText);
@@ -756,7 +832,8 @@ int sweepCommand(const QStringList &args, const Streams &io)
         shards = m.captured(2).toInt();
     }
     if (shards < 1 || shard < 1 || shard > shards)
-        return usageError(io, QStringLiteral("shard %1 of %2 does not exist (K runs from 1 to N)").arg(shard).arg(shards));
+        return usageError(io,
+                          QStringLiteral("shard %1 of %2 does not exist (K runs from 1 to N)").arg(shard).arg(shards));
     int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
     if (o.values.contains(QStringLiteral("jobs"))) {
         bool ok = false;
@@ -788,19 +865,25 @@ int sweepCommand(const QStringList &args, const Streams &io)
     const bool terminal = isatty(fileno(io.err));
     int lastShown = -1;
     QString error;
-    runShard(*spec, shard, shards, jobs, error, [&](qint64 done, qint64 total) {
-        // A terminal sees one line that counts up; a log gets a line every tenth.
-        const int shown = terminal ? int(done) : int(total > 0 ? done * 10 / total : 10);
-        if (shown == lastShown)
-            return;
-        lastShown = shown;
-        std::fprintf(io.err, terminal ? "\rsweep: shard %d of %d: %lld of %lld variants" : "sweep: shard %d of %d: %lld of %lld variants\n",
-                     shard, shards, (long long)done, (long long)total);
-        std::fflush(io.err);
-    }, nullptr, [&](const QString &row) {
-        out.write((row + u'\n').toUtf8());
-        ++written;
-    });
+    runShard(
+        *spec, shard, shards, jobs, error,
+        [&](qint64 done, qint64 total) {
+            // A terminal sees one line that counts up; a log gets a line every tenth.
+            const int shown = terminal ? int(done) : int(total > 0 ? done * 10 / total : 10);
+            if (shown == lastShown)
+                return;
+            lastShown = shown;
+            std::fprintf(io.err,
+                         terminal ? "\rsweep: shard %d of %d: %lld of %lld variants"
+                                  : "sweep: shard %d of %d: %lld of %lld variants\n",
+                         shard, shards, (long long)done, (long long)total);
+            std::fflush(io.err);
+        },
+        nullptr,
+        [&](const QString &row) {
+            out.write((row + u'\n').toUtf8());
+            ++written;
+        });
     if (terminal)
         std::fputc('\n', io.err);
     if (!error.isEmpty()) {
@@ -883,7 +966,7 @@ int diffCommand(const QStringList &args, const Streams &io)
         for (int c = 0; c < 5; ++c)
             widths[c] = std::max(widths[c], int(cells[c].size()));
     }
-    const auto print = [&](const QString (&cells)[5]) {
+    const auto print = [&](const QString(&cells)[5]) {
         QString line;
         for (int c = 0; c < 5; ++c)
             line += c < 2 ? cells[c].leftJustified(widths[c] + 2) : cells[c].rightJustified(widths[c] + 2);
@@ -891,7 +974,8 @@ int diffCommand(const QStringList &args, const Streams &io)
             line.chop(1);
         println(io.out, line);
     };
-    print({QStringLiteral("character"), QStringLiteral("measure"), QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("delta")});
+    print({QStringLiteral("character"), QStringLiteral("measure"), QStringLiteral("A"), QStringLiteral("B"),
+           QStringLiteral("delta")});
     for (const sim::CompareRow &r : rows)
         print({r.who, r.what, r.left, r.right, r.delta});
     return Success;

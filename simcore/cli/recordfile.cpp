@@ -10,8 +10,8 @@ namespace {
 bool sameFile(const QString &name, std::FILE *stream)
 {
     struct stat a, b;
-    return ::stat(QFile::encodeName(name).constData(), &a) == 0 && ::fstat(fileno(stream), &b) == 0 && a.st_dev == b.st_dev
-        && a.st_ino == b.st_ino;
+    return ::stat(QFile::encodeName(name).constData(), &a) == 0 && ::fstat(fileno(stream), &b) == 0
+        && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 } // namespace
 
@@ -19,7 +19,8 @@ bool RecordFile::open(const QString &name, std::FILE *standardOutput)
 {
     m_name = name;
     // Standard output redirected to the null device mixes nothing: a record written there is simply discarded.
-    m_toStandardOutput = name == u"-" || (sameFile(name, standardOutput) && QFileInfo(name).canonicalFilePath() != u"/dev/null");
+    m_toStandardOutput
+        = name == u"-" || (sameFile(name, standardOutput) && QFileInfo(name).canonicalFilePath() != u"/dev/null");
     if (name == u"-") {
         m_plain = std::make_unique<QFile>();
         if (m_plain->open(standardOutput, QIODevice::WriteOnly))
@@ -40,7 +41,8 @@ bool RecordFile::open(const QString &name, std::FILE *standardOutput)
                 return true;
         }
     }
-    m_error = QStringLiteral("cannot write %1: %2").arg(name, device() ? device()->errorString() : QStringLiteral("unknown error"));
+    m_error = QStringLiteral("cannot write %1: %2")
+                  .arg(name, device() ? device()->errorString() : QStringLiteral("unknown error"));
     m_save.reset();
     m_plain.reset();
     return false;

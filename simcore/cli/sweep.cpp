@@ -29,10 +29,11 @@ constexpr int kMaxSteps = 100'000;
 
 void fail(Issues &issues, const QString &path, const QString &message)
 {
-    issues.append(Issue{Issue::Severity::Error, path, message, 0, 0});
+    issues.append(Issue {Issue::Severity::Error, path, message, 0, 0});
 }
 
-std::optional<Value> readJsonFile(const QString &file, const QString &what, Issues &issues, QByteArray *bytesOut = nullptr)
+std::optional<Value> readJsonFile(const QString &file, const QString &what, Issues &issues,
+                                  QByteArray *bytesOut = nullptr)
 {
     QFile f(file);
     if (!QFileInfo(file).isFile() || !f.open(QIODevice::ReadOnly)) {
@@ -48,7 +49,8 @@ std::optional<Value> readJsonFile(const QString &file, const QString &what, Issu
     json::ParseError error;
     if (!json::parse(bytes, v, error)) {
         const auto [line, column] = json::lineColumn(bytes, error.offset);
-        issues.append(Issue{Issue::Severity::Error, {}, QStringLiteral("%1: invalid JSON: %2").arg(file, error.message), line, column});
+        issues.append(Issue {
+            Issue::Severity::Error, {}, QStringLiteral("%1: invalid JSON: %2").arg(file, error.message), line, column});
         return std::nullopt;
     }
     if (bytesOut)
@@ -59,26 +61,38 @@ std::optional<Value> readJsonFile(const QString &file, const QString &what, Issu
 QString typeName(Type t)
 {
     switch (t) {
-    case Type::Number: return QStringLiteral("a number");
-    case Type::String: return QStringLiteral("a string");
-    case Type::Bool: return QStringLiteral("true or false");
-    case Type::Array: return QStringLiteral("a list");
-    case Type::Object: return QStringLiteral("an object");
-    case Type::Null: return QStringLiteral("null");
+    case Type::Number:
+        return QStringLiteral("a number");
+    case Type::String:
+        return QStringLiteral("a string");
+    case Type::Bool:
+        return QStringLiteral("true or false");
+    case Type::Array:
+        return QStringLiteral("a list");
+    case Type::Object:
+        return QStringLiteral("an object");
+    case Type::Null:
+        return QStringLiteral("null");
     }
     return {};
 }
 
-bool isScalar(const Value &v) { return v.type == Type::Number || v.type == Type::String || v.type == Type::Bool; }
+bool isScalar(const Value &v)
+{
+    return v.type == Type::Number || v.type == Type::String || v.type == Type::Bool;
+}
 
 QString valueText(const Value &v)
 {
     switch (v.type) {
     case Type::Number:
         return v.integerLiteral ? QString::number(v.integer) : QString::number(v.number, 'g', 15);
-    case Type::String: return v.string;
-    case Type::Bool: return v.boolean ? QStringLiteral("true") : QStringLiteral("false");
-    default: return {};
+    case Type::String:
+        return v.string;
+    case Type::Bool:
+        return v.boolean ? QStringLiteral("true") : QStringLiteral("false");
+    default:
+        return {};
     }
 }
 
@@ -90,7 +104,10 @@ QString csv(const QString &s)
     return u'"' + QString(s).replace(u'"', QStringLiteral("\"\"")) + u'"';
 }
 
-QString number(double d) { return QString::number(d, 'g', 10); }
+QString number(double d)
+{
+    return QString::number(d, 'g', 10);
+}
 
 } // namespace
 
@@ -116,7 +133,8 @@ std::vector<const Value *> SweepSpec::pointOf(qint64 variant) const
 Value *resolvePath(Value &root, const QString &path, bool create, QString &error)
 {
     // Steps: a name at the start or after '.', [index], or ["key"].
-    static const QRegularExpression step(QStringLiteral(R"re(\G(?:(?:^|\.)([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]))re"));
+    static const QRegularExpression step(
+        QStringLiteral(R"re(\G(?:(?:^|\.)([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]))re"));
     Value *at = &root;
     QString walked;
     qsizetype pos = 0;
@@ -136,17 +154,21 @@ Value *resolvePath(Value &root, const QString &path, bool create, QString &error
             bool ok = false;
             const qsizetype i = m.captured(2).toLongLong(&ok);
             if (at->type != Type::Array || !ok || i >= qsizetype(at->array.size())) {
-                error = at->type != Type::Array ? QStringLiteral("%1 is not a list").arg(walked.isEmpty() ? QStringLiteral("the scenario") : walked)
-                                                : QStringLiteral("%1 has %2 entries, no [%3]").arg(walked).arg(at->array.size()).arg(m.captured(2));
+                error = at->type != Type::Array
+                    ? QStringLiteral("%1 is not a list").arg(walked.isEmpty() ? QStringLiteral("the scenario") : walked)
+                    : QStringLiteral("%1 has %2 entries, no [%3]").arg(walked).arg(at->array.size()).arg(m.captured(2));
                 return nullptr;
             }
             at = &at->array[size_t(i)];
             walked = pathIndex(walked, i);
             continue;
         }
-        const QString key = m.capturedLength(1) > 0 ? m.captured(1) : m.captured(3).replace(QStringLiteral("\\\""), QStringLiteral("\""));
+        const QString key = m.capturedLength(1) > 0
+            ? m.captured(1)
+            : m.captured(3).replace(QStringLiteral("\\\""), QStringLiteral("\""));
         if (at->type != Type::Object) {
-            error = QStringLiteral("%1 is not an object").arg(walked.isEmpty() ? QStringLiteral("the scenario") : walked);
+            error
+                = QStringLiteral("%1 is not an object").arg(walked.isEmpty() ? QStringLiteral("the scenario") : walked);
             return nullptr;
         }
         Value *next = nullptr;
@@ -155,10 +177,11 @@ Value *resolvePath(Value &root, const QString &path, bool create, QString &error
                 next = &member.second;
         if (!next) {
             if (!(create && last)) {
-                error = QStringLiteral("%1 has no key \"%2\"").arg(walked.isEmpty() ? QStringLiteral("the scenario") : walked, key);
+                error = QStringLiteral("%1 has no key \"%2\"")
+                            .arg(walked.isEmpty() ? QStringLiteral("the scenario") : walked, key);
                 return nullptr;
             }
-            next = &at->insert(key, Value{});
+            next = &at->insert(key, Value {});
         }
         at = next;
         walked = pathKey(walked, key);
@@ -186,14 +209,18 @@ bool checkAxes(const SweepSpec &spec, Issues &issues)
         for (size_t j = 0; j < axis.values.size(); ++j) {
             const Value &v = axis.values[j];
             if (was != Type::Null && was != v.type) {
-                fail(issues, at, QStringLiteral("%1 holds %2, but the value %3 is %4").arg(axis.path, typeName(was), json::describe(v), typeName(v.type)));
+                fail(issues, at,
+                     QStringLiteral("%1 holds %2, but the value %3 is %4")
+                         .arg(axis.path, typeName(was), json::describe(v), typeName(v.type)));
                 break;
             }
             *target = v;
             if (const ReadResult r = readScenario(json::write(probe)); !r.ok()) {
                 const Issue first = r.issues.value(0);
-                fail(issues, at, QStringLiteral("%1 = %2 makes the scenario invalid: %3%4").arg(axis.path, valueText(v),
-                     first.path.isEmpty() ? QString() : first.path + QStringLiteral(": "), first.message));
+                fail(issues, at,
+                     QStringLiteral("%1 = %2 makes the scenario invalid: %3%4")
+                         .arg(axis.path, valueText(v),
+                              first.path.isEmpty() ? QString() : first.path + QStringLiteral(": "), first.message));
                 break;
             }
         }
@@ -213,22 +240,26 @@ std::optional<SweepSpec> readSweep(const QString &sweepFile, Issues &issues)
     SweepSpec spec;
     for (const json::Member &m : root->object)
         if (m.first != u"scenario" && m.first != u"days" && m.first != u"vary")
-            fail(issues, pathKey({}, m.first), QStringLiteral("unknown key \"%1\" (expected one of: scenario, days, vary)").arg(m.first));
+            fail(issues, pathKey({}, m.first),
+                 QStringLiteral("unknown key \"%1\" (expected one of: scenario, days, vary)").arg(m.first));
     const Value *scenario = root->find(u"scenario");
     if (!scenario || scenario->type != Type::String || scenario->string.isEmpty()) {
-        fail(issues, QStringLiteral("scenario"), QStringLiteral("expected the scenario's file name, relative to the sweep file"));
+        fail(issues, QStringLiteral("scenario"),
+             QStringLiteral("expected the scenario's file name, relative to the sweep file"));
         return std::nullopt;
     }
     spec.scenarioFile = QFileInfo(sweepFile).dir().filePath(scenario->string);
     if (const Value *days = root->find(u"days")) {
         if (days->type != Type::Number || !days->integerLiteral || days->integer < 1 || days->integer > kMaxDays)
-            fail(issues, QStringLiteral("days"), QStringLiteral("expected a whole number of days from 1 to %1").arg(kMaxDays));
+            fail(issues, QStringLiteral("days"),
+                 QStringLiteral("expected a whole number of days from 1 to %1").arg(kMaxDays));
         else
             spec.days = int(days->integer);
     }
     const Value *vary = root->find(u"vary");
     if (!vary || vary->type != Type::Array) {
-        fail(issues, QStringLiteral("vary"), QStringLiteral("expected a list of {\"path\", \"values\"} or {\"path\", \"from\", \"to\", \"steps\"}"));
+        fail(issues, QStringLiteral("vary"),
+             QStringLiteral("expected a list of {\"path\", \"values\"} or {\"path\", \"from\", \"to\", \"steps\"}"));
         return std::nullopt;
     }
     for (size_t k = 0; k < vary->array.size(); ++k) {
@@ -241,7 +272,8 @@ std::optional<SweepSpec> readSweep(const QString &sweepFile, Issues &issues)
         SweepAxis axis;
         const Value *path = entry.find(u"path");
         if (!path || path->type != Type::String) {
-            fail(issues, pathKey(at, QStringLiteral("path")), QStringLiteral("expected a JSON path into the scenario, e.g. \"planner.costWeight\""));
+            fail(issues, pathKey(at, QStringLiteral("path")),
+                 QStringLiteral("expected a JSON path into the scenario, e.g. \"planner.costWeight\""));
             continue;
         }
         axis.path = path->string;
@@ -249,19 +281,24 @@ std::optional<SweepSpec> readSweep(const QString &sweepFile, Issues &issues)
         const Value *from = entry.find(u"from"), *to = entry.find(u"to"), *steps = entry.find(u"steps");
         if (values) {
             if (values->type != Type::Array || values->array.empty() || from || to || steps) {
-                fail(issues, pathKey(at, QStringLiteral("values")), QStringLiteral("expected a non-empty list of values (and no from/to/steps)"));
+                fail(issues, pathKey(at, QStringLiteral("values")),
+                     QStringLiteral("expected a non-empty list of values (and no from/to/steps)"));
                 continue;
             }
             for (size_t j = 0; j < values->array.size(); ++j) {
                 if (!isScalar(values->array[j]))
-                    fail(issues, pathIndex(pathKey(at, QStringLiteral("values")), qsizetype(j)), QStringLiteral("expected a number, a string or true/false"));
+                    fail(issues, pathIndex(pathKey(at, QStringLiteral("values")), qsizetype(j)),
+                         QStringLiteral("expected a number, a string or true/false"));
                 axis.values.push_back(values->array[j]);
             }
         } else {
             const bool numbers = from && to && steps && from->type == Type::Number && to->type == Type::Number
-                && steps->type == Type::Number && steps->integerLiteral && steps->integer >= 1 && steps->integer <= kMaxSteps;
+                && steps->type == Type::Number && steps->integerLiteral && steps->integer >= 1
+                && steps->integer <= kMaxSteps;
             if (!numbers) {
-                fail(issues, at, QStringLiteral("expected \"values\", or \"from\" and \"to\" (numbers) with \"steps\" (1 to %1)").arg(kMaxSteps));
+                fail(issues, at,
+                     QStringLiteral("expected \"values\", or \"from\" and \"to\" (numbers) with \"steps\" (1 to %1)")
+                         .arg(kMaxSteps));
                 continue;
             }
             const auto n = int(steps->integer);
@@ -269,7 +306,8 @@ std::optional<SweepSpec> readSweep(const QString &sweepFile, Issues &issues)
             for (int j = 0; j < n; ++j) {
                 const double v = n == 1 ? from->number : from->number + (to->number - from->number) * j / (n - 1);
                 // Whole numbers stay integers when both ends are (an integer field takes them).
-                axis.values.push_back(integers && v == std::round(v) ? Value::makeInteger(qint64(v)) : Value::makeNumber(v));
+                axis.values.push_back(integers && v == std::round(v) ? Value::makeInteger(qint64(v))
+                                                                     : Value::makeNumber(v));
             }
         }
         spec.axes.push_back(std::move(axis));
@@ -318,7 +356,7 @@ std::optional<Value> variantJson(const SweepSpec &spec, qint64 variant, QString 
 
 QStringList sweepHeader(const SweepSpec &spec)
 {
-    QStringList header{QStringLiteral("variant")};
+    QStringList header {QStringLiteral("variant")};
     for (const SweepAxis &a : spec.axes)
         header << a.path;
     const ReadResult r = readScenario(json::write(spec.scenario));
@@ -328,7 +366,8 @@ QStringList sweepHeader(const SweepSpec &spec)
     for (const Agent &a : s.agents) {
         for (const GoalRef &ref : a.goals) {
             const Goal *g = s.goal(ref.goal);
-            header << QStringLiteral("%1.%2.%3").arg(a.id, ref.goal, g && g->kind == GoalKind::Quota ? u"metAt" : u"satisfied");
+            header << QStringLiteral("%1.%2.%3")
+                          .arg(a.id, ref.goal, g && g->kind == GoalKind::Quota ? u"metAt" : u"satisfied");
         }
         header << a.id + QStringLiteral(".waiting") << a.id + QStringLiteral(".recheckFailures");
     }
@@ -343,7 +382,9 @@ QString runVariant(const SweepSpec &spec, qint64 variant, QString &error)
     const ReadResult r = readScenario(json::write(*doc));
     if (!r.ok()) {
         const Issue first = r.issues.value(0);
-        error = QStringLiteral("variant %1 is invalid: %2%3").arg(variant).arg(first.path.isEmpty() ? QString() : first.path + QStringLiteral(": "), first.message);
+        error = QStringLiteral("variant %1 is invalid: %2%3")
+                    .arg(variant)
+                    .arg(first.path.isEmpty() ? QString() : first.path + QStringLiteral(": "), first.message);
         return {};
     }
     const auto compiled = std::make_shared<const CompiledScenario>(compile(*r.scenario));
@@ -385,7 +426,7 @@ QString runVariant(const SweepSpec &spec, qint64 variant, QString &error)
     }
     take(simulation.reports()); // the last day, still "today"
 
-    QStringList row{QString::number(variant)};
+    QStringList row {QString::number(variant)};
     for (const Value *v : spec.pointOf(variant))
         row << csv(valueText(*v));
     for (qsizetype a = 0; a < s.agents.size(); ++a) {
@@ -394,7 +435,8 @@ QString runVariant(const SweepSpec &spec, qint64 variant, QString &error)
             const size_t gi = size_t(g);
             if (goal && goal->kind == GoalKind::Quota) // the mean over the days it was met; empty when never
                 row << (gi < metDays[size_t(a)].size() && metDays[size_t(a)][gi] > 0
-                            ? number(metSum[size_t(a)][gi] / metDays[size_t(a)][gi]) : QString());
+                            ? number(metSum[size_t(a)][gi] / metDays[size_t(a)][gi])
+                            : QString());
             else
                 row << QString::number(gi < satisfied[size_t(a)].size() ? satisfied[size_t(a)][gi] : 0);
         }
@@ -412,7 +454,7 @@ QStringList runShard(const SweepSpec &spec, int shard, int shards, int jobs, QSt
     const qint64 total = spec.variantCount();
     const size_t count = total >= shard ? size_t((total - shard) / shards + 1) : 0;
     std::vector<QString> rows(sink ? 0 : count);
-    std::atomic<size_t> next{0}, done{0};
+    std::atomic<size_t> next {0}, done {0};
     std::mutex lock;
     QString firstError;
     // With a sink, rows leave in variant order as soon as every earlier one
@@ -430,7 +472,8 @@ QStringList runShard(const SweepSpec &spec, int shard, int shards, int jobs, QSt
                     firstError = e;
                 if (sink) {
                     waiting.emplace(k, std::move(row));
-                    for (auto it = waiting.begin(); it != waiting.end() && it->first == nextOut; it = waiting.erase(it), ++nextOut)
+                    for (auto it = waiting.begin(); it != waiting.end() && it->first == nextOut;
+                         it = waiting.erase(it), ++nextOut)
                         if (!it->second.isEmpty())
                             sink(it->second);
                 } else {
@@ -509,7 +552,10 @@ std::optional<QByteArray> mergeShards(const QString &dir, QString &error)
             continue;
         const int k = m.captured(1).toInt(), n = m.captured(2).toInt();
         if (shards != 0 && n != shards) {
-            error = QStringLiteral("%1 holds shards of two sweeps (of %2 and of %3); merge one at a time").arg(dir).arg(shards).arg(n);
+            error = QStringLiteral("%1 holds shards of two sweeps (of %2 and of %3); merge one at a time")
+                        .arg(dir)
+                        .arg(shards)
+                        .arg(n);
             return std::nullopt;
         }
         shards = n;
@@ -528,7 +574,9 @@ std::optional<QByteArray> mergeShards(const QString &dir, QString &error)
         if (!byShard.count(k))
             missing << QString::number(k);
     if (!missing.isEmpty()) {
-        error = QStringLiteral("%1: shard(s) %2 of %3 missing; run them (--shard K/%3) before merging").arg(dir, missing.join(u", ")).arg(shards);
+        error = QStringLiteral("%1: shard(s) %2 of %3 missing; run them (--shard K/%3) before merging")
+                    .arg(dir, missing.join(u", "))
+                    .arg(shards);
         return std::nullopt;
     }
     QByteArray header;
@@ -551,7 +599,12 @@ std::optional<QByteArray> mergeShards(const QString &dir, QString &error)
             bool ok = false;
             const qint64 variant = lines[i].left(lines[i].indexOf(',')).toLongLong(&ok);
             if (!ok || variant % shards != k - 1) {
-                error = QStringLiteral("%1, line %2: variant %3 does not belong to shard %4 of %5").arg(path).arg(i + 1).arg(QString::fromUtf8(lines[i].left(20))).arg(k).arg(shards);
+                error = QStringLiteral("%1, line %2: variant %3 does not belong to shard %4 of %5")
+                            .arg(path)
+                            .arg(i + 1)
+                            .arg(QString::fromUtf8(lines[i].left(20)))
+                            .arg(k)
+                            .arg(shards);
                 return std::nullopt;
             }
             rows.emplace_back(variant, lines[i]);

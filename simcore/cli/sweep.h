@@ -27,7 +27,7 @@ namespace goap::cli {
 
 struct SweepAxis
 {
-    QString path;                   // a JSON path into the scenario, as in error messages
+    QString path; // a JSON path into the scenario, as in error messages
     std::vector<json::Value> values; // in order
 };
 
@@ -71,8 +71,7 @@ QString runVariant(const SweepSpec &spec, qint64 variant, QString &error);
 // `cancel` becomes true the variants not started are skipped (no rows).
 QStringList runShard(const SweepSpec &spec, int shard, int shards, int jobs, QString &error,
                      const std::function<void(qint64, qint64)> &progress = {},
-                     const std::atomic<bool> *cancel = nullptr,
-                     const std::function<void(const QString &)> &sink = {});
+                     const std::atomic<bool> *cancel = nullptr, const std::function<void(const QString &)> &sink = {});
 
 // The JSON paths of every number in a scenario a sweep may vary (settings,
 // world seeds, stations, actions, goals, characters and their overrides), in

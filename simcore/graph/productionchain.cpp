@@ -120,30 +120,49 @@ QString chainNodeId(const ChainNode &n)
 {
     switch (n.kind) {
     case ChainNode::WorldFact:
-    case ChainNode::AgentFact: return QStringLiteral("fact:") + n.id;
-    case ChainNode::Action: return QStringLiteral("action:") + n.id;
-    case ChainNode::Character: return QStringLiteral("character:") + n.id;
-    case ChainNode::Goal: return QStringLiteral("goal:") + n.id;
+    case ChainNode::AgentFact:
+        return QStringLiteral("fact:") + n.id;
+    case ChainNode::Action:
+        return QStringLiteral("action:") + n.id;
+    case ChainNode::Character:
+        return QStringLiteral("character:") + n.id;
+    case ChainNode::Goal:
+        return QStringLiteral("goal:") + n.id;
     }
     return n.id;
 }
 
 namespace {
-QString nodeId(const ChainNode &n) { return chainNodeId(n); }
+QString nodeId(const ChainNode &n)
+{
+    return chainNodeId(n);
+}
 } // namespace
 
 QByteArray toDot(const ProductionChain &c, const QString &name)
 {
-    QString out = QStringLiteral("digraph %1 {\n  rankdir=LR;\n  node [fontname=\"DejaVu Sans\", fontsize=10];\n  edge [fontsize=9];\n")
-                      .arg(quoted(name));
+    QString out
+        = QStringLiteral(
+              "digraph %1 {\n  rankdir=LR;\n  node [fontname=\"DejaVu Sans\", fontsize=10];\n  edge [fontsize=9];\n")
+              .arg(quoted(name));
     for (const ChainNode &n : c.nodes) {
         QString style;
         switch (n.kind) {
-        case ChainNode::WorldFact: style = QStringLiteral("shape=ellipse, style=filled, fillcolor=\"#dbeafe\""); break;
-        case ChainNode::AgentFact: style = QStringLiteral("shape=ellipse, style=filled, fillcolor=\"#fde7cf\""); break;
-        case ChainNode::Action: style = QStringLiteral("shape=box, style=\"rounded,filled\", fillcolor=\"#e8f5e9\""); break;
-        case ChainNode::Character: style = QStringLiteral("shape=house, style=filled, fillcolor=\"#ede7f6\""); break;
-        case ChainNode::Goal: style = QStringLiteral("shape=octagon, style=filled, fillcolor=\"#fdecea\""); break;
+        case ChainNode::WorldFact:
+            style = QStringLiteral("shape=ellipse, style=filled, fillcolor=\"#dbeafe\"");
+            break;
+        case ChainNode::AgentFact:
+            style = QStringLiteral("shape=ellipse, style=filled, fillcolor=\"#fde7cf\"");
+            break;
+        case ChainNode::Action:
+            style = QStringLiteral("shape=box, style=\"rounded,filled\", fillcolor=\"#e8f5e9\"");
+            break;
+        case ChainNode::Character:
+            style = QStringLiteral("shape=house, style=filled, fillcolor=\"#ede7f6\"");
+            break;
+        case ChainNode::Goal:
+            style = QStringLiteral("shape=octagon, style=filled, fillcolor=\"#fdecea\"");
+            break;
         }
         if (n.dangling)
             style += QStringLiteral(", color=\"#c62828\", penwidth=2, tooltip=\"nothing produces it\"");
@@ -152,16 +171,29 @@ QByteArray toDot(const ProductionChain &c, const QString &name)
     for (const ChainEdge &e : c.edges) {
         QString style;
         switch (e.kind) {
-        case ChainEdge::Reads: style = QStringLiteral("color=\"#616161\""); break;
-        case ChainEdge::Spends: style = QStringLiteral("color=\"#c62828\", style=dashed, label=\"spends\""); break;
-        case ChainEdge::Adds: style = QStringLiteral("color=\"#2e7d32\""); break;
-        case ChainEdge::Sets: style = QStringLiteral("color=\"#1565c0\", style=dotted, label=\"sets\""); break;
-        case ChainEdge::CanDo: style = QStringLiteral("color=\"#b39ddb\", arrowhead=none"); break;
-        case ChainEdge::Names: style = QStringLiteral("color=\"#ef9a9a\""); break;
+        case ChainEdge::Reads:
+            style = QStringLiteral("color=\"#616161\"");
+            break;
+        case ChainEdge::Spends:
+            style = QStringLiteral("color=\"#c62828\", style=dashed, label=\"spends\"");
+            break;
+        case ChainEdge::Adds:
+            style = QStringLiteral("color=\"#2e7d32\"");
+            break;
+        case ChainEdge::Sets:
+            style = QStringLiteral("color=\"#1565c0\", style=dotted, label=\"sets\"");
+            break;
+        case ChainEdge::CanDo:
+            style = QStringLiteral("color=\"#b39ddb\", arrowhead=none");
+            break;
+        case ChainEdge::Names:
+            style = QStringLiteral("color=\"#ef9a9a\"");
+            break;
         }
         if (c.nodes[size_t(e.from)].dangling)
             style += QStringLiteral(", color=\"#c62828\", penwidth=2");
-        out += QStringLiteral("  %1 -> %2 [%3];\n").arg(quoted(nodeId(c.nodes[size_t(e.from)])), quoted(nodeId(c.nodes[size_t(e.to)])), style);
+        out += QStringLiteral("  %1 -> %2 [%3];\n")
+                   .arg(quoted(nodeId(c.nodes[size_t(e.from)])), quoted(nodeId(c.nodes[size_t(e.to)])), style);
     }
     out += QStringLiteral("}\n");
     return out.toUtf8();

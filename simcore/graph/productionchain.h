@@ -19,7 +19,7 @@ struct ChainNode
 {
     enum Kind { WorldFact, AgentFact, Action, Character, Goal };
     Kind kind;
-    QString id;    // the fact's scoped name, or the item's id
+    QString id; // the fact's scoped name, or the item's id
     QString label;
     bool dangling = false; // a fact something reads that nothing produces and nothing seeds
 };
@@ -27,12 +27,12 @@ struct ChainNode
 struct ChainEdge
 {
     enum Kind {
-        Reads,  // fact -> action: a precondition
+        Reads, // fact -> action: a precondition
         Spends, // fact -> action: a negative add (taken at the start)
-        Adds,   // action -> fact: a positive add
-        Sets,   // action -> fact: a set
-        CanDo,  // character -> action
-        Names,  // fact -> goal: a goal condition
+        Adds, // action -> fact: a positive add
+        Sets, // action -> fact: a set
+        CanDo, // character -> action
+        Names, // fact -> goal: a goal condition
     };
     int from, to; // node indices
     Kind kind;

@@ -16,7 +16,8 @@ QString Issue::format(const QString &fileName) const
     QString where = fileName;
     if (line > 0)
         where += QStringLiteral(":%1:%2").arg(line).arg(column);
-    return QStringLiteral("%1: %2: %3").arg(where, isError() ? QStringLiteral("error") : QStringLiteral("warning"), text());
+    return QStringLiteral("%1: %2: %3")
+        .arg(where, isError() ? QStringLiteral("error") : QStringLiteral("warning"), text());
 }
 
 bool hasErrors(const Issues &issues)
@@ -45,8 +46,14 @@ QString pathKey(const QString &path, const QString &key)
     return path.isEmpty() ? key : path + u'.' + key;
 }
 
-QString pathFact(const QString &path, const QString &factKey) { return path + quoted(factKey); }
+QString pathFact(const QString &path, const QString &factKey)
+{
+    return path + quoted(factKey);
+}
 
-QString pathIndex(const QString &path, qsizetype index) { return QStringLiteral("%1[%2]").arg(path).arg(index); }
+QString pathIndex(const QString &path, qsizetype index)
+{
+    return QStringLiteral("%1[%2]").arg(path).arg(index);
+}
 
 } // namespace goap

@@ -11,9 +11,9 @@ struct Issue
 {
     enum class Severity { Error, Warning };
     Severity severity = Severity::Error;
-    QString path;    // e.g. actions[3].add["agent.wood"]; empty for the document
+    QString path; // e.g. actions[3].add["agent.wood"]; empty for the document
     QString message; // the reason
-    int line = 0;    // 1-based source position when known, else 0
+    int line = 0; // 1-based source position when known, else 0
     int column = 0;
 
     bool isError() const { return severity == Severity::Error; }
@@ -30,8 +30,8 @@ bool hasErrors(const Issues &issues);
 qsizetype errorCount(const Issues &issues);
 
 // Path helpers, so every producer spells paths the same way.
-QString pathKey(const QString &path, const QString &key);      // a.b or a["x.y"]
+QString pathKey(const QString &path, const QString &key); // a.b or a["x.y"]
 QString pathFact(const QString &path, const QString &factKey); // always a["..."]
-QString pathIndex(const QString &path, qsizetype index);       // a[3]
+QString pathIndex(const QString &path, qsizetype index); // a[3]
 
 } // namespace goap

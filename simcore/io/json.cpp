@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <cmath>
 
 namespace goap::json {
 
@@ -28,7 +28,7 @@ Value Value::makeNumber(double d)
 
 Value &Value::insert(const QString &key, Value v)
 {
-    object.push_back(Member{key, std::move(v)});
+    object.push_back(Member {key, std::move(v)});
     return object.back().second;
 }
 
@@ -58,10 +58,17 @@ int utf8SequenceLength(const unsigned char *p, const unsigned char *end)
         return 1;
     int len;
     char32_t cp;
-    if ((c & 0xE0) == 0xC0) { len = 2; cp = c & 0x1F; }
-    else if ((c & 0xF0) == 0xE0) { len = 3; cp = c & 0x0F; }
-    else if ((c & 0xF8) == 0xF0) { len = 4; cp = c & 0x07; }
-    else return 0;
+    if ((c & 0xE0) == 0xC0) {
+        len = 2;
+        cp = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+        len = 3;
+        cp = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+        len = 4;
+        cp = c & 0x07;
+    } else
+        return 0;
     if (end - p < len)
         return 0;
     for (int i = 1; i < len; ++i) {
@@ -79,8 +86,12 @@ class Parser
 {
 public:
     Parser(const QByteArray &text, ParseError &error)
-        : m_begin(reinterpret_cast<const unsigned char *>(text.constData())),
-          m_p(m_begin), m_end(m_begin + text.size()), m_error(error) {}
+        : m_begin(reinterpret_cast<const unsigned char *>(text.constData()))
+        , m_p(m_begin)
+        , m_end(m_begin + text.size())
+        , m_error(error)
+    {
+    }
 
     bool document(Value &out)
     {
@@ -137,12 +148,24 @@ private:
         if (m_p >= m_end)
             return fail("unexpected end of file; expected a value");
         switch (*m_p) {
-        case '{': return object(out, depth);
-        case '[': return array(out, depth);
-        case '"': out.type = Type::String; return string(out.string);
-        case 't': out.type = Type::Bool; out.boolean = true; return literal("true", 4);
-        case 'f': out.type = Type::Bool; out.boolean = false; return literal("false", 5);
-        case 'n': out.type = Type::Null; return literal("null", 4);
+        case '{':
+            return object(out, depth);
+        case '[':
+            return array(out, depth);
+        case '"':
+            out.type = Type::String;
+            return string(out.string);
+        case 't':
+            out.type = Type::Bool;
+            out.boolean = true;
+            return literal("true", 4);
+        case 'f':
+            out.type = Type::Bool;
+            out.boolean = false;
+            return literal("false", 5);
+        case 'n':
+            out.type = Type::Null;
+            return literal("null", 4);
         default:
             if (*m_p == '-' || (*m_p >= '0' && *m_p <= '9'))
                 return number(out);
@@ -155,7 +178,10 @@ private:
         out.type = Type::Object;
         ++m_p;
         skipSpace();
-        if (m_p < m_end && *m_p == '}') { ++m_p; return true; }
+        if (m_p < m_end && *m_p == '}') {
+            ++m_p;
+            return true;
+        }
         for (;;) {
             skipSpace();
             if (m_p >= m_end || *m_p != '"')
@@ -172,8 +198,14 @@ private:
             if (!value(member, depth + 1))
                 return false;
             skipSpace();
-            if (m_p < m_end && *m_p == ',') { ++m_p; continue; }
-            if (m_p < m_end && *m_p == '}') { ++m_p; return true; }
+            if (m_p < m_end && *m_p == ',') {
+                ++m_p;
+                continue;
+            }
+            if (m_p < m_end && *m_p == '}') {
+                ++m_p;
+                return true;
+            }
             return fail("unexpected " + describeHere() + "; expected ',' or '}'");
         }
     }
@@ -183,15 +215,24 @@ private:
         out.type = Type::Array;
         ++m_p;
         skipSpace();
-        if (m_p < m_end && *m_p == ']') { ++m_p; return true; }
+        if (m_p < m_end && *m_p == ']') {
+            ++m_p;
+            return true;
+        }
         for (;;) {
             skipSpace();
             out.array.emplace_back();
             if (!value(out.array.back(), depth + 1))
                 return false;
             skipSpace();
-            if (m_p < m_end && *m_p == ',') { ++m_p; continue; }
-            if (m_p < m_end && *m_p == ']') { ++m_p; return true; }
+            if (m_p < m_end && *m_p == ',') {
+                ++m_p;
+                continue;
+            }
+            if (m_p < m_end && *m_p == ']') {
+                ++m_p;
+                return true;
+            }
             return fail("unexpected " + describeHere() + "; expected ',' or ']'");
         }
     }
@@ -204,10 +245,14 @@ private:
         for (int i = 0; i < 4; ++i) {
             const unsigned char c = m_p[i];
             v <<= 4;
-            if (c >= '0' && c <= '9') v |= c - '0';
-            else if (c >= 'a' && c <= 'f') v |= c - 'a' + 10;
-            else if (c >= 'A' && c <= 'F') v |= c - 'A' + 10;
-            else return fail("invalid \\u escape");
+            if (c >= '0' && c <= '9')
+                v |= c - '0';
+            else if (c >= 'a' && c <= 'f')
+                v |= c - 'a' + 10;
+            else if (c >= 'A' && c <= 'F')
+                v |= c - 'A' + 10;
+            else
+                return fail("invalid \\u escape");
         }
         m_p += 4;
         out = char16_t(v);
@@ -222,7 +267,10 @@ private:
             if (m_p >= m_end)
                 return fail("unterminated string");
             const unsigned char c = *m_p;
-            if (c == '"') { ++m_p; break; }
+            if (c == '"') {
+                ++m_p;
+                break;
+            }
             if (c < 0x20)
                 return fail("control character in a string (write it as an escape)");
             if (c == '\\') {
@@ -231,14 +279,30 @@ private:
                     return fail("unterminated string");
                 const unsigned char e = *m_p++;
                 switch (e) {
-                case '"': utf8 += '"'; break;
-                case '\\': utf8 += '\\'; break;
-                case '/': utf8 += '/'; break;
-                case 'b': utf8 += '\b'; break;
-                case 'f': utf8 += '\f'; break;
-                case 'n': utf8 += '\n'; break;
-                case 'r': utf8 += '\r'; break;
-                case 't': utf8 += '\t'; break;
+                case '"':
+                    utf8 += '"';
+                    break;
+                case '\\':
+                    utf8 += '\\';
+                    break;
+                case '/':
+                    utf8 += '/';
+                    break;
+                case 'b':
+                    utf8 += '\b';
+                    break;
+                case 'f':
+                    utf8 += '\f';
+                    break;
+                case 'n':
+                    utf8 += '\n';
+                    break;
+                case 'r':
+                    utf8 += '\r';
+                    break;
+                case 't':
+                    utf8 += '\t';
+                    break;
                 case 'u': {
                     char16_t units[2];
                     if (!hex4(units[0]))
@@ -289,7 +353,8 @@ private:
             if (m_p < m_end && *m_p >= '0' && *m_p <= '9')
                 return fail("invalid number: leading zeros are not allowed");
         } else {
-            while (m_p < m_end && *m_p >= '0' && *m_p <= '9') ++m_p;
+            while (m_p < m_end && *m_p >= '0' && *m_p <= '9')
+                ++m_p;
         }
         bool integral = true;
         if (m_p < m_end && *m_p == '.') {
@@ -297,15 +362,18 @@ private:
             ++m_p;
             if (m_p >= m_end || !(*m_p >= '0' && *m_p <= '9'))
                 return fail("invalid number: expected digits after '.'");
-            while (m_p < m_end && *m_p >= '0' && *m_p <= '9') ++m_p;
+            while (m_p < m_end && *m_p >= '0' && *m_p <= '9')
+                ++m_p;
         }
         if (m_p < m_end && (*m_p == 'e' || *m_p == 'E')) {
             integral = false;
             ++m_p;
-            if (m_p < m_end && (*m_p == '+' || *m_p == '-')) ++m_p;
+            if (m_p < m_end && (*m_p == '+' || *m_p == '-'))
+                ++m_p;
             if (m_p >= m_end || !(*m_p >= '0' && *m_p <= '9'))
                 return fail("invalid number: expected digits in the exponent");
-            while (m_p < m_end && *m_p >= '0' && *m_p <= '9') ++m_p;
+            while (m_p < m_end && *m_p >= '0' && *m_p <= '9')
+                ++m_p;
         }
         const char *first = reinterpret_cast<const char *>(start);
         const char *last = reinterpret_cast<const char *>(m_p);
@@ -336,13 +404,27 @@ void appendString(QByteArray &out, const QString &s)
     for (const char ch : utf8) {
         const auto c = static_cast<unsigned char>(ch);
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        case '\r': out += "\\r"; break;
-        case '\b': out += "\\b"; break;
-        case '\f': out += "\\f"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
         default:
             if (c < 0x20) {
                 char buf[8];
@@ -367,14 +449,19 @@ void appendNumber(QByteArray &out, const Value &v)
     out.append(buf, r.ptr - buf);
 }
 
-bool isContainer(const Value &v) { return v.type == Type::Array || v.type == Type::Object; }
+bool isContainer(const Value &v)
+{
+    return v.type == Type::Array || v.type == Type::Object;
+}
 
 // Nesting height: 0 for scalars, 1 for a container of scalars, ...
 int height(const Value &v)
 {
     int h = 0;
-    for (const auto &e : v.array) h = std::max(h, height(e));
-    for (const auto &m : v.object) h = std::max(h, height(m.second));
+    for (const auto &e : v.array)
+        h = std::max(h, height(e));
+    for (const auto &m : v.object)
+        h = std::max(h, height(m.second));
     return isContainer(v) ? h + 1 : 0;
 }
 
@@ -385,15 +472,20 @@ void writeInline(QByteArray &out, const Value &v)
     if (v.type == Type::Array) {
         out += '[';
         for (size_t i = 0; i < v.array.size(); ++i) {
-            if (i) out += ", ";
+            if (i)
+                out += ", ";
             writeInline(out, v.array[i]);
         }
         out += ']';
     } else if (v.type == Type::Object) {
-        if (v.object.empty()) { out += "{}"; return; }
+        if (v.object.empty()) {
+            out += "{}";
+            return;
+        }
         out += "{ ";
         for (size_t i = 0; i < v.object.size(); ++i) {
-            if (i) out += ", ";
+            if (i)
+                out += ", ";
             appendString(out, v.object[i].first);
             out += ": ";
             writeInline(out, v.object[i].second);
@@ -409,12 +501,21 @@ constexpr qsizetype kInlineWidth = 88;
 void writeValue(QByteArray &out, const Value &v, int indent)
 {
     switch (v.type) {
-    case Type::Null: out += "null"; return;
-    case Type::Bool: out += v.boolean ? "true" : "false"; return;
-    case Type::Number: appendNumber(out, v); return;
-    case Type::String: appendString(out, v.string); return;
+    case Type::Null:
+        out += "null";
+        return;
+    case Type::Bool:
+        out += v.boolean ? "true" : "false";
+        return;
+    case Type::Number:
+        appendNumber(out, v);
+        return;
+    case Type::String:
+        appendString(out, v.string);
+        return;
     case Type::Array:
-    case Type::Object: break;
+    case Type::Object:
+        break;
     }
     const bool empty = v.type == Type::Array ? v.array.empty() : v.object.empty();
     if (empty || height(v) <= 2) {
@@ -466,8 +567,11 @@ std::pair<int, int> lineColumn(const QByteArray &text, qsizetype offset)
     const auto *p = reinterpret_cast<const unsigned char *>(text.constData());
     const qsizetype end = std::min(offset, text.size());
     for (qsizetype i = 0; i < end; ++i) {
-        if (p[i] == '\n') { ++line; column = 1; }
-        else if ((p[i] & 0xC0) != 0x80) ++column; // count characters, not bytes
+        if (p[i] == '\n') {
+            ++line;
+            column = 1;
+        } else if ((p[i] & 0xC0) != 0x80)
+            ++column; // count characters, not bytes
     }
     return {line, column};
 }
@@ -483,7 +587,8 @@ int characters(const unsigned char *p, qsizetype from, qsizetype to)
 }
 } // namespace
 
-LineIndex::LineIndex(const QByteArray &text) : m_text(text)
+LineIndex::LineIndex(const QByteArray &text)
+    : m_text(text)
 {
     const auto *p = reinterpret_cast<const unsigned char *>(text.constData());
     m_lineStarts.push_back(0);
@@ -497,7 +602,7 @@ LineIndex::LineIndex(const QByteArray &text) : m_text(text)
             continue;
         }
         if ((i - lineStart) % kStride == 0 && i > lineStart)
-            m_checkpoints.push_back(Checkpoint{i, column});
+            m_checkpoints.push_back(Checkpoint {i, column});
         column += (p[i] & 0xC0) != 0x80;
     }
 }
@@ -536,8 +641,10 @@ QByteArray writeLine(const Value &v)
 QString describe(const Value &v)
 {
     switch (v.type) {
-    case Type::Null: return QStringLiteral("null");
-    case Type::Bool: return v.boolean ? QStringLiteral("true") : QStringLiteral("false");
+    case Type::Null:
+        return QStringLiteral("null");
+    case Type::Bool:
+        return v.boolean ? QStringLiteral("true") : QStringLiteral("false");
     case Type::Number: {
         QByteArray s;
         appendNumber(s, v);
@@ -545,11 +652,14 @@ QString describe(const Value &v)
     }
     case Type::String: {
         QString s = v.string.left(40);
-        if (v.string.size() > 40) s += QStringLiteral("...");
+        if (v.string.size() > 40)
+            s += QStringLiteral("...");
         return '"' + s + '"';
     }
-    case Type::Array: return QStringLiteral("an array");
-    case Type::Object: return QStringLiteral("an object");
+    case Type::Array:
+        return QStringLiteral("an array");
+    case Type::Object:
+        return QStringLiteral("an object");
     }
     return {};
 }

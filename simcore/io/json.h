@@ -24,15 +24,15 @@ struct Value
     Type type = Type::Null;
     bool boolean = false;
     double number = 0;
-    bool integerLiteral = false;  // written without fraction or exponent
-    qint64 integer = 0;           // exact value when integerLiteral and it fits
+    bool integerLiteral = false; // written without fraction or exponent
+    qint64 integer = 0; // exact value when integerLiteral and it fits
     bool integerOverflow = false; // an integer literal outside the 64-bit range
     QString string;
     std::vector<Value> array;
     // A named struct, not std::pair<QString, Value>: a pair of a type still
     // being defined is ill-formed, and clang with libstdc++ rejects it.
     std::vector<Member> object; // in source order
-    qsizetype offset = -1;      // byte offset in the source
+    qsizetype offset = -1; // byte offset in the source
 
     static Value makeObject();
     static Value makeArray();
@@ -52,9 +52,25 @@ struct Member
     Value second;
 };
 
-inline Value Value::makeObject() { Value v; v.type = Type::Object; return v; }
-inline Value Value::makeArray() { Value v; v.type = Type::Array; return v; }
-inline Value Value::makeString(const QString &s) { Value v; v.type = Type::String; v.string = s; return v; }
+inline Value Value::makeObject()
+{
+    Value v;
+    v.type = Type::Object;
+    return v;
+}
+inline Value Value::makeArray()
+{
+    Value v;
+    v.type = Type::Array;
+    return v;
+}
+inline Value Value::makeString(const QString &s)
+{
+    Value v;
+    v.type = Type::String;
+    v.string = s;
+    return v;
+}
 
 struct ParseError
 {
@@ -91,8 +107,8 @@ private:
         int column; // of the character at `offset`
     };
     const QByteArray &m_text;
-    std::vector<qsizetype> m_lineStarts;    // sorted; m_lineStarts[0] == 0
-    std::vector<Checkpoint> m_checkpoints;  // sorted by offset, inside long lines only
+    std::vector<qsizetype> m_lineStarts; // sorted; m_lineStarts[0] == 0
+    std::vector<Checkpoint> m_checkpoints; // sorted by offset, inside long lines only
 };
 
 // Serialises with two-space indentation. A container is written on one line

@@ -24,13 +24,22 @@ using json::Value;
 
 constexpr qsizetype kMaxReportedErrors = 200;
 
-const QString &factKeyOf(const Effect &e) { return e.fact; }
-const QString &factKeyOf(const FactValue &f) { return f.name; }
+const QString &factKeyOf(const Effect &e)
+{
+    return e.fact;
+}
+const QString &factKeyOf(const FactValue &f)
+{
+    return f.name;
+}
 
 class Reader
 {
 public:
-    explicit Reader(const QByteArray &source) : m_source(source) {}
+    explicit Reader(const QByteArray &source)
+        : m_source(source)
+    {
+    }
 
     Issues issues;
     QHash<QString, qsizetype> offsets; // path -> offset, to place validator issues
@@ -39,11 +48,12 @@ public:
     {
         if (issues.size() >= kMaxReportedErrors)
             return;
-        Issue issue{Issue::Severity::Error, path, message, 0, 0};
+        Issue issue {Issue::Severity::Error, path, message, 0, 0};
         place(issue, at.offset);
         issues.append(issue);
         if (issues.size() == kMaxReportedErrors)
-            issues.append(Issue{Issue::Severity::Error, {}, QStringLiteral("too many errors; stopped reporting"), 0, 0});
+            issues.append(
+                Issue {Issue::Severity::Error, {}, QStringLiteral("too many errors; stopped reporting"), 0, 0});
     }
 
     void place(Issue &issue, qsizetype offset)
@@ -73,12 +83,14 @@ public:
             if (seen.contains(key))
                 error(member, memberPath, QStringLiteral("duplicate key \"%1\"").arg(key));
             seen.insert(key);
-            if (allowed.size() && std::none_of(allowed.begin(), allowed.end(),
-                                               [&](const char *a) { return key == QLatin1String(a); })) {
+            if (allowed.size() && std::none_of(allowed.begin(), allowed.end(), [&](const char *a) {
+                    return key == QLatin1String(a);
+                })) {
                 QStringList names;
                 for (const char *a : allowed)
                     names << QString::fromLatin1(a);
-                error(member, memberPath, QStringLiteral("unknown key \"%1\" (expected one of: %2)").arg(key, names.join(u", ")));
+                error(member, memberPath,
+                      QStringLiteral("unknown key \"%1\" (expected one of: %2)").arg(key, names.join(u", ")));
             }
         }
         return true;
@@ -137,7 +149,7 @@ public:
     }
 
     // Optional member helpers: leave `out` untouched when the key is absent.
-    template <typename T, typename F>
+    template<typename T, typename F>
     void optional(const Value &obj, const QString &path, const char *key, T &out, F read)
     {
         if (const Value *m = obj.find(QLatin1String(key)))
@@ -145,7 +157,7 @@ public:
                 out = *r;
     }
 
-    template <typename T, typename F>
+    template<typename T, typename F>
     void required(const Value &obj, const QString &path, const char *key, T &out, F read)
     {
         if (!obj.find(QLatin1String(key))) {
@@ -156,18 +168,18 @@ public:
     }
 
     // {"fact": integer, ...} maps: conditions, effects and seed values.
-    template <typename Entry>
-    QList<Entry> factMap(const Value &v, const QString &path)
+    template<typename Entry> QList<Entry> factMap(const Value &v, const QString &path)
     {
         QList<Entry> out;
         if (!object(v, path, {}))
             return out;
         for (const auto &[key, member] : v.object) {
             if (auto value = integer(member, pathFact(path, key)))
-                out.append(Entry{key, *value});
+                out.append(Entry {key, *value});
         }
         // The model keeps fact maps in canonical (sorted) order, as files are written.
-        std::stable_sort(out.begin(), out.end(), [](const Entry &a, const Entry &b) { return factKeyOf(a) < factKeyOf(b); });
+        std::stable_sort(out.begin(), out.end(),
+                         [](const Entry &a, const Entry &b) { return factKeyOf(a) < factKeyOf(b); });
         return out;
     }
 
@@ -178,19 +190,20 @@ public:
         if (v.type != Type::Object) {
             if (v.type != Type::Number) {
                 remember(v, path);
-                error(v, path, QStringLiteral("expected an integer or an operator object such as {\"==\": 0}, got %1")
-                                   .arg(json::describe(v)));
+                error(v, path,
+                      QStringLiteral("expected an integer or an operator object such as {\"==\": 0}, got %1")
+                          .arg(json::describe(v)));
                 return std::nullopt;
             }
             if (auto value = integer(v, path))
-                return Condition{fact, *value, ConditionOp::Ge};
+                return Condition {fact, *value, ConditionOp::Ge};
             return std::nullopt;
         }
         remember(v, path);
         static const QString names = QStringLiteral("\">=\", \">\", \"<=\", \"<\", \"==\", \"!=\"");
         if (v.object.size() != 1) {
-            error(v, path, QStringLiteral("expected exactly one operator (one of %1), got %2")
-                               .arg(names).arg(v.object.size()));
+            error(v, path,
+                  QStringLiteral("expected exactly one operator (one of %1), got %2").arg(names).arg(v.object.size()));
             return std::nullopt;
         }
         const auto &[key, member] = v.object.front();
@@ -205,7 +218,7 @@ public:
             return std::nullopt;
         }
         if (auto value = integer(member, memberPath))
-            return Condition{fact, *value, *op};
+            return Condition {fact, *value, *op};
         return std::nullopt;
     }
 
@@ -217,11 +230,12 @@ public:
         for (const auto &[key, member] : v.object)
             if (auto c = condition(key, member, pathFact(path, key)))
                 out.append(*c);
-        std::stable_sort(out.begin(), out.end(), [](const Condition &a, const Condition &b) { return a.fact < b.fact; });
+        std::stable_sort(out.begin(), out.end(),
+                         [](const Condition &a, const Condition &b) { return a.fact < b.fact; });
         return out;
     }
 
-    template <typename Entry>
+    template<typename Entry>
     void optionalFactMap(const Value &obj, const QString &path, const char *key, QList<Entry> &out)
     {
         if (const Value *m = obj.find(QLatin1String(key)))
@@ -234,7 +248,7 @@ public:
     }
 
     // A fixed-length list of numbers, e.g. a position [x, y]; every element is checked.
-    template <size_t N>
+    template<size_t N>
     std::optional<std::array<double, N>> numbers(const Value &v, const QString &path, const char *what)
     {
         if (!array(v, path))
@@ -243,7 +257,7 @@ public:
             error(v, path, QStringLiteral("expected %1, got %2 numbers").arg(QLatin1String(what)).arg(v.array.size()));
             return std::nullopt;
         }
-        std::array<double, N> out{};
+        std::array<double, N> out {};
         bool ok = true;
         for (size_t k = 0; k < N; ++k) {
             const auto x = number(v.array[k], pathIndex(path, qsizetype(k)));
@@ -256,18 +270,17 @@ public:
     std::optional<Point> point(const Value &v, const QString &path)
     {
         const auto n = numbers<2>(v, path, "a position [x, y]");
-        return n ? std::optional(Point{(*n)[0], (*n)[1]}) : std::nullopt;
+        return n ? std::optional(Point {(*n)[0], (*n)[1]}) : std::nullopt;
     }
 
     // [x, y, w, h] in map units.
     std::optional<Wall> wall(const Value &v, const QString &path)
     {
         const auto n = numbers<4>(v, path, "a wall [x, y, width, height]");
-        return n ? std::optional(Wall{(*n)[0], (*n)[1], (*n)[2], (*n)[3]}) : std::nullopt;
+        return n ? std::optional(Wall {(*n)[0], (*n)[1], (*n)[2], (*n)[3]}) : std::nullopt;
     }
 
-    template <typename T, typename F>
-    QList<T> list(const Value &obj, const QString &path, const char *key, F readOne)
+    template<typename T, typename F> QList<T> list(const Value &obj, const QString &path, const char *key, F readOne)
     {
         QList<T> out;
         const Value *m = obj.find(QLatin1String(key));
@@ -298,8 +311,9 @@ public:
     Action action(const Value &v, const QString &path)
     {
         Action a;
-        if (!object(v, path, {"id", "label", "station", "duration", "cost", "pre", "set", "add", "enqueue", "takePartner",
-                              "release", "leave"}))
+        if (!object(v, path,
+                    {"id", "label", "station", "duration", "cost", "pre", "set", "add", "enqueue", "takePartner",
+                     "release", "leave"}))
             return a;
         optional(v, path, "enqueue", a.enqueue, &Reader::string);
         optional(v, path, "takePartner", a.takePartner, &Reader::string);
@@ -364,7 +378,8 @@ public:
             const bool forNeed = qstrcmp(key, "urgency") != 0;
             if (m && forNeed != need)
                 error(*m, pathKey(path, QLatin1String(key)),
-                      QStringLiteral("\"%1\" applies only to %2 goals").arg(QLatin1String(key), forNeed ? u"need" : u"quota"));
+                      QStringLiteral("\"%1\" applies only to %2 goals")
+                          .arg(QLatin1String(key), forNeed ? u"need" : u"quota"));
         }
         if (need) {
             optional(v, path, "start", g.start, &Reader::number);
@@ -429,9 +444,11 @@ public:
             optional(*d, QStringLiteral("day"), "tick", s.day.tick, &Reader::number);
         }
         const QString p = QStringLiteral("planner");
-        if (const Value *d = root.find(p); d && object(*d, p, {"maxNodes", "costWeight", "switchMargin", "restBelow", "heuristic", "travelCost"})) {
+        if (const Value *d = root.find(p);
+            d && object(*d, p, {"maxNodes", "costWeight", "switchMargin", "restBelow", "heuristic", "travelCost"})) {
             if (const Value *t = d->find(u"travelCost"); t && m_version == 1)
-                error(*t, pathKey(p, QStringLiteral("travelCost")), QStringLiteral("travelCost needs \"version\": 2 (this file says version 1)"));
+                error(*t, pathKey(p, QStringLiteral("travelCost")),
+                      QStringLiteral("travelCost needs \"version\": 2 (this file says version 1)"));
             optional(*d, p, "travelCost", s.planner.travelCost, &Reader::number);
             qint32 maxNodes = s.planner.maxNodes;
             optional(*d, p, "maxNodes", maxNodes, &Reader::integer);
@@ -442,14 +459,17 @@ public:
             QString heuristic;
             optional(*d, p, "heuristic", heuristic, &Reader::string);
             if (const Value *h = d->find(u"heuristic"); h && h->type == Type::String) {
-                if (const auto known = heuristicFromName(heuristic); known && *known != PlannerHeuristic::Unmet && m_version == 1)
+                if (const auto known = heuristicFromName(heuristic);
+                    known && *known != PlannerHeuristic::Unmet && m_version == 1)
                     error(*h, pathKey(p, QStringLiteral("heuristic")),
-                          QStringLiteral("the heuristic \"%1\" needs \"version\": 2 (this file says version 1)").arg(heuristic));
+                          QStringLiteral("the heuristic \"%1\" needs \"version\": 2 (this file says version 1)")
+                              .arg(heuristic));
                 else if (known)
                     s.planner.heuristic = *known;
                 else
                     error(*h, pathKey(p, QStringLiteral("heuristic")),
-                          QStringLiteral("unknown heuristic \"%1\" (expected \"unmet\", \"additive\" or \"max\")").arg(heuristic));
+                          QStringLiteral("unknown heuristic \"%1\" (expected \"unmet\", \"additive\" or \"max\")")
+                              .arg(heuristic));
             }
         }
         if (const Value *d = root.find(u"map"); d && object(*d, QStringLiteral("map"), {"width", "height", "walls"})) {
@@ -469,19 +489,24 @@ public:
 
     std::optional<Scenario> scenario(const Value &root)
     {
-        if (!object(root, {}, {"format", "version", "name", "description", "day", "planner", "map", "world",
-                               "stations", "actions", "goals", "agents", "templates", "spawners"}))
+        if (!object(root, {},
+                    {"format", "version", "name", "description", "day", "planner", "map", "world", "stations",
+                     "actions", "goals", "agents", "templates", "spawners"}))
             return std::nullopt;
         QString format;
         required(root, {}, "format", format, &Reader::string);
         if (const Value *f = root.find(u"format"); f && f->type == Type::String && format != u"goap-scenario")
             error(*f, QStringLiteral("format"),
-                  QStringLiteral("expected \"goap-scenario\", got %1: this is not a GOAP Studio scenario").arg(json::describe(*f)));
+                  QStringLiteral("expected \"goap-scenario\", got %1: this is not a GOAP Studio scenario")
+                      .arg(json::describe(*f)));
         qint32 version = 0;
         required(root, {}, "version", version, &Reader::integer);
-        if (const Value *v = root.find(u"version"); v && version != 0 && (version < 1 || version > kNewestFormatVersion))
+        if (const Value *v = root.find(u"version");
+            v && version != 0 && (version < 1 || version > kNewestFormatVersion))
             error(*v, QStringLiteral("version"),
-                  QStringLiteral("unsupported version %1 (this build reads versions 1 to %2)").arg(version).arg(kNewestFormatVersion));
+                  QStringLiteral("unsupported version %1 (this build reads versions 1 to %2)")
+                      .arg(version)
+                      .arg(kNewestFormatVersion));
         m_version = version;
         if (hasErrors(issues))
             return std::nullopt; // not a scenario of ours: the rest would only be noise
@@ -517,17 +542,20 @@ ReadResult readScenario(const QByteArray &bytes)
 {
     ReadResult result;
     if (bytes.size() > kMaxScenarioFileSize) {
-        result.issues.append(Issue{Issue::Severity::Error, {},
-                                   QStringLiteral("the file is over %1 MiB; scenario files are at most %1 MiB").arg(kMaxScenarioFileSize / (1024 * 1024)),
-                                   0, 0});
+        result.issues.append(Issue {Issue::Severity::Error,
+                                    {},
+                                    QStringLiteral("the file is over %1 MiB; scenario files are at most %1 MiB")
+                                        .arg(kMaxScenarioFileSize / (1024 * 1024)),
+                                    0,
+                                    0});
         return result;
     }
     json::Value root;
     json::ParseError parseError;
     if (!json::parse(bytes, root, parseError)) {
         const auto [line, column] = json::lineColumn(bytes, parseError.offset);
-        result.issues.append(Issue{Issue::Severity::Error, {},
-                                   QStringLiteral("invalid JSON: ") + parseError.message, line, column});
+        result.issues.append(
+            Issue {Issue::Severity::Error, {}, QStringLiteral("invalid JSON: ") + parseError.message, line, column});
         return result;
     }
     Reader reader(bytes);
@@ -579,7 +607,7 @@ ReadResult failure(const QString &message, bool ioError)
 {
     ReadResult result;
     result.ioError = ioError;
-    result.issues.append(Issue{Issue::Severity::Error, {}, message, 0, 0});
+    result.issues.append(Issue {Issue::Severity::Error, {}, message, 0, 0});
     return result;
 }
 } // namespace
@@ -592,7 +620,8 @@ ReadResult readScenarioFile(const QString &fileName)
 {
     const QFileInfo info(fileName);
     if (info.exists() && !info.isFile())
-        return failure(QStringLiteral("cannot read %1: it is %2, not a regular file").arg(fileName, fileKind(fileName)), true);
+        return failure(QStringLiteral("cannot read %1: it is %2, not a regular file").arg(fileName, fileKind(fileName)),
+                       true);
     if (info.isFile() && info.size() > kMaxScenarioFileSize)
         return failure(QStringLiteral("the file is %1 MiB (%2 bytes); scenario files are at most %3 MiB")
                            .arg(double(info.size()) / (1024 * 1024), 0, 'f', 1)
@@ -603,8 +632,8 @@ ReadResult readScenarioFile(const QString &fileName)
     if (!file.open(QIODevice::ReadOnly)) {
         ReadResult result;
         result.ioError = true;
-        result.issues.append(Issue{Issue::Severity::Error, {},
-                                   QStringLiteral("cannot open %1: %2").arg(fileName, file.errorString()), 0, 0});
+        result.issues.append(Issue {
+            Issue::Severity::Error, {}, QStringLiteral("cannot open %1: %2").arg(fileName, file.errorString()), 0, 0});
         return result;
     }
     // Read at most one byte past the limit so a huge file is refused cheaply.
@@ -612,8 +641,8 @@ ReadResult readScenarioFile(const QString &fileName)
     if (file.error() != QFileDevice::NoError) {
         ReadResult result;
         result.ioError = true;
-        result.issues.append(Issue{Issue::Severity::Error, {},
-                                   QStringLiteral("cannot read %1: %2").arg(fileName, file.errorString()), 0, 0});
+        result.issues.append(Issue {
+            Issue::Severity::Error, {}, QStringLiteral("cannot read %1: %2").arg(fileName, file.errorString()), 0, 0});
         return result;
     }
     return readScenario(bytes);

@@ -21,8 +21,8 @@ inline constexpr qsizetype kMaxScenarioFileSize = 16 * 1024 * 1024;
 struct ReadResult
 {
     std::optional<Scenario> scenario; // set only when there are no errors
-    Issues issues;                    // errors, or warnings alongside a scenario
-    bool ioError = false;             // the file could not be read at all
+    Issues issues; // errors, or warnings alongside a scenario
+    bool ioError = false; // the file could not be read at all
     bool ok() const { return scenario.has_value(); }
 };
 

@@ -22,8 +22,7 @@ Value number(double d)
     return Value::makeNumber(d);
 }
 
-template <typename Entry, typename Key>
-Value factMap(QList<Entry> entries, Key key)
+template<typename Entry, typename Key> Value factMap(QList<Entry> entries, Key key)
 {
     std::sort(entries.begin(), entries.end(), [&](const Entry &a, const Entry &b) { return key(a) < key(b); });
     Value obj = Value::makeObject();
@@ -54,9 +53,15 @@ bool usesOperators(const QList<Condition> &list)
     return std::any_of(list.begin(), list.end(), [](const Condition &c) { return c.op != ConditionOp::Ge; });
 }
 
-Value effects(const QList<Effect> &list) { return factMap(list, [](const Effect &e) { return e.fact; }); }
+Value effects(const QList<Effect> &list)
+{
+    return factMap(list, [](const Effect &e) { return e.fact; });
+}
 
-Value seeds(const QList<FactValue> &list) { return factMap(list, [](const FactValue &f) { return f.name; }); }
+Value seeds(const QList<FactValue> &list)
+{
+    return factMap(list, [](const FactValue &f) { return f.name; });
+}
 
 Value point(const Point &p)
 {
@@ -148,9 +153,12 @@ Value goalRef(const GoalRef &r)
 {
     Value v = Value::makeObject();
     v.insert(QStringLiteral("goal"), Value::makeString(r.goal));
-    if (r.start) v.insert(QStringLiteral("start"), number(*r.start));
-    if (r.rate) v.insert(QStringLiteral("rate"), number(*r.rate));
-    if (r.urgency) v.insert(QStringLiteral("urgency"), number(*r.urgency));
+    if (r.start)
+        v.insert(QStringLiteral("start"), number(*r.start));
+    if (r.rate)
+        v.insert(QStringLiteral("rate"), number(*r.rate));
+    if (r.urgency)
+        v.insert(QStringLiteral("urgency"), number(*r.urgency));
     return v;
 }
 
@@ -173,8 +181,7 @@ Value agent(const Agent &a)
     return v;
 }
 
-template <typename T, typename F>
-Value list(const QList<T> &items, F one)
+template<typename T, typename F> Value list(const QList<T> &items, F one)
 {
     Value v = Value::makeArray();
     for (const T &item : items)
@@ -186,9 +193,11 @@ Value list(const QList<T> &items, F one)
 
 int requiredVersion(const Scenario &s)
 {
-    const bool operators = std::any_of(s.actions.begin(), s.actions.end(), [](const Action &a) { return usesOperators(a.pre); })
+    const bool operators
+        = std::any_of(s.actions.begin(), s.actions.end(), [](const Action &a) { return usesOperators(a.pre); })
         || std::any_of(s.goals.begin(), s.goals.end(), [](const Goal &g) { return usesOperators(g.conditions); });
-    const bool alternatives = std::any_of(s.actions.begin(), s.actions.end(), [](const Action &a) { return !a.alternatives.isEmpty(); });
+    const bool alternatives
+        = std::any_of(s.actions.begin(), s.actions.end(), [](const Action &a) { return !a.alternatives.isEmpty(); });
     return operators || alternatives || s.planner.heuristic != PlannerHeuristic::Unmet || s.planner.travelCost != 0
             || !s.map.walls.isEmpty()
         ? 2
@@ -211,7 +220,8 @@ QByteArray writeScenario(const Scenario &s)
     planner.insert(QStringLiteral("switchMargin"), number(s.planner.switchMargin));
     planner.insert(QStringLiteral("restBelow"), number(s.planner.restBelow));
     if (s.planner.heuristic != PlannerHeuristic::Unmet) // version 2
-        planner.insert(QStringLiteral("heuristic"), Value::makeString(QString::fromLatin1(heuristicName(s.planner.heuristic))));
+        planner.insert(QStringLiteral("heuristic"),
+                       Value::makeString(QString::fromLatin1(heuristicName(s.planner.heuristic))));
     if (s.planner.travelCost != 0) // version 2
         planner.insert(QStringLiteral("travelCost"), number(s.planner.travelCost));
     Value &map = root.insert(QStringLiteral("map"), Value::makeObject());

@@ -19,7 +19,8 @@ constexpr qint32 kUnbounded = std::numeric_limits<qint32>::max();
 class Validator
 {
 public:
-    explicit Validator(const Scenario &s) : m_s(s)
+    explicit Validator(const Scenario &s)
+        : m_s(s)
     {
         for (qsizetype i = 0; i < s.agents.size(); ++i)
             m_chars.push_back({&s.agents[i], pathIndex(QStringLiteral("agents"), i), false});
@@ -77,16 +78,16 @@ public:
 
 private:
     // The first entity with each id, as Scenario::action() finds it.
-    template <typename List>
-    static void index(QHash<QString, qsizetype> &out, const List &list)
+    template<typename List> static void index(QHash<QString, qsizetype> &out, const List &list)
     {
         out.reserve(list.size());
         for (qsizetype i = 0; i < list.size(); ++i)
             if (!out.contains(list[i].id))
                 out.insert(list[i].id, i);
     }
-    template <typename List>
-    static auto lookup(const QHash<QString, qsizetype> &index, const List &list, const QString &id) -> decltype(&list[0])
+    template<typename List>
+    static auto lookup(const QHash<QString, qsizetype> &index, const List &list, const QString &id)
+        -> decltype(&list[0])
     {
         const auto it = index.constFind(id);
         return it == index.cend() ? nullptr : &list[it.value()];
@@ -97,22 +98,23 @@ private:
 
     void error(const QString &path, const QString &message)
     {
-        m_issues.append(Issue{Issue::Severity::Error, path, message, 0, 0});
+        m_issues.append(Issue {Issue::Severity::Error, path, message, 0, 0});
     }
     void warning(const QString &path, const QString &message)
     {
-        m_issues.append(Issue{Issue::Severity::Warning, path, message, 0, 0});
+        m_issues.append(Issue {Issue::Severity::Warning, path, message, 0, 0});
     }
 
     void range(double v, double lo, double hi, const QString &path, const QString &what, bool loOpen = false)
     {
         const bool bad = loOpen ? !(v > lo) : !(v >= lo);
         if (bad || !(v <= hi) || !std::isfinite(v))
-            error(path, QStringLiteral("%1 must be %2 %3 and at most %4, got %5")
-                            .arg(what, loOpen ? u">" : u">=")
-                            .arg(lo)
-                            .arg(hi)
-                            .arg(v));
+            error(path,
+                  QStringLiteral("%1 must be %2 %3 and at most %4, got %5")
+                      .arg(what, loOpen ? u">" : u">=")
+                      .arg(lo)
+                      .arg(hi)
+                      .arg(v));
     }
 
     void count(qsizetype n, const QString &path)
@@ -123,22 +125,31 @@ private:
 
     void settings()
     {
-        range(m_s.day.length, 0, limits::kMaxDayLength, QStringLiteral("day.length"), QStringLiteral("the day length"), true);
+        range(m_s.day.length, 0, limits::kMaxDayLength, QStringLiteral("day.length"), QStringLiteral("the day length"),
+              true);
         range(m_s.day.tick, limits::kMinTick, 60, QStringLiteral("day.tick"), QStringLiteral("the tick"));
         if (m_s.day.tick > 0 && m_s.day.length / m_s.day.tick > limits::kMaxTicksPerDay)
-            error(QStringLiteral("day.tick"), QStringLiteral("a day of %1 s at %2 s per tick is %3 ticks; at most %4 are allowed")
-                                                  .arg(m_s.day.length).arg(m_s.day.tick)
-                                                  .arg(m_s.day.length / m_s.day.tick, 0, 'g', 3)
-                                                  .arg(limits::kMaxTicksPerDay, 0, 'g', 3));
+            error(QStringLiteral("day.tick"),
+                  QStringLiteral("a day of %1 s at %2 s per tick is %3 ticks; at most %4 are allowed")
+                      .arg(m_s.day.length)
+                      .arg(m_s.day.tick)
+                      .arg(m_s.day.length / m_s.day.tick, 0, 'g', 3)
+                      .arg(limits::kMaxTicksPerDay, 0, 'g', 3));
         if (m_s.day.tick > m_s.day.length)
-            error(QStringLiteral("day.tick"), QStringLiteral("the tick (%1 s) is longer than the day (%2 s)").arg(m_s.day.tick).arg(m_s.day.length));
-        range(m_s.planner.maxNodes, 1, limits::kMaxNodes, QStringLiteral("planner.maxNodes"), QStringLiteral("the node cap"));
+            error(
+                QStringLiteral("day.tick"),
+                QStringLiteral("the tick (%1 s) is longer than the day (%2 s)").arg(m_s.day.tick).arg(m_s.day.length));
+        range(m_s.planner.maxNodes, 1, limits::kMaxNodes, QStringLiteral("planner.maxNodes"),
+              QStringLiteral("the node cap"));
         range(m_s.planner.costWeight, 0, 100, QStringLiteral("planner.costWeight"), QStringLiteral("the cost weight"));
         range(m_s.planner.travelCost, 0, 1000, QStringLiteral("planner.travelCost"), QStringLiteral("the travel cost"));
-        range(m_s.planner.switchMargin, 0, 10, QStringLiteral("planner.switchMargin"), QStringLiteral("the switch margin"));
+        range(m_s.planner.switchMargin, 0, 10, QStringLiteral("planner.switchMargin"),
+              QStringLiteral("the switch margin"));
         range(m_s.planner.restBelow, 0, 1, QStringLiteral("planner.restBelow"), QStringLiteral("the rest threshold"));
-        range(m_s.map.width, 0, limits::kMaxMapSize, QStringLiteral("map.width"), QStringLiteral("the map width"), true);
-        range(m_s.map.height, 0, limits::kMaxMapSize, QStringLiteral("map.height"), QStringLiteral("the map height"), true);
+        range(m_s.map.width, 0, limits::kMaxMapSize, QStringLiteral("map.width"), QStringLiteral("the map width"),
+              true);
+        range(m_s.map.height, 0, limits::kMaxMapSize, QStringLiteral("map.height"), QStringLiteral("the map height"),
+              true);
         walls();
     }
 
@@ -151,10 +162,12 @@ private:
             return;
         count(walls.size(), QStringLiteral("map.walls"));
         bool ok = true;
-        for (const auto &[size, name] : {std::pair{m_s.map.width, "width"}, std::pair{m_s.map.height, "height"}})
+        for (const auto &[size, name] : {std::pair {m_s.map.width, "width"}, std::pair {m_s.map.height, "height"}})
             if (size > Grid::kMaxSide) {
                 error(pathKey(QStringLiteral("map"), QLatin1String(name)),
-                      QStringLiteral("a map with walls is at most %1 cells a side, got %2").arg(Grid::kMaxSide).arg(size));
+                      QStringLiteral("a map with walls is at most %1 cells a side, got %2")
+                          .arg(Grid::kMaxSide)
+                          .arg(size));
                 ok = false;
             }
         for (qsizetype i = 0; i < walls.size(); ++i) {
@@ -164,7 +177,12 @@ private:
                 error(path, QStringLiteral("a wall needs a width and a height above 0, got %1 x %2").arg(w.w).arg(w.h));
                 ok = false;
             } else if (w.x + w.w <= 0 || w.y + w.h <= 0 || w.x >= m_s.map.width || w.y >= m_s.map.height) {
-                warning(path, QStringLiteral("the wall at (%1, %2) lies outside the %3 x %4 map").arg(w.x).arg(w.y).arg(m_s.map.width).arg(m_s.map.height));
+                warning(path,
+                        QStringLiteral("the wall at (%1, %2) lies outside the %3 x %4 map")
+                            .arg(w.x)
+                            .arg(w.y)
+                            .arg(m_s.map.width)
+                            .arg(m_s.map.height));
             }
         }
         if (ok && !hasErrors(m_issues))
@@ -204,21 +222,31 @@ private:
                     continue; // one of its stations is in reach
                 said.insert(st->id);
                 warning(pathKey(path, QStringLiteral("actions")),
-                        QStringLiteral("%1 cannot reach station %2 from (%3, %4): walls are in the way, and %5 is done there")
-                            .arg(who.id, st->id).arg(from.x).arg(from.y).arg(act->id));
+                        QStringLiteral(
+                            "%1 cannot reach station %2 from (%3, %4): walls are in the way, and %5 is done there")
+                            .arg(who.id, st->id)
+                            .arg(from.x)
+                            .arg(from.y)
+                            .arg(act->id));
             }
         };
         for (qsizetype i = 0; i < m_s.agents.size(); ++i)
             check(m_s.agents[i], pathIndex(QStringLiteral("agents"), i), m_s.agents[i].at);
         for (qsizetype i = 0; i < m_s.spawners.size(); ++i)
             if (const auto it = m_templateIndex.constFind(m_s.spawners[i].templateId); it != m_templateIndex.cend())
-                check(m_s.templates[it.value()], pathIndex(QStringLiteral("templates"), it.value()), m_s.spawners[i].at);
+                check(m_s.templates[it.value()], pathIndex(QStringLiteral("templates"), it.value()),
+                      m_s.spawners[i].at);
     }
 
     void position(const Point &p, const QString &path)
     {
         if (p.x < 0 || p.y < 0 || p.x > m_s.map.width || p.y > m_s.map.height)
-            warning(path, QStringLiteral("(%1, %2) lies outside the %3 x %4 map").arg(p.x).arg(p.y).arg(m_s.map.width).arg(m_s.map.height));
+            warning(path,
+                    QStringLiteral("(%1, %2) lies outside the %3 x %4 map")
+                        .arg(p.x)
+                        .arg(p.y)
+                        .arg(m_s.map.width)
+                        .arg(m_s.map.height));
     }
 
     // Queue lengths and free places are kept by the simulation.
@@ -226,10 +254,13 @@ private:
     void spawner(const Spawner &sp, const QString &path)
     {
         if (!m_templateIndex.contains(sp.templateId))
-            error(pathKey(path, QStringLiteral("template")), QStringLiteral("unknown template \"%1\"").arg(sp.templateId));
+            error(pathKey(path, QStringLiteral("template")),
+                  QStringLiteral("unknown template \"%1\"").arg(sp.templateId));
         position(sp.at, pathKey(path, QStringLiteral("at")));
-        range(sp.first, 0, limits::kMaxDayLength, pathKey(path, QStringLiteral("first")), QStringLiteral("the first spawn time"));
-        range(sp.every, m_s.day.tick, limits::kMaxDayLength, pathKey(path, QStringLiteral("every")), QStringLiteral("the interval"));
+        range(sp.first, 0, limits::kMaxDayLength, pathKey(path, QStringLiteral("first")),
+              QStringLiteral("the first spawn time"));
+        range(sp.every, m_s.day.tick, limits::kMaxDayLength, pathKey(path, QStringLiteral("every")),
+              QStringLiteral("the interval"));
         range(sp.max, 0, 100000, pathKey(path, QStringLiteral("max")), QStringLiteral("the number a day"));
     }
 
@@ -240,10 +271,15 @@ private:
         for (const FactValue &f : values) {
             const QString p = pathFact(path, f.name);
             if (path == u"world" && isDerivedFact(worldFact(f.name)))
-                error(p, QStringLiteral("world.%1 is kept by the simulation (queue lengths and free places) and cannot be seeded").arg(f.name));
+                error(p,
+                      QStringLiteral(
+                          "world.%1 is kept by the simulation (queue lengths and free places) and cannot be seeded")
+                          .arg(f.name));
             if (!isValidFactName(f.name))
-                error(p, QStringLiteral("\"%1\" is not a valid fact name (write it without the scope prefix; "
-                                        "letters, digits, '_' and inner dots)").arg(f.name));
+                error(p,
+                      QStringLiteral("\"%1\" is not a valid fact name (write it without the scope prefix; "
+                                     "letters, digits, '_' and inner dots)")
+                          .arg(f.name));
             if (seen.contains(f.name))
                 error(p, QStringLiteral("fact \"%1\" is given twice").arg(f.name));
             seen.insert(f.name);
@@ -252,8 +288,7 @@ private:
         }
     }
 
-    template <typename List>
-    void uniqueIds(const List &list, const QString &path)
+    template<typename List> void uniqueIds(const List &list, const QString &path)
     {
         count(list.size(), path);
         QHash<QString, qsizetype> first;
@@ -273,8 +308,7 @@ private:
     }
 
     // Conditions and effects name scoped facts, each at most once per list.
-    template <typename Entry>
-    void factList(const QList<Entry> &list, const QString &path)
+    template<typename Entry> void factList(const QList<Entry> &list, const QString &path)
     {
         count(list.size(), path);
         QSet<QString> seen;
@@ -299,7 +333,8 @@ private:
             else if (stations.indexOf(stations[k]) < k)
                 error(p, QStringLiteral("station \"%1\" is listed twice").arg(stations[k]));
         }
-        range(a.duration, 0, limits::kMaxDuration, pathKey(path, QStringLiteral("duration")), QStringLiteral("the duration"), true);
+        range(a.duration, 0, limits::kMaxDuration, pathKey(path, QStringLiteral("duration")),
+              QStringLiteral("the duration"), true);
         range(a.cost, 0, limits::kMaxCost, pathKey(path, QStringLiteral("cost")), QStringLiteral("the cost"));
         const QString pre = pathKey(path, QStringLiteral("pre"));
         factList(a.pre, pre);
@@ -312,22 +347,28 @@ private:
         for (const QList<Effect> *effects : {&a.set, &a.add})
             for (const Effect &e : *effects)
                 if (isDerivedFact(e.fact))
-                    error(pathFact(pathKey(path, effects == &a.set ? QStringLiteral("set") : QStringLiteral("add")), e.fact),
-                          QStringLiteral("%1 is kept by the simulation (queue lengths and free places); actions cannot change it").arg(e.fact));
-        for (const auto &[key, name] : {std::pair{"enqueue", a.enqueue}, std::pair{"takePartner", a.takePartner}})
+                    error(pathFact(pathKey(path, effects == &a.set ? QStringLiteral("set") : QStringLiteral("add")),
+                                   e.fact),
+                          QStringLiteral(
+                              "%1 is kept by the simulation (queue lengths and free places); actions cannot change it")
+                              .arg(e.fact));
+        for (const auto &[key, name] : {std::pair {"enqueue", a.enqueue}, std::pair {"takePartner", a.takePartner}})
             if (!name.isEmpty() && !isValidFactName(name))
                 error(pathKey(path, QLatin1String(key)), QStringLiteral("\"%1\" is not a valid queue name").arg(name));
         const QString set = pathKey(path, QStringLiteral("set"));
         factList(a.set, set);
         for (const Effect &e : a.set)
             if (e.value < 0)
-                error(pathFact(set, e.fact), QStringLiteral("cannot set %1 to %2; pools never go negative").arg(e.fact).arg(e.value));
+                error(pathFact(set, e.fact),
+                      QStringLiteral("cannot set %1 to %2; pools never go negative").arg(e.fact).arg(e.value));
         const QString add = pathKey(path, QStringLiteral("add"));
         factList(a.add, add);
         for (const Effect &e : a.add) {
-            const bool both = std::any_of(a.set.begin(), a.set.end(), [&](const Effect &s) { return s.fact == e.fact; });
+            const bool both
+                = std::any_of(a.set.begin(), a.set.end(), [&](const Effect &s) { return s.fact == e.fact; });
             if (both)
-                error(pathFact(add, e.fact), QStringLiteral("%1 is in both \"set\" and \"add\" of one action").arg(e.fact));
+                error(pathFact(add, e.fact),
+                      QStringLiteral("%1 is in both \"set\" and \"add\" of one action").arg(e.fact));
         }
     }
 
@@ -347,7 +388,8 @@ private:
             range(g.start, 0, 1, pathKey(path, QStringLiteral("start")), QStringLiteral("the starting insistence"));
             range(g.rate, 0, limits::kMaxRate, pathKey(path, QStringLiteral("rate")), QStringLiteral("the rate"));
         } else {
-            range(g.urgency, 0, limits::kMaxUrgency, pathKey(path, QStringLiteral("urgency")), QStringLiteral("the urgency"));
+            range(g.urgency, 0, limits::kMaxUrgency, pathKey(path, QStringLiteral("urgency")),
+                  QStringLiteral("the urgency"));
         }
     }
 
@@ -387,8 +429,9 @@ private:
                     return;
                 const QString kp = pathKey(p, QLatin1String(key));
                 if (forNeed != need)
-                    error(kp, QStringLiteral("\"%1\" overrides only %2 goals; \"%3\" is a %4")
-                                  .arg(QLatin1String(key), forNeed ? u"need" : u"quota", g->id, toString(g->kind)));
+                    error(kp,
+                          QStringLiteral("\"%1\" overrides only %2 goals; \"%3\" is a %4")
+                              .arg(QLatin1String(key), forNeed ? u"need" : u"quota", g->id, toString(g->kind)));
                 else
                     range(*v, 0, hi, kp, QStringLiteral("the override"));
             };
@@ -444,14 +487,14 @@ private:
     {
         Reach r;
         for (const FactValue &f : m_s.world)
-            r.world[QStringLiteral("world.") + f.name] = Span{f.value, f.value};
+            r.world[QStringLiteral("world.") + f.name] = Span {f.value, f.value};
         for (const Station &st : m_s.stations)
             if (st.capacity > 0)
-                r.world[freePlacesFact(st.id)] = Span{0, st.capacity}; // taken and given back
+                r.world[freePlacesFact(st.id)] = Span {0, st.capacity}; // taken and given back
         for (const Character &ch : m_chars) {
             QHash<QString, Span> pool;
             for (const FactValue &f : ch.agent->facts)
-                pool[QStringLiteral("agent.") + f.name] = Span{f.value, f.value};
+                pool[QStringLiteral("agent.") + f.name] = Span {f.value, f.value};
             r.agent.append(pool);
         }
         for (bool changed = true; changed;) {
@@ -459,7 +502,8 @@ private:
             for (int ai = 0; ai < int(m_chars.size()); ++ai) {
                 for (const QString &id : m_chars[size_t(ai)].agent->actions) {
                     const Action *act = findAction(id);
-                    if (!std::all_of(act->pre.begin(), act->pre.end(), [&](const Condition &c) { return r.canHold(ai, c); }))
+                    if (!std::all_of(act->pre.begin(), act->pre.end(),
+                                     [&](const Condition &c) { return r.canHold(ai, c); }))
                         continue;
                     auto move = [&](const QString &fact, qint32 to) {
                         if (fact.startsWith(u"partner.")) {
@@ -467,7 +511,7 @@ private:
                             const QString name = ownFact(fact);
                             auto it = r.partner.find(name);
                             if (it == r.partner.end()) {
-                                r.partner.insert(name, Span{to, to});
+                                r.partner.insert(name, Span {to, to});
                                 changed = true;
                             } else {
                                 changed |= it->widen(to);
@@ -497,9 +541,11 @@ private:
         for (int ai = 0; ai < int(m_chars.size()); ++ai) {
             const Agent &agent = *m_chars[size_t(ai)].agent;
             const QString &agentPath = m_chars[size_t(ai)].path;
-            for (const QString &a : agent.actions) usedActions.insert(a);
+            for (const QString &a : agent.actions)
+                usedActions.insert(a);
             if (agent.goals.isEmpty())
-                warning(pathKey(agentPath, QStringLiteral("goals")), QStringLiteral("%1 holds no goals, so it will only rest").arg(agent.id));
+                warning(pathKey(agentPath, QStringLiteral("goals")),
+                        QStringLiteral("%1 holds no goals, so it will only rest").arg(agent.id));
             if (!m_chars[size_t(ai)].isTemplate)
                 selfPartner(agent, agentPath);
             for (int gi = 0; gi < agent.goals.size(); ++gi) {
@@ -508,13 +554,17 @@ private:
                 for (const Condition &c : g->conditions) {
                     if (reach.canHold(ai, c))
                         continue;
-                    const QString path = pathKey(pathIndex(pathKey(agentPath, QStringLiteral("goals")), gi), QStringLiteral("goal"));
+                    const QString path
+                        = pathKey(pathIndex(pathKey(agentPath, QStringLiteral("goals")), gi), QStringLiteral("goal"));
                     if (c.op == ConditionOp::Ge)
-                        warning(path, QStringLiteral("%1 can never reach \"%2\": nothing it or anyone can do brings %3 to %4")
-                                          .arg(agent.id, g->label, c.fact).arg(c.value));
+                        warning(path,
+                                QStringLiteral("%1 can never reach \"%2\": nothing it or anyone can do brings %3 to %4")
+                                    .arg(agent.id, g->label, c.fact)
+                                    .arg(c.value));
                     else
-                        warning(path, QStringLiteral("%1 can never reach \"%2\": nothing it or anyone can do makes %3 hold")
-                                          .arg(agent.id, g->label, conditionText(c)));
+                        warning(path,
+                                QStringLiteral("%1 can never reach \"%2\": nothing it or anyone can do makes %3 hold")
+                                    .arg(agent.id, g->label, conditionText(c)));
                 }
             }
         }
@@ -542,8 +592,9 @@ private:
                 if (g.kind == GoalKind::Quota && spentBy(c.op, 1) > 0) { // a stock that must stay high
                     if (const auto it = drainer.constFind(c.fact); it != drainer.cend())
                         warning(pathFact(conditions, c.fact),
-                                QStringLiteral("quota on the world pool %1, which %2 drains: the quota may never stay met "
-                                               "(phrase it against a tally such as agent.%3Made unless it is a stock level)")
+                                QStringLiteral(
+                                    "quota on the world pool %1, which %2 drains: the quota may never stay met "
+                                    "(phrase it against a tally such as agent.%3Made unless it is a stock level)")
                                     .arg(c.fact, m_s.actions[it.value()].id, bareName(c.fact)));
                 }
                 otherSetters(g, c, pathFact(conditions, c.fact));
@@ -627,7 +678,7 @@ private:
                     for (const QString &fact : raisedByAction[it.value()]) {
                         QList<Raiser> &list = m_raisers[fact];
                         if (list.isEmpty() || list.last().character != ci)
-                            list.append(Raiser{ci, it.value()});
+                            list.append(Raiser {ci, it.value()});
                     }
         for (int ci = 0; ci < int(m_chars.size()); ++ci)
             for (const GoalRef &r : m_chars[size_t(ci)].agent->goals) {
@@ -645,12 +696,12 @@ private:
         Span span;
         if (world) {
             const qint32 seed = m_worldSeed.value(name, 0);
-            span = Span{seed, seed};
+            span = Span {seed, seed};
             if (const QString free = stationOfFreePlaces(c.fact); !free.isEmpty())
                 if (const Station *station = findStation(free); station && station->capacity > 0)
                     span.widen(station->capacity); // free places go from 0 to the capacity
         } else if (!m_chars.empty()) {
-            span = Span{0, m_agentSeed.value(name, 0)}; // a character without the fact reads 0
+            span = Span {0, m_agentSeed.value(name, 0)}; // a character without the fact reads 0
         } else {
             return conditionCanHold(c.op, 0, 0, c.value);
         }
@@ -673,10 +724,11 @@ private:
             for (const QString &takeId : agent.actions) {
                 const Action *take = m_s.action(takeId);
                 if (take && take->takePartner == join->enqueue) {
-                    warning(pathKey(path, QStringLiteral("actions")),
-                            QStringLiteral("%1 joins the queue \"%2\" (%3) and takes partners from it (%4): it never takes "
-                                           "itself, so %4 waits for someone else in the queue")
-                                .arg(agent.id, join->enqueue, join->id, take->id));
+                    warning(
+                        pathKey(path, QStringLiteral("actions")),
+                        QStringLiteral("%1 joins the queue \"%2\" (%3) and takes partners from it (%4): it never takes "
+                                       "itself, so %4 waits for someone else in the queue")
+                            .arg(agent.id, join->enqueue, join->id, take->id));
                     return;
                 }
             }
@@ -695,10 +747,11 @@ private:
             for (const Raiser &r : raisers) {
                 if (r.character == hi && !h.isTemplate)
                     continue; // a template's copies are others to each other
-                warning(path, QStringLiteral("%1's goal \"%2\" names the world fact %3, which %4 sets by %5: one "
-                                             "character's work satisfies everyone holding this goal (use an agent fact)")
-                                  .arg(h.agent->id, g.label, c.fact, m_chars[size_t(r.character)].agent->id,
-                                       m_s.actions[r.action].id));
+                warning(path,
+                        QStringLiteral("%1's goal \"%2\" names the world fact %3, which %4 sets by %5: one "
+                                       "character's work satisfies everyone holding this goal (use an agent fact)")
+                            .arg(h.agent->id, g.label, c.fact, m_chars[size_t(r.character)].agent->id,
+                                 m_s.actions[r.action].id));
                 return;
             }
         }
@@ -721,17 +774,20 @@ private:
     std::vector<Character> m_chars; // agents, then templates
     QHash<QString, qsizetype> m_stationIndex, m_actionIndex, m_goalIndex, m_agentIndex, m_templateIndex;
     QHash<QString, qint32> m_worldSeed, m_agentSeed; // agent seeds: the highest any character has
-    QHash<QString, qint64> m_bestRaise;               // the highest value some action brings a fact to
-    QHash<QString, qint64> m_bestLower;               // the lowest (a spend: 0)
-    QHash<QString, QList<Raiser>> m_raisers;          // per fact, characters that raise it to >= 1
-    QHash<QString, QList<int>> m_holders;             // per goal id, characters holding it
+    QHash<QString, qint64> m_bestRaise; // the highest value some action brings a fact to
+    QHash<QString, qint64> m_bestLower; // the lowest (a spend: 0)
+    QHash<QString, QList<Raiser>> m_raisers; // per fact, characters that raise it to >= 1
+    QHash<QString, QList<int>> m_holders; // per goal id, characters holding it
     Issues m_issues;
     std::optional<Grid> m_grid; // with walls only
 };
 
 } // namespace
 
-Issues validate(const Scenario &scenario) { return Validator(scenario).run(); }
+Issues validate(const Scenario &scenario)
+{
+    return Validator(scenario).run();
+}
 
 QString idError(const QString &id)
 {
@@ -739,14 +795,17 @@ QString idError(const QString &id)
         return QStringLiteral("the id is empty");
     if (!isValidId(id))
         return QStringLiteral("\"%1\" is not a valid id (a letter or '_', then letters, digits, '_' or '-'; "
-                              "at most 64 characters)").arg(id);
+                              "at most 64 characters)")
+            .arg(id);
     return {};
 }
 
 QString capacityError(int capacity)
 {
     if (capacity < 0 || capacity > limits::kMaxCapacity)
-        return QStringLiteral("a station has 1 to %1 places (or 0 for no limit), got %2").arg(limits::kMaxCapacity).arg(capacity);
+        return QStringLiteral("a station has 1 to %1 places (or 0 for no limit), got %2")
+            .arg(limits::kMaxCapacity)
+            .arg(capacity);
     return {};
 }
 
@@ -755,7 +814,8 @@ QString conditionError(const Condition &c, std::optional<GoalKind> goal)
     if (c.op == ConditionOp::Ge) { // version 1's wording
         if (goal && c.value < 1)
             return QStringLiteral("%1 minimum must be at least 1, got %2 (a smaller one always holds)")
-                .arg(*goal == GoalKind::Quota ? u"a quota's" : u"a need's").arg(c.value);
+                .arg(*goal == GoalKind::Quota ? u"a quota's" : u"a need's")
+                .arg(c.value);
         if (c.value < 0)
             return QStringLiteral("a minimum below 0 always holds (pools never go negative)");
         return {};

@@ -23,7 +23,7 @@ inline constexpr double kMaxMapSize = 1e5;
 inline constexpr double kMaxRate = 1e3;
 inline constexpr double kMaxUrgency = 1e3;
 inline constexpr qsizetype kMaxItems = 10'000; // per list, and facts per pool
-inline constexpr int kMaxCapacity = 1000;      // places at a station
+inline constexpr int kMaxCapacity = 1000; // places at a station
 } // namespace limits
 
 Issues validate(const Scenario &scenario);

@@ -3,22 +3,34 @@
 namespace goap {
 
 namespace {
-bool isIdStart(QChar c) { return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || c == u'_'; }
-bool isIdChar(QChar c) { return isIdStart(c) || (c >= u'0' && c <= u'9'); }
+bool isIdStart(QChar c)
+{
+    return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || c == u'_';
+}
+bool isIdChar(QChar c)
+{
+    return isIdStart(c) || (c >= u'0' && c <= u'9');
+}
 constexpr qsizetype kMaxNameLength = 64;
 } // namespace
 
 QString scopePrefix(Scope scope)
 {
     switch (scope) {
-    case Scope::World: return QStringLiteral("world.");
-    case Scope::Agent: return QStringLiteral("agent.");
-    case Scope::Partner: return QStringLiteral("partner.");
+    case Scope::World:
+        return QStringLiteral("world.");
+    case Scope::Agent:
+        return QStringLiteral("agent.");
+    case Scope::Partner:
+        return QStringLiteral("partner.");
     }
     return {};
 }
 
-QString FactName::toString() const { return scopePrefix(scope) + name; }
+QString FactName::toString() const
+{
+    return scopePrefix(scope) + name;
+}
 
 bool isValidFactName(QStringView name)
 {
@@ -88,7 +100,10 @@ QString joined(QStringView prefix, QStringView name)
 }
 } // namespace
 
-QString bareName(QStringView scoped) { return scoped.mid(prefixLength(scoped)).toString(); }
+QString bareName(QStringView scoped)
+{
+    return scoped.mid(prefixLength(scoped)).toString();
+}
 
 QString ownFact(const QString &scoped)
 {
@@ -100,11 +115,26 @@ QString partnerFact(QStringView scoped)
     return scoped.startsWith(u"agent.") ? joined(u"partner.", bareName(scoped)) : QString();
 }
 
-QString worldFact(QStringView bare) { return joined(u"world.", bare); }
-QString agentFact(QStringView bare) { return joined(u"agent.", bare); }
-QString freePlacesFact(QStringView station) { return joined(kFreePrefix, station); }
-QString queueFact(QStringView queue) { return joined(kQueuePrefix, queue); }
-bool isDerivedFact(QStringView scoped) { return scoped.startsWith(kFreePrefix) || scoped.startsWith(kQueuePrefix); }
+QString worldFact(QStringView bare)
+{
+    return joined(u"world.", bare);
+}
+QString agentFact(QStringView bare)
+{
+    return joined(u"agent.", bare);
+}
+QString freePlacesFact(QStringView station)
+{
+    return joined(kFreePrefix, station);
+}
+QString queueFact(QStringView queue)
+{
+    return joined(kQueuePrefix, queue);
+}
+bool isDerivedFact(QStringView scoped)
+{
+    return scoped.startsWith(kFreePrefix) || scoped.startsWith(kQueuePrefix);
+}
 
 QString stationOfFreePlaces(QStringView scoped)
 {

@@ -45,8 +45,8 @@ QString agentFact(QStringView bare); // "agent." + bare
 // The world facts the simulation keeps itself (SPEC §7): a station's free
 // places and the length of a queue.
 QString freePlacesFact(QStringView station); // "world.free.<station>"
-QString queueFact(QStringView queue);        // "world.queue.<queue>"
-bool isDerivedFact(QStringView scoped);      // world.free.* or world.queue.*
+QString queueFact(QStringView queue); // "world.queue.<queue>"
+bool isDerivedFact(QStringView scoped); // world.free.* or world.queue.*
 // The station whose free places `scoped` counts, empty when it is no world.free.* fact.
 QString stationOfFreePlaces(QStringView scoped);
 // The queue whose length `scoped` is, empty when it is no world.queue.* fact.

@@ -19,12 +19,18 @@ std::optional<GoalKind> goalKindFromString(QStringView s)
 const char *toString(ConditionOp op)
 {
     switch (op) {
-    case ConditionOp::Ge: return ">=";
-    case ConditionOp::Gt: return ">";
-    case ConditionOp::Le: return "<=";
-    case ConditionOp::Lt: return "<";
-    case ConditionOp::Eq: return "==";
-    case ConditionOp::Ne: return "!=";
+    case ConditionOp::Ge:
+        return ">=";
+    case ConditionOp::Gt:
+        return ">";
+    case ConditionOp::Le:
+        return "<=";
+    case ConditionOp::Lt:
+        return "<";
+    case ConditionOp::Eq:
+        return "==";
+    case ConditionOp::Ne:
+        return "!=";
     }
     return ">=";
 }
@@ -43,46 +49,71 @@ QString conditionText(const Condition &c)
 }
 
 namespace {
-template <typename List>
-int indexOfId(const List &list, QStringView id)
+template<typename List> int indexOfId(const List &list, QStringView id)
 {
     for (int i = 0; i < list.size(); ++i)
         if (list[i].id == id)
             return i;
     return -1;
 }
-template <typename List>
-auto findById(const List &list, QStringView id) -> decltype(&list[0])
+template<typename List> auto findById(const List &list, QStringView id) -> decltype(&list[0])
 {
     const int i = indexOfId(list, id);
     return i < 0 ? nullptr : &list[i];
 }
 } // namespace
 
-const Station *Scenario::station(QStringView id) const { return findById(stations, id); }
+const Station *Scenario::station(QStringView id) const
+{
+    return findById(stations, id);
+}
 
 QStringList Action::stations() const
 {
     if (station.isEmpty())
         return {};
-    QStringList all{station};
+    QStringList all {station};
     all += alternatives;
     return all;
 }
-const Action *Scenario::action(QStringView id) const { return findById(actions, id); }
-const Goal *Scenario::goal(QStringView id) const { return findById(goals, id); }
-const Agent *Scenario::agent(QStringView id) const { return findById(agents, id); }
-const Agent *Scenario::characterTemplate(QStringView id) const { return findById(templates, id); }
-int Scenario::indexOfAction(QStringView id) const { return indexOfId(actions, id); }
-int Scenario::indexOfGoal(QStringView id) const { return indexOfId(goals, id); }
-int Scenario::indexOfAgent(QStringView id) const { return indexOfId(agents, id); }
+const Action *Scenario::action(QStringView id) const
+{
+    return findById(actions, id);
+}
+const Goal *Scenario::goal(QStringView id) const
+{
+    return findById(goals, id);
+}
+const Agent *Scenario::agent(QStringView id) const
+{
+    return findById(agents, id);
+}
+const Agent *Scenario::characterTemplate(QStringView id) const
+{
+    return findById(templates, id);
+}
+int Scenario::indexOfAction(QStringView id) const
+{
+    return indexOfId(actions, id);
+}
+int Scenario::indexOfGoal(QStringView id) const
+{
+    return indexOfId(goals, id);
+}
+int Scenario::indexOfAgent(QStringView id) const
+{
+    return indexOfId(agents, id);
+}
 
 const char *heuristicName(PlannerHeuristic heuristic)
 {
     switch (heuristic) {
-    case PlannerHeuristic::Unmet: return "unmet";
-    case PlannerHeuristic::Additive: return "additive";
-    case PlannerHeuristic::Max: return "max";
+    case PlannerHeuristic::Unmet:
+        return "unmet";
+    case PlannerHeuristic::Additive:
+        return "additive";
+    case PlannerHeuristic::Max:
+        return "max";
     }
     return "unmet";
 }

@@ -22,12 +22,18 @@ enum class ConditionOp : quint8 { Ge, Gt, Le, Lt, Eq, Ne };
 constexpr bool conditionHolds(ConditionOp op, qint64 have, qint64 want)
 {
     switch (op) {
-    case ConditionOp::Ge: return have >= want;
-    case ConditionOp::Gt: return have > want;
-    case ConditionOp::Le: return have <= want;
-    case ConditionOp::Lt: return have < want;
-    case ConditionOp::Eq: return have == want;
-    case ConditionOp::Ne: return have != want;
+    case ConditionOp::Ge:
+        return have >= want;
+    case ConditionOp::Gt:
+        return have > want;
+    case ConditionOp::Le:
+        return have <= want;
+    case ConditionOp::Lt:
+        return have < want;
+    case ConditionOp::Eq:
+        return have == want;
+    case ConditionOp::Ne:
+        return have != want;
     }
     return false;
 }
@@ -37,12 +43,18 @@ constexpr bool conditionHolds(ConditionOp op, qint64 have, qint64 want)
 constexpr bool conditionCanHold(ConditionOp op, qint64 lo, qint64 hi, qint64 want)
 {
     switch (op) {
-    case ConditionOp::Ge: return hi >= want;
-    case ConditionOp::Gt: return hi > want;
-    case ConditionOp::Le: return lo <= want;
-    case ConditionOp::Lt: return lo < want;
-    case ConditionOp::Eq: return lo <= want && want <= hi;
-    case ConditionOp::Ne: return lo != want || hi != want;
+    case ConditionOp::Ge:
+        return hi >= want;
+    case ConditionOp::Gt:
+        return hi > want;
+    case ConditionOp::Le:
+        return lo <= want;
+    case ConditionOp::Lt:
+        return lo < want;
+    case ConditionOp::Eq:
+        return lo <= want && want <= hi;
+    case ConditionOp::Ne:
+        return lo != want || hi != want;
     }
     return false;
 }
@@ -50,19 +62,25 @@ constexpr bool conditionCanHold(ConditionOp op, qint64 lo, qint64 hi, qint64 wan
 // The operator as written in files and shown in the UI: ">=", ">", "<=", "<", "==", "!=".
 const char *toString(ConditionOp op);
 std::optional<ConditionOp> conditionOpFromString(QStringView s);
-inline constexpr ConditionOp kConditionOps[] = {ConditionOp::Ge, ConditionOp::Gt, ConditionOp::Le,
-                                                ConditionOp::Lt, ConditionOp::Eq, ConditionOp::Ne};
+inline constexpr ConditionOp kConditionOps[]
+    = {ConditionOp::Ge, ConditionOp::Gt, ConditionOp::Le, ConditionOp::Lt, ConditionOp::Eq, ConditionOp::Ne};
 
 // The operator that holds exactly when `op` does not.
 constexpr ConditionOp negated(ConditionOp op)
 {
     switch (op) {
-    case ConditionOp::Ge: return ConditionOp::Lt;
-    case ConditionOp::Gt: return ConditionOp::Le;
-    case ConditionOp::Le: return ConditionOp::Gt;
-    case ConditionOp::Lt: return ConditionOp::Ge;
-    case ConditionOp::Eq: return ConditionOp::Ne;
-    case ConditionOp::Ne: return ConditionOp::Eq;
+    case ConditionOp::Ge:
+        return ConditionOp::Lt;
+    case ConditionOp::Gt:
+        return ConditionOp::Le;
+    case ConditionOp::Le:
+        return ConditionOp::Gt;
+    case ConditionOp::Lt:
+        return ConditionOp::Ge;
+    case ConditionOp::Eq:
+        return ConditionOp::Ne;
+    case ConditionOp::Ne:
+        return ConditionOp::Eq;
     }
     return op;
 }
@@ -130,13 +148,13 @@ struct Action
     QList<Condition> pre;
     QList<Effect> set;
     QList<Effect> add;
-    QString enqueue{};     // on completion, the character joins the back of this queue
-    QString takePartner{}; // on start, the character takes the front of this queue as its partner
+    QString enqueue {}; // on completion, the character joins the back of this queue
+    QString takePartner {}; // on start, the character takes the front of this queue as its partner
     bool release = false; // on completion, the partner is let go
-    bool leave = false;   // on completion, the character leaves the simulation
+    bool leave = false; // on completion, the character leaves the simulation
     // Further stations where it can be done too (SPEC 11.3: `"station": [a, b]`
     // is station a with alternatives [b]); the planner chooses one per step.
-    QStringList alternatives{};
+    QStringList alternatives {};
     QStringList stations() const; // station, then the alternatives; empty when done where it stands
     bool operator==(const Action &) const = default;
 };
@@ -152,7 +170,7 @@ struct Goal
     QString label;
     GoalKind kind = GoalKind::Need;
     QList<Condition> conditions;
-    double start = 0;   // need: insistence at dawn and after satisfaction (0..1)
+    double start = 0; // need: insistence at dawn and after satisfaction (0..1)
     double rate = 0.01; // need: insistence gained per simulated second
     double urgency = 1; // quota: insistence = urgency x day-progress x shortfall
     bool operator==(const Goal &) const = default;
@@ -175,7 +193,7 @@ struct Agent
     Point at;
     double speed = 1;
     QList<FactValue> facts; // initial values of its own facts
-    QStringList actions;    // ids of the actions it can do
+    QStringList actions; // ids of the actions it can do
     QList<GoalRef> goals;
     bool operator==(const Agent &) const = default;
 };
@@ -195,7 +213,7 @@ struct Spawner
 struct DaySettings
 {
     double length = 600; // simulated seconds
-    double tick = 0.1;   // simulated seconds per step
+    double tick = 0.1; // simulated seconds per step
     bool operator==(const DaySettings &) const = default;
 };
 

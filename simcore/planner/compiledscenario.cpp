@@ -19,9 +19,18 @@ int indexIn(const std::vector<QString> &names, QAnyStringView name)
 }
 } // namespace
 
-FactId CompiledScenario::fact(QAnyStringView scoped) const { return indexIn(factNames, scoped); }
-int CompiledScenario::agentIndex(QAnyStringView id) const { return indexIn(agentIds, id); }
-int CompiledScenario::goalIndex(QAnyStringView id) const { return indexIn(goalIds, id); }
+FactId CompiledScenario::fact(QAnyStringView scoped) const
+{
+    return indexIn(factNames, scoped);
+}
+int CompiledScenario::agentIndex(QAnyStringView id) const
+{
+    return indexIn(agentIds, id);
+}
+int CompiledScenario::goalIndex(QAnyStringView id) const
+{
+    return indexIn(goalIds, id);
+}
 
 std::vector<std::int32_t> CompiledScenario::dawnState(int agent) const
 {
@@ -44,25 +53,40 @@ QHash<QString, FactId> internFacts(const Scenario &s, CompiledScenario &c)
         else // a partner's fact is one of its own agent facts
             agentFacts.insert(ownFact(scoped));
     };
-    for (const FactValue &f : s.world) worldFacts.insert(QStringLiteral("world.") + f.name);
+    for (const FactValue &f : s.world)
+        worldFacts.insert(QStringLiteral("world.") + f.name);
     for (const QList<Agent> *list : {&s.agents, &s.templates})
         for (const Agent &a : *list)
-            for (const FactValue &f : a.facts) agentFacts.insert(QStringLiteral("agent.") + f.name);
+            for (const FactValue &f : a.facts)
+                agentFacts.insert(QStringLiteral("agent.") + f.name);
     for (const Station &st : s.stations)
-        if (st.capacity > 0) worldFacts.insert(freePlacesFact(st.id));
+        if (st.capacity > 0)
+            worldFacts.insert(freePlacesFact(st.id));
     for (const Action &a : s.actions) {
-        for (const Condition &x : a.pre) note(x.fact);
-        for (const Effect &x : a.set) note(x.fact);
-        for (const Effect &x : a.add) note(x.fact);
-        if (!a.enqueue.isEmpty()) worldFacts.insert(queueFact(a.enqueue));
-        if (!a.takePartner.isEmpty()) worldFacts.insert(queueFact(a.takePartner));
+        for (const Condition &x : a.pre)
+            note(x.fact);
+        for (const Effect &x : a.set)
+            note(x.fact);
+        for (const Effect &x : a.add)
+            note(x.fact);
+        if (!a.enqueue.isEmpty())
+            worldFacts.insert(queueFact(a.enqueue));
+        if (!a.takePartner.isEmpty())
+            worldFacts.insert(queueFact(a.takePartner));
     }
     for (const Goal &g : s.goals)
-        for (const Condition &x : g.conditions) note(x.fact);
+        for (const Condition &x : g.conditions)
+            note(x.fact);
 
     QHash<QString, FactId> ids;
-    for (const QString &f : agentFacts) { ids.insert(f, FactId(c.factNames.size())); c.factNames.push_back(f); }
-    for (const QString &f : worldFacts) { ids.insert(f, FactId(c.factNames.size())); c.factNames.push_back(f); }
+    for (const QString &f : agentFacts) {
+        ids.insert(f, FactId(c.factNames.size()));
+        c.factNames.push_back(f);
+    }
+    for (const QString &f : worldFacts) {
+        ids.insert(f, FactId(c.factNames.size()));
+        c.factNames.push_back(f);
+    }
     c.agentFactCount = int(agentFacts.size());
     c.worldFactCount = int(worldFacts.size());
     return ids;
@@ -74,8 +98,7 @@ struct IdIndex
 {
     QHash<QString, int> stations, actions, goals, templates, queues;
 
-    template <typename List>
-    static QHash<QString, int> of(const List &list)
+    template<typename List> static QHash<QString, int> of(const List &list)
     {
         QHash<QString, int> out;
         out.reserve(list.size());
@@ -98,13 +121,15 @@ int queueIndex(CompiledScenario &c, const QHash<QString, FactId> &ids, IdIndex &
     return int(c.queueNames.size()) - 1;
 }
 
-CompiledAgent compileAgent(const IdIndex &index, const Agent &a, const CompiledScenario &c, const QHash<QString, FactId> &ids)
+CompiledAgent compileAgent(const IdIndex &index, const Agent &a, const CompiledScenario &c,
+                           const QHash<QString, FactId> &ids)
 {
     CompiledAgent ca;
     ca.x = a.at.x;
     ca.y = a.at.y;
     ca.speed = a.speed;
-    for (const QString &id : a.actions) ca.actions.push_back(index.actions.value(id, -1));
+    for (const QString &id : a.actions)
+        ca.actions.push_back(index.actions.value(id, -1));
     for (const GoalRef &r : a.goals) {
         const int gi = index.goals.value(r.goal, -1);
         const CompiledGoal &g = c.goals[size_t(gi)];
@@ -118,8 +143,9 @@ CompiledAgent compileAgent(const IdIndex &index, const Agent &a, const CompiledS
 
 Range appendConditions(const QList<Condition> &list, const QHash<QString, FactId> &ids, CompiledScenario &c)
 {
-    Range r{std::uint32_t(c.conditions.size()), 0};
-    for (const Condition &x : list) c.conditions.push_back({ids.value(x.fact), x.value, x.op});
+    Range r {std::uint32_t(c.conditions.size()), 0};
+    for (const Condition &x : list)
+        c.conditions.push_back({ids.value(x.fact), x.value, x.op});
     r.end = std::uint32_t(c.conditions.size());
     return r;
 }
@@ -133,7 +159,7 @@ CompiledScenario compile(const Scenario &s)
     c.day = s.day;
     c.map = s.map;
     const QHash<QString, FactId> ids = internFacts(s, c);
-    IdIndex index{IdIndex::of(s.stations), IdIndex::of(s.actions), IdIndex::of(s.goals), IdIndex::of(s.templates), {}};
+    IdIndex index {IdIndex::of(s.stations), IdIndex::of(s.actions), IdIndex::of(s.goals), IdIndex::of(s.templates), {}};
 
     c.worldSeed.assign(size_t(c.worldFactCount), 0);
     for (const FactValue &f : s.world)
@@ -158,7 +184,7 @@ CompiledScenario compile(const Scenario &s)
         // (the planner never sees them: they change somebody else).
         auto own = [](const Effect &e) { return !e.fact.startsWith(u"partner."); };
         auto range = [&](const QList<Effect> &list, bool partner, bool spendOnly) {
-            Range r{std::uint32_t(c.effects.size()), 0};
+            Range r {std::uint32_t(c.effects.size()), 0};
             for (const Effect &e : list)
                 if (own(e) != partner && (!spendOnly || e.value < 0))
                     c.effects.push_back({ids.value(ownFact(e.fact)), e.value});

@@ -46,13 +46,13 @@ struct CompiledAction
     std::vector<int> stations; // where it can be done: the station and its alternatives (SPEC 11.3)
     double duration = 1;
     double cost = 1;
-    Range pre, set, add;        // into CompiledScenario::conditions / effects
-    Range spend;                // the negative adds, taken when the action starts
+    Range pre, set, add; // into CompiledScenario::conditions / effects
+    Range spend; // the negative adds, taken when the action starts
     Range partnerSet, partnerAdd; // effects on the partner's own pool (agent fact ids), on completion
-    int enqueue = -1;           // queue joined on completion
-    int takePartner = -1;       // queue whose front becomes the partner on start
-    bool release = false;       // the partner is let go on completion
-    bool leave = false;         // the character leaves on completion
+    int enqueue = -1; // queue joined on completion
+    int takePartner = -1; // queue whose front becomes the partner on start
+    bool release = false; // the partner is let go on completion
+    bool leave = false; // the character leaves on completion
 };
 
 struct CompiledGoal
@@ -79,7 +79,7 @@ struct CompiledAgent
 struct CompiledStation
 {
     double x = 0, y = 0;
-    int capacity = 0;     // places; 0: unlimited
+    int capacity = 0; // places; 0: unlimited
     FactId freeFact = -1; // world.free.<id> when it has places
 };
 
@@ -98,10 +98,10 @@ struct CompiledScenario
     int worldFactCount = 0;
     int stateSize() const { return agentFactCount + worldFactCount; }
 
-    std::vector<QString> factNames;       // by FactId, scoped ("world.bread")
-    std::vector<std::int32_t> worldSeed;  // worldFactCount values
-    std::vector<CCondition> conditions;   // all preconditions and goal conditions
-    std::vector<CEffect> effects;         // all set and add effects
+    std::vector<QString> factNames; // by FactId, scoped ("world.bread")
+    std::vector<std::int32_t> worldSeed; // worldFactCount values
+    std::vector<CCondition> conditions; // all preconditions and goal conditions
+    std::vector<CEffect> effects; // all set and add effects
     std::vector<CompiledStation> stations;
     std::vector<CompiledAction> actions;
     std::vector<CompiledGoal> goals;

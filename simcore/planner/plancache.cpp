@@ -8,7 +8,8 @@
 namespace goap {
 
 PlanCache::PlanCache(const CompiledScenario &scenario, size_t maxEntries)
-    : m_scenario(&scenario), m_maxEntries(maxEntries)
+    : m_scenario(&scenario)
+    , m_maxEntries(maxEntries)
 {
 }
 
@@ -104,7 +105,7 @@ bool PlanCache::plan(Planner &planner, std::span<const std::int32_t> state, int 
                  m_scenario->planner.maxNodes, m_scenario->planner.heuristic, travel);
     if (m_entries.size() >= m_maxEntries)
         m_entries.clear(); // bounded memory; results are recomputed exactly when needed
-    m_entries.insert_or_assign(h, Entry{profile, goal, m_key, out});
+    m_entries.insert_or_assign(h, Entry {profile, goal, m_key, out});
     return out.found;
 }
 

@@ -27,16 +27,23 @@ inline std::uint64_t key(FactId fact, std::int32_t value)
 }
 } // namespace
 
-std::uint64_t factKey(FactId fact, std::int32_t value) { return key(fact, value); }
+std::uint64_t factKey(FactId fact, std::int32_t value)
+{
+    return key(fact, value);
+}
 
 QString whyNoPlan(PlanReason reason, int maxNodes)
 {
     switch (reason) {
-    case PlanReason::Found: return {};
-    case PlanReason::Unreachable: return QStringLiteral("no sequence of actions can ever reach this from here");
-    case PlanReason::Exhausted: return QStringLiteral("every state its actions can reach was tried: none meets the goal");
+    case PlanReason::Found:
+        return {};
+    case PlanReason::Unreachable:
+        return QStringLiteral("no sequence of actions can ever reach this from here");
+    case PlanReason::Exhausted:
+        return QStringLiteral("every state its actions can reach was tried: none meets the goal");
     case PlanReason::NodeCap:
-        return QStringLiteral("gave up after %1 nodes — raise the cap or choose a better heuristic").arg(QLocale(QLocale::English).toString(maxNodes));
+        return QStringLiteral("gave up after %1 nodes — raise the cap or choose a better heuristic")
+            .arg(QLocale(QLocale::English).toString(maxNodes));
     case PlanReason::Memory:
         return QStringLiteral("ran out of its memory limit of %1 MiB — lower the node cap or choose a better heuristic")
             .arg(Planner::memoryLimit(maxNodes) >> 20);
@@ -47,11 +54,16 @@ QString whyNoPlan(PlanReason reason, int maxNodes)
 const char *toString(PlanReason reason)
 {
     switch (reason) {
-    case PlanReason::Found: return "found";
-    case PlanReason::Unreachable: return "unreachable";
-    case PlanReason::Exhausted: return "exhausted";
-    case PlanReason::NodeCap: return "nodeCap";
-    case PlanReason::Memory: return "memory";
+    case PlanReason::Found:
+        return "found";
+    case PlanReason::Unreachable:
+        return "unreachable";
+    case PlanReason::Exhausted:
+        return "exhausted";
+    case PlanReason::NodeCap:
+        return "nodeCap";
+    case PlanReason::Memory:
+        return "memory";
     }
     return "exhausted";
 }
@@ -94,8 +106,10 @@ inline std::int32_t unmet(const std::int32_t *state, std::span<const CCondition>
 // Heap order: the smallest f first, then the smallest h, then the oldest node.
 inline bool later(const auto &a, const auto &b)
 {
-    if (a.f != b.f) return a.f > b.f;
-    if (a.h != b.h) return a.h > b.h;
+    if (a.f != b.f)
+        return a.f > b.f;
+    if (a.h != b.h)
+        return a.h > b.h;
     return a.node > b.node;
 }
 
@@ -109,11 +123,12 @@ inline std::int32_t addClamped(std::int32_t v, std::int32_t delta)
 } // namespace
 
 Planner::Planner(const CompiledScenario &scenario)
-    : m_scenario(&scenario), m_relaxation(scenario)
+    : m_scenario(&scenario)
+    , m_relaxation(scenario)
     , m_position(scenario.stateSize())
     , m_stride(std::max(scenario.stateSize() + (scenario.planner.travelCost > 0 ? 1 : 0), 1))
 {
-    m_table.assign(kMinTableSlots, Slot{0, 0, 0});
+    m_table.assign(kMinTableSlots, Slot {0, 0, 0});
     m_tableMask = kMinTableSlots - 1;
 }
 
@@ -127,7 +142,7 @@ std::size_t Planner::bytesFor(std::size_t nodes) const
 {
     static_assert(sizeof(Node) + sizeof(OpenEntry) == 48 && sizeof(Slot) == 16, "the figures in planner.h");
     return nodes * (sizeof(Node) + sizeof(OpenEntry) + size_t(m_stride) * sizeof(std::int32_t))
-         + tableSlotsFor(nodes) * sizeof(Slot);
+        + tableSlotsFor(nodes) * sizeof(Slot);
 }
 
 std::uint32_t Planner::nodeLimit(std::size_t limit) const
@@ -150,7 +165,7 @@ std::uint32_t Planner::nodeLimit(std::size_t limit) const
 std::size_t Planner::reservedBytes() const
 {
     return m_nodes.capacity() * sizeof(Node) + m_open.capacity() * sizeof(OpenEntry)
-         + m_states.capacity() * sizeof(std::int32_t) + m_table.capacity() * sizeof(Slot);
+        + m_states.capacity() * sizeof(std::int32_t) + m_table.capacity() * sizeof(Slot);
 }
 
 // Makes every pool hold `needed` nodes, growing geometrically but never past
@@ -179,10 +194,11 @@ bool Planner::reserveNodes(std::size_t needed, std::uint32_t limit)
     return true;
 }
 
-inline std::uint32_t Planner::newNode(std::uint64_t hash, double g, std::uint32_t parent, std::int32_t action, double h, bool goal)
+inline std::uint32_t Planner::newNode(std::uint64_t hash, double g, std::uint32_t parent, std::int32_t action, double h,
+                                      bool goal)
 {
     const auto index = std::uint32_t(m_nodes.size());
-    m_nodes.push_back(Node{hash, g, parent, action, float(h), goal, false, false});
+    m_nodes.push_back(Node {hash, g, parent, action, float(h), goal, false, false});
     return index;
 }
 
@@ -205,7 +221,7 @@ inline Planner::Slot *Planner::find(std::uint64_t hash, const std::int32_t *stat
 void Planner::rehash(std::size_t slotCount)
 {
     std::vector<Slot> fresh;
-    fresh.assign(slotCount, Slot{0, 0, 0}); // may throw: nothing has changed yet
+    fresh.assign(slotCount, Slot {0, 0, 0}); // may throw: nothing has changed yet
     const auto mask = std::uint32_t(slotCount - 1);
     for (const Slot &s : m_table) {
         if (s.epoch != m_epoch)
@@ -222,7 +238,7 @@ void Planner::rehash(std::size_t slotCount)
 inline void Planner::pushOpen(std::uint32_t node, double h)
 {
     const Node &n = m_nodes[node];
-    m_open.push_back(OpenEntry{n.g + h, n.h, node});
+    m_open.push_back(OpenEntry {n.g + h, n.h, node});
     std::push_heap(m_open.begin(), m_open.end(), [](const OpenEntry &a, const OpenEntry &b) { return later(a, b); });
 }
 
@@ -234,7 +250,8 @@ void Planner::extract(std::uint32_t node, Plan &out)
     for (std::uint32_t n = node; m_nodes[n].parent != kNoParent; n = m_nodes[n].parent) {
         out.actions.push_back(m_nodes[n].action);
         if (m_travel) // the station it stands at after the step, for a step done at one
-            out.stations.push_back(m_scenario->actions[size_t(m_nodes[n].action)].stations.empty() ? -1 : stateOf(n)[m_position] - 1);
+            out.stations.push_back(
+                m_scenario->actions[size_t(m_nodes[n].action)].stations.empty() ? -1 : stateOf(n)[m_position] - 1);
     }
     std::reverse(out.actions.begin(), out.actions.end());
     std::reverse(out.stations.begin(), out.stations.end());
@@ -253,8 +270,7 @@ struct Planner::UnmetCount
 };
 
 // h_add (Sum) or h_max from the relaxation; infinite at a dead end.
-template<bool Sum>
-struct Planner::RelaxedCost
+template<bool Sum> struct Planner::RelaxedCost
 {
     Relaxation *relaxation;
     std::span<const CCondition> goal;
@@ -265,15 +281,14 @@ struct Planner::RelaxedCost
     }
 };
 
-bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> actions,
-                   std::span<const CCondition> goal, Plan &out, int maxNodes)
+bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> actions, std::span<const CCondition> goal,
+                   Plan &out, int maxNodes)
 {
     return plan(state, actions, goal, out, maxNodes, m_scenario->planner.heuristic);
 }
 
-bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> actions,
-                   std::span<const CCondition> goal, Plan &out, int maxNodes, PlannerHeuristic heuristic,
-                   const Travel *travel)
+bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> actions, std::span<const CCondition> goal,
+                   Plan &out, int maxNodes, PlannerHeuristic heuristic, const Travel *travel)
 {
     out.stations.clear();
     m_travel = travel && travel->space && travel->weight > 0 && m_stride > m_scenario->stateSize();
@@ -294,7 +309,7 @@ bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> act
     out.generated = 0;
 
     if (++m_epoch == 0) { // wrapped: old slots could look current, so wipe them
-        std::fill(m_table.begin(), m_table.end(), Slot{0, 0, 0});
+        std::fill(m_table.begin(), m_table.end(), Slot {0, 0, 0});
         m_epoch = 1;
     }
     m_nodes.clear();
@@ -321,15 +336,15 @@ bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> act
     }
     switch (heuristic) {
     case PlannerHeuristic::Unmet:
-        search(actions, out, maxNodes, UnmetCount{goal});
+        search(actions, out, maxNodes, UnmetCount {goal});
         break;
     case PlannerHeuristic::Additive:
         m_relaxation.prepare(m_states.data(), actions, goal);
-        search(actions, out, maxNodes, RelaxedCost<true>{&m_relaxation, goal});
+        search(actions, out, maxNodes, RelaxedCost<true> {&m_relaxation, goal});
         break;
     case PlannerHeuristic::Max:
         m_relaxation.prepare(m_states.data(), actions, goal);
-        search(actions, out, maxNodes, RelaxedCost<false>{&m_relaxation, goal});
+        search(actions, out, maxNodes, RelaxedCost<false> {&m_relaxation, goal});
         break;
     }
     out.optimal = out.found ? heuristic == PlannerHeuristic::Max
@@ -339,8 +354,7 @@ bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> act
 
 // The A* loop, one instance per heuristic so `unmet` pays nothing for the others.
 template<typename Heuristic>
-void Planner::search(std::span<const int> actions, Plan &out, int maxNodes,
-                     Heuristic heuristic)
+void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heuristic heuristic)
 {
     const CompiledScenario &sc = *m_scenario;
     const size_t stride = size_t(m_stride);
@@ -358,7 +372,7 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes,
     }
     const std::uint32_t root = newNode(stateHash({m_states.data(), stride}), 0, kNoParent, -1, rootH, isGoal);
     bool found = false;
-    *find(m_nodes[root].hash, stateOf(root), found) = Slot{m_nodes[root].hash, root, m_epoch};
+    *find(m_nodes[root].hash, stateOf(root), found) = Slot {m_nodes[root].hash, root, m_epoch};
     pushOpen(root, rootH);
 
     const auto heapOrder = [](const OpenEntry &a, const OpenEntry &b) { return later(a, b); };
@@ -391,65 +405,71 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes,
         const std::uint64_t parentHash = m_nodes[current].hash;
 
         for (const int actionIndex : actions) {
-          const CompiledAction &action = sc.actions[size_t(actionIndex)];
-          if (!holds(stateOf(current), sc.conditionsOf(action.pre)))
-              continue;
-          const size_t choices = m_travel && !action.stations.empty() ? action.stations.size() : 1;
-          for (size_t choice = 0; choice < choices; ++choice) {
-            const std::int32_t *parent = stateOf(current);
-            const auto child = std::uint32_t(m_nodes.size());
-            std::int32_t *s = stateOf(child);
-            std::memcpy(s, parent, bytes);
-            std::uint64_t hash = parentHash;
-            for (const CEffect &e : sc.effectsOf(action.add)) {
-                const std::int32_t old = s[e.fact];
-                const std::int32_t now = addClamped(old, e.value);
-                if (now != old) { s[e.fact] = now; hash += key(e.fact, now) - key(e.fact, old); }
-            }
-            for (const CEffect &e : sc.effectsOf(action.set)) {
-                const std::int32_t old = s[e.fact];
-                if (e.value != old) { s[e.fact] = e.value; hash += key(e.fact, e.value) - key(e.fact, old); }
-            }
-            double g = parentG + action.cost;
-            if (m_travel && !action.stations.empty()) {
-                // The walk there, by path, from where it would stand.
-                const int to = action.stations[choice];
-                const int from = parent[position] - 1;
-                const double distance = from < 0 ? m_fromStart[size_t(to)] : between(from, to);
-                if (distance == Space::kUnreachable)
-                    continue; // walls cut it off from there
-                g += m_travelArgs.weight * distance / m_travelArgs.speed;
-                // A station whose places are all held (as this state sees it): standing in
-                // its line costs the wait, about one action there, so a plan may rather walk
-                // to a free alternative, or choose to wait in line when that is still cheaper.
-                const CompiledStation &st = sc.stations[size_t(to)];
-                if (st.freeFact >= 0 && parent[st.freeFact] <= 0)
-                    g += m_travelArgs.weight * action.duration;
-                if (s[position] != to + 1) {
-                    hash += key(FactId(position), to + 1) - key(FactId(position), s[position]);
-                    s[position] = to + 1;
+            const CompiledAction &action = sc.actions[size_t(actionIndex)];
+            if (!holds(stateOf(current), sc.conditionsOf(action.pre)))
+                continue;
+            const size_t choices = m_travel && !action.stations.empty() ? action.stations.size() : 1;
+            for (size_t choice = 0; choice < choices; ++choice) {
+                const std::int32_t *parent = stateOf(current);
+                const auto child = std::uint32_t(m_nodes.size());
+                std::int32_t *s = stateOf(child);
+                std::memcpy(s, parent, bytes);
+                std::uint64_t hash = parentHash;
+                for (const CEffect &e : sc.effectsOf(action.add)) {
+                    const std::int32_t old = s[e.fact];
+                    const std::int32_t now = addClamped(old, e.value);
+                    if (now != old) {
+                        s[e.fact] = now;
+                        hash += key(e.fact, now) - key(e.fact, old);
+                    }
+                }
+                for (const CEffect &e : sc.effectsOf(action.set)) {
+                    const std::int32_t old = s[e.fact];
+                    if (e.value != old) {
+                        s[e.fact] = e.value;
+                        hash += key(e.fact, e.value) - key(e.fact, old);
+                    }
+                }
+                double g = parentG + action.cost;
+                if (m_travel && !action.stations.empty()) {
+                    // The walk there, by path, from where it would stand.
+                    const int to = action.stations[choice];
+                    const int from = parent[position] - 1;
+                    const double distance = from < 0 ? m_fromStart[size_t(to)] : between(from, to);
+                    if (distance == Space::kUnreachable)
+                        continue; // walls cut it off from there
+                    g += m_travelArgs.weight * distance / m_travelArgs.speed;
+                    // A station whose places are all held (as this state sees it): standing in
+                    // its line costs the wait, about one action there, so a plan may rather walk
+                    // to a free alternative, or choose to wait in line when that is still cheaper.
+                    const CompiledStation &st = sc.stations[size_t(to)];
+                    if (st.freeFact >= 0 && parent[st.freeFact] <= 0)
+                        g += m_travelArgs.weight * action.duration;
+                    if (s[position] != to + 1) {
+                        hash += key(FactId(position), to + 1) - key(FactId(position), s[position]);
+                        s[position] = to + 1;
+                    }
+                }
+                if (hash == parentHash && std::memcmp(s, parent, bytes) == 0)
+                    continue; // changes nothing: the state is the one being expanded
+                ++out.generated;
+                Slot *slot = find(hash, s, found);
+                if (found) {
+                    Node &existing = m_nodes[slot->node];
+                    if (existing.closed || existing.g <= g)
+                        continue; // closed, or already open by a route no dearer
+                    const double h = heuristic(s, isGoal);
+                    existing.superseded = true;
+                    slot->node = newNode(hash, g, current, actionIndex, h, isGoal);
+                    pushOpen(std::uint32_t(m_nodes.size() - 1), h);
+                } else {
+                    const double h = heuristic(s, isGoal);
+                    if (h == Relaxation::kInfinity)
+                        continue; // a dead end: no relaxed plan reaches the goal from here
+                    *slot = Slot {hash, newNode(hash, g, current, actionIndex, h, isGoal), m_epoch};
+                    pushOpen(std::uint32_t(m_nodes.size() - 1), h);
                 }
             }
-            if (hash == parentHash && std::memcmp(s, parent, bytes) == 0)
-                continue; // changes nothing: the state is the one being expanded
-            ++out.generated;
-            Slot *slot = find(hash, s, found);
-            if (found) {
-                Node &existing = m_nodes[slot->node];
-                if (existing.closed || existing.g <= g)
-                    continue; // closed, or already open by a route no dearer
-                const double h = heuristic(s, isGoal);
-                existing.superseded = true;
-                slot->node = newNode(hash, g, current, actionIndex, h, isGoal);
-                pushOpen(std::uint32_t(m_nodes.size() - 1), h);
-            } else {
-                const double h = heuristic(s, isGoal);
-                if (h == Relaxation::kInfinity)
-                    continue; // a dead end: no relaxed plan reaches the goal from here
-                *slot = Slot{hash, newNode(hash, g, current, actionIndex, h, isGoal), m_epoch};
-                pushOpen(std::uint32_t(m_nodes.size() - 1), h);
-            }
-          }
         }
     }
 }
@@ -472,7 +492,9 @@ double Planner::between(int from, int to)
 // a fixpoint. The question is compared by value, never by address.
 bool Planner::reachable(const std::int32_t *state, std::span<const int> actions, std::span<const CCondition> goal)
 {
-    const auto sameCondition = [](const CCondition &a, const CCondition &b) { return a.fact == b.fact && a.value == b.value && a.op == b.op; };
+    const auto sameCondition = [](const CCondition &a, const CCondition &b) {
+        return a.fact == b.fact && a.value == b.value && a.op == b.op;
+    };
     const size_t stride = size_t(m_stride);
     if (m_reach.valid && std::equal(actions.begin(), actions.end(), m_reach.actions.begin(), m_reach.actions.end())
         && std::equal(goal.begin(), goal.end(), m_reach.goal.begin(), m_reach.goal.end(), sameCondition)

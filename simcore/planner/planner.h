@@ -7,10 +7,9 @@
 // the first goal popped is a cheapest plan). Under `additive` and `max` a
 // state from which the relaxation reaches no goal is pruned. Before any
 // search, relaxed reachability may prove the goal can never hold: the answer
-// is then PlanReason::Unreachable with nothing expanded. The goal is tested when a node is expanded, so a cheaper longer plan beats a
-// pricier short one. A closed set keyed on an order-independent hash of both
-// pools (Zobrist-style: a sum of per-(fact, value) keys, updated incrementally
-// as effects apply) stops revisits, and expansion is capped.
+// is then PlanReason::Unreachable with nothing expanded. The goal is tested when a node is expanded, so a cheaper
+// longer plan beats a pricier short one. A closed set keyed on an order-independent hash of both pools (Zobrist-style:
+// a sum of per-(fact, value) keys, updated incrementally as effects apply) stops revisits, and expansion is capped.
 //
 // Node storage is pooled: states live in one flat int32 arena, nodes in one
 // vector, the open list is a binary heap of small entries, and the closed set
@@ -49,8 +48,8 @@ enum class PlanReason {
     Found,
     Unreachable, // relaxed reachability proves the goal can never hold: no search was made
     Exhausted, // every reachable state was searched: there is no plan
-    NodeCap,   // gave up after maxNodes expansions
-    Memory,    // the next expansion's successors would not fit in the memory limit
+    NodeCap, // gave up after maxNodes expansions
+    Memory, // the next expansion's successors would not fit in the memory limit
 };
 
 // "found", "unreachable", "exhausted", "nodeCap" or "memory": the names of `goap-sim plan --json`.
@@ -74,8 +73,8 @@ class Space;
 struct Travel
 {
     const Space *space = nullptr;
-    double weight = 0;   // planner.travelCost: cost per walking second
-    double speed = 1;    // the character's, in map units a second
+    double weight = 0; // planner.travelCost: cost per walking second
+    double speed = 1; // the character's, in map units a second
     double x = 0, y = 0; // where the first walk begins
 };
 
@@ -93,7 +92,7 @@ struct Plan
     // character then takes the nearest of an action's stations on the way.
     std::vector<int> stations;
     double cost = 0;
-    int expanded = 0;  // nodes popped from the open list and goal-tested
+    int expanded = 0; // nodes popped from the open list and goal-tested
     int generated = 0; // successor states created (before duplicate removal)
 };
 
@@ -107,14 +106,14 @@ public:
     // using only `actions`. Ties are broken by lower h, then by the order
     // nodes were generated (earlier-listed actions first). Returns out.found.
     // The heuristic is the scenario's `planner.heuristic` unless given.
-    bool plan(std::span<const std::int32_t> state, std::span<const int> actions,
-              std::span<const CCondition> goal, Plan &out, int maxNodes);
-    bool plan(std::span<const std::int32_t> state, std::span<const int> actions,
-              std::span<const CCondition> goal, Plan &out, int maxNodes, PlannerHeuristic heuristic,
-              const Travel *travel = nullptr);
+    bool plan(std::span<const std::int32_t> state, std::span<const int> actions, std::span<const CCondition> goal,
+              Plan &out, int maxNodes);
+    bool plan(std::span<const std::int32_t> state, std::span<const int> actions, std::span<const CCondition> goal,
+              Plan &out, int maxNodes, PlannerHeuristic heuristic, const Travel *travel = nullptr);
 
     // Convenience: the agent's own actions and a goal's conditions.
-    bool planForAgent(std::span<const std::int32_t> state, int agent, int goal, Plan &out, const Travel *travel = nullptr);
+    bool planForAgent(std::span<const std::int32_t> state, int agent, int goal, Plan &out,
+                      const Travel *travel = nullptr);
 
     const CompiledScenario &scenario() const { return *m_scenario; }
 
@@ -138,10 +137,10 @@ private:
         double g;
         std::uint32_t parent;
         std::int32_t action;
-        float h;         // for ties only: f is computed from the exact value
-        bool goal;       // every goal condition holds (h may be 0 elsewhere too)
+        float h; // for ties only: f is computed from the exact value
+        bool goal; // every goal condition holds (h may be 0 elsewhere too)
         bool superseded; // a cheaper route to the same state was found
-        bool closed;     // expanded: never expanded again
+        bool closed; // expanded: never expanded again
     };
     struct OpenEntry
     {
@@ -153,8 +152,7 @@ private:
     template<bool Sum> struct RelaxedCost;
 
     template<typename Heuristic>
-    void search(std::span<const int> actions, Plan &out, int maxNodes,
-                Heuristic heuristic);
+    void search(std::span<const int> actions, Plan &out, int maxNodes, Heuristic heuristic);
     struct Slot
     {
         std::uint64_t hash;
@@ -165,7 +163,7 @@ private:
     std::uint32_t newNode(std::uint64_t hash, double g, std::uint32_t parent, std::int32_t action, double h, bool goal);
     std::size_t bytesFor(std::size_t nodes) const;
     bool reserveNodes(std::size_t needed, std::uint32_t limit);
-    std::int32_t* stateOf(std::uint32_t node) { return m_states.data() + size_t(node) * size_t(m_stride); }
+    std::int32_t *stateOf(std::uint32_t node) { return m_states.data() + size_t(node) * size_t(m_stride); }
     Slot *find(std::uint64_t hash, const std::int32_t *state, bool &found);
     void rehash(std::size_t slotCount); // not "slots": a Qt macro
     void pushOpen(std::uint32_t node, double h);
@@ -178,7 +176,7 @@ private:
     Travel m_travelArgs;
     int m_position = 0; // the state slot holding the station it would stand at, + 1
     std::vector<double> m_fromStart; // per station: walking distance from the start
-    std::vector<float> m_between;    // station x station walking distances, NaN until asked (<= kBetweenStations)
+    std::vector<float> m_between; // station x station walking distances, NaN until asked (<= kBetweenStations)
     static constexpr int kBetweenStations = 1024;
     double between(int from, int to);
     bool reachable(const std::int32_t *state, std::span<const int> actions, std::span<const CCondition> goal);
@@ -198,7 +196,7 @@ private:
     std::uint32_t m_epoch = 0;
     std::size_t m_capacity = 0; // nodes every pool has room for
     std::size_t m_memoryLimitOverride = 0;
-    std::size_t m_limitBytes = 0;  // the limit m_nodeLimit was computed for
+    std::size_t m_limitBytes = 0; // the limit m_nodeLimit was computed for
     std::uint32_t m_nodeLimit = 0;
 };
 

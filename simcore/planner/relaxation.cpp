@@ -17,11 +17,14 @@ bool addAchieves(const CCondition &c, std::int32_t delta, bool mayBeNegative)
         return false;
     switch (c.op) {
     case ConditionOp::Ge:
-    case ConditionOp::Gt: return delta > 0 || (mayBeNegative && c.holds(0));
+    case ConditionOp::Gt:
+        return delta > 0 || (mayBeNegative && c.holds(0));
     case ConditionOp::Le:
-    case ConditionOp::Lt: return delta < 0;
+    case ConditionOp::Lt:
+        return delta < 0;
     case ConditionOp::Eq:
-    case ConditionOp::Ne: return true;
+    case ConditionOp::Ne:
+        return true;
     }
     return true;
 }
@@ -32,12 +35,18 @@ bool relaxedHolds(const CCondition &c, Interval i)
 {
     const std::int64_t v = c.value;
     switch (c.op) {
-    case ConditionOp::Ge: return i.hi >= v;
-    case ConditionOp::Gt: return i.hi > v;
-    case ConditionOp::Le: return i.lo <= v;
-    case ConditionOp::Lt: return i.lo < v;
-    case ConditionOp::Eq: return i.lo <= v && v <= i.hi;
-    case ConditionOp::Ne: return !(i.lo == v && i.hi == v);
+    case ConditionOp::Ge:
+        return i.hi >= v;
+    case ConditionOp::Gt:
+        return i.hi > v;
+    case ConditionOp::Le:
+        return i.lo <= v;
+    case ConditionOp::Lt:
+        return i.lo < v;
+    case ConditionOp::Eq:
+        return i.lo <= v && v <= i.hi;
+    case ConditionOp::Ne:
+        return !(i.lo == v && i.hi == v);
     }
     return true;
 }
@@ -143,7 +152,7 @@ void Relaxation::prepare(const std::int32_t *state, std::span<const int> actions
         m_goalIndex.push_back(conditionIndex(c));
     for (const int a : actions) {
         const CompiledAction &act = sc.actions[size_t(a)];
-        RAction r{act.cost, std::uint32_t(m_preIndex.size()), 0, 0, 0};
+        RAction r {act.cost, std::uint32_t(m_preIndex.size()), 0, 0, 0};
         for (const CCondition &c : sc.conditionsOf(act.pre))
             m_preIndex.push_back(conditionIndex(c));
         r.preEnd = std::uint32_t(m_preIndex.size());
@@ -158,7 +167,8 @@ void Relaxation::prepare(const std::int32_t *state, std::span<const int> actions
             const CCondition &c = m_conditions[ci];
             bool achieves = false;
             for (const CEffect &e : sc.effectsOf(act.add))
-                achieves = achieves || (e.fact == c.fact && addAchieves(c, e.value, m_mayBeNegative[size_t(e.fact)] != 0));
+                achieves
+                    = achieves || (e.fact == c.fact && addAchieves(c, e.value, m_mayBeNegative[size_t(e.fact)] != 0));
             for (const CEffect &e : sc.effectsOf(act.set))
                 achieves = achieves || (e.fact == c.fact && c.holds(e.value));
             if (achieves)
@@ -169,8 +179,7 @@ void Relaxation::prepare(const std::int32_t *state, std::span<const int> actions
     m_cost.resize(m_conditions.size());
 }
 
-template<bool Sum>
-double Relaxation::cost(const std::int32_t *state)
+template<bool Sum> double Relaxation::cost(const std::int32_t *state)
 {
     const size_t n = m_conditions.size();
     for (size_t k = 0; k < n; ++k)

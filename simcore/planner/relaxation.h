@@ -57,8 +57,7 @@ public:
 
     // The relaxed cost of the prepared goal from `state`: h_add (Sum) or
     // h_max; kInfinity when no achiever chain reaches some goal condition.
-    template<bool Sum>
-    double cost(const std::int32_t *state);
+    template<bool Sum> double cost(const std::int32_t *state);
 
 private:
     struct RAction

@@ -11,7 +11,10 @@
 
 namespace goap::sim {
 
-double Simulation::insistence(int agent, int goal) const { return insistenceOf(agent, ballot(agent)[size_t(goal)]); }
+double Simulation::insistence(int agent, int goal) const
+{
+    return insistenceOf(agent, ballot(agent)[size_t(goal)]);
+}
 
 double Simulation::quotaProgress(int i, const Candidate &s) const
 {
@@ -55,7 +58,7 @@ bool Simulation::satisfyNeeds(int i)
         }
         s.need = s.start;
         ++report.goals[k].satisfied;
-        Event e{0, 0, i, EventKind::NeedSatisfied};
+        Event e {0, 0, i, EventKind::NeedSatisfied};
         e.goal = s.goal;
         record(e);
         if (int(k) == a.incumbent)
@@ -113,8 +116,8 @@ void Simulation::safePoint(int i)
         if (m_options.memoiseSearches)
             m_cache.plan(m_planner, m_state, a.profile, actions, s.goal, plan, travelling);
         else
-            m_planner.plan(m_state, actions, sc.conditionsOf(sc.goals[size_t(s.goal)].conditions), plan, sc.planner.maxNodes,
-                           sc.planner.heuristic, travelling);
+            m_planner.plan(m_state, actions, sc.conditionsOf(sc.goals[size_t(s.goal)].conditions), plan,
+                           sc.planner.maxNodes, sc.planner.heuristic, travelling);
         s.viable = plan.found;
         s.cost = plan.found ? plan.cost : 0;
         s.score = insistence - sc.planner.costWeight * s.cost;
@@ -140,7 +143,7 @@ void Simulation::safePoint(int i)
     if (incumbent >= 0 && ss[size_t(incumbent)].viable) {
         // Hysteresis: a challenger must beat the incumbent by the margin.
         if (best != incumbent && ss[size_t(best)].score > ss[size_t(incumbent)].score + sc.planner.switchMargin) {
-            Event e{0, 0, i, EventKind::Switch};
+            Event e {0, 0, i, EventKind::Switch};
             e.goal = ss[size_t(best)].goal;
             e.otherGoal = ss[size_t(incumbent)].goal;
             e.score = ss[size_t(best)].score;
@@ -160,7 +163,7 @@ void Simulation::safePoint(int i)
     a.planStations.assign(chosen.stations.begin(), chosen.stations.end());
     ++report.plans;
     if (m_options.recordEvents) {
-        Event e{0, 0, i, EventKind::Plan};
+        Event e {0, 0, i, EventKind::Plan};
         e.goal = ss[size_t(a.incumbent)].goal;
         e.score = chosen.cost;
         e.planBegin = std::uint32_t(m_log.planActions.size());
@@ -184,7 +187,7 @@ void Simulation::checkQuotas()
             s.met = true;
             const double fraction = double(m_tickInDay) / double(m_ticksPerDay);
             m_reports.back().agents[size_t(i)].goals[k].metAt = fraction;
-            Event e{0, 0, i, EventKind::QuotaMet};
+            Event e {0, 0, i, EventKind::QuotaMet};
             e.goal = s.goal;
             e.score = fraction;
             record(e);

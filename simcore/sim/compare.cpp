@@ -62,11 +62,13 @@ std::vector<CompareRow> compareReports(const ReportMeasures &a, const ReportMeas
             return QStringLiteral("—");
         return percent ? QStringLiteral("%1%").arg(*v * 100, 0, 'f', 1) : QString::number(*v, 'g', 4);
     };
-    auto add = [&](const QString &who, const QString &what, std::optional<double> x, std::optional<double> y, bool percent = false) {
+    auto add = [&](const QString &who, const QString &what, std::optional<double> x, std::optional<double> y,
+                   bool percent = false) {
         QString delta = QStringLiteral("—");
         if (x && y) {
             const double d = *y - *x;
-            delta = (d > 0 ? QStringLiteral("+") : QString()) + (percent ? QStringLiteral("%1%").arg(d * 100, 0, 'f', 1) : QString::number(d, 'g', 4));
+            delta = (d > 0 ? QStringLiteral("+") : QString())
+                + (percent ? QStringLiteral("%1%").arg(d * 100, 0, 'f', 1) : QString::number(d, 'g', 4));
         }
         rows.push_back({who, what, fmt(x, percent), fmt(y, percent), delta});
     };

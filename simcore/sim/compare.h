@@ -16,11 +16,11 @@ namespace goap::sim {
 
 struct CharacterMeasures
 {
-    QStringList goals;              // in the report's order
-    QHash<QString, QString> kind;   // goal -> "quota" / "need"
-    QHash<QString, double> metSum;  // quota: sum of metAt over the days it was met
+    QStringList goals; // in the report's order
+    QHash<QString, QString> kind; // goal -> "quota" / "need"
+    QHash<QString, double> metSum; // quota: sum of metAt over the days it was met
     QHash<QString, int> metDays, satisfied;
-    double waiting = 0, total = 0;  // seconds
+    double waiting = 0, total = 0; // seconds
     int rechecks = 0;
 };
 

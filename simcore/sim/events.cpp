@@ -13,24 +13,35 @@ QString nameAt(const std::vector<QString> &names, int index)
 }
 } // namespace
 
-QString eventName(const std::vector<QString> &names, int index) { return nameAt(names, index); }
+QString eventName(const std::vector<QString> &names, int index)
+{
+    return nameAt(names, index);
+}
 
 const QString &EventLog::nameOf(const std::vector<QString> &names, int index) const
 {
     static const QString unknown = QStringLiteral("?");
     const std::int64_t k = index < copiesFrom ? index : std::int64_t(index) - firstCopy + copiesFrom;
-    return index >= 0 && k >= 0 && k < std::int64_t(names.size()) && (index < copiesFrom || index >= firstCopy) ? names[size_t(k)] : unknown;
+    return index >= 0 && k >= 0 && k < std::int64_t(names.size()) && (index < copiesFrom || index >= firstCopy)
+        ? names[size_t(k)]
+        : unknown;
 }
 
 QString phaseName(Phase phase)
 {
     switch (phase) {
-    case Phase::Idle: return QStringLiteral("idle");
-    case Phase::Walking: return QStringLiteral("walking");
-    case Phase::Acting: return QStringLiteral("acting");
-    case Phase::Waiting: return QStringLiteral("waiting");
-    case Phase::Resting: return QStringLiteral("resting");
-    case Phase::Queued: return QStringLiteral("queued");
+    case Phase::Idle:
+        return QStringLiteral("idle");
+    case Phase::Walking:
+        return QStringLiteral("walking");
+    case Phase::Acting:
+        return QStringLiteral("acting");
+    case Phase::Waiting:
+        return QStringLiteral("waiting");
+    case Phase::Resting:
+        return QStringLiteral("resting");
+    case Phase::Queued:
+        return QStringLiteral("queued");
     }
     return {};
 }
@@ -38,22 +49,38 @@ QString phaseName(Phase phase)
 QString eventKindName(EventKind kind)
 {
     switch (kind) {
-    case EventKind::Dawn: return QStringLiteral("dawn");
-    case EventKind::Switch: return QStringLiteral("switch");
-    case EventKind::Plan: return QStringLiteral("plan");
-    case EventKind::Start: return QStringLiteral("start");
-    case EventKind::Complete: return QStringLiteral("complete");
-    case EventKind::RecheckFailed: return QStringLiteral("recheck");
-    case EventKind::Waiting: return QStringLiteral("waiting");
-    case EventKind::Resting: return QStringLiteral("resting");
-    case EventKind::NeedSatisfied: return QStringLiteral("satisfied");
-    case EventKind::QuotaMet: return QStringLiteral("quota");
-    case EventKind::Spawned: return QStringLiteral("spawned");
-    case EventKind::Left: return QStringLiteral("left");
-    case EventKind::Enqueued: return QStringLiteral("enqueued");
-    case EventKind::Partnered: return QStringLiteral("partnered");
-    case EventKind::Released: return QStringLiteral("released");
-    case EventKind::Queued: return QStringLiteral("queued");
+    case EventKind::Dawn:
+        return QStringLiteral("dawn");
+    case EventKind::Switch:
+        return QStringLiteral("switch");
+    case EventKind::Plan:
+        return QStringLiteral("plan");
+    case EventKind::Start:
+        return QStringLiteral("start");
+    case EventKind::Complete:
+        return QStringLiteral("complete");
+    case EventKind::RecheckFailed:
+        return QStringLiteral("recheck");
+    case EventKind::Waiting:
+        return QStringLiteral("waiting");
+    case EventKind::Resting:
+        return QStringLiteral("resting");
+    case EventKind::NeedSatisfied:
+        return QStringLiteral("satisfied");
+    case EventKind::QuotaMet:
+        return QStringLiteral("quota");
+    case EventKind::Spawned:
+        return QStringLiteral("spawned");
+    case EventKind::Left:
+        return QStringLiteral("left");
+    case EventKind::Enqueued:
+        return QStringLiteral("enqueued");
+    case EventKind::Partnered:
+        return QStringLiteral("partnered");
+    case EventKind::Released:
+        return QStringLiteral("released");
+    case EventKind::Queued:
+        return QStringLiteral("queued");
     }
     return {};
 }
@@ -75,7 +102,8 @@ QString columnLabel(const CompiledScenario &s, int agent)
     if (agent >= 0 && size_t(agent) < s.agentLabels.size())
         return s.agentLabels[size_t(agent)];
     const size_t t = size_t(agent) - s.agents.size();
-    return t < s.templateLabels.size() ? QStringLiteral("%1 (every copy)").arg(s.templateLabels[t]) : QStringLiteral("?");
+    return t < s.templateLabels.size() ? QStringLiteral("%1 (every copy)").arg(s.templateLabels[t])
+                                       : QStringLiteral("?");
 }
 
 QString columnId(const CompiledScenario &s, int agent)
@@ -89,7 +117,11 @@ QString columnId(const CompiledScenario &s, int agent)
 QString ordinal(int n)
 {
     const int tens = n % 100, ones = n % 10;
-    const char *suffix = tens >= 11 && tens <= 13 ? "th" : ones == 1 ? "st" : ones == 2 ? "nd" : ones == 3 ? "rd" : "th";
+    const char *suffix = tens >= 11 && tens <= 13 ? "th"
+        : ones == 1                               ? "st"
+        : ones == 2                               ? "nd"
+        : ones == 3                               ? "rd"
+                                                  : "th";
     return QString::number(n) + QLatin1String(suffix);
 }
 
@@ -102,12 +134,16 @@ QString switchReason(const CompiledScenario &s, int winner, double winnerScore, 
         .arg(loserScore, 0, 'f', 2);
 }
 
-QString recheckReason(const CompiledScenario &s, int action, FactId fact, std::int32_t value, std::int32_t needed, ConditionOp op)
+QString recheckReason(const CompiledScenario &s, int action, FactId fact, std::int32_t value, std::int32_t needed,
+                      ConditionOp op)
 {
     // ">= 1" reads "needs 1", as version 1 always said; other operators are named.
     const QString want = op == ConditionOp::Ge ? QString::number(needed)
                                                : QStringLiteral("%1 %2").arg(QLatin1String(toString(op))).arg(needed);
-    return QStringLiteral("%1: %2 is %3, needs %4").arg(nameAt(s.actionIds, action), nameAt(s.factNames, fact)).arg(value).arg(want);
+    return QStringLiteral("%1: %2 is %3, needs %4")
+        .arg(nameAt(s.actionIds, action), nameAt(s.factNames, fact))
+        .arg(value)
+        .arg(want);
 }
 
 QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e)
@@ -121,7 +157,9 @@ QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e
         QStringList steps;
         for (std::uint32_t i = e.planBegin; i < e.planEnd; ++i)
             steps << s.actionIds[size_t(log.planActions[i])];
-        return QStringLiteral("%1: %2 (cost %3)").arg(s.goalLabels[size_t(e.goal)], steps.join(QStringLiteral(", "))).arg(e.score);
+        return QStringLiteral("%1: %2 (cost %3)")
+            .arg(s.goalLabels[size_t(e.goal)], steps.join(QStringLiteral(", ")))
+            .arg(e.score);
     }
     case EventKind::Start:
         return QStringLiteral("%1 started").arg(nameAt(s.actionIds, e.action));
@@ -144,8 +182,8 @@ QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e
     case EventKind::Enqueued:
         return QStringLiteral("joined the %1 queue").arg(nameAt(s.queueNames, e.queue));
     case EventKind::Partnered:
-        return QStringLiteral("%1: took %2 from the %3 queue").arg(nameAt(s.actionIds, e.action), log.agentLabel(e.other),
-                                                                 nameAt(s.queueNames, e.queue));
+        return QStringLiteral("%1: took %2 from the %3 queue")
+            .arg(nameAt(s.actionIds, e.action), log.agentLabel(e.other), nameAt(s.queueNames, e.queue));
     case EventKind::Released:
         return QStringLiteral("let %1 go").arg(log.agentLabel(e.other));
     case EventKind::Queued:

@@ -21,22 +21,22 @@ inline constexpr int kPhaseCount = 6;
 QString phaseName(Phase phase);
 
 enum class EventKind : std::uint8_t {
-    Dawn,          // a day begins (agent -1)
-    Switch,        // a challenger overtook the incumbent goal
-    Plan,          // a plan was adopted at a safe point
-    Start,         // an action passed its re-check and began
-    Complete,      // an action completed
+    Dawn, // a day begins (agent -1)
+    Switch, // a challenger overtook the incumbent goal
+    Plan, // a plan was adopted at a safe point
+    Start, // an action passed its re-check and began
+    Complete, // an action completed
     RecheckFailed, // an action's preconditions no longer held on arrival
-    Waiting,       // no goal has a viable plan
-    Resting,       // every want is below the rest threshold
+    Waiting, // no goal has a viable plan
+    Resting, // every want is below the rest threshold
     NeedSatisfied, // a need's conditions held: spent and reset
-    QuotaMet,      // a quota's conditions held for the first time today
-    Spawned,       // a copy of a template arrived
-    Left,          // the character left the simulation
-    Enqueued,      // the character joined the back of a queue
-    Partnered,     // the character took the front of a queue as its partner
-    Released,      // the character let its partner go
-    Queued,        // the station's places were all taken: the character joined its line
+    QuotaMet, // a quota's conditions held for the first time today
+    Spawned, // a copy of a template arrived
+    Left, // the character left the simulation
+    Enqueued, // the character joined the back of a queue
+    Partnered, // the character took the front of a queue as its partner
+    Released, // the character let its partner go
+    Queued, // the station's places were all taken: the character joined its line
 };
 QString eventKindName(EventKind kind);
 
@@ -48,10 +48,10 @@ struct Event
     int day = 0;
     int agent = -1;
     EventKind kind = EventKind::Dawn;
-    int goal = -1;      // Switch (winner), Plan, NeedSatisfied, QuotaMet
+    int goal = -1; // Switch (winner), Plan, NeedSatisfied, QuotaMet
     int otherGoal = -1; // Switch: the goal overtaken
-    int action = -1;    // Start, Complete, RecheckFailed
-    FactId fact = -1;   // RecheckFailed: the first condition that failed
+    int action = -1; // Start, Complete, RecheckFailed
+    FactId fact = -1; // RecheckFailed: the first condition that failed
     std::int32_t value = 0, needed = 0;
     ConditionOp op = ConditionOp::Ge; // RecheckFailed: the condition was `fact <op> needed`
     double score = 0, otherScore = 0; // Switch: winner's and loser's scores; Plan: cost in `score`
@@ -77,7 +77,14 @@ struct EventLog
     int firstCopy = 0;
     const QString &agentId(int index) const { return nameOf(agentIds, index); }
     const QString &agentLabel(int index) const { return nameOf(agentLabels, index); }
-    void clear() { events.clear(); planActions.clear(); agentIds.clear(); agentLabels.clear(); copiesFrom = firstCopy = 0; }
+    void clear()
+    {
+        events.clear();
+        planActions.clear();
+        agentIds.clear();
+        agentLabels.clear();
+        copiesFrom = firstCopy = 0;
+    }
     // Forgets the events of the days before `day` (events are in time order)
     // and the plan actions only they named; returns how many were forgotten.
     std::size_t dropBefore(int day);
@@ -91,8 +98,8 @@ QString eventText(const CompiledScenario &scenario, const EventLog &log, const E
 QString switchReason(const CompiledScenario &scenario, int winner, double winnerScore, int loser, double loserScore);
 QString eventName(const std::vector<QString> &names, int index);
 QString ordinal(int n); // "1st", "2nd", "3rd", "11th" // names[index], or "?" when out of range
-QString recheckReason(const CompiledScenario &scenario, int action, FactId fact, std::int32_t value, std::int32_t needed,
-                      ConditionOp op = ConditionOp::Ge);
+QString recheckReason(const CompiledScenario &scenario, int action, FactId fact, std::int32_t value,
+                      std::int32_t needed, ConditionOp op = ConditionOp::Ge);
 
 // Samples every `interval` simulated seconds: for each agent and each goal it
 // holds, the insistence and (quotas) the progress 1 - shortfall; then for each
@@ -102,13 +109,13 @@ QString recheckReason(const CompiledScenario &scenario, int action, FactId fact,
 struct Samples
 {
     double interval = 1;
-    std::vector<int> slotAgent;   // per column: the agent
-    std::vector<int> slotGoal;    // per column: the scenario goal index
-    std::vector<int> rowDay;      // per row
-    std::vector<double> rowTime;  // per row: seconds since dawn
+    std::vector<int> slotAgent; // per column: the agent
+    std::vector<int> slotGoal; // per column: the scenario goal index
+    std::vector<int> rowDay; // per row
+    std::vector<double> rowTime; // per row: seconds since dawn
     std::vector<float> insistence; // rows x columns
-    std::vector<float> progress;   // rows x columns (NaN for needs)
-    int worldColumns = 0;          // world facts, in world-fact order
+    std::vector<float> progress; // rows x columns (NaN for needs)
+    int worldColumns = 0; // world facts, in world-fact order
     std::vector<std::int32_t> world; // rows x worldColumns: the world pool at each sample
     size_t columns() const { return slotGoal.size(); }
     size_t rows() const { return rowTime.size(); }
@@ -129,9 +136,9 @@ QString columnId(const CompiledScenario &scenario, int agent);
 
 struct GoalReport
 {
-    int goal = -1;                 // scenario goal index
-    std::optional<double> metAt;   // quota: fraction of the day when first met
-    int satisfied = 0;             // need: times satisfied
+    int goal = -1; // scenario goal index
+    std::optional<double> metAt; // quota: fraction of the day when first met
+    int satisfied = 0; // need: times satisfied
 };
 
 struct AgentReport

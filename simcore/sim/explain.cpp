@@ -40,7 +40,7 @@ void walk(const CompiledScenario &s, int agent, const CCondition &want, std::spa
     }
     if (ownProducer)
         return;
-    Blocker b{fact, want.value, want.op, state[size_t(fact)], {}};
+    Blocker b {fact, want.value, want.op, state[size_t(fact)], {}};
     if (s.isWorldFact(fact)) {
         for (size_t other = 0; other < s.agents.size(); ++other) {
             if (int(other) == agent)
@@ -77,17 +77,22 @@ QStringList explanationLines(const CompiledScenario &s, const GoalExplanation &e
     for (const Blocker &b : e.blockers) {
         QStringList producers;
         for (const auto &[agent, action] : b.producers)
-            producers << QStringLiteral("%1's %2").arg(agent >= 0 ? s.agentLabels[size_t(agent)] : s.templateLabels[size_t(-1 - agent)],
+            producers << QStringLiteral("%1's %2").arg(agent >= 0 ? s.agentLabels[size_t(agent)]
+                                                                  : s.templateLabels[size_t(-1 - agent)],
                                                        s.actionIds[size_t(action)]);
         lines << QStringLiteral("%1 needs %2 %3 %4 (now %5): %6")
-                     .arg(goal, s.factNames[size_t(b.fact)], QLatin1String(toString(b.op))).arg(b.min).arg(b.value)
+                     .arg(goal, s.factNames[size_t(b.fact)], QLatin1String(toString(b.op)))
+                     .arg(b.min)
+                     .arg(b.value)
                      .arg(producers.isEmpty() ? QStringLiteral("nothing anyone can do produces it")
                                               : QStringLiteral("produced by ") + producers.join(QStringLiteral(", ")));
     }
     if (lines.isEmpty())
-        lines << QStringLiteral("%1: nothing it needs is missing now. When it last chose, it found no plan (or stopped searching "
-                                "after trying %2 steps); it will look again at its next chance to choose")
-                     .arg(goal).arg(s.planner.maxNodes);
+        lines << QStringLiteral(
+                     "%1: nothing it needs is missing now. When it last chose, it found no plan (or stopped searching "
+                     "after trying %2 steps); it will look again at its next chance to choose")
+                     .arg(goal)
+                     .arg(s.planner.maxNodes);
     return lines;
 }
 

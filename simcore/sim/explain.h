@@ -17,7 +17,8 @@ struct Blocker
     std::int32_t min = 0; // the condition's value
     ConditionOp op = ConditionOp::Ge;
     std::int32_t value = 0;
-    std::vector<std::pair<int, int>> producers; // (agent, action) of other characters that raise it; agent -1 - t: template t's copies
+    std::vector<std::pair<int, int>>
+        producers; // (agent, action) of other characters that raise it; agent -1 - t: template t's copies
 };
 
 struct GoalExplanation

@@ -143,7 +143,7 @@ void Simulation::joinLine(int i, int st)
     a.lineStation = st;
     a.phase = Phase::Queued;
     a.ticksLeft = m_retryTicks;
-    Event e{0, 0, i, EventKind::Queued};
+    Event e {0, 0, i, EventKind::Queued};
     e.action = a.action;
     e.station = st;
     e.x = double(line.size());
@@ -184,7 +184,8 @@ void Simulation::placeLine(int st, size_t from)
         claim(who, c);
         Agent &m = m_agents[size_t(who)];
         if (m.stepping)
-            setWalk(m, Grid::centreX(c), Grid::centreY(c), st); // along the station's field: the line may round a corner
+            setWalk(m, Grid::centreX(c), Grid::centreY(c),
+                    st); // along the station's field: the line may round a corner
     }
 }
 

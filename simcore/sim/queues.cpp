@@ -41,7 +41,8 @@ int Simulation::firstTakeable(int taker, int queue) const
 
 void Simulation::setQueueFact(int queue)
 {
-    m_world[size_t(m_scenario->queueFacts[size_t(queue)] - m_scenario->agentFactCount)] = std::int32_t(m_queues[size_t(queue)].size());
+    m_world[size_t(m_scenario->queueFacts[size_t(queue)] - m_scenario->agentFactCount)]
+        = std::int32_t(m_queues[size_t(queue)].size());
 }
 
 void Simulation::release(int i)
@@ -49,7 +50,7 @@ void Simulation::release(int i)
     Agent &a = m_agents[size_t(i)];
     const int partner = a.partner;
     Agent &p = m_agents[size_t(partner)];
-    Event e{0, 0, i, EventKind::Released};
+    Event e {0, 0, i, EventKind::Released};
     e.other = p.serial;
     record(e);
     p.heldBy = -1;

@@ -31,7 +31,8 @@ bool Simulation::recheck(int i, const CompiledAction &act)
     return false;
 }
 
-bool Simulation::actionHolds(int i, const CompiledAction &act, FactId &failed, std::int32_t &v, std::int32_t &needed, ConditionOp &op)
+bool Simulation::actionHolds(int i, const CompiledAction &act, FactId &failed, std::int32_t &v, std::int32_t &needed,
+                             ConditionOp &op)
 {
     const CompiledScenario &sc = *m_scenario;
     const Agent &a = m_agents[size_t(i)];
@@ -67,7 +68,7 @@ void Simulation::dropPlan(int i)
 void Simulation::failRecheck(int i, FactId failed, std::int32_t v, std::int32_t needed, ConditionOp op)
 {
     Agent &a = m_agents[size_t(i)];
-    Event e{0, 0, i, EventKind::RecheckFailed};
+    Event e {0, 0, i, EventKind::RecheckFailed};
     e.action = a.action;
     e.fact = failed;
     e.value = v;

@@ -76,8 +76,10 @@ void Simulation::takeEvents(EventLog &out)
     // so a drained log stays as small as one day's.
     const int drop = m_serialsAtDawn - m_log.firstCopy;
     if (drop > 0 && m_options.recordEvents) {
-        m_log.agentIds.erase(m_log.agentIds.begin() + std::ptrdiff_t(own), m_log.agentIds.begin() + std::ptrdiff_t(own) + drop);
-        m_log.agentLabels.erase(m_log.agentLabels.begin() + std::ptrdiff_t(own), m_log.agentLabels.begin() + std::ptrdiff_t(own) + drop);
+        m_log.agentIds.erase(m_log.agentIds.begin() + std::ptrdiff_t(own),
+                             m_log.agentIds.begin() + std::ptrdiff_t(own) + drop);
+        m_log.agentLabels.erase(m_log.agentLabels.begin() + std::ptrdiff_t(own),
+                                m_log.agentLabels.begin() + std::ptrdiff_t(own) + drop);
         m_log.firstCopy = m_serialsAtDawn;
     }
 }
@@ -160,8 +162,8 @@ void Simulation::fillSnapshot(Snapshot &out) const
         const std::span<const Candidate> held = ballot(i);
         for (size_t k = 0; k < held.size(); ++k) {
             const Candidate &s = held[k];
-            as.ballot.push_back(BallotEntry{s.goal, insistenceOf(i, s), s.cost, s.score, s.viable, s.satisfied,
-                                            m_entryPlans[m_ballotBegin[size_t(i)] + k].reason});
+            as.ballot.push_back(BallotEntry {s.goal, insistenceOf(i, s), s.cost, s.score, s.viable, s.satisfied,
+                                             m_entryPlans[m_ballotBegin[size_t(i)] + k].reason});
         }
         const auto facts = agentFacts(i);
         as.facts.assign(facts.begin(), facts.end());

@@ -19,9 +19,15 @@ Value number(double d)
     return Value::makeNumber(r);
 }
 
-Value string(const QString &s) { return Value::makeString(s); }
+Value string(const QString &s)
+{
+    return Value::makeString(s);
+}
 
-Value null() { return Value(); }
+Value null()
+{
+    return Value();
+}
 
 QString csvNumber(double d)
 {
@@ -99,7 +105,7 @@ Value headValue(const CompiledScenario &sc, const QString &name)
 
 QByteArray reportHead(const CompiledScenario &sc, const QString &name)
 {
-    const QByteArray doc = oneDayDocument(headValue(sc, name), dayValue(sc, DayReport{}));
+    const QByteArray doc = oneDayDocument(headValue(sc, name), dayValue(sc, DayReport {}));
     return doc.left(doc.indexOf(kDaysOpen) + kDaysOpen.size());
 }
 
@@ -113,7 +119,10 @@ QByteArray reportDay(const CompiledScenario &sc, const DayReport &day)
     return doc.mid(begin, doc.size() - kDaysClose.size() - begin);
 }
 
-QByteArray reportTail() { return kDaysClose; }
+QByteArray reportTail()
+{
+    return kDaysClose;
+}
 
 QByteArray reportJson(const CompiledScenario &sc, const QString &name, const std::vector<DayReport> &days)
 {
@@ -221,7 +230,10 @@ QByteArray eventsJsonl(const CompiledScenario &sc, const EventLog &log)
     return out;
 }
 
-QByteArray samplesCsvHeader() { return "day,t,agent,goal,kind,insistence,progress\n"; }
+QByteArray samplesCsvHeader()
+{
+    return "day,t,agent,goal,kind,insistence,progress\n";
+}
 
 QByteArray samplesCsvRows(const CompiledScenario &sc, const Samples &s)
 {
@@ -230,17 +242,21 @@ QByteArray samplesCsvRows(const CompiledScenario &sc, const Samples &s)
     for (size_t r = 0; r < s.rows(); ++r) {
         for (size_t c = 0; c < columns; ++c) {
             const int goal = s.slotGoal[c];
-            const QString line = QStringLiteral("%1,%2,%3,%4,%5,%6,%7\n")
-                                     .arg(s.rowDay[r])
-                                     .arg(csvNumber(s.rowTime[r]), columnId(sc, s.slotAgent[c]), sc.goalIds[size_t(goal)],
-                                          toString(sc.goals[size_t(goal)].kind), csvNumber(s.insistence[r * columns + c]),
-                                          csvNumber(s.progress[r * columns + c]));
+            const QString line
+                = QStringLiteral("%1,%2,%3,%4,%5,%6,%7\n")
+                      .arg(s.rowDay[r])
+                      .arg(csvNumber(s.rowTime[r]), columnId(sc, s.slotAgent[c]), sc.goalIds[size_t(goal)],
+                           toString(sc.goals[size_t(goal)].kind), csvNumber(s.insistence[r * columns + c]),
+                           csvNumber(s.progress[r * columns + c]));
             out += line.toUtf8();
         }
     }
     return out;
 }
 
-QByteArray samplesCsv(const CompiledScenario &sc, const Samples &s) { return samplesCsvHeader() + samplesCsvRows(sc, s); }
+QByteArray samplesCsv(const CompiledScenario &sc, const Samples &s)
+{
+    return samplesCsvHeader() + samplesCsvRows(sc, s);
+}
 
 } // namespace goap::sim

@@ -99,7 +99,10 @@ std::span<const std::int32_t> Simulation::agentFacts(int agent) const
     return {m_pools.data() + size_t(agent) * n, n};
 }
 
-int Simulation::currentAction(int agent) const { return m_agents[size_t(agent)].action; }
+int Simulation::currentAction(int agent) const
+{
+    return m_agents[size_t(agent)].action;
+}
 
 std::int32_t Simulation::value(int i, FactId f) const
 {
@@ -114,7 +117,8 @@ void Simulation::applyEffects(int i, Range effects, bool spendOnly, bool skipSpe
         if ((spendOnly && e.value >= 0) || (skipSpends && e.value < 0))
             continue;
         std::int32_t &v = fact(i, e.fact);
-        v = std::int32_t(std::clamp<std::int64_t>(std::int64_t(v) + e.value, 0, std::numeric_limits<std::int32_t>::max()));
+        v = std::int32_t(
+            std::clamp<std::int64_t>(std::int64_t(v) + e.value, 0, std::numeric_limits<std::int32_t>::max()));
     }
 }
 
@@ -166,12 +170,12 @@ void Simulation::dawn()
             s.need = s.start;
             s.cost = s.score = 0;
             s.viable = s.satisfied = s.met = false;
-            report.agents[i].goals.push_back(GoalReport{s.goal, std::nullopt, 0});
+            report.agents[i].goals.push_back(GoalReport {s.goal, std::nullopt, 0});
         }
     }
     m_reports.push_back(std::move(report));
     m_serialsAtDawn = m_serials; // yesterday's copies are gone for good
-    record(Event{0, 0, -1, EventKind::Dawn});
+    record(Event {0, 0, -1, EventKind::Dawn});
     checkQuotas();
     if (m_options.recordSamples)
         sample();
@@ -275,7 +279,7 @@ void Simulation::updateAgent(int i)
             }
             // Spending is taken at once, so two characters never take the last unit.
             applyEffects(i, act.add, true, false);
-            Event e{0, 0, i, EventKind::Start};
+            Event e {0, 0, i, EventKind::Start};
             e.action = a.action;
             e.station = a.station;
             e.x = a.standing && !a.stepping ? a.x : a.goalX; // where it stands to act
@@ -295,7 +299,7 @@ void Simulation::updateAgent(int i)
                 p.plan.clear();
                 p.action = -1;
                 p.incumbent = -1;
-                Event e{0, 0, i, EventKind::Partnered};
+                Event e {0, 0, i, EventKind::Partnered};
                 e.action = a.action;
                 e.queue = act.takePartner;
                 e.other = p.serial;
@@ -329,10 +333,11 @@ void Simulation::complete(int i)
             m_pools[base + size_t(e.fact)] = e.value;
         for (const CEffect &e : sc.effectsOf(act.partnerAdd)) {
             std::int32_t &v = m_pools[base + size_t(e.fact)];
-            v = std::int32_t(std::clamp<std::int64_t>(std::int64_t(v) + e.value, 0, std::numeric_limits<std::int32_t>::max()));
+            v = std::int32_t(
+                std::clamp<std::int64_t>(std::int64_t(v) + e.value, 0, std::numeric_limits<std::int32_t>::max()));
         }
     }
-    Event e{0, 0, i, EventKind::Complete};
+    Event e {0, 0, i, EventKind::Complete};
     e.action = a.action;
     record(e);
     a.action = -1;
@@ -345,7 +350,7 @@ void Simulation::complete(int i)
     if (joined && std::find(joined->begin(), joined->end(), i) == joined->end()) { // one already queued keeps its place
         joined->push_back(i);
         setQueueFact(act.enqueue);
-        Event q{0, 0, i, EventKind::Enqueued};
+        Event q {0, 0, i, EventKind::Enqueued};
         q.queue = act.enqueue;
         record(q);
     }
@@ -380,8 +385,8 @@ void Simulation::beginStep(int i)
         // the first spot nobody else stands on.
         const int k = int(spot - spots.begin());
         const bool nearer = st.capacity <= 0 && std::any_of(spots.begin(), spot, [&](Cell c) {
-            return m_standing.at(Space::key(c)) < 0 && !m_space.isPlace(c);
-        });
+                                return m_standing.at(Space::key(c)) < 0 && !m_space.isPlace(c);
+                            });
         if (!nearer && (st.capacity <= 0 || m_places[size_t(a.station)][size_t(k)] < 0)) {
             if (st.capacity > 0)
                 takePlace(i, a.station, k);
@@ -402,7 +407,7 @@ void Simulation::enterIdleOrWait(int i, Phase phase)
     if (a.partner >= 0)
         release(i); // nothing more to do with it
     if (a.phase != phase)
-        record(Event{0, 0, i, phase == Phase::Waiting ? EventKind::Waiting : EventKind::Resting});
+        record(Event {0, 0, i, phase == Phase::Waiting ? EventKind::Waiting : EventKind::Resting});
     a.phase = phase;
     a.ticksLeft = m_retryTicks;
     a.plan.clear();

@@ -48,11 +48,11 @@ public:
 
     const CompiledScenario &scenario() const { return *m_scenario; }
 
-    void start();                      // the first dawn, without a tick (step() does it if needed)
-    void step();                       // one tick (dawn first when a day begins)
+    void start(); // the first dawn, without a tick (step() does it if needed)
+    void step(); // one tick (dawn first when a day begins)
     void stepTicks(std::int64_t count);
     void runUntil(int day, double time); // until that day and time since dawn
-    void runDays(int days);            // to the end of that many days from the start
+    void runDays(int days); // to the end of that many days from the start
 
     int day() const { return m_day; }
     double time() const { return double(m_tickInDay) * m_dt; } // seconds since dawn
@@ -127,38 +127,39 @@ private:
     {
         double x = 0, y = 0;
         Phase phase = Phase::Idle;
-        int incumbent = -1;           // the goal it pursues, an index into its ballot
-        std::vector<int> plan;        // fresh from the last safe point
-        int action = -1;              // plan[0] while walking or acting
-        std::int64_t ticksLeft = 0;   // acting: ticks to completion; waiting/resting: to the retry
+        int incumbent = -1; // the goal it pursues, an index into its ballot
+        std::vector<int> plan; // fresh from the last safe point
+        int action = -1; // plan[0] while walking or acting
+        std::int64_t ticksLeft = 0; // acting: ticks to completion; waiting/resting: to the retry
         std::int64_t actionTicks = 0; // acting: the action's length in ticks
         bool firstActingTick = false;
-        int profile = 0;              // agents with equal action lists share searches
+        int profile = 0; // agents with equal action lists share searches
         // Written when they happen (rarely), so snapshots only share them.
         QString lastSwitch, lastFailure;
-        int serial = 0;        // identity: index into the log's names, stable across days
-        int tmpl = -1;         // a spawned copy: its template
-        QString id, label;     // kept while present: a long run keeps no names of copies long gone
+        int serial = 0; // identity: index into the log's names, stable across days
+        int tmpl = -1; // a spawned copy: its template
+        QString id, label; // kept while present: a long run keeps no names of copies long gone
         double speed = 1;
         const std::vector<int> *actions = nullptr; // what it can do (its own or its template's)
-        bool active = true;    // false once it left (or, for a copy, after dawn)
-        int partner = -1;      // storage index of its partner
-        int heldBy = -1;       // storage index of the character holding it as partner
+        bool active = true; // false once it left (or, for a copy, after dawn)
+        int partner = -1; // storage index of its partner
+        int heldBy = -1; // storage index of the character holding it as partner
         int placeStation = -1; // the station whose place it holds while acting there (or walking to it from the line)
         int place = -1;
         // Space (SPEC 11.3).
-        int station = -1;            // where the action under way is done: one of its stations, -1 where it stands
+        int station = -1; // where the action under way is done: one of its stations, -1 where it stands
         std::vector<int> planStations; // the plan's choice of station per step (travel cost), empty: choose on the way
         double goalX = 0, goalY = 0; // where the walk (or the step aside) ends
-        double wayX = 0, wayY = 0;   // the next point on the way there
+        double wayX = 0, wayY = 0; // the next point on the way there
         bool hasWaypoint = false;
-        int walkField = -1;          // the station whose distance field leads there, -1: in sight
-        bool stepping = false;       // moving to goalX/Y while standing by (aside, up a line, beside its holder)
-        bool standing = false;       // holds standCell in m_standing
-        bool sharing = false;        // stands where there was no free cell near (a crowd larger than the room): not looked for again until it walks
+        int walkField = -1; // the station whose distance field leads there, -1: in sight
+        bool stepping = false; // moving to goalX/Y while standing by (aside, up a line, beside its holder)
+        bool standing = false; // holds standCell in m_standing
+        bool sharing = false; // stands where there was no free cell near (a crowd larger than the room): not looked for
+                              // again until it walks
         std::int64_t standCell = 0;
         std::int64_t followCell = 0; // a partner: its holder's cell it last stood beside
-        int lineStation = -1;        // in line at that station
+        int lineStation = -1; // in line at that station
     };
     struct Candidate // one goal on one character's ballot (SPEC §5): what it scores there
     {
@@ -181,7 +182,7 @@ private:
     // acting), held, or holding a partner, so taking one interrupts nothing.
     bool takeable(int taker, int candidate) const;
     int firstTakeable(int taker, int queue) const; // storage index, -1 when none
-    std::int32_t seen(int i, FactId f) const;      // value(), with world.queue.* as i can take from it
+    std::int32_t seen(int i, FactId f) const; // value(), with world.queue.* as i can take from it
     void updateAgent(int i);
     void safePoint(int i);
     bool satisfyNeeds(int i); // spends and resets needs that hold; true when the incumbent was one
@@ -198,32 +199,42 @@ private:
     void setWalk(Agent &a, double x, double y, int field);
     bool moveAlong(Agent &a); // true once at goalX/Y
     void stand(int i, bool instant); // claims the cell it stands on, or the nearest free one
-    void claim(int i, Cell c);       // stands on c (stepping there when not on it)
+    void claim(int i, Cell c); // stands on c (stepping there when not on it)
     void unstand(int i);
     Cell freeCellNear(Cell from, int who, bool avoidPlaces) const;
     int chooseStation(int i, const CompiledAction &act) const;
     int freePlace(int station, int who) const; // a free place of a station, -1 when all are held
-    void headFor(int i);            // walks to the chosen station: a free place or spot, or the back of its line
+    void headFor(int i); // walks to the chosen station: a free place or spot, or the back of its line
     void arrive(int i);
     void takePlace(int i, int station, int place);
-    void givePlace(int i);          // the place it held is free again: the front of the line comes forward
+    void givePlace(int i); // the place it held is free again: the front of the line comes forward
     void joinLine(int i, int station);
     void leaveLine(int i);
     void placeLine(int station, size_t from); // members from `from` on walk to their cells
-    void bump(int occupant);        // steps aside from a place someone needs
-    void follow(int i);             // a partner keeps beside its holder
-    bool actionHolds(int i, const CompiledAction &act, FactId &failed, std::int32_t &value, std::int32_t &needed, ConditionOp &op);
+    void bump(int occupant); // steps aside from a place someone needs
+    void follow(int i); // a partner keeps beside its holder
+    bool actionHolds(int i, const CompiledAction &act, FactId &failed, std::int32_t &value, std::int32_t &needed,
+                     ConditionOp &op);
     void failRecheck(int i, FactId failed, std::int32_t value, std::int32_t needed, ConditionOp op);
     void dropPlan(int i); // idle without a plan, then a safe point (after a failed re-check)
     double insistenceOf(int i, const Candidate &s) const;
     void checkQuotas();
     void sample();
     void record(Event e);
-    std::span<Candidate> ballot(int i) { return {m_entries.data() + m_ballotBegin[size_t(i)], m_entries.data() + m_ballotBegin[size_t(i) + 1]}; }
-    std::span<const Candidate> ballot(int i) const { return {m_entries.data() + m_ballotBegin[size_t(i)], m_entries.data() + m_ballotBegin[size_t(i) + 1]}; }
+    std::span<Candidate> ballot(int i)
+    {
+        return {m_entries.data() + m_ballotBegin[size_t(i)], m_entries.data() + m_ballotBegin[size_t(i) + 1]};
+    }
+    std::span<const Candidate> ballot(int i) const
+    {
+        return {m_entries.data() + m_ballotBegin[size_t(i)], m_entries.data() + m_ballotBegin[size_t(i) + 1]};
+    }
     double now() const { return double(m_tickInDay) * m_dt; }
     // Whole ticks a span of simulated seconds takes, at least one.
-    std::int64_t ticksFor(double seconds) const { return std::max<std::int64_t>(1, std::int64_t(std::ceil(seconds / m_dt - 1e-9))); }
+    std::int64_t ticksFor(double seconds) const
+    {
+        return std::max<std::int64_t>(1, std::int64_t(std::ceil(seconds / m_dt - 1e-9)));
+    }
 
     std::shared_ptr<const CompiledScenario> m_scenario;
     Options m_options;
@@ -244,29 +255,29 @@ private:
 
     std::vector<std::int32_t> m_world;
     std::vector<std::int32_t> m_pools; // agents x agentFactCount
-    std::vector<Agent> m_agents;       // storage: the scenario's own, then today's spawned copies
+    std::vector<Agent> m_agents; // storage: the scenario's own, then today's spawned copies
     std::vector<int> m_active, m_order; // present characters in order; the order of this tick
     std::vector<Candidate> m_entries;
     std::vector<size_t> m_ballotBegin; // agents + 1
     size_t m_staticAgents = 0;
     size_t m_staticEntries = 0;
     std::vector<int> m_templateProfile;
-    std::vector<std::deque<int>> m_queues;               // storage indices, front first
-    std::vector<int> m_factQueue;                        // per fact id: the queue whose length it is, -1
+    std::vector<std::deque<int>> m_queues; // storage indices, front first
+    std::vector<int> m_factQueue; // per fact id: the queue whose length it is, -1
     // Whether a profile's actions / a goal's conditions read a queue's length
     // ([profile or goal][queue]): only those are counted at a safe point, so
     // hundreds of copies waiting in a queue don't each count it (N^2 a tick).
     std::vector<char> m_profileReadsQueue, m_goalReadsQueue;
     mutable std::int64_t m_queueScans = 0;
-    std::vector<std::vector<int>> m_places;              // per station: occupant of each place, -1 free
-    std::vector<std::deque<int>> m_lines;                // per station: its line, front first
+    std::vector<std::vector<int>> m_places; // per station: occupant of each place, -1 free
+    std::vector<std::deque<int>> m_lines; // per station: its line, front first
     Space m_space;
-    Occupancy m_standing;                                // cell -> the character standing on it
-    std::vector<std::int64_t> m_nextSpawn;               // per spawner: tick of the next copy
-    std::vector<int> m_spawned;                          // per spawner: copies today
-    std::vector<int> m_templateSerial;                   // per template: copies so far (for names)
-    int m_serials = 0;                                   // characters so far (serials handed out)
-    int m_serialsAtDawn = 0;                             // the first serial of today's copies
+    Occupancy m_standing; // cell -> the character standing on it
+    std::vector<std::int64_t> m_nextSpawn; // per spawner: tick of the next copy
+    std::vector<int> m_spawned; // per spawner: copies today
+    std::vector<int> m_templateSerial; // per template: copies so far (for names)
+    int m_serials = 0; // characters so far (serials handed out)
+    int m_serialsAtDawn = 0; // the first serial of today's copies
 
     EventLog m_log;
     Samples m_samples;

@@ -28,7 +28,7 @@ void Simulation::leave(int i)
     leaveLine(i);
     givePlace(i);
     unstand(i);
-    record(Event{0, 0, i, EventKind::Left});
+    record(Event {0, 0, i, EventKind::Left});
     a.active = false;
     a.action = -1;
     a.plan.clear();
@@ -79,14 +79,14 @@ int Simulation::spawn(int tmpl, double x, double y)
         s.rate = g.rate;
         s.urgency = g.urgency;
         m_entries.push_back(s);
-        report.goals.push_back(GoalReport{g.goal, std::nullopt, 0});
+        report.goals.push_back(GoalReport {g.goal, std::nullopt, 0});
     }
     m_ballotBegin.push_back(m_entries.size());
     m_entryPlans.resize(m_entries.size());
     m_reports.back().agents.push_back(std::move(report));
     m_active.push_back(i);
     stand(i, true);
-    Event e{0, 0, i, EventKind::Spawned};
+    Event e {0, 0, i, EventKind::Spawned};
     e.other = tmpl;
     record(e);
     return i;

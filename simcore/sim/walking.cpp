@@ -121,13 +121,14 @@ Cell Simulation::freeCellNear(Cell from, int who, bool avoidPlaces) const
         if (avoidPlaces && m_space.isPlace(c))
             return false;
         return !m_space.hasWalls()
-            || lineOfSight(m_space.grid(), Grid::centreX(from), Grid::centreY(from), Grid::centreX(c), Grid::centreY(c));
+            || lineOfSight(m_space.grid(), Grid::centreX(from), Grid::centreY(from), Grid::centreX(c),
+                           Grid::centreY(c));
     };
     if (ok(from))
         return from;
     for (int r = 1; r <= 16; ++r) {
         // The ring at Chebyshev distance r, nearest (by straight line) first in a fixed order.
-        Cell best{};
+        Cell best {};
         int bestD = std::numeric_limits<int>::max();
         for (int dy = -r; dy <= r; ++dy)
             for (int dx = -r; dx <= r; ++dx) {
@@ -136,7 +137,7 @@ Cell Simulation::freeCellNear(Cell from, int who, bool avoidPlaces) const
                 const int d = dx * dx + dy * dy;
                 if (d >= bestD)
                     continue;
-                const Cell c{from.x + dx, from.y + dy};
+                const Cell c {from.x + dx, from.y + dy};
                 if (ok(c)) {
                     best = c;
                     bestD = d;

@@ -14,11 +14,11 @@ namespace goap {
 class Occupancy
 {
 public:
-    Occupancy() { m_slots.assign(64, Slot{}); }
+    Occupancy() { m_slots.assign(64, Slot {}); }
 
     void clear()
     {
-        std::fill(m_slots.begin(), m_slots.end(), Slot{});
+        std::fill(m_slots.begin(), m_slots.end(), Slot {});
         m_size = 0;
     }
     // The character on `cell`, -1 when nobody stands there.
@@ -39,7 +39,7 @@ public:
         for (size_t i = home(cell);; i = next(i)) {
             Slot &s = m_slots[i];
             if (s.who < 0) {
-                s = Slot{cell, who};
+                s = Slot {cell, who};
                 ++m_size;
                 return;
             }
@@ -70,7 +70,7 @@ public:
                 hole = j;
             }
         }
-        m_slots[hole] = Slot{};
+        m_slots[hole] = Slot {};
         --m_size;
     }
     size_t size() const { return m_size; }
@@ -91,7 +91,7 @@ private:
     {
         std::vector<Slot> old;
         old.swap(m_slots);
-        m_slots.assign(old.size() * 2, Slot{});
+        m_slots.assign(old.size() * 2, Slot {});
         m_size = 0;
         for (const Slot &s : old)
             if (s.who >= 0)

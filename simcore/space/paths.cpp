@@ -29,8 +29,10 @@ bool lineOfSight(const Grid &grid, double x0, double y0, double x1, double y1)
     double tMaxX = dx != 0 ? (dx > 0 ? (c.x + 1 - x0) : (x0 - c.x)) * tDeltaX : inf;
     double tMaxY = dy != 0 ? (dy > 0 ? (c.y + 1 - y0) : (y0 - c.y)) * tDeltaY : inf;
     // A start on a cell's left/top edge moving left/up enters the next cell at once.
-    if (dx < 0 && x0 == c.x) tMaxX = 0;
-    if (dy < 0 && y0 == c.y) tMaxY = 0;
+    if (dx < 0 && x0 == c.x)
+        tMaxX = 0;
+    if (dy < 0 && y0 == c.y)
+        tMaxY = 0;
     for (int guard = 0; guard < 4 * Grid::kMaxSide + 8 && !(c == end); ++guard) {
         const double tx = tMaxX, ty = tMaxY;
         if (std::min(tx, ty) > 1.0)
@@ -78,7 +80,12 @@ Space::Space(const CompiledScenario &sc)
     }
     // Spots: cells near the station's point, nearest first.
     constexpr int radius = 6;
-    struct Candidate { double d; int side; Cell c; };
+    struct Candidate
+    {
+        double d;
+        int side;
+        Cell c;
+    };
     std::vector<Candidate> candidates;
     for (size_t s = 0; s < n; ++s) {
         const Cell home = m_stationCell[s];
@@ -86,7 +93,7 @@ Space::Space(const CompiledScenario &sc)
         candidates.clear();
         for (int y = home.y - radius; y <= home.y + radius; ++y)
             for (int x = home.x - radius; x <= home.x + radius; ++x) {
-                const Cell c{x, y};
+                const Cell c {x, y};
                 if (blocked(c) || (m_walls && region(c) != homeRegion))
                     continue;
                 const double cx = Grid::centreX(c) - m_stationX[s], cy = Grid::centreY(c) - m_stationY[s];
@@ -100,9 +107,12 @@ Space::Space(const CompiledScenario &sc)
                 candidates.push_back({d, side, c});
             }
         std::sort(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) {
-            if (std::abs(a.d - b.d) > 1e-9) return a.d < b.d;
-            if (a.side != b.side) return a.side < b.side;
-            if (a.c.y != b.c.y) return a.c.y < b.c.y;
+            if (std::abs(a.d - b.d) > 1e-9)
+                return a.d < b.d;
+            if (a.side != b.side)
+                return a.side < b.side;
+            if (a.c.y != b.c.y)
+                return a.c.y < b.c.y;
             return a.c.x < b.c.x;
         });
         for (size_t k = 0; k < candidates.size() && int(k) < kSpotsPerStation; ++k)
@@ -116,7 +126,8 @@ Space::Space(const CompiledScenario &sc)
             m_placeCells.push_back(key(m_spots[s][k]));
         // The line: along the side with the most free cells in a row past the places.
         const auto isOwnPlace = [&](Cell c) {
-            return std::find(m_spots[s].begin(), m_spots[s].begin() + std::ptrdiff_t(places), c) != m_spots[s].begin() + std::ptrdiff_t(places);
+            return std::find(m_spots[s].begin(), m_spots[s].begin() + std::ptrdiff_t(places), c)
+                != m_spots[s].begin() + std::ptrdiff_t(places);
         };
         const Cell directions[] = {{0, 1}, {-1, 0}, {1, 0}, {0, -1}};
         std::vector<Cell> best;
@@ -148,7 +159,10 @@ bool Space::blocked(Cell c) const
     return m_walls && m_grid.blocked(c);
 }
 
-bool Space::isPlace(Cell c) const { return std::binary_search(m_placeCells.begin(), m_placeCells.end(), key(c)); }
+bool Space::isPlace(Cell c) const
+{
+    return std::binary_search(m_placeCells.begin(), m_placeCells.end(), key(c));
+}
 
 const std::vector<float> &Space::field(int station) const
 {
@@ -187,7 +201,7 @@ const std::vector<float> &Space::field(int station) const
             for (int dx = -1; dx <= 1; ++dx) {
                 if (dx == 0 && dy == 0)
                     continue;
-                const Cell n{c.x + dx, c.y + dy};
+                const Cell n {c.x + dx, c.y + dy};
                 if (m_grid.blocked(n))
                     continue;
                 if (dx != 0 && dy != 0 && (m_grid.blocked({c.x + dx, c.y}) || m_grid.blocked({c.x, c.y + dy})))
@@ -203,7 +217,6 @@ const std::vector<float> &Space::field(int station) const
     return dist;
 }
 
-
 double Space::distance(int station, double x, double y) const
 {
     const double sx = m_stationX[size_t(station)], sy = m_stationY[size_t(station)];
@@ -218,12 +231,12 @@ double Space::distance(int station, double x, double y) const
     // Field lengths run centre to centre: add the stretches at both ends.
     const Cell home = m_stationCell[size_t(station)];
     return double(d) + std::hypot(Grid::centreX(c) - x, Grid::centreY(c) - y)
-         + std::hypot(Grid::centreX(home) - sx, Grid::centreY(home) - sy);
+        + std::hypot(Grid::centreX(home) - sx, Grid::centreY(home) - sy);
 }
 
 std::vector<std::pair<double, double>> Space::path(int station, double x, double y, double tx, double ty) const
 {
-    std::vector<std::pair<double, double>> corners{{x, y}};
+    std::vector<std::pair<double, double>> corners {{x, y}};
     for (int k = 0; k < 256; ++k) {
         double wx = tx, wy = ty;
         if (station >= 0)
@@ -234,12 +247,15 @@ std::vector<std::pair<double, double>> Space::path(int station, double x, double
         x = wx;
         y = wy;
     }
-    if (corners.back() != std::pair{tx, ty})
+    if (corners.back() != std::pair {tx, ty})
         corners.emplace_back(tx, ty);
     return corners;
 }
 
-double Space::distance(int from, int to) const { return distance(to, m_stationX[size_t(from)], m_stationY[size_t(from)]); }
+double Space::distance(int from, int to) const
+{
+    return distance(to, m_stationX[size_t(from)], m_stationY[size_t(from)]);
+}
 
 void Space::waypoint(int station, double x, double y, double tx, double ty, double &wx, double &wy) const
 {
@@ -261,7 +277,7 @@ void Space::waypoint(int station, double x, double y, double tx, double ty, doub
         float bestD = dist[size_t(m_grid.index(c))];
         for (int dy = -1; dy <= 1; ++dy)
             for (int dx = -1; dx <= 1; ++dx) {
-                const Cell n{c.x + dx, c.y + dy};
+                const Cell n {c.x + dx, c.y + dy};
                 if ((dx == 0 && dy == 0) || m_grid.blocked(n))
                     continue;
                 if (dx != 0 && dy != 0 && (m_grid.blocked({c.x + dx, c.y}) || m_grid.blocked({c.x, c.y + dy})))
@@ -287,7 +303,8 @@ void Space::waypoint(int station, double x, double y, double tx, double ty, doub
         // off its cell's centre beside a corner): its own cell's centre first.
         wx = Grid::centreX(start);
         wy = Grid::centreY(start);
-        if (std::abs(wx - x) < 1e-9 && std::abs(wy - y) < 1e-9) { // already there: the next cell, which is safe from a centre
+        if (std::abs(wx - x) < 1e-9
+            && std::abs(wy - y) < 1e-9) { // already there: the next cell, which is safe from a centre
             wx = Grid::centreX(c);
             wy = Grid::centreY(c);
         }

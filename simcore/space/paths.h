@@ -106,7 +106,7 @@ private:
 inline Travel travelFrom(const Space &space, double weight, double speed, double x, double y)
 {
     const Cell c = Grid::cellOf(x, y);
-    return Travel{&space, weight, speed, Grid::centreX(c), Grid::centreY(c)};
+    return Travel {&space, weight, speed, Grid::centreX(c), Grid::centreY(c)};
 }
 
 } // namespace goap

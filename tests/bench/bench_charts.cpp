@@ -31,10 +31,12 @@ void appendNew(const sim::Simulation &s, sim::Samples &samples, sim::EventLog &e
     const size_t r0 = samples.rows(), c = from.columns(), w = size_t(from.worldColumns);
     samples.rowDay.insert(samples.rowDay.end(), from.rowDay.begin() + qsizetype(r0), from.rowDay.end());
     samples.rowTime.insert(samples.rowTime.end(), from.rowTime.begin() + qsizetype(r0), from.rowTime.end());
-    samples.insistence.insert(samples.insistence.end(), from.insistence.begin() + qsizetype(r0 * c), from.insistence.end());
+    samples.insistence.insert(samples.insistence.end(), from.insistence.begin() + qsizetype(r0 * c),
+                              from.insistence.end());
     samples.progress.insert(samples.progress.end(), from.progress.begin() + qsizetype(r0 * c), from.progress.end());
     samples.world.insert(samples.world.end(), from.world.begin() + qsizetype(r0 * w), from.world.end());
-    events.events.insert(events.events.end(), s.events().events.begin() + qsizetype(events.events.size()), s.events().events.end());
+    events.events.insert(events.events.end(), s.events().events.begin() + qsizetype(events.events.size()),
+                         s.events().events.end());
     events.planActions = s.events().planActions; // only Plan texts read these; cheap next to the samples
 }
 
@@ -63,7 +65,7 @@ int main(int argc, char *argv[])
     InsistenceChart insistence;
     QuotaChart quotas;
     WorldChart world;
-    const std::initializer_list<DayChart *> all{&insistence, &quotas, &world};
+    const std::initializer_list<DayChart *> all {&insistence, &quotas, &world};
     if (charts) {
         for (DayChart *chart : all)
             chart->reset(scenario);
@@ -85,7 +87,8 @@ int main(int argc, char *argv[])
         insistence.replot(QCustomPlot::rpImmediateRefresh);
         drawMs.push_back(double(t.nsecsElapsed()) / 1e6);
     }
-    std::printf("%d characters, %d frames of 1 simulated s, %s\n", characters, int(seconds), charts ? "charts" : "no charts");
+    std::printf("%d characters, %d frames of 1 simulated s, %s\n", characters, int(seconds),
+                charts ? "charts" : "no charts");
     if (charts) {
         auto stats = [](const std::vector<double> &v, size_t from, size_t to) {
             double sum = 0, most = 0;
@@ -96,13 +99,14 @@ int main(int argc, char *argv[])
             return std::make_pair(sum / double(to - from), most);
         };
         const size_t n = updateMs.size(), tenth = std::max<size_t>(1, n / 10);
-        for (auto [name, v] : {std::make_pair("append (3 charts)", &updateMs), std::make_pair("redraw (insistence)", &drawMs)}) {
+        for (auto [name, v] :
+             {std::make_pair("append (3 charts)", &updateMs), std::make_pair("redraw (insistence)", &drawMs)}) {
             const auto early = stats(*v, 1, tenth + 1), late = stats(*v, n - tenth, n);
-            std::printf("  %-20s first 10%%: %.2f ms mean, %.2f ms max | last 10%%: %.2f ms mean, %.2f ms max\n", name, early.first,
-                        early.second, late.first, late.second);
+            std::printf("  %-20s first 10%%: %.2f ms mean, %.2f ms max | last 10%%: %.2f ms mean, %.2f ms max\n", name,
+                        early.first, early.second, late.first, late.second);
         }
-        std::printf("  graphs: insistence %d, quotas %d, world %d; points in the insistence chart: %lld\n", insistence.graphCount(),
-                    quotas.graphCount(), world.graphCount(), [&] {
+        std::printf("  graphs: insistence %d, quotas %d, world %d; points in the insistence chart: %lld\n",
+                    insistence.graphCount(), quotas.graphCount(), world.graphCount(), [&] {
                         long long points = 0;
                         for (int i = 0; i < insistence.graphCount(); ++i)
                             points += insistence.graph(i)->dataCount();

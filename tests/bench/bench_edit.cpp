@@ -6,8 +6,8 @@
 // Prints the time per keystroke (the form, the document, the outline, the map
 // and the issues panel all answering it), the time until the debounced
 // validation has run, and the memory the undo steps keep.
-#include "document/scenariodocument.h"
 #include "docks/outline.h"
+#include "document/scenariodocument.h"
 #include "forms/agentform.h"
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
@@ -46,7 +46,7 @@ int main(int argc, char *argv[])
     std::printf("characters %d, open %.0f ms\n", characters, double(t.nsecsElapsed()) / 1e6);
 
     const int agent = characters / 2;
-    w.outline()->select(Subject{Subject::Agent, agent, {}});
+    w.outline()->select(Subject {Subject::Agent, agent, {}});
     QApplication::processEvents();
     QLineEdit *label = w.agentForm()->labelEdit;
     label->setFocus();
@@ -68,7 +68,8 @@ int main(int argc, char *argv[])
     const double commit = double(t.nsecsElapsed()) / 1e6;
     t.restart();
     QTest::qWait(150); // the debounced validation, if any
-    std::printf("typing a label: %.1f ms per keystroke (worst %.1f ms); Return (the edit): %.1f ms; then %.0f ms of waiting for validation\n",
+    std::printf("typing a label: %.1f ms per keystroke (worst %.1f ms); Return (the edit): %.1f ms; then %.0f ms of "
+                "waiting for validation\n",
                 perKey, worst, commit, double(t.nsecsElapsed()) / 1e6);
     if (w.scenario().agents[agent].label != typed)
         std::printf("!! the label is %s\n", qPrintable(w.scenario().agents[agent].label));
@@ -80,15 +81,16 @@ int main(int argc, char *argv[])
     for (int i = 0; i < edits; ++i) {
         Agent a = w.scenario().agents[(agent + i) % characters];
         a.label = QStringLiteral("Edited %1").arg(i);
-        w.document()->setAgent((agent + i) % characters, a, QStringLiteral("label-%1").arg(i)); // unmerged: one step each
+        w.document()->setAgent((agent + i) % characters, a,
+                               QStringLiteral("label-%1").arg(i)); // unmerged: one step each
         QApplication::processEvents();
     }
     const double perEdit = double(t.nsecsElapsed()) / 1e6 / edits;
     QTest::qWait(150);
     const long after = goap::testing::procStatusKiB("VmRSS");
     const double heapPerStep = (double(mallinfo2().uordblks) - double(heapBefore)) / edits;
-    std::printf("%d separate label edits: %.1f ms each; heap kept %.0f bytes per undo step (RSS %ld -> %ld KiB)\n", edits,
-                perEdit, heapPerStep, before, after);
+    std::printf("%d separate label edits: %.1f ms each; heap kept %.0f bytes per undo step (RSS %ld -> %ld KiB)\n",
+                edits, perEdit, heapPerStep, before, after);
     t.restart();
     for (int i = 0; i < edits; ++i) {
         w.document()->undoStack()->undo();

@@ -67,8 +67,8 @@ int scene(int characters, double seconds, bool walled = false)
     QTimer::singleShot(int(seconds * 1000), &loop, &QEventLoop::quit);
     loop.exec();
     const double fps = counter.paints / (double(t.elapsed()) / 1000.0);
-    std::printf("scene: %d characters, platform %s: %.1f frames/s over %.1f s (%llu simulation frames received)\n", characters,
-                qPrintable(QGuiApplication::platformName()), fps, double(t.elapsed()) / 1000.0,
+    std::printf("scene: %d characters, platform %s: %.1f frames/s over %.1f s (%llu simulation frames received)\n",
+                characters, qPrintable(QGuiApplication::platformName()), fps, double(t.elapsed()) / 1000.0,
                 (unsigned long long)w.runUi()->controller()->framesReceived());
     return 0;
 }
@@ -80,7 +80,9 @@ int snapshot(int characters, int frames)
     double sumLatency = 0, maxLatency = 0, sumBuild = 0;
     int n = 0;
     QObject::connect(&c, &SimController::frameApplied, [&](const SimFrame &f) {
-        const auto now = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+        const auto now
+            = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+                  .count();
         const double latency = double(now - f.madeNs) / 1e6;
         sumLatency += latency;
         maxLatency = std::max(maxLatency, latency);
@@ -94,12 +96,12 @@ int snapshot(int characters, int frames)
     while (n < frames && t.elapsed() < 60000)
         QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
     c.pause();
-    std::printf("snapshot: %d characters, %d frames: built in the worker in %.3f ms on average; crossed to the UI thread in %.3f ms on "
+    std::printf("snapshot: %d characters, %d frames: built in the worker in %.3f ms on average; crossed to the UI "
+                "thread in %.3f ms on "
                 "average, %.3f ms at most\n",
                 characters, n, sumBuild / n, sumLatency / n, maxLatency);
     return 0;
 }
-
 
 int lag(int characters, double seconds, int days)
 {
@@ -124,8 +126,9 @@ int lag(int characters, double seconds, int days)
     };
     QObject::connect(c, &SimController::frameApplied, [&](const SimFrame &f) {
         if (qEnvironmentVariableIsSet("BENCH_VERBOSE"))
-            std::printf("frame %llu: waited %.1f ms, built in %.1f ms, %zu events, %zu sample rows\n", (unsigned long long)f.serial,
-                        double(c->lastFrameWaitNs()) / 1e6, double(f.buildNs) / 1e6, f.events.size(), f.sampleTimes.size());
+            std::printf("frame %llu: waited %.1f ms, built in %.1f ms, %zu events, %zu sample rows\n",
+                        (unsigned long long)f.serial, double(c->lastFrameWaitNs()) / 1e6, double(f.buildNs) / 1e6,
+                        f.events.size(), f.sampleTimes.size());
         QTimer::singleShot(0, [&] { account(); }); // after apply() returned
     });
     const long before = (goap::testing::procStatusKiB("VmRSS") / 1024);
@@ -136,13 +139,15 @@ int lag(int characters, double seconds, int days)
     QTimer::singleShot(int(seconds * 1000), &loop, &QEventLoop::quit);
     loop.exec();
     const double wall = double(t.elapsed()) / 1000.0;
-    std::printf("lag: %d characters, as fast as possible, %s: %d frames in %.1f s; a frame waited for the UI %.1f ms on average "
-                "(%.1f at most), the views took it in in %.1f ms on average (%.1f at most); simulated day %d, %.0f s; %llu events, "
+    std::printf("lag: %d characters, as fast as possible, %s: %d frames in %.1f s; a frame waited for the UI %.1f ms "
+                "on average "
+                "(%.1f at most), the views took it in in %.1f ms on average (%.1f at most); simulated day %d, %.0f s; "
+                "%llu events, "
                 "%llu not listed; memory %ld -> %ld MB\n",
                 characters, days == 0 ? "keep running" : qPrintable(QStringLiteral("run %1 day(s)").arg(days)), n, wall,
-                n ? sumWait / n : 0.0, worstWait, n ? sumApply / n : 0.0, worstApply, c->snapshot().day + 1, c->snapshot().time,
-                (unsigned long long)c->eventsRecorded(),
-                (unsigned long long)c->eventsDropped(), before, (goap::testing::procStatusKiB("VmRSS") / 1024));
+                n ? sumWait / n : 0.0, worstWait, n ? sumApply / n : 0.0, worstApply, c->snapshot().day + 1,
+                c->snapshot().time, (unsigned long long)c->eventsRecorded(), (unsigned long long)c->eventsDropped(),
+                before, (goap::testing::procStatusKiB("VmRSS") / 1024));
     return 0;
 }
 
@@ -158,13 +163,15 @@ int main(int argc, char *argv[])
     if (what == u"snapshot")
         return snapshot(argc > 2 ? std::atoi(argv[2]) : 10000, argc > 3 ? std::atoi(argv[3]) : 100);
     if (what == u"lag")
-        return lag(argc > 2 ? std::atoi(argv[2]) : 1000, argc > 3 ? std::atof(argv[3]) : 10, argc > 4 ? std::atoi(argv[4]) : 0);
+        return lag(argc > 2 ? std::atoi(argv[2]) : 1000, argc > 3 ? std::atof(argv[3]) : 10,
+                   argc > 4 ? std::atoi(argv[4]) : 0);
     if (what == u"write" && argc > 3) {
         const QString error = saveScenarioFile(town(std::atoi(argv[2])), QString::fromLocal8Bit(argv[3]));
         if (!error.isEmpty())
             std::fprintf(stderr, "%s\n", qPrintable(error));
         return error.isEmpty() ? 0 : 3;
     }
-    std::fprintf(stderr, "usage: bench_live scene|snapshot|lag [CHARACTERS] [SECONDS|FRAMES] [DAYS] | write CHARACTERS FILE\n");
+    std::fprintf(stderr,
+                 "usage: bench_live scene|snapshot|lag [CHARACTERS] [SECONDS|FRAMES] [DAYS] | write CHARACTERS FILE\n");
     return 1;
 }

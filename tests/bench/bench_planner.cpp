@@ -32,7 +32,8 @@ void runPlans(benchmark::State &st, const CompiledScenario &c, int agent, int go
     }
     if (!plan.found)
         st.SkipWithError("no plan");
-    st.counters["us/plan"] = benchmark::Counter(double(st.iterations()) * 1e-6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+    st.counters["us/plan"]
+        = benchmark::Counter(double(st.iterations()) * 1e-6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
     st.counters["plans/s"] = benchmark::Counter(double(st.iterations()), benchmark::Counter::kIsRate);
     st.counters["expansions/s"] = benchmark::Counter(double(expanded), benchmark::Counter::kIsRate);
     st.counters["expanded"] = double(plan.expanded);
@@ -95,10 +96,17 @@ void BM_ChainPlanHeuristic(benchmark::State &st)
 } // namespace
 
 BENCHMARK(BM_CookPlan);
-BENCHMARK(BM_Gripper8)->Arg(int(PlannerHeuristic::Unmet))->Arg(int(PlannerHeuristic::Additive))->Arg(int(PlannerHeuristic::Max))->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Gripper8)
+    ->Arg(int(PlannerHeuristic::Unmet))
+    ->Arg(int(PlannerHeuristic::Additive))
+    ->Arg(int(PlannerHeuristic::Max))
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CookPlanHeuristic)->Arg(int(PlannerHeuristic::Additive))->Arg(int(PlannerHeuristic::Max));
-BENCHMARK(BM_ChainPlanHeuristic)->Args({6, int(PlannerHeuristic::Additive)})->Args({6, int(PlannerHeuristic::Max)})
-    ->Args({10, int(PlannerHeuristic::Additive)})->Args({10, int(PlannerHeuristic::Max)});
+BENCHMARK(BM_ChainPlanHeuristic)
+    ->Args({6, int(PlannerHeuristic::Additive)})
+    ->Args({6, int(PlannerHeuristic::Max)})
+    ->Args({10, int(PlannerHeuristic::Additive)})
+    ->Args({10, int(PlannerHeuristic::Max)});
 BENCHMARK(BM_BlacksmithPlanWithIngot);
 BENCHMARK(BM_ChainPlan)->Arg(6)->Arg(10);
 BENCHMARK_MAIN();

@@ -32,7 +32,7 @@ int runOne(int characters, double seconds, bool memo, Kind kind)
     if (!r.ok())
         return 1;
     Scenario scenario = kind == Kind::Walled ? testing::walledTown(*r.scenario, characters)
-                      : characters == 6      ? *r.scenario
+        : characters == 6                    ? *r.scenario
                                              : testing::replicatedTown(*r.scenario, characters);
     if (kind == Kind::NoWalls)
         scenario.map.walls.clear();
@@ -48,8 +48,9 @@ int runOne(int characters, double seconds, bool memo, Kind kind)
     simulation.stepTicks(ticks);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const char *names[] = {"town", "no walls", "travel", "walled"};
-    std::printf("%-9s %-10d %10.0f %12.3f %14.1f %12.1f %10ld %10lld %10zu\n", names[int(kind)], characters, seconds, wall * 1e3, seconds / wall,
-                double(ticks) * double(characters) / wall / 1e6, goap::testing::procStatusKiB("VmHWM") / 1024, (long long)simulation.planCache().hits(),
+    std::printf("%-9s %-10d %10.0f %12.3f %14.1f %12.1f %10ld %10lld %10zu\n", names[int(kind)], characters, seconds,
+                wall * 1e3, seconds / wall, double(ticks) * double(characters) / wall / 1e6,
+                goap::testing::procStatusKiB("VmHWM") / 1024, (long long)simulation.planCache().hits(),
                 simulation.events().events.size());
     return 0;
 }
@@ -63,7 +64,8 @@ int scrub(int characters, double interval)
     const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/town.json"));
     if (!r.ok())
         return 1;
-    const auto compiled = std::make_shared<const CompiledScenario>(compile(testing::replicatedTown(*r.scenario, characters)));
+    const auto compiled
+        = std::make_shared<const CompiledScenario>(compile(testing::replicatedTown(*r.scenario, characters)));
     sim::Timeline timeline(compiled, interval);
     const std::int64_t day = timeline.ticksPerDay();
     auto start = std::chrono::steady_clock::now();
@@ -80,8 +82,10 @@ int scrub(int characters, double interval)
         if (s.agents.empty())
             return 1;
     }
-    std::printf("scrub: %d characters, keyframe every %.0f s: day's keyframes built in %.0f ms (%zu), a scrub %.1f ms on average, %.1f ms at worst of 20; peak %ld MiB\n",
-                characters, interval, build * 1e3, timeline.keyframes(), total / 20 * 1e3, worst * 1e3, goap::testing::procStatusKiB("VmHWM") / 1024);
+    std::printf("scrub: %d characters, keyframe every %.0f s: day's keyframes built in %.0f ms (%zu), a scrub %.1f ms "
+                "on average, %.1f ms at worst of 20; peak %ld MiB\n",
+                characters, interval, build * 1e3, timeline.keyframes(), total / 20 * 1e3, worst * 1e3,
+                goap::testing::procStatusKiB("VmHWM") / 1024);
     return 0;
 }
 
@@ -95,17 +99,25 @@ int main(int argc, char *argv[])
         for (int k = 3; k < argc; ++k) {
             const std::string a = argv[k];
             memo = memo && a != "--no-memo";
-            kind = a == "--no-walls" ? Kind::NoWalls : a == "--travel" ? Kind::Travel : a == "--walled" ? Kind::Walled : kind;
+            kind = a == "--no-walls" ? Kind::NoWalls
+                : a == "--travel"    ? Kind::Travel
+                : a == "--walled"    ? Kind::Walled
+                                     : kind;
         }
         return runOne(std::atoi(argv[1]), std::atof(argv[2]), memo, kind);
     }
-    std::printf("%-9s %-10s %10s %12s %14s %12s %10s %10s %10s\n", "kind", "characters", "sim s", "wall ms", "sim s/wall s",
-                "M agent-ticks/s", "peak MiB", "cache hits", "events");
-    const struct { int characters; double seconds; const char *kind; } runs[] = {
-        {6, 300, ""}, {6, 300, "--no-walls"}, {6, 300, "--travel"}, {100, 300, ""}, {1000, 300, ""}, {10000, 60, ""},
-        {1000, 300, "--walled"}, {10000, 60, "--walled"}};
+    std::printf("%-9s %-10s %10s %12s %14s %12s %10s %10s %10s\n", "kind", "characters", "sim s", "wall ms",
+                "sim s/wall s", "M agent-ticks/s", "peak MiB", "cache hits", "events");
+    const struct
+    {
+        int characters;
+        double seconds;
+        const char *kind;
+    } runs[] = {{6, 300, ""},    {6, 300, "--no-walls"}, {6, 300, "--travel"},    {100, 300, ""},
+                {1000, 300, ""}, {10000, 60, ""},        {1000, 300, "--walled"}, {10000, 60, "--walled"}};
     for (const auto &run : runs) {
-        const std::string command = std::string(argv[0]) + " " + std::to_string(run.characters) + " " + std::to_string(run.seconds) + " " + run.kind;
+        const std::string command = std::string(argv[0]) + " " + std::to_string(run.characters) + " "
+            + std::to_string(run.seconds) + " " + run.kind;
         std::fflush(stdout);
         if (std::system(command.c_str()) != 0)
             return 1;

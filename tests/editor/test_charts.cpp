@@ -69,7 +69,8 @@ QStringList textsOutsideAxisRect(DayChart *chart)
 QPoint pixelOf(QCPGraph *graph, int index)
 {
     const auto point = graph->data()->at(index);
-    return QPointF(graph->keyAxis()->coordToPixel(point->key), graph->valueAxis()->coordToPixel(point->value)).toPoint();
+    return QPointF(graph->keyAxis()->coordToPixel(point->key), graph->valueAxis()->coordToPixel(point->value))
+        .toPoint();
 }
 } // namespace
 
@@ -156,7 +157,8 @@ private slots:
     {
         const ReadResult r = readScenarioFile(kSource + QStringLiteral("/scenarios/town.json"));
         QVERIFY(r.ok());
-        const auto crowd = std::make_shared<const CompiledScenario>(compile(goap::testing::replicatedTown(*r.scenario, 1000)));
+        const auto crowd
+            = std::make_shared<const CompiledScenario>(compile(goap::testing::replicatedTown(*r.scenario, 1000)));
         const auto run = runHeadless(crowd, 0, 20);
         const sim::Samples &s = run->samples();
         QCOMPARE(s.columns(), size_t(2000));
@@ -205,7 +207,8 @@ private slots:
                 slot600 = int(c);
         QVERIFY(insistence.graphFor(slot600));
         QCOMPARE(insistence.graphFor(slot600)->dataCount(), int(s.rows()));
-        QCOMPARE(insistence.graphFor(slot600)->data()->at(10)->value, double(s.insistence[10 * s.columns() + size_t(slot600)]));
+        QCOMPARE(insistence.graphFor(slot600)->data()->at(10)->value,
+                 double(s.insistence[10 * s.columns() + size_t(slot600)]));
     }
 
     // #17.12: two goals of one character never look alike (Nurse 1: Care and Rest are both needs).
@@ -225,7 +228,8 @@ private slots:
                 continue; // the patients' group: charted when chosen
             QCPGraph *g = chart.graphFor(int(c));
             QVERIFY(g);
-            const QString style = QStringLiteral("%1/%2").arg(int(g->pen().style())).arg(int(g->scatterStyle().shape()));
+            const QString style
+                = QStringLiteral("%1/%2").arg(int(g->pen().style())).arg(int(g->scatterStyle().shape()));
             QVERIFY2(!stylesOf[s.slotAgent[c]].contains(style), qPrintable(g->name()));
             stylesOf[s.slotAgent[c]].insert(style);
             QCOMPARE(g->pen().color(), chart.graphFor(int(c) - (c % 2))->pen().color()); // one colour per character
@@ -275,7 +279,8 @@ private slots:
         for (size_t r = 0; r < rows.size(); ++r) {
             QCOMPARE(panel->compareTable()->item(int(r), 0)->text(), rows[r].who);
             QCOMPARE(panel->compareTable()->item(int(r), 4)->text(), rows[r].delta);
-            bakerMoved = bakerMoved || (rows[r].who == u"baker" && rows[r].what.startsWith(u"bakeQuota") && rows[r].delta != u"0");
+            bakerMoved = bakerMoved
+                || (rows[r].who == u"baker" && rows[r].what.startsWith(u"bakeQuota") && rows[r].delta != u"0");
         }
         QVERIFY(bakerMoved);
         // Cleared: no baseline lines, an empty table.
@@ -321,7 +326,8 @@ private slots:
         chart.setChartedAgents({0, group}, s, sim.events());
         QVERIFY(chart.graphFor(column));
         QCOMPARE(chart.graphFor(column)->dataCount(), int(s.rows()));
-        QVERIFY2(chart.graphFor(column)->name().startsWith(u"Patient (every copy)"), qPrintable(chart.graphFor(column)->name()));
+        QVERIFY2(chart.graphFor(column)->name().startsWith(u"Patient (every copy)"),
+                 qPrintable(chart.graphFor(column)->name()));
         QVERIFY(sim::samplesCsv(*hospital, s).contains(",patient*,"));
     }
 
@@ -335,7 +341,8 @@ private slots:
         // The baker's hunger: it has satisfied markers.
         int slot = -1;
         for (int c = 0; c < 12 && slot < 0; ++c)
-            if (chart->satisfiedMarkers(c)->dataCount() > 0 && chart->graphFor(c)->name().startsWith(QLatin1String("Baker")))
+            if (chart->satisfiedMarkers(c)->dataCount() > 0
+                && chart->graphFor(c)->name().startsWith(QLatin1String("Baker")))
                 slot = c;
         QVERIFY(slot >= 0);
         QCPGraph *line = chart->graphFor(slot);
@@ -362,7 +369,7 @@ private slots:
     // shows every entry; labels stay inside the axis rect.
     void theLegendAndLabelsHideNoData()
     {
-        for (DayChart *chart : std::initializer_list<DayChart *>{new InsistenceChart, new QuotaChart}) {
+        for (DayChart *chart : std::initializer_list<DayChart *> {new InsistenceChart, new QuotaChart}) {
             std::unique_ptr<DayChart> owner(chart);
             chart->reset(controller()->scenarioPtr());
             chart->update(controller()->samples(), controller()->events());
@@ -422,7 +429,8 @@ private slots:
     {
         QVERIFY(charts()->quotas()->hasReference());
         QVERIFY(!charts()->referenceBox()->isHidden());
-        for (const QString &name : {QStringLiteral("hospital.json"), QStringLiteral("bakery.json"), QStringLiteral("smithy.json")}) {
+        for (const QString &name :
+             {QStringLiteral("hospital.json"), QStringLiteral("bakery.json"), QStringLiteral("smithy.json")}) {
             const auto scenario = compiledFile(name);
             QVERIFY(scenario);
             QVERIFY2(!chartReferenceFor(*scenario), qPrintable(name));
@@ -446,8 +454,9 @@ private slots:
         const QString gui = dir.filePath(QStringLiteral("gui.csv")), cli = dir.filePath(QStringLiteral("cli.csv"));
         QVERIFY(charts()->exportCsv(gui));
         QProcess p;
-        p.start(QStringLiteral(GOAP_SIM_BINARY), {QStringLiteral("run"), kSource + QStringLiteral("/scenarios/town.json"),
-                                                  QStringLiteral("--samples"), cli});
+        p.start(QStringLiteral(GOAP_SIM_BINARY),
+                {QStringLiteral("run"), kSource + QStringLiteral("/scenarios/town.json"), QStringLiteral("--samples"),
+                 cli});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         QVERIFY(readAll(cli).size() > 10000);
@@ -467,8 +476,9 @@ private slots:
         const DayChart::ExportOptions options = dialog.options();
         QCOMPARE(options.size, QSize(1000, 500));
         QCOMPARE(options.scale, 2.0);
-        for (DayChart *chart : {static_cast<DayChart *>(charts()->insistence()), static_cast<DayChart *>(charts()->quotas()),
-                                static_cast<DayChart *>(charts()->world())}) {
+        for (DayChart *chart :
+             {static_cast<DayChart *>(charts()->insistence()), static_cast<DayChart *>(charts()->quotas()),
+              static_cast<DayChart *>(charts()->world())}) {
             const QString png = dir.filePath(QStringLiteral("c.png")), pdf = dir.filePath(QStringLiteral("c.pdf"));
             QVERIFY(chart->exportPng(png, options));
             const QImage image(png);
@@ -608,7 +618,8 @@ private slots:
         env.remove(QStringLiteral("WAYLAND_DISPLAY"));
         env.remove(QStringLiteral("QT_QPA_PLATFORM"));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(GOAP_PLOT_BINARY), {kSource + QStringLiteral("/scenarios/town.json"), QStringLiteral("--output"), png});
+        p.start(QStringLiteral(GOAP_PLOT_BINARY),
+                {kSource + QStringLiteral("/scenarios/town.json"), QStringLiteral("--output"), png});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         const QImage image(png);
@@ -622,13 +633,15 @@ private slots:
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("town.png")), pdf = dir.filePath(QStringLiteral("town.pdf"));
         QProcess p;
-        p.start(QStringLiteral(GOAP_PLOT_BINARY), {kSource + QStringLiteral("/scenarios/town.json"), QStringLiteral("--output"), png,
-                                                   QStringLiteral("--size"), QStringLiteral("800x600"), QStringLiteral("--scale"), QStringLiteral("2")});
+        p.start(QStringLiteral(GOAP_PLOT_BINARY),
+                {kSource + QStringLiteral("/scenarios/town.json"), QStringLiteral("--output"), png,
+                 QStringLiteral("--size"), QStringLiteral("800x600"), QStringLiteral("--scale"), QStringLiteral("2")});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         QCOMPARE(QImage(png).size(), QSize(1600, 1200));
-        p.start(QStringLiteral(GOAP_PLOT_BINARY), {kSource + QStringLiteral("/scenarios/hospital.json"), QStringLiteral("--output"), pdf,
-                                                   QStringLiteral("--size"), QStringLiteral("1200x800")});
+        p.start(QStringLiteral(GOAP_PLOT_BINARY),
+                {kSource + QStringLiteral("/scenarios/hospital.json"), QStringLiteral("--output"), pdf,
+                 QStringLiteral("--size"), QStringLiteral("1200x800")});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         const QByteArray bytes = readAll(pdf);
@@ -642,14 +655,20 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
         const QString town = kSource + QStringLiteral("/scenarios/town.json");
-        QTest::newRow("bad size") << QStringList{town, "--output", "x.png", "--size", "big"} << "--size takes WIDTHxHEIGHT";
-        QTest::newRow("too small") << QStringList{town, "--output", "x.png", "--size", "63x100"} << "--size takes WIDTHxHEIGHT";
-        QTest::newRow("bad scale") << QStringList{town, "--output", "x.png", "--scale", "9"} << "--scale takes a number";
-        QTest::newRow("no output") << QStringList{town} << "needs --output";
-        QTest::newRow("no file") << QStringList{"--output", "x.png"} << "takes one scenario file";
-        QTest::newRow("old option") << QStringList{town, "--output", "x.png", "--plot-size", "800x600"} << "unknown option '--plot-size'";
-        QTest::newRow("bad days") << QStringList{town, "--output", "x.png", "--days", "0"} << "--days takes a whole number";
-        QTest::newRow("output is the scenario") << QStringList{town, "--output", town} << "--output " + town + " would overwrite the scenario file";
+        QTest::newRow("bad size") << QStringList {town, "--output", "x.png", "--size", "big"}
+                                  << "--size takes WIDTHxHEIGHT";
+        QTest::newRow("too small") << QStringList {town, "--output", "x.png", "--size", "63x100"}
+                                   << "--size takes WIDTHxHEIGHT";
+        QTest::newRow("bad scale") << QStringList {town, "--output", "x.png", "--scale", "9"}
+                                   << "--scale takes a number";
+        QTest::newRow("no output") << QStringList {town} << "needs --output";
+        QTest::newRow("no file") << QStringList {"--output", "x.png"} << "takes one scenario file";
+        QTest::newRow("old option") << QStringList {town, "--output", "x.png", "--plot-size", "800x600"}
+                                    << "unknown option '--plot-size'";
+        QTest::newRow("bad days") << QStringList {town, "--output", "x.png", "--days", "0"}
+                                  << "--days takes a whole number";
+        QTest::newRow("output is the scenario")
+            << QStringList {town, "--output", town} << "--output " + town + " would overwrite the scenario file";
     }
 
     void plotUsageErrors()
@@ -675,33 +694,41 @@ private slots:
         const QString town = kSource + QStringLiteral("/scenarios/town.json");
         const auto plot = [&](const QString &name, const QStringList &more) {
             QProcess p;
-            p.start(QStringLiteral(GOAP_PLOT_BINARY), QStringList{town, QStringLiteral("--output"), dir.filePath(name),
-                                                                  QStringLiteral("--size"), QStringLiteral("400x300")} + more);
+            p.start(QStringLiteral(GOAP_PLOT_BINARY),
+                    QStringList {town, QStringLiteral("--output"), dir.filePath(name), QStringLiteral("--size"),
+                                 QStringLiteral("400x300")}
+                        + more);
             return p.waitForFinished(60000) && p.exitCode() == 0 ? QImage(dir.filePath(name)) : QImage();
         };
         const QImage titled = plot(QStringLiteral("a.png"), {});
         const QImage same = plot(QStringLiteral("b.png"), {QStringLiteral("--title"), QStringLiteral("Town")});
-        const QImage other = plot(QStringLiteral("c.png"), {QStringLiteral("--title"), QStringLiteral("Something else")});
+        const QImage other
+            = plot(QStringLiteral("c.png"), {QStringLiteral("--title"), QStringLiteral("Something else")});
         const QImage untitled = plot(QStringLiteral("d.png"), {QStringLiteral("--title"), QString()});
         QVERIFY(!titled.isNull() && !other.isNull() && !untitled.isNull());
         QCOMPARE(same, titled); // the default title is the scenario's name
         QVERIFY(other != titled);
         QVERIFY(untitled != titled);
         // Two days: the title says so, and the records are goap-sim run's.
-        const QImage twoDays = plot(QStringLiteral("e.png"), {QStringLiteral("--days"), QStringLiteral("2"),
-                                                             QStringLiteral("--events"), dir.filePath(QStringLiteral("plot.jsonl")),
-                                                             QStringLiteral("--report"), dir.filePath(QStringLiteral("plot.json"))});
+        const QImage twoDays = plot(QStringLiteral("e.png"),
+                                    {QStringLiteral("--days"), QStringLiteral("2"), QStringLiteral("--events"),
+                                     dir.filePath(QStringLiteral("plot.jsonl")), QStringLiteral("--report"),
+                                     dir.filePath(QStringLiteral("plot.json"))});
         QVERIFY(!twoDays.isNull());
-        QCOMPARE(plot(QStringLiteral("f.png"), {QStringLiteral("--days"), QStringLiteral("2"), QStringLiteral("--title"),
-                                                QStringLiteral("Town, 2 days")}), twoDays);
+        QCOMPARE(plot(QStringLiteral("f.png"),
+                      {QStringLiteral("--days"), QStringLiteral("2"), QStringLiteral("--title"),
+                       QStringLiteral("Town, 2 days")}),
+                 twoDays);
         QProcess p;
-        p.start(QStringLiteral(GOAP_SIM_BINARY), {QStringLiteral("run"), town, QStringLiteral("--days"), QStringLiteral("2"),
-                                                  QStringLiteral("--events"), dir.filePath(QStringLiteral("sim.jsonl")),
-                                                  QStringLiteral("--report"), dir.filePath(QStringLiteral("sim.json"))});
+        p.start(QStringLiteral(GOAP_SIM_BINARY),
+                {QStringLiteral("run"), town, QStringLiteral("--days"), QStringLiteral("2"), QStringLiteral("--events"),
+                 dir.filePath(QStringLiteral("sim.jsonl")), QStringLiteral("--report"),
+                 dir.filePath(QStringLiteral("sim.json"))});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         QVERIFY(readAll(dir.filePath(QStringLiteral("sim.jsonl"))).size() > 1000);
-        QCOMPARE(readAll(dir.filePath(QStringLiteral("plot.jsonl"))), readAll(dir.filePath(QStringLiteral("sim.jsonl"))));
+        QCOMPARE(readAll(dir.filePath(QStringLiteral("plot.jsonl"))),
+                 readAll(dir.filePath(QStringLiteral("sim.jsonl"))));
         QCOMPARE(readAll(dir.filePath(QStringLiteral("plot.json"))), readAll(dir.filePath(QStringLiteral("sim.json"))));
     }
 
@@ -709,8 +736,9 @@ private slots:
     void plotToStandardOutput()
     {
         QProcess p;
-        p.start(QStringLiteral(GOAP_PLOT_BINARY), {kSource + QStringLiteral("/scenarios/town.json"), QStringLiteral("--output"),
-                                                   QStringLiteral("-"), QStringLiteral("--size"), QStringLiteral("300x200")});
+        p.start(QStringLiteral(GOAP_PLOT_BINARY),
+                {kSource + QStringLiteral("/scenarios/town.json"), QStringLiteral("--output"), QStringLiteral("-"),
+                 QStringLiteral("--size"), QStringLiteral("300x200")});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         const QByteArray png = p.readAllStandardOutput();
@@ -726,25 +754,29 @@ private slots:
     {
         QTemporaryDir dir;
         const QString town = kSource + QStringLiteral("/scenarios/town.json");
-        const QString viaSim = dir.filePath(QStringLiteral("sim.png")), direct = dir.filePath(QStringLiteral("plot.png"));
+        const QString viaSim = dir.filePath(QStringLiteral("sim.png")),
+                      direct = dir.filePath(QStringLiteral("plot.png"));
         QProcess p;
-        p.start(QStringLiteral(GOAP_SIM_BINARY), {QStringLiteral("run"), town, QStringLiteral("--plot"), viaSim, QStringLiteral("--plot-size"),
-                                                  QStringLiteral("500x400"), QStringLiteral("--plot-scale"), QStringLiteral("1.5"),
-                                                  QStringLiteral("--days"), QStringLiteral("2"), QStringLiteral("--samples"),
-                                                  dir.filePath(QStringLiteral("s.csv"))});
+        p.start(QStringLiteral(GOAP_SIM_BINARY),
+                {QStringLiteral("run"), town, QStringLiteral("--plot"), viaSim, QStringLiteral("--plot-size"),
+                 QStringLiteral("500x400"), QStringLiteral("--plot-scale"), QStringLiteral("1.5"),
+                 QStringLiteral("--days"), QStringLiteral("2"), QStringLiteral("--samples"),
+                 dir.filePath(QStringLiteral("s.csv"))});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         QVERIFY(p.readAllStandardOutput().contains("Town, day 2"));
         QVERIFY(readAll(dir.filePath(QStringLiteral("s.csv"))).size() > 10000);
-        p.start(QStringLiteral(GOAP_PLOT_BINARY), {town, QStringLiteral("--output"), direct, QStringLiteral("--size"), QStringLiteral("500x400"),
-                                                   QStringLiteral("--scale"), QStringLiteral("1.5"), QStringLiteral("--days"), QStringLiteral("2")});
+        p.start(QStringLiteral(GOAP_PLOT_BINARY),
+                {town, QStringLiteral("--output"), direct, QStringLiteral("--size"), QStringLiteral("500x400"),
+                 QStringLiteral("--scale"), QStringLiteral("1.5"), QStringLiteral("--days"), QStringLiteral("2")});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         QCOMPARE(QImage(viaSim).size(), QSize(750, 600));
         QCOMPARE(readAll(viaSim), readAll(direct));
         // goap-plot's own checks, under goap-plot's name.
-        p.start(QStringLiteral(GOAP_SIM_BINARY), {QStringLiteral("run"), town, QStringLiteral("--plot"), viaSim,
-                                                  QStringLiteral("--plot-size"), QStringLiteral("big")});
+        p.start(QStringLiteral(GOAP_SIM_BINARY),
+                {QStringLiteral("run"), town, QStringLiteral("--plot"), viaSim, QStringLiteral("--plot-size"),
+                 QStringLiteral("big")});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 1); // a usage error
         const QByteArray err = p.readAllStandardError(); // after Qt's warnings, if any

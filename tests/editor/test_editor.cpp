@@ -3,6 +3,8 @@
 #include "commands/commands.h"
 #include "docks/issuespanel.h"
 #include "document/scenariodocument.h"
+#include "document/warnings.h"
+#include "filedialogs.h"
 #include "forms/actionform.h"
 #include "forms/agentform.h"
 #include "forms/factform.h"
@@ -14,56 +16,53 @@
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "io/validator.h"
-#include "filedialogs.h"
-#include "document/warnings.h"
 #include "mainwindow.h"
 
-#include <sys/stat.h>
-#include "testutil.h"
-#include "scene/mapscene.h"
-#include "run/runui.h"
-#include "sweep/sweepdialog.h"
-#include <qcustomplot.h>
-#include "run/eventlogpanel.h"
-#include "run/runlayer.h"
-#include "run/inspector.h"
-#include "run/chartspanel.h"
 #include "charts/daycharts.h"
+#include "run/chartspanel.h"
+#include "run/eventlogpanel.h"
+#include "run/inspector.h"
+#include "run/runlayer.h"
+#include "run/runui.h"
+#include "scene/mapscene.h"
+#include "sweep/sweepdialog.h"
+#include "testutil.h"
+#include <qcustomplot.h>
+#include <sys/stat.h>
 
-#include <QAction>
-#include <QTemporaryDir>
-#include "space/paths.h"
 #include "graph/chainview.h"
 #include "graph/productionchain.h"
 #include "planner/compiledscenario.h"
+#include "space/paths.h"
+#include <QAbstractItemModelTester>
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QPlainTextEdit>
-#include <QSpinBox>
-#include <QTableWidget>
-#include <QTemporaryDir>
-#include <QDockWidget>
-#include <QProcess>
-#include <QSignalSpy>
-#include <QStatusBar>
-#include <QUndoStack>
-#include <QMimeData>
-#include <QToolButton>
-#include <QRegularExpression>
-#include <QTimer>
 #include <QMenu>
 #include <QMenuBar>
-#include <QFileDialog>
-#include <QSettings>
 #include <QMessageBox>
-#include <memory>
-#include <QAbstractItemModelTester>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QToolButton>
+#include <QUndoStack>
 #include <QtTest>
+#include <memory>
 
 using namespace goap;
 using namespace goap::editor;
@@ -98,18 +97,23 @@ QAction *menuAction(MainWindow &w, const QString &text)
 // Builds scenarios/cook.json through the forms, step by step.
 void buildCook(MainWindow &w)
 {
-    w.outline()->select(Subject{Subject::Settings, -1, {}});
+    w.outline()->select(Subject {Subject::Settings, -1, {}});
     ScenarioForm *sf = w.scenarioForm();
     type(sf->nameEdit, QStringLiteral("Cook"));
-    sf->descriptionEdit->setPlainText(QString::fromUtf8(
-        "One cook, one hunger. The cook's only want is to be fed, and nothing says how: the planner links chopWood, lightFire, "
-        "cookMeal and eatMeal because that is the only chain whose preconditions meet. Watch cookMeal put out the fire it "
-        "needed, so after every meal a fresh search finds the fire out and the arms empty and returns the same four steps for "
-        "a new reason."));
+    sf->descriptionEdit->setPlainText(QString::fromUtf8("One cook, one hunger. The cook's only want is to be fed, and "
+                                                        "nothing says how: the planner links chopWood, lightFire, "
+                                                        "cookMeal and eatMeal because that is the only chain whose "
+                                                        "preconditions meet. Watch cookMeal put out the fire it "
+                                                        "needed, so after every meal a fresh search finds the fire out "
+                                                        "and the arms empty and returns the same four steps for "
+                                                        "a new reason."));
     sf->dayLength->setValue(240);
 
-    const struct { const char *id, *label; double x, y; } stations[] = {
-        {"woodpile", "Woodpile", 3, 3}, {"hearth", "Hearth", 10, 6}, {"table", "Table", 16, 9}};
+    const struct
+    {
+        const char *id, *label;
+        double x, y;
+    } stations[] = {{"woodpile", "Woodpile", 3, 3}, {"hearth", "Hearth", 10, 6}, {"table", "Table", 16, 9}};
     for (const auto &st : stations) {
         menuAction(w, QStringLiteral("Add Station"))->trigger();
         StationForm *f = w.stationForm();
@@ -120,16 +124,37 @@ void buildCook(MainWindow &w)
         f->yBox->setValue(st.y);
     }
 
-    struct Row { const char *fact; const char *op; int value; };
-    const struct {
+    struct Row
+    {
+        const char *fact;
+        const char *op;
+        int value;
+    };
+    const struct
+    {
         const char *id, *label, *station;
         double duration;
         std::vector<Row> pre, effects;
     } actions[] = {
         {"chopWood", "Chop wood", "woodpile", 3, {}, {{"agent.wood", "add", 1}}},
-        {"lightFire", "Light fire", "hearth", 2, {{"agent.wood", "", 1}}, {{"world.fireLit", "set", 1}, {"agent.wood", "add", -1}}},
-        {"cookMeal", "Cook meal", "hearth", 4, {{"world.fireLit", "", 1}}, {{"world.fireLit", "set", 0}, {"agent.meal", "add", 1}}},
-        {"eatMeal", "Eat meal", "table", 3, {{"agent.meal", "", 1}}, {{"agent.fed", "add", 1}, {"agent.meal", "add", -1}}},
+        {"lightFire",
+         "Light fire",
+         "hearth",
+         2,
+         {{"agent.wood", "", 1}},
+         {{"world.fireLit", "set", 1}, {"agent.wood", "add", -1}}},
+        {"cookMeal",
+         "Cook meal",
+         "hearth",
+         4,
+         {{"world.fireLit", "", 1}},
+         {{"world.fireLit", "set", 0}, {"agent.meal", "add", 1}}},
+        {"eatMeal",
+         "Eat meal",
+         "table",
+         3,
+         {{"agent.meal", "", 1}},
+         {{"agent.fed", "add", 1}, {"agent.meal", "add", -1}}},
     };
     for (const auto &a : actions) {
         menuAction(w, QStringLiteral("Add Action"))->trigger();
@@ -148,7 +173,7 @@ void buildCook(MainWindow &w)
     }
 
     // The fire's seed: the fact exists now that actions name it.
-    w.outline()->select(Subject{Subject::Fact, -1, QStringLiteral("world.fireLit")});
+    w.outline()->select(Subject {Subject::Fact, -1, QStringLiteral("world.fireLit")});
     QCOMPARE(w.currentForm(), w.factForm());
     w.factForm()->seededBox->setChecked(true);
 
@@ -297,7 +322,7 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
         const Scenario before = w.scenario();
-        w.outline()->select(Subject{Subject::Fact, -1, QStringLiteral("world.tools")});
+        w.outline()->select(Subject {Subject::Fact, -1, QStringLiteral("world.tools")});
         QCOMPARE(w.currentForm(), w.factForm());
         QVERIFY(w.factForm()->usageLabel->text().contains(u"harvestWheat"));
         type(w.factForm()->nameEdit, QStringLiteral("world.toolkit"));
@@ -316,15 +341,17 @@ private slots:
         QCOMPARE(w.scenario(), before);
 
         // An agent fact too, across goals and characters' own facts.
-        w.outline()->select(Subject{Subject::Fact, -1, QStringLiteral("agent.fed")});
+        w.outline()->select(Subject {Subject::Fact, -1, QStringLiteral("agent.fed")});
         type(w.factForm()->nameEdit, QStringLiteral("agent.fullness"));
         QCOMPARE(w.scenario().goal(u"hunger")->conditions.first().fact, QStringLiteral("agent.fullness"));
         const auto &eat = w.scenario().action(u"eatBread")->add;
         QVERIFY(std::any_of(eat.begin(), eat.end(), [](const Effect &e) { return e.fact == u"agent.fullness"; }));
         // A rename onto a fact in use, or across scopes, is refused with a message.
-        w.outline()->select(Subject{Subject::Fact, -1, QStringLiteral("agent.fullness")});
+        w.outline()->select(Subject {Subject::Fact, -1, QStringLiteral("agent.fullness")});
         type(w.factForm()->nameEdit, QStringLiteral("agent.bread"));
-        QVERIFY2(w.factForm()->errorText().contains(u"already in use"), qPrintable(w.factForm()->errorText() + "|" + w.factForm()->fact() + "|" + w.factForm()->nameEdit->text()));
+        QVERIFY2(
+            w.factForm()->errorText().contains(u"already in use"),
+            qPrintable(w.factForm()->errorText() + "|" + w.factForm()->fact() + "|" + w.factForm()->nameEdit->text()));
         type(w.factForm()->nameEdit, QStringLiteral("world.fullness"));
         QVERIFY(w.factForm()->errorText().contains(u"keeps its scope"));
         QCOMPARE(w.factForm()->nameEdit->text(), QStringLiteral("agent.fullness"));
@@ -337,7 +364,9 @@ private slots:
         const QStringList facts = w.document()->factsInUse();
         QVERIFY(facts.contains(QStringLiteral("agent.treated")));
         QVERIFY(!facts.contains(QStringLiteral("partner.treated")));
-        QVERIFY(w.document()->usage(QStringLiteral("agent.treated")).addedBy.contains(QStringLiteral("treatPatient (on its partner)")));
+        QVERIFY(w.document()
+                    ->usage(QStringLiteral("agent.treated"))
+                    .addedBy.contains(QStringLiteral("treatPatient (on its partner)")));
         QVERIFY(w.document()->renameFact(QStringLiteral("agent.treated"), QStringLiteral("agent.cured")).isEmpty());
         const auto &add = w.scenario().action(u"treatPatient")->add;
         QVERIFY(std::any_of(add.begin(), add.end(), [](const Effect &e) { return e.fact == u"partner.cured"; }));
@@ -359,32 +388,33 @@ private slots:
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/hospital.json")));
         const int stations = w.outline()->model()->rowCount();
         QVERIFY(stations >= 8); // ... Templates, Spawners
-        w.outline()->select(Subject{Subject::Template, 0, {}});
+        w.outline()->select(Subject {Subject::Template, 0, {}});
         QCOMPARE(w.currentForm(), w.templateForm());
         w.templateForm()->speedBox->setValue(1.5);
         QCOMPARE(w.scenario().templates[0].speed, 1.5);
         type(w.templateForm()->idEdit, QStringLiteral("visitor"));
         QCOMPARE(w.scenario().spawners[0].templateId, QStringLiteral("visitor")); // the spawner follows the rename
         type(w.templateForm()->idEdit, QStringLiteral("nurse1"));
-        QVERIFY(w.templateForm()->errorText().contains(u"already used")); // ids are unique across characters and templates
+        QVERIFY(
+            w.templateForm()->errorText().contains(u"already used")); // ids are unique across characters and templates
 
-        w.outline()->select(Subject{Subject::Spawner, 0, {}});
+        w.outline()->select(Subject {Subject::Spawner, 0, {}});
         QCOMPARE(w.currentForm(), w.spawnerForm());
         w.spawnerForm()->everyBox->setValue(30);
         QCOMPARE(w.scenario().spawners[0].every, 30.0);
 
-        w.outline()->select(Subject{Subject::Station, 3, {}});
+        w.outline()->select(Subject {Subject::Station, 3, {}});
         QCOMPARE(w.stationForm()->capacityBox->value(), 3);
         w.stationForm()->capacityBox->setValue(4);
         QCOMPARE(w.scenario().stations[3].capacity, 4);
 
-        w.outline()->select(Subject{Subject::Action, 4, {}});
+        w.outline()->select(Subject {Subject::Action, 4, {}});
         QCOMPARE(w.actionForm()->takePartnerEdit->text(), QStringLiteral("waiting"));
         QVERIFY(w.actionForm()->releaseBox->isChecked());
         QVERIFY(!w.actionForm()->leaveBox->isChecked());
         type(w.actionForm()->takePartnerEdit, QStringLiteral("bad name!"));
         QVERIFY(w.actionForm()->errorText().contains(u"not a valid queue name"));
-        w.outline()->select(Subject{Subject::Action, 3, {}});
+        w.outline()->select(Subject {Subject::Action, 3, {}});
         QVERIFY(w.actionForm()->leaveBox->isChecked());
 
         // Every one of these edits is undoable, back to the file.
@@ -401,7 +431,7 @@ private slots:
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
         const Scenario before = w.scenario();
         const int steps = w.document()->undoStack()->count();
-        w.outline()->select(Subject{Subject::Station, 1, {}});
+        w.outline()->select(Subject {Subject::Station, 1, {}});
         StationForm *f = w.stationForm();
         f->idEdit->selectAll();
         QTest::keyClicks(f->idEdit, QStringLiteral("woodpile"));
@@ -427,11 +457,11 @@ private slots:
         QCOMPARE(w.document()->undoStack()->count(), steps + 1);
 
         // Bad values in tables are refused too.
-        w.outline()->select(Subject{Subject::Action, 0, {}});
+        w.outline()->select(Subject {Subject::Action, 0, {}});
         w.actionForm()->effectTable->addRow(QStringLiteral("wood"), QStringLiteral("add"), 1);
         QVERIFY(w.actionForm()->errorText().contains(u"world.\" or \"agent."));
         QCOMPARE(w.scenario().actions[0].add.size(), 1);
-        w.outline()->select(Subject{Subject::Goal, 0, {}});
+        w.outline()->select(Subject {Subject::Goal, 0, {}});
         w.goalForm()->conditionTable->addRow(QStringLiteral("agent.meal"), {}, 0);
         QVERIFY(w.goalForm()->errorText().contains(u"at least 1"));
     }
@@ -441,7 +471,7 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
         const Scenario before = w.scenario();
-        w.outline()->select(Subject{Subject::Action, 0, {}});
+        w.outline()->select(Subject {Subject::Action, 0, {}});
         QString said;
         std::unique_ptr<QTimer> answer(answerNextDialog(QStringLiteral("Delete"), &said));
         menuAction(w, QStringLiteral("Remove Selected"))->trigger();
@@ -460,20 +490,20 @@ private slots:
         QGraphicsItem *item = w.mapScene()->itemFor(Subject::Station, 0);
         QVERIFY(item);
         w.mapScene()->itemMoved(Subject::Station, 0, QPointF(5.2 * MapScene::kScale, 7.9 * MapScene::kScale), true);
-        QCOMPARE(w.scenario().stations[0].at, (Point{5, 8})); // snapped to half units
+        QCOMPARE(w.scenario().stations[0].at, (Point {5, 8})); // snapped to half units
         QCOMPARE(w.document()->undoStack()->count(), steps + 1);
         w.mapScene()->itemMoved(Subject::Agent, 0, QPointF(1.26 * MapScene::kScale, 2 * MapScene::kScale), false);
-        QCOMPARE(w.scenario().agents[0].at, (Point{1.26, 2}));
+        QCOMPARE(w.scenario().agents[0].at, (Point {1.26, 2}));
         w.document()->undoStack()->undo();
         w.document()->undoStack()->undo();
-        QCOMPARE(w.scenario().stations[0].at, (Point{3, 3}));
+        QCOMPARE(w.scenario().stations[0].at, (Point {3, 3}));
     }
 
     void editsMergePerField()
     {
         MainWindow w;
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
-        w.outline()->select(Subject{Subject::Action, 0, {}});
+        w.outline()->select(Subject {Subject::Action, 0, {}});
         const int steps = w.document()->undoStack()->count();
         for (double d : {3.5, 4.0, 4.5, 5.0})
             w.actionForm()->durationBox->setValue(d);
@@ -488,7 +518,7 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
         QVERIFY(!hasErrors(w.document()->issues()));
-        w.outline()->select(Subject{Subject::Agent, 0, {}});
+        w.outline()->select(Subject {Subject::Agent, 0, {}});
         // Untick every goal: a warning appears ("holds no goals").
         AgentForm *c = w.agentForm();
         QSignalSpy validated(w.document(), &ScenarioDocument::issuesChanged);
@@ -504,15 +534,17 @@ private slots:
             QListWidgetItem *item = w.issuesPanel()->item(i);
             if (item->text().contains(u"holds no goals")) {
                 found = true;
-                w.outline()->select(Subject{Subject::Settings, -1, {}});
+                w.outline()->select(Subject {Subject::Settings, -1, {}});
                 emit w.issuesPanel()->itemClicked(item);
-                QCOMPARE(w.outline()->current(), (Subject{Subject::Agent, 0, {}}));
+                QCOMPARE(w.outline()->current(), (Subject {Subject::Agent, 0, {}}));
                 QCOMPARE(w.currentForm(), w.agentForm());
             }
         }
         QVERIFY(found);
-        QCOMPARE(IssuesPanel::subjectForPath(QStringLiteral("actions[3].add[\"agent.wood\"]")), (Subject{Subject::Action, 3, {}}));
-        QCOMPARE(IssuesPanel::subjectForPath(QStringLiteral("world[\"bread\"]")), (Subject{Subject::Fact, -1, QStringLiteral("world.bread")}));
+        QCOMPARE(IssuesPanel::subjectForPath(QStringLiteral("actions[3].add[\"agent.wood\"]")),
+                 (Subject {Subject::Action, 3, {}}));
+        QCOMPARE(IssuesPanel::subjectForPath(QStringLiteral("world[\"bread\"]")),
+                 (Subject {Subject::Fact, -1, QStringLiteral("world.bread")}));
     }
 
     void badFilesLeaveTheDocumentIntact_data()
@@ -527,7 +559,7 @@ private slots:
         QFETCH(QString, file);
         MainWindow w;
         QVERIFY(w.openFile(kSource + "/scenarios/smithy.json"));
-        w.outline()->select(Subject{Subject::Station, 0, {}});
+        w.outline()->select(Subject {Subject::Station, 0, {}});
         w.stationForm()->xBox->setValue(4); // unsaved work that must survive
         const Scenario before = w.scenario();
         const QString title = w.windowTitle();
@@ -578,25 +610,34 @@ private slots:
         QVERIFY(w.openFile(path));
         QVERIFY(!w.isWindowModified());
         QCOMPARE(shownTitle(), QStringLiteral("cook.json — GOAP Studio"));
-        w.outline()->select(Subject{Subject::Settings, -1, {}});
+        w.outline()->select(Subject {Subject::Settings, -1, {}});
         type(w.scenarioForm()->nameEdit, QStringLiteral("Cook II"));
         QVERIFY(w.isWindowModified());
         QCOMPARE(shownTitle(), QStringLiteral("cook.json* — GOAP Studio"));
 
         int asked = 0;
-        w.setSavePrompt([&] { ++asked; return QMessageBox::Cancel; });
+        w.setSavePrompt([&] {
+            ++asked;
+            return QMessageBox::Cancel;
+        });
         QVERIFY(!w.newDocument());
         QCOMPARE(asked, 1);
         QCOMPARE(w.scenario().name, QStringLiteral("Cook II")); // kept
-        QVERIFY(!w.close());                                   // the window stays open
+        QVERIFY(!w.close()); // the window stays open
         QCOMPARE(asked, 2);
 
-        w.setSavePrompt([&] { ++asked; return QMessageBox::Save; });
+        w.setSavePrompt([&] {
+            ++asked;
+            return QMessageBox::Save;
+        });
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/smithy.json")));
         QCOMPARE(readScenarioFile(path).scenario->name, QStringLiteral("Cook II")); // saved before switching
 
         type(w.scenarioForm()->nameEdit, QStringLiteral("Smithy II"));
-        w.setSavePrompt([&] { ++asked; return QMessageBox::Discard; });
+        w.setSavePrompt([&] {
+            ++asked;
+            return QMessageBox::Discard;
+        });
         QVERIFY(w.newDocument());
         QCOMPARE(w.scenario(), newScenario());
         QVERIFY(!w.isWindowModified());
@@ -664,7 +705,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
-        w.outline()->select(Subject{Subject::Action, 3, {}});
+        w.outline()->select(Subject {Subject::Action, 3, {}});
         QToolButton *plus = tableButton(w.actionForm()->preTable, QStringLiteral("+"));
         QTest::mouseClick(plus, Qt::LeftButton);
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return); // keeps the suggested name
@@ -714,12 +755,15 @@ private slots:
                               static_cast<QWidget *>(w.templateForm()), static_cast<QWidget *>(w.spawnerForm())}) {
             for (QWidget *field : form->findChildren<QWidget *>()) {
                 const bool input = qobject_cast<QLineEdit *>(field) || qobject_cast<QAbstractSpinBox *>(field)
-                    || qobject_cast<QComboBox *>(field) || qobject_cast<QPlainTextEdit *>(field) || qobject_cast<QCheckBox *>(field);
-                if (!input || field->parentWidget() == nullptr || qobject_cast<QAbstractSpinBox *>(field->parentWidget()))
+                    || qobject_cast<QComboBox *>(field) || qobject_cast<QPlainTextEdit *>(field)
+                    || qobject_cast<QCheckBox *>(field);
+                if (!input || field->parentWidget() == nullptr
+                    || qobject_cast<QAbstractSpinBox *>(field->parentWidget()))
                     continue;
                 if (qobject_cast<QComboBox *>(field->parentWidget()))
                     continue;
-                QVERIFY2(!field->toolTip().isEmpty(), qPrintable(form->metaObject()->className() + QStringLiteral(" field without a tooltip")));
+                QVERIFY2(!field->toolTip().isEmpty(),
+                         qPrintable(form->metaObject()->className() + QStringLiteral(" field without a tooltip")));
             }
         }
     }
@@ -733,7 +777,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
-        w.outline()->select(Subject{Subject::Action, 1, {}}); // lightFire: set world.fireLit 1, add agent.wood -1
+        w.outline()->select(Subject {Subject::Action, 1, {}}); // lightFire: set world.fireLit 1, add agent.wood -1
         FactTable *effects = w.actionForm()->effectTable;
         QTableWidget *table = effects->table();
         QCOMPARE(table->rowCount(), 2);
@@ -752,10 +796,11 @@ private slots:
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
         QCOMPARE(table->currentColumn(), 2);
         typeInFocus(QStringLiteral("3"));
-        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return); // the delegate commits on the next event loop pass
+        QTest::keyClick(QApplication::focusWidget(),
+                        Qt::Key_Return); // the delegate commits on the next event loop pass
         QTRY_COMPARE(w.scenario().actions[1].add,
-                     (QList<Effect>{{QStringLiteral("agent.gold"), 3}, {QStringLiteral("agent.wood"), -1}}));
-        QCOMPARE(w.scenario().actions[1].set, (QList<Effect>{{QStringLiteral("world.fireLit"), 1}}));
+                     (QList<Effect> {{QStringLiteral("agent.gold"), 3}, {QStringLiteral("agent.wood"), -1}}));
+        QCOMPARE(w.scenario().actions[1].set, (QList<Effect> {{QStringLiteral("world.fireLit"), 1}}));
         QCOMPARE(w.actionForm()->errorText(), QString());
         QVERIFY(w.document()->factsInUse().contains(QStringLiteral("agent.gold")));
 
@@ -786,7 +831,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
-        w.outline()->select(Subject{Subject::Action, 2, {}}); // cookMeal: needs world.fireLit 1
+        w.outline()->select(Subject {Subject::Action, 2, {}}); // cookMeal: needs world.fireLit 1
         QTableWidget *table = w.actionForm()->preTable->table();
         QCOMPARE(table->columnCount(), 3);
         QCOMPARE(table->item(0, 1)->text(), QStringLiteral(">="));
@@ -798,12 +843,12 @@ private slots:
         box->setCurrentText(QStringLiteral("!="));
         QTest::keyClick(box, Qt::Key_Tab); // commits and moves to the value
         QTRY_COMPARE(w.scenario().actions[2].pre,
-                     (QList<Condition>{{QStringLiteral("world.fireLit"), 1, ConditionOp::Ne}}));
+                     (QList<Condition> {{QStringLiteral("world.fireLit"), 1, ConditionOp::Ne}}));
         QUndoStack *stack = w.document()->undoStack();
         QVERIFY2(stack->undoText().contains(u"world.fireLit != 1"), qPrintable(stack->undoText()));
         QVERIFY(writeScenario(w.scenario()).contains("\"version\": 2"));
         // A goal's condition that can never hold is refused with the reason, and nothing changes.
-        w.outline()->select(Subject{Subject::Goal, 0, {}});
+        w.outline()->select(Subject {Subject::Goal, 0, {}});
         FactTable *conditions = w.goalForm()->conditionTable;
         conditions->table()->item(0, 1)->setText(QStringLiteral("<")); // agent.fed < 1: fine
         QCOMPARE(w.scenario().goals[0].conditions.value(0).op, ConditionOp::Lt);
@@ -824,14 +869,18 @@ private slots:
         w.resize(1200, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
-        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json"))); // woodpile (3, 3), hearth (10, 6), table (16, 9)
+        QVERIFY(w.openFile(kSource
+                           + QStringLiteral("/scenarios/cook.json"))); // woodpile (3, 3), hearth (10, 6), table (16, 9)
         MapView *view = w.mapView();
-        auto at = [&](double x, double y) { return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale)); };
+        auto at = [&](double x, double y) {
+            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
+        };
         auto drag = [&](QPointF from, QPointF to) {
             QTest::mousePress(view->viewport(), Qt::LeftButton, {}, at(from.x(), from.y()));
             for (const QPoint p : {at((from.x() + to.x()) / 2, (from.y() + to.y()) / 2), at(to.x(), to.y())}) {
                 // With the button held (QTest::mouseMove sends no buttons to a widget).
-                QMouseEvent move(QEvent::MouseMove, p, view->viewport()->mapToGlobal(p), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+                QMouseEvent move(QEvent::MouseMove, p, view->viewport()->mapToGlobal(p), Qt::NoButton, Qt::LeftButton,
+                                 Qt::NoModifier);
                 QApplication::sendEvent(view->viewport(), &move);
             }
             QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, at(to.x(), to.y()));
@@ -839,7 +888,7 @@ private slots:
         w.wallToolAction()->trigger();
         QVERIFY(w.mapScene()->wallTool());
         drag({5.2, 1.5}, {6.7, 7.4}); // cells 5..6 x 1..7
-        QCOMPARE(w.scenario().map.walls, (QList<Wall>{Wall{5, 1, 2, 7}}));
+        QCOMPARE(w.scenario().map.walls, (QList<Wall> {Wall {5, 1, 2, 7}}));
         QUndoStack *stack = w.document()->undoStack();
         QVERIFY2(stack->undoText().contains(u"2 x 7 at (5, 1)"), qPrintable(stack->undoText()));
         // Over the hearth: refused with the reason, nothing drawn.
@@ -858,18 +907,18 @@ private slots:
         // Selected and dragged: moved by whole cells.
         QVERIFY(w.mapScene()->wallItem(0));
         drag({5.5, 4.5}, {5.4, 7.6});
-        QCOMPARE(w.scenario().map.walls, (QList<Wall>{Wall{5, 4, 2, 7}}));
+        QCOMPARE(w.scenario().map.walls, (QList<Wall> {Wall {5, 4, 2, 7}}));
         QVERIFY(stack->undoText().startsWith(u"Move wall"));
         // Onto the cook's start (8, 3): refused, the wall snaps back.
         drag({5.5, 4.5}, {8.5, 2.5});
-        QCOMPARE(w.scenario().map.walls, (QList<Wall>{Wall{5, 4, 2, 7}}));
+        QCOMPARE(w.scenario().map.walls, (QList<Wall> {Wall {5, 4, 2, 7}}));
         QVERIFY2(w.statusBar()->currentMessage().contains(u"cook"), qPrintable(w.statusBar()->currentMessage()));
         QCOMPARE(w.mapScene()->wallItem(0)->pos(), QPointF(5 * MapScene::kScale, 4 * MapScene::kScale));
         // Its corner handle resizes it, by whole cells.
         w.mapScene()->wallItem(0)->setSelected(true);
         const double inside = 3 / MapScene::kScale; // a few pixels inside the lower right corner
         drag({7 - inside, 11 - inside}, {9.1, 10.8});
-        QCOMPARE(w.scenario().map.walls, (QList<Wall>{Wall{5, 4, 4, 7}}));
+        QCOMPARE(w.scenario().map.walls, (QList<Wall> {Wall {5, 4, 4, 7}}));
         QVERIFY2(stack->undoText().startsWith(u"Resize wall"), qPrintable(stack->undoText()));
         // Delete in the map removes the selected wall; Undo brings it back.
         w.mapScene()->wallItem(0)->setSelected(true);
@@ -890,14 +939,20 @@ private slots:
         w.resize(1200, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
-        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json"))); // woodpile (3, 3), hearth (10, 6), table (16, 9); cook at (8, 3)
+        QVERIFY(
+            w.openFile(kSource
+                       + QStringLiteral(
+                           "/scenarios/cook.json"))); // woodpile (3, 3), hearth (10, 6), table (16, 9); cook at (8, 3)
         MapView *view = w.mapView();
-        auto at = [&](double x, double y) { return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale)); };
+        auto at = [&](double x, double y) {
+            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
+        };
         auto stroke = [&](const QList<QPointF> &points) {
             QTest::mousePress(view->viewport(), Qt::LeftButton, {}, at(points.first().x(), points.first().y()));
             for (const QPointF &q : points) {
                 const QPoint p = at(q.x(), q.y());
-                QMouseEvent move(QEvent::MouseMove, p, view->viewport()->mapToGlobal(p), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+                QMouseEvent move(QEvent::MouseMove, p, view->viewport()->mapToGlobal(p), Qt::NoButton, Qt::LeftButton,
+                                 Qt::NoModifier);
                 QApplication::sendEvent(view->viewport(), &move);
             }
             QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, at(points.last().x(), points.last().y()));
@@ -908,21 +963,22 @@ private slots:
         QCOMPARE(w.mapScene()->wallMode(), MapScene::WallTool::Brush);
         // A stroke down column 6 from row 0 to row 11 (a fast drag: the cells between count too).
         stroke({{6.5, 0.5}, {6.5, 5.2}, {6.5, 11.5}});
-        QCOMPARE(w.scenario().map.walls, (QList<Wall>{Wall{6, 0, 1, 12}}));
+        QCOMPARE(w.scenario().map.walls, (QList<Wall> {Wall {6, 0, 1, 12}}));
         QCOMPARE(stack->count(), before + 1);
         QVERIFY2(stack->undoText().contains(u"Paint 12 wall cells"), qPrintable(stack->undoText()));
         // The woodpile (3, 3) is cut off from the cook (8, 3): the Issues panel says so, live.
         // (issues() is a value: one copy, not two, for begin and end.)
         auto mentions = [&](const QString &fragment) {
             const Issues issues = w.document()->issues();
-            return std::any_of(issues.begin(), issues.end(), [&](const Issue &i) { return i.message.contains(fragment); });
+            return std::any_of(issues.begin(), issues.end(),
+                               [&](const Issue &i) { return i.message.contains(fragment); });
         };
         QTRY_VERIFY(mentions(QStringLiteral("cannot reach station woodpile")));
         // Painting over the hearth leaves its cell free and says why.
         stroke({{9.5, 6.5}, {11.5, 6.5}});
         QCOMPARE(w.scenario().map.walls.size(), 3); // cells 9 and 11 of row 6; the hearth's cell 10 stays free
-        QCOMPARE(w.scenario().map.walls[1], (Wall{9, 6, 1, 1}));
-        QCOMPARE(w.scenario().map.walls[2], (Wall{11, 6, 1, 1}));
+        QCOMPARE(w.scenario().map.walls[1], (Wall {9, 6, 1, 1}));
+        QCOMPARE(w.scenario().map.walls[2], (Wall {11, 6, 1, 1}));
         QVERIFY2(w.statusBar()->currentMessage().contains(u"stays free"), qPrintable(w.statusBar()->currentMessage()));
         stack->undo();
         QCOMPARE(w.scenario().map.walls.size(), 1);
@@ -931,18 +987,18 @@ private slots:
         QCOMPARE(w.mapScene()->wallMode(), MapScene::WallTool::Eraser);
         QVERIFY(!w.wallBrushAction()->isChecked());
         stroke({{6.5, 4.5}, {6.5, 5.5}});
-        QCOMPARE(w.scenario().map.walls, (QList<Wall>{Wall{6, 0, 1, 4}, Wall{6, 6, 1, 6}}));
+        QCOMPARE(w.scenario().map.walls, (QList<Wall> {Wall {6, 0, 1, 4}, Wall {6, 6, 1, 6}}));
         QVERIFY2(stack->undoText().contains(u"Erase 2 wall cells"), qPrintable(stack->undoText()));
         QTRY_VERIFY(!mentions(QStringLiteral("cannot reach")));
         stack->undo();
-        QCOMPARE(w.scenario().map.walls, (QList<Wall>{Wall{6, 0, 1, 12}}));
+        QCOMPARE(w.scenario().map.walls, (QList<Wall> {Wall {6, 0, 1, 12}}));
         w.wallEraserAction()->trigger();
         QCOMPARE(w.mapScene()->wallMode(), MapScene::WallTool::None);
         // Saved and read back: the walls round-trip.
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("brushed.json"));
         QVERIFY(w.saveAs(file));
-        QCOMPARE(readScenarioFile(file).scenario->map.walls, (QList<Wall>{Wall{6, 0, 1, 12}}));
+        QCOMPARE(readScenarioFile(file).scenario->map.walls, (QList<Wall> {Wall {6, 0, 1, 12}}));
 
         // Places: a capacity-2 hearth shows two place cells beside it, as the simulation has them.
         Station hearth = w.scenario().stations[1];
@@ -965,8 +1021,10 @@ private slots:
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
         const Scenario &s = w.scenario();
-        const int mine = s.indexOfGoal(u"mineQuota"), forge = s.indexOfGoal(u"forgeQuota"), bake = s.indexOfGoal(u"bakeQuota");
-        w.outline()->selectMany({Subject{Subject::Goal, mine, {}}, Subject{Subject::Goal, forge, {}}, Subject{Subject::Goal, bake, {}}});
+        const int mine = s.indexOfGoal(u"mineQuota"), forge = s.indexOfGoal(u"forgeQuota"),
+                  bake = s.indexOfGoal(u"bakeQuota");
+        w.outline()->selectMany(
+            {Subject {Subject::Goal, mine, {}}, Subject {Subject::Goal, forge, {}}, Subject {Subject::Goal, bake, {}}});
         GoalForm *form = w.goalForm();
         QTRY_COMPARE(form->indices().size(), 3);
         QVERIFY(!form->kindBox->isEnabled());
@@ -997,7 +1055,7 @@ private slots:
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
         const Scenario &s = w.scenario();
         const int mine = s.indexOfAction(u"mineOre"), fell = s.indexOfAction(u"fellTree");
-        w.outline()->selectMany({Subject{Subject::Action, mine, {}}, Subject{Subject::Action, fell, {}}});
+        w.outline()->selectMany({Subject {Subject::Action, mine, {}}, Subject {Subject::Action, fell, {}}});
         ActionForm *form = w.actionForm();
         QTRY_COMPARE(form->indices().size(), 2);
         QVERIFY(!form->preTable->isEnabled());
@@ -1012,30 +1070,33 @@ private slots:
         stack->undo();
         QCOMPARE(w.scenario().actions[mine].duration, 4.0);
         // A click back on the first of the two (the current item): one action again.
-        w.outline()->select(Subject{Subject::Action, mine, {}});
-        QTRY_COMPARE(form->indices(), QList<int>{mine});
+        w.outline()->select(Subject {Subject::Action, mine, {}});
+        QTRY_COMPARE(form->indices(), QList<int> {mine});
         QVERIFY(form->preTable->isEnabled());
 
         // One action: "Also at" lists its alternatives; an unknown id is refused.
-        w.outline()->select(Subject{Subject::Action, fell, {}});
-        QTRY_COMPARE(form->indices(), QList<int>{fell});
+        w.outline()->select(Subject {Subject::Action, fell, {}});
+        QTRY_COMPARE(form->indices(), QList<int> {fell});
         form->alternativesEdit->setText(QStringLiteral("mine, nowhere"));
         emit form->alternativesEdit->editingFinished();
         QVERIFY(w.scenario().actions[fell].alternatives.isEmpty());
         QVERIFY2(form->errorText().contains(u"nowhere"), qPrintable(form->errorText()));
         form->alternativesEdit->setText(QStringLiteral("mine"));
         emit form->alternativesEdit->editingFinished();
-        QCOMPARE(w.scenario().actions[fell].alternatives, QStringList{QStringLiteral("mine")});
-        QCOMPARE(w.scenario().actions[fell].stations(), (QStringList{QStringLiteral("forest"), QStringLiteral("mine")}));
+        QCOMPARE(w.scenario().actions[fell].alternatives, QStringList {QStringLiteral("mine")});
+        QCOMPARE(w.scenario().actions[fell].stations(),
+                 (QStringList {QStringLiteral("forest"), QStringLiteral("mine")}));
         // Renaming the mine renames the alternative; removing the forest makes the mine its station.
         auto stationIndex = [&](const char *id) {
             const QList<Station> &list = w.scenario().stations;
-            return int(std::find_if(list.begin(), list.end(), [&](const Station &x) { return x.id == QLatin1String(id); }) - list.begin());
+            return int(
+                std::find_if(list.begin(), list.end(), [&](const Station &x) { return x.id == QLatin1String(id); })
+                - list.begin());
         };
         Station pit = w.scenario().stations[stationIndex("mine")];
         pit.id = QStringLiteral("pit");
         QVERIFY(w.document()->setStation(stationIndex("mine"), pit, QStringLiteral("id")).isEmpty());
-        QCOMPARE(w.scenario().actions[fell].alternatives, QStringList{QStringLiteral("pit")});
+        QCOMPARE(w.scenario().actions[fell].alternatives, QStringList {QStringLiteral("pit")});
         QVERIFY(w.document()->removeStation(stationIndex("forest")).isEmpty());
         QCOMPARE(w.scenario().actions[fell].station, QStringLiteral("pit"));
         QVERIFY(w.scenario().actions[fell].alternatives.isEmpty());
@@ -1058,16 +1119,19 @@ private slots:
         QTRY_COMPARE(chain->nodeCount(), int(expected.nodes.size()));
         // The outline selects Bake bread: the chain brings out its upstream and downstream.
         const Scenario &s = w.scenario();
-        w.outline()->select(Subject{Subject::Action, s.indexOfAction(u"bakeBread"), {}});
+        w.outline()->select(Subject {Subject::Action, s.indexOfAction(u"bakeBread"), {}});
         QCOMPARE(chain->selectedNode(), chain->chain().find(ChainNode::Action, QStringLiteral("bakeBread")));
-        QVERIFY(chain->isHighlighted(chain->chain().find(ChainNode::WorldFact, QStringLiteral("world.wheat")))); // feeds it
-        QVERIFY(chain->isHighlighted(chain->chain().find(ChainNode::WorldFact, QStringLiteral("world.bread")))); // it feeds
-        QVERIFY(!chain->isHighlighted(chain->chain().find(ChainNode::AgentFact, QStringLiteral("agent.oreMined")))); // neither
+        QVERIFY(
+            chain->isHighlighted(chain->chain().find(ChainNode::WorldFact, QStringLiteral("world.wheat")))); // feeds it
+        QVERIFY(
+            chain->isHighlighted(chain->chain().find(ChainNode::WorldFact, QStringLiteral("world.bread")))); // it feeds
+        QVERIFY(!chain->isHighlighted(
+            chain->chain().find(ChainNode::AgentFact, QStringLiteral("agent.oreMined")))); // neither
         // A click on a node (the real view) selects it in the outline.
         const int mine = chain->chain().find(ChainNode::Action, QStringLiteral("mineOre"));
         chain->centerOn(chain->nodePosition(mine));
         QTest::mouseClick(chain->viewport(), Qt::LeftButton, {}, chain->mapFromScene(chain->nodePosition(mine)));
-        QCOMPARE(w.outline()->current(), (Subject{Subject::Action, s.indexOfAction(u"mineOre"), {}}));
+        QCOMPARE(w.outline()->current(), (Subject {Subject::Action, s.indexOfAction(u"mineOre"), {}}));
         QCOMPARE(chain->selectedNode(), mine);
         // An edit: laid out again after the pause, with the new label.
         const quint64 before = chain->layouts();
@@ -1075,8 +1139,10 @@ private slots:
         mineOre.label = QStringLiteral("Dig ore");
         QVERIFY(w.document()->setAction(s.indexOfAction(u"mineOre"), mineOre, QStringLiteral("label")).isEmpty());
         QTRY_VERIFY(chain->layouts() > before);
-        QCOMPARE(chain->chain().nodes[size_t(chain->chain().find(ChainNode::Action, QStringLiteral("mineOre")))].label, QStringLiteral("Dig ore"));
-        QCOMPARE(chain->selectedNode(), chain->chain().find(ChainNode::Action, QStringLiteral("mineOre"))); // kept across the layout
+        QCOMPARE(chain->chain().nodes[size_t(chain->chain().find(ChainNode::Action, QStringLiteral("mineOre")))].label,
+                 QStringLiteral("Dig ore"));
+        QCOMPARE(chain->selectedNode(),
+                 chain->chain().find(ChainNode::Action, QStringLiteral("mineOre"))); // kept across the layout
     }
 
     // Issue #11, 2: every kind of command undoes to exactly the scenario
@@ -1094,10 +1160,10 @@ private slots:
         auto shownAsInDocument = [&] {
             const Scenario &s = doc->scenario();
             const OutlineModel *m = w.outline()->outlineModel();
-            const QList<QPair<Subject::Kind, QStringList>> lists{{Subject::Station, idsOf(s.stations)},
-                                                                 {Subject::Action, idsOf(s.actions)},
-                                                                 {Subject::Goal, idsOf(s.goals)},
-                                                                 {Subject::Agent, idsOf(s.agents)}};
+            const QList<QPair<Subject::Kind, QStringList>> lists {{Subject::Station, idsOf(s.stations)},
+                                                                  {Subject::Action, idsOf(s.actions)},
+                                                                  {Subject::Goal, idsOf(s.goals)},
+                                                                  {Subject::Agent, idsOf(s.agents)}};
             for (const auto &[kind, ids] : lists) {
                 const QModelIndex section = m->sectionIndex(kind);
                 if (m->rowCount(section) != ids.size())
@@ -1123,28 +1189,44 @@ private slots:
         Agent relabelled = doc->scenario().agents[3];
         relabelled.label = QStringLiteral("Reeve");
         Station moved = doc->scenario().stations[1];
-        moved.at = Point{moved.at.x + 1, moved.at.y};
-        QList<Goal> goals{doc->scenario().goals[0], doc->scenario().goals[1]};
+        moved.at = Point {moved.at.x + 1, moved.at.y};
+        QList<Goal> goals {doc->scenario().goals[0], doc->scenario().goals[1]};
         for (Goal &g : goals)
             g.urgency = 2.5;
-        const QList<Step> steps{
+        const QList<Step> steps {
             {"a label", [&] { return doc->setAgent(3, relabelled, QStringLiteral("label")); }, "ChangeItems"},
             {"a station moved", [&] { return doc->setStation(1, moved, QStringLiteral("position")); }, "ChangeItems"},
-            {"two goals at once", [&] { return doc->setGoals({0, 1}, goals, QStringLiteral("urgency")); }, "ChangeItems"},
-            {"a character added", [&] { return doc->addAgent(Point{2, 2}); }, "InsertItems"},
+            {"two goals at once",
+             [&] {
+                 return doc->setGoals({0, 1}, goals, QStringLiteral("urgency"));
+             },
+             "ChangeItems"},
+            {"a character added",
+             [&] {
+                 return doc->addAgent(Point {2, 2});
+             },
+             "InsertItems"},
             {"a character duplicated", [&] { return doc->duplicateAgent(1); }, "InsertItems"},
             {"a station duplicated", [&] { return doc->duplicateStation(0); }, "InsertItems"},
             {"a character removed", [&] { return doc->removeAgent(0); }, "RemoveItems"},
             {"a goal added", [&] { return doc->addGoal(GoalKind::Quota); }, "InsertItems"},
-            {"a fact renamed", [&] { return doc->renameFact(QStringLiteral("world.ore"), QStringLiteral("world.stone")); }, "ReplaceParts"},
+            {"a fact renamed",
+             [&] { return doc->renameFact(QStringLiteral("world.ore"), QStringLiteral("world.stone")); },
+             "ReplaceParts"},
             {"an action removed with its references",
-             [&] { return doc->removeAction(doc->scenario().indexOfAction(doc->scenario().agents[0].actions[0])); }, "ReplaceParts"},
-            {"an action nobody has removed", [&] { return doc->removeAction(doc->scenario().indexOfAction(u"mineOre")); }, "RemoveItems"},
+             [&] { return doc->removeAction(doc->scenario().indexOfAction(doc->scenario().agents[0].actions[0])); },
+             "ReplaceParts"},
+            {"an action nobody has removed",
+             [&] { return doc->removeAction(doc->scenario().indexOfAction(u"mineOre")); }, "RemoveItems"},
             {"a station removed with its references", [&] { return doc->removeStation(2); }, "ReplaceParts"},
             {"a world seed", [&] { return doc->setWorldSeed(QStringLiteral("flour"), 7); }, "ReplaceParts"},
-            {"a wall", [&] { return doc->addWall(Wall{14, 0, 1, 3}); }, "ReplaceParts"},
+            {"a wall",
+             [&] {
+                 return doc->addWall(Wall {14, 0, 1, 3});
+             },
+             "ReplaceParts"},
         };
-        QList<Scenario> states{doc->scenario()};
+        QList<Scenario> states {doc->scenario()};
         for (const Step &step : steps) {
             QVERIFY2(step.edit().isEmpty(), step.what);
             const QUndoCommand *top = stack->command(stack->index() - 1);
@@ -1191,14 +1273,14 @@ private slots:
         QVERIFY(doc->setAgent(4, back, QStringLiteral("speed")).isEmpty());
         QCOMPARE(stack->count(), count + 2);
         // The selection follows its entity through an insertion before it.
-        w.outline()->select(Subject{Subject::Agent, 5, {}});
+        w.outline()->select(Subject {Subject::Agent, 5, {}});
         const QString id = doc->scenario().agents[5].id;
         QVERIFY(doc->duplicateAgent(0).isEmpty());
-        QCOMPARE(w.outline()->current(), (Subject{Subject::Agent, 6, {}}));
-        QCOMPARE(w.agentForm()->indices(), QList<int>{6});
+        QCOMPARE(w.outline()->current(), (Subject {Subject::Agent, 6, {}}));
+        QCOMPARE(w.agentForm()->indices(), QList<int> {6});
         QCOMPARE(w.agentForm()->idEdit->text(), id);
         stack->undo();
-        QCOMPARE(w.outline()->current(), (Subject{Subject::Agent, 5, {}}));
+        QCOMPARE(w.outline()->current(), (Subject {Subject::Agent, 5, {}}));
         QCOMPARE(w.agentForm()->idEdit->text(), id);
     }
 
@@ -1213,30 +1295,30 @@ private slots:
         QUndoStack *stack = w.document()->undoStack();
         const int rebuilds = w.outline()->outlineModel()->resetCount();
         QGraphicsItem *untouched = w.mapScene()->itemFor(Subject::Agent, 0);
-        w.outline()->select(Subject{Subject::Agent, 2, {}});
+        w.outline()->select(Subject {Subject::Agent, 2, {}});
         type(w.agentForm()->labelEdit, QStringLiteral("Smith of the hill"));
         QCOMPARE(w.scenario().agents[2].label, QStringLiteral("Smith of the hill"));
         QVERIFY(dynamic_cast<const ChangeItems *>(stack->command(stack->count() - 1)));
         QCOMPARE(w.outline()->outlineModel()->resetCount(), rebuilds); // the row was updated, the tree kept
-        QVERIFY(w.outline()->indexOf(Subject{Subject::Agent, 2, {}}).data().toString().endsWith(u"Smith of the hill"));
+        QVERIFY(w.outline()->indexOf(Subject {Subject::Agent, 2, {}}).data().toString().endsWith(u"Smith of the hill"));
         QCOMPARE(w.mapScene()->itemFor(Subject::Agent, 0), untouched); // other markers kept
-        QCOMPARE(w.outline()->current(), (Subject{Subject::Agent, 2, {}}));
+        QCOMPARE(w.outline()->current(), (Subject {Subject::Agent, 2, {}}));
         // A new own fact shows in Facts without a rebuild.
         w.agentForm()->factTable->addRow(QStringLiteral("stamina"), {}, 3);
         QVERIFY(w.document()->factsInUse().contains(QStringLiteral("agent.stamina")));
-        QCOMPARE(w.outline()->indexOf(Subject{Subject::Fact, -1, QStringLiteral("agent.stamina")}).data().toString(),
+        QCOMPARE(w.outline()->indexOf(Subject {Subject::Fact, -1, QStringLiteral("agent.stamina")}).data().toString(),
                  QStringLiteral("agent.stamina"));
         QCOMPARE(w.outline()->outlineModel()->resetCount(), rebuilds);
         stack->undo();
         stack->undo();
         QCOMPARE(w.scenario().agents[2].label, QStringLiteral("Blacksmith"));
-        QVERIFY(w.outline()->indexOf(Subject{Subject::Agent, 2, {}}).data().toString().endsWith(u"Blacksmith"));
+        QVERIFY(w.outline()->indexOf(Subject {Subject::Agent, 2, {}}).data().toString().endsWith(u"Blacksmith"));
         // A rename fixes references elsewhere: a ReplaceParts step, and the
         // outline repaints its rows without a reset (no list changed length).
-        w.outline()->select(Subject{Subject::Station, 0, {}});
+        w.outline()->select(Subject {Subject::Station, 0, {}});
         type(w.stationForm()->idEdit, QStringLiteral("deepMine"));
         QVERIFY(dynamic_cast<const ReplaceParts *>(stack->command(stack->count() - 1)));
-        QVERIFY(w.outline()->indexOf(Subject{Subject::Station, 0, {}}).data().toString().startsWith(u"deepMine"));
+        QVERIFY(w.outline()->indexOf(Subject {Subject::Station, 0, {}}).data().toString().startsWith(u"deepMine"));
         QCOMPARE(w.outline()->outlineModel()->resetCount(), rebuilds);
     }
 
@@ -1251,17 +1333,18 @@ private slots:
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
         // Ctrl+click three characters in the outline, as a user would.
         for (int i : {0, 2, 4}) {
-            const QModelIndex row = w.outline()->indexOf(Subject{Subject::Agent, i, {}});
+            const QModelIndex row = w.outline()->indexOf(Subject {Subject::Agent, i, {}});
             w.outline()->scrollTo(row);
             QTest::mouseClick(w.outline()->viewport(), Qt::LeftButton, i == 0 ? Qt::NoModifier : Qt::ControlModifier,
                               w.outline()->visualRect(row).center());
         }
         AgentForm *form = w.agentForm();
         QCOMPARE(w.currentForm(), form);
-        QCOMPARE(form->indices(), (QList<int>{0, 2, 4}));
+        QCOMPARE(form->indices(), (QList<int> {0, 2, 4}));
         QVERIFY(!form->idEdit->isEnabled());
         QCOMPARE(form->labelEdit->placeholderText(), AgentForm::mixedText()); // Miner, Blacksmith, Carpenter
-        const QList<double> speeds{w.scenario().agents[0].speed, w.scenario().agents[2].speed, w.scenario().agents[4].speed};
+        const QList<double> speeds {w.scenario().agents[0].speed, w.scenario().agents[2].speed,
+                                    w.scenario().agents[4].speed};
         if (!(speeds[0] == speeds[1] && speeds[1] == speeds[2]))
             QCOMPARE(form->speedBox->text(), AgentForm::mixedText());
         QUndoStack *stack = w.document()->undoStack();
@@ -1300,13 +1383,13 @@ private slots:
 
         // Stations too: two selected, their places set in one step.
         for (int i : {1, 6}) {
-            const QModelIndex row = w.outline()->indexOf(Subject{Subject::Station, i, {}});
+            const QModelIndex row = w.outline()->indexOf(Subject {Subject::Station, i, {}});
             w.outline()->scrollTo(row);
             QTest::mouseClick(w.outline()->viewport(), Qt::LeftButton, i == 1 ? Qt::NoModifier : Qt::ControlModifier,
                               w.outline()->visualRect(row).center());
         }
         QCOMPARE(w.currentForm(), w.stationForm());
-        QCOMPARE(w.stationForm()->indices(), (QList<int>{1, 6}));
+        QCOMPARE(w.stationForm()->indices(), (QList<int> {1, 6}));
         QVERIFY(!w.stationForm()->idEdit->isEnabled());
         const int before = stack->index();
         typeInto(w.stationForm()->capacityBox, QStringLiteral("3"));
@@ -1361,26 +1444,33 @@ private slots:
         // Export: byte for byte what goap-sim sweep writes for the same sweep.
         QTemporaryDir dir;
         QVERIFY(d->exportCsv(dir.filePath(QStringLiteral("s.csv"))));
-        QVERIFY(QFile::copy(kSource + QStringLiteral("/scenarios/town.json"), dir.filePath(QStringLiteral("town.json"))));
+        QVERIFY(
+            QFile::copy(kSource + QStringLiteral("/scenarios/town.json"), dir.filePath(QStringLiteral("town.json"))));
         QFile spec(dir.filePath(QStringLiteral("town.sweep.json")));
         QVERIFY(spec.open(QIODevice::WriteOnly));
-        spec.write("{ \"scenario\": \"town.json\", \"vary\": [ { \"path\": \"agents[5].goals[0].urgency\", \"from\": 0.5, \"to\": 2, \"steps\": 3 },"
+        spec.write("{ \"scenario\": \"town.json\", \"vary\": [ { \"path\": \"agents[5].goals[0].urgency\", \"from\": "
+                   "0.5, \"to\": 2, \"steps\": 3 },"
                    " { \"path\": \"agents[3].speed\", \"from\": 1, \"to\": 3, \"steps\": 2 } ] }");
         spec.close();
         QProcess cli;
-        cli.start(QStringLiteral(GOAP_SIM_BINARY), {QStringLiteral("sweep"), spec.fileName(), QStringLiteral("--out"), dir.filePath(QStringLiteral("out"))});
+        cli.start(
+            QStringLiteral(GOAP_SIM_BINARY),
+            {QStringLiteral("sweep"), spec.fileName(), QStringLiteral("--out"), dir.filePath(QStringLiteral("out"))});
         QVERIFY(cli.waitForFinished(60000));
         QCOMPARE(cli.exitCode(), 0);
-        QCOMPARE(readAll(dir.filePath(QStringLiteral("s.csv"))), readAll(dir.filePath(QStringLiteral("out/results-1-of-1.csv"))));
+        QCOMPARE(readAll(dir.filePath(QStringLiteral("s.csv"))),
+                 readAll(dir.filePath(QStringLiteral("out/results-1-of-1.csv"))));
         // Open Sweep reads that file's fields back; a list of uneven values is refused with the reason.
         SweepDialog again(w.document());
         QCOMPARE(again.loadSweep(spec.fileName()), QString());
         QCOMPARE(again.variantCount(), 6);
         QCOMPARE(again.daysBox()->value(), 1);
-        QCOMPARE(static_cast<QComboBox *>(again.parameterTable()->cellWidget(1, 0))->currentText(), QStringLiteral("agents[3].speed"));
+        QCOMPARE(static_cast<QComboBox *>(again.parameterTable()->cellWidget(1, 0))->currentText(),
+                 QStringLiteral("agents[3].speed"));
         QFile uneven(dir.filePath(QStringLiteral("uneven.sweep.json")));
         QVERIFY(uneven.open(QIODevice::WriteOnly));
-        uneven.write("{ \"scenario\": \"town.json\", \"vary\": [ { \"path\": \"agents[3].speed\", \"values\": [1, 2, 5] } ] }");
+        uneven.write(
+            "{ \"scenario\": \"town.json\", \"vary\": [ { \"path\": \"agents[3].speed\", \"values\": [1, 2, 5] } ] }");
         uneven.close();
         QVERIFY(again.loadSweep(uneven.fileName()).contains(u"not evenly spaced"));
     }
@@ -1394,31 +1484,31 @@ private slots:
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
         ScenarioDocument *doc = w.document();
         QUndoStack *stack = doc->undoStack();
-        std::vector<Scenario> states{doc->scenario()};
+        std::vector<Scenario> states {doc->scenario()};
         auto step = [&](const QString &refusal) {
             QVERIFY2(refusal.isEmpty(), qPrintable(refusal));
             states.push_back(doc->scenario());
         };
         Agent miner = doc->scenario().agents[0];
         miner.label = QStringLiteral("Digger");
-        step(doc->setAgent(0, miner, QStringLiteral("label")));                 // one item
+        step(doc->setAgent(0, miner, QStringLiteral("label"))); // one item
         Station mine = doc->scenario().stations[0];
         mine.id = QStringLiteral("pit");
-        step(doc->setStation(0, mine, QStringLiteral("id")));                   // a rename with fix-ups
-        step(doc->setWorldSeed(QStringLiteral("bread"), 3));                      // a seed
+        step(doc->setStation(0, mine, QStringLiteral("id"))); // a rename with fix-ups
+        step(doc->setWorldSeed(QStringLiteral("bread"), 3)); // a seed
         step(doc->renameFact(QStringLiteral("world.bread"), QStringLiteral("world.loaves"))); // a fact rename
-        step(doc->addWall(Wall{14, 0, 1, 3}));                                   // walls
-        step(doc->setWall(0, Wall{14, 0, 1, 4}));
-        QList<Agent> two{doc->scenario().agents[1], doc->scenario().agents[2]};
+        step(doc->addWall(Wall {14, 0, 1, 3})); // walls
+        step(doc->setWall(0, Wall {14, 0, 1, 4}));
+        QList<Agent> two {doc->scenario().agents[1], doc->scenario().agents[2]};
         for (Agent &a : two)
             a.speed = 4;
-        step(doc->setAgents(false, {1, 2}, two, QStringLiteral("speed")));       // several at once
+        step(doc->setAgents(false, {1, 2}, two, QStringLiteral("speed"))); // several at once
         QString id;
-        step(doc->addAction(&id));                                                // add
-        step(doc->removeAction(int(doc->scenario().actions.size()) - 1));        // remove
+        step(doc->addAction(&id)); // add
+        step(doc->removeAction(int(doc->scenario().actions.size()) - 1)); // remove
         step(doc->addGoal(GoalKind::Quota, &id));
         Goal g = doc->scenario().goals.last();
-        g.conditions = {Condition{QStringLiteral("agent.made"), 2, ConditionOp::Eq}};
+        g.conditions = {Condition {QStringLiteral("agent.made"), 2, ConditionOp::Eq}};
         step(doc->setGoal(int(doc->scenario().goals.size()) - 1, g, QStringLiteral("conditions"))); // operators
         step(doc->removeWall(0));
         QCOMPARE(stack->count(), int(states.size()) - 1);
@@ -1454,13 +1544,15 @@ private slots:
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/hospital.json")));
         const Scenario before = w.scenario();
         const int cubicle = int(std::find_if(before.stations.begin(), before.stations.end(),
-                                             [](const Station &s) { return s.id == u"cubicle"; }) - before.stations.begin());
-        w.outline()->select(Subject{Subject::Station, cubicle, {}});
+                                             [](const Station &s) { return s.id == u"cubicle"; })
+                                - before.stations.begin());
+        w.outline()->select(Subject {Subject::Station, cubicle, {}});
         type(w.stationForm()->idEdit, QStringLiteral("bay"));
         QCOMPARE(w.stationForm()->errorText(), QString());
         const Action *treat = w.scenario().action(u"treatPatient");
         QCOMPARE(treat->station, QStringLiteral("bay"));
-        QVERIFY2(std::any_of(treat->pre.begin(), treat->pre.end(), [](const Condition &c) { return c.fact == u"world.free.bay"; }),
+        QVERIFY2(std::any_of(treat->pre.begin(), treat->pre.end(),
+                             [](const Condition &c) { return c.fact == u"world.free.bay"; }),
                  qPrintable(treat->pre.value(0).fact));
         for (const Issue &issue : w.document()->issues())
             QVERIFY2(!issue.message.contains(u"world.free"), qPrintable(issue.message));
@@ -1468,7 +1560,8 @@ private slots:
         QCOMPARE(w.scenario(), before);
 
         ScenarioDocument *doc = w.document();
-        QVERIFY(doc->renameFact(QStringLiteral("world.free.cubicle"), QStringLiteral("world.free.bay")).contains(u"rename the station"));
+        QVERIFY(doc->renameFact(QStringLiteral("world.free.cubicle"), QStringLiteral("world.free.bay"))
+                    .contains(u"rename the station"));
         QVERIFY(!doc->renameFact(QStringLiteral("world.queue.waiting"), QStringLiteral("world.line")).isEmpty());
         QCOMPARE(w.scenario(), before);
         QCOMPARE(doc->renameFact(QStringLiteral("world.queue.waiting"), QStringLiteral("world.queue.line")), QString());
@@ -1480,10 +1573,11 @@ private slots:
             QVERIFY2(!issue.message.contains(u"queue"), qPrintable(issue.message));
 
         // A row left with no fact says so, not ": a fact must start with".
-        w.outline()->select(Subject{Subject::Goal, 0, {}});
+        w.outline()->select(Subject {Subject::Goal, 0, {}});
         Goal g = w.scenario().goals[0];
-        g.conditions.append(Condition{QString(), 1});
-        QCOMPARE(doc->setGoal(0, g, QStringLiteral("conditions")), QStringLiteral("A row has no fact: name one, or remove the row."));
+        g.conditions.append(Condition {QString(), 1});
+        QCOMPARE(doc->setGoal(0, g, QStringLiteral("conditions")),
+                 QStringLiteral("A row has no fact: name one, or remove the row."));
     }
 
     // Issue #17, 3: removing what something uses asks first, naming who, and
@@ -1494,7 +1588,7 @@ private slots:
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
         const Scenario before = w.scenario();
-        w.outline()->select(Subject{Subject::Station, 0, {}}); // woodpile: chopWood is done there
+        w.outline()->select(Subject {Subject::Station, 0, {}}); // woodpile: chopWood is done there
         QString said;
         std::unique_ptr<QTimer> answer(answerNextDialog(QStringLiteral("Cancel"), &said));
         menuAction(w, QStringLiteral("Remove Selected"))->trigger();
@@ -1509,7 +1603,7 @@ private slots:
         QVERIFY(w.issuesPanel()->item(0)->text().contains(u"chopWood is now done where the character stands"));
 
         // Goals name their holders.
-        w.outline()->select(Subject{Subject::Goal, 0, {}});
+        w.outline()->select(Subject {Subject::Goal, 0, {}});
         answer.reset(answerNextDialog(QStringLiteral("Cancel"), &said));
         menuAction(w, QStringLiteral("Remove Selected"))->trigger();
         QVERIFY2(said.contains(u"held by cook"), qPrintable(said));
@@ -1535,8 +1629,9 @@ private slots:
             QCOMPARE(w.document()->duplicateAgent(0, nullptr), QString());
         QCOMPARE(w.scenario().agents.size(), 21);
         const int hunger = int(std::find_if(w.scenario().goals.begin(), w.scenario().goals.end(),
-                                            [](const Goal &g) { return g.id == u"hunger"; }) - w.scenario().goals.begin());
-        w.outline()->select(Subject{Subject::Goal, hunger, {}});
+                                            [](const Goal &g) { return g.id == u"hunger"; })
+                               - w.scenario().goals.begin());
+        w.outline()->select(Subject {Subject::Goal, hunger, {}});
         QString said;
         std::unique_ptr<QTimer> answer(answerNextDialog(QStringLiteral("Cancel"), &said));
         menuAction(w, QStringLiteral("Remove Selected"))->trigger();
@@ -1557,7 +1652,7 @@ private slots:
         auto last = [stack] { return stack->text(stack->count() - 1); };
 
         // Seeding world.ore and typing 10: the merged step names 10, not the 0 it started from.
-        w.outline()->select(Subject{Subject::Fact, -1, QStringLiteral("world.ore")});
+        w.outline()->select(Subject {Subject::Fact, -1, QStringLiteral("world.ore")});
         QTest::mouseClick(w.factForm()->seededBox, Qt::LeftButton, {}, QPoint(5, 5));
         QCOMPARE(last(), QStringLiteral("Remove the seed of world.ore"));
         QTest::mouseClick(w.factForm()->seededBox, Qt::LeftButton, {}, QPoint(5, 5));
@@ -1566,7 +1661,7 @@ private slots:
         QCOMPARE(stack->count(), steps); // merged into the step that seeded it
         QCOMPARE(last(), QStringLiteral("Set the seed of world.ore to 10"));
 
-        w.outline()->select(Subject{Subject::Action, 0, {}});
+        w.outline()->select(Subject {Subject::Action, 0, {}});
         typeInto(w.actionForm()->durationBox, QStringLiteral("3"));
         QCOMPARE(last(), QStringLiteral("Set action mineOre duration to 3 s"));
         type(w.actionForm()->idEdit, QStringLiteral("digOre"));
@@ -1591,7 +1686,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
-        w.outline()->select(Subject{Subject::Fact, -1, QStringLiteral("agent.fed")});
+        w.outline()->select(Subject {Subject::Fact, -1, QStringLiteral("agent.fed")});
         FactForm *f = w.factForm();
         QApplication::processEvents(); // lay the form out
         const int nameY = f->nameEdit->mapTo(f, QPoint()).y(), seedY = f->seededBox->mapTo(f, QPoint()).y();
@@ -1606,19 +1701,19 @@ private slots:
         QVERIFY(f->errorText().startsWith(u"Name: ")); // it names its field
 
         // Another fact's form does not carry it.
-        w.outline()->select(Subject{Subject::Fact, -1, QStringLiteral("world.tools")});
+        w.outline()->select(Subject {Subject::Fact, -1, QStringLiteral("world.tools")});
         QCOMPARE(f->errorText(), QString());
         f->nameEdit->setFocus();
         type(f->nameEdit, QStringLiteral("agent.tools"));
         QVERIFY2(f->errorText().contains(u"keeps its scope"), qPrintable(f->errorText()));
-        w.outline()->select(Subject{Subject::Fact, -1, QStringLiteral("agent.gold")});
+        w.outline()->select(Subject {Subject::Fact, -1, QStringLiteral("agent.gold")});
         QCOMPARE(f->errorText(), QString());
 
         // Nor does another action's.
-        w.outline()->select(Subject{Subject::Action, 0, {}});
+        w.outline()->select(Subject {Subject::Action, 0, {}});
         type(w.actionForm()->idEdit, QStringLiteral("smeltIron"));
         QVERIFY(w.actionForm()->errorText().contains(u"already used"));
-        w.outline()->select(Subject{Subject::Action, 1, {}});
+        w.outline()->select(Subject {Subject::Action, 1, {}});
         QCOMPARE(w.actionForm()->errorText(), QString());
     }
 
@@ -1630,12 +1725,13 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
-        w.outline()->select(Subject{Subject::Action, 0, {}}); // chopWood, 3 s
+        w.outline()->select(Subject {Subject::Action, 0, {}}); // chopWood, 3 s
         ActionForm *f = w.actionForm();
         typeInto(f->durationBox, QStringLiteral("-5"));
         QCOMPARE(w.scenario().actions[0].duration, 3.0);
         QCOMPARE(f->durationBox->value(), 3.0);
-        QVERIFY2(f->errorText().contains(u"Duration: -5 was not applied: an action takes more than 0 s"), qPrintable(f->errorText()));
+        QVERIFY2(f->errorText().contains(u"Duration: -5 was not applied: an action takes more than 0 s"),
+                 qPrintable(f->errorText()));
         typeInto(f->durationBox, QStringLiteral("0"));
         QCOMPARE(w.scenario().actions[0].duration, 3.0);
         QVERIFY2(f->errorText().contains(u"0 was not applied"), qPrintable(f->errorText()));
@@ -1643,13 +1739,14 @@ private slots:
         QCOMPARE(w.scenario().actions[0].duration, 4.0);
         QCOMPARE(f->errorText(), QString());
 
-        w.outline()->select(Subject{Subject::Goal, 0, {}});
+        w.outline()->select(Subject {Subject::Goal, 0, {}});
         const double start = w.scenario().goals[0].start;
         typeInto(w.goalForm()->startBox, QStringLiteral("2"));
         QCOMPARE(w.scenario().goals[0].start, start);
-        QVERIFY2(w.goalForm()->errorText().contains(u"insistence runs from 0 to 1"), qPrintable(w.goalForm()->errorText()));
+        QVERIFY2(w.goalForm()->errorText().contains(u"insistence runs from 0 to 1"),
+                 qPrintable(w.goalForm()->errorText()));
 
-        w.outline()->select(Subject{Subject::Station, 0, {}});
+        w.outline()->select(Subject {Subject::Station, 0, {}});
         typeInto(w.stationForm()->capacityBox, QStringLiteral("-1"));
         QCOMPARE(w.scenario().stations[0].capacity, 0);
         QVERIFY(w.stationForm()->errorText().contains(u"1 to 1000 places (or 0 for no limit)"));
@@ -1662,7 +1759,7 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
-        w.outline()->select(Subject{Subject::Agent, 0, {}});
+        w.outline()->select(Subject {Subject::Agent, 0, {}});
         AgentForm *c = w.agentForm();
         for (int row = 0; row < c->goalTable->rowCount(); ++row)
             c->goalTable->item(row, 0)->setCheckState(Qt::Unchecked);
@@ -1686,7 +1783,7 @@ private slots:
         QVERIFY(panel->wordWrap());
         // Clicking the error goes to the goal.
         emit panel->itemClicked(panel->item(error));
-        QCOMPARE(w.outline()->current(), (Subject{Subject::Goal, 1, {}}));
+        QCOMPARE(w.outline()->current(), (Subject {Subject::Goal, 1, {}}));
     }
 
     // The warnings found beside errors: every kind of broken reference is set
@@ -1697,15 +1794,15 @@ private slots:
         Action unused;
         unused.id = QStringLiteral("unusedAction");
         s.actions.append(unused); // a warning: no character can do it
-        s.agents[0].actions << QStringLiteral("nope");                      // unknown action
-        s.agents[0].goals.append(GoalRef{QStringLiteral("nope"), {}, {}, {}}); // unknown goal
-        s.agents[1].goals.append(GoalRef{QStringLiteral("hunger"), {}, {}, {}}); // listed twice
-        s.actions[0].station = QStringLiteral("nope");                      // unknown station
+        s.agents[0].actions << QStringLiteral("nope"); // unknown action
+        s.agents[0].goals.append(GoalRef {QStringLiteral("nope"), {}, {}, {}}); // unknown goal
+        s.agents[1].goals.append(GoalRef {QStringLiteral("hunger"), {}, {}, {}}); // listed twice
+        s.actions[0].station = QStringLiteral("nope"); // unknown station
         s.actions[1].duration = -1;
-        s.stations[1].id = s.stations[0].id;                                 // duplicate id
-        s.goals[1].conditions.clear();                                       // empty goal
-        s.actions[2].add.append(Effect{QStringLiteral("wood"), 1});          // unscoped fact
-        s.world.append(FactValue{QStringLiteral("bad name"), 1});
+        s.stations[1].id = s.stations[0].id; // duplicate id
+        s.goals[1].conditions.clear(); // empty goal
+        s.actions[2].add.append(Effect {QStringLiteral("wood"), 1}); // unscoped fact
+        s.world.append(FactValue {QStringLiteral("bad name"), 1});
         s.day.tick = -1;
         QVERIFY(hasErrors(validate(s)));
         const Issues warnings = warningsDespiteErrors(s);
@@ -1729,7 +1826,7 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(w.openFile(path));
-        w.outline()->select(Subject{Subject::Settings, -1, {}});
+        w.outline()->select(Subject {Subject::Settings, -1, {}});
         type(w.scenarioForm()->nameEdit, QStringLiteral("Cook II"));
         QVERIFY(w.document()->isModified());
 
@@ -1759,14 +1856,22 @@ private slots:
         QTest::addColumn<QString>("suffix");
         QTest::addColumn<QStringList>("accepted");
         QTest::addColumn<QString>("saved");
-        QTest::newRow("none") << "/tmp/wood" << "json" << QStringList() << "/tmp/wood.json";
-        QTest::newRow("already") << "/tmp/wood.json" << "json" << QStringList() << "/tmp/wood.json";
-        QTest::newRow("case") << "/tmp/wood.JSON" << "json" << QStringList() << "/tmp/wood.JSON";
-        QTest::newRow("dot") << "/tmp/wood." << "png" << QStringList() << "/tmp/wood.png";
-        QTest::newRow("other") << "/tmp/wood.v2" << "json" << QStringList() << "/tmp/wood.v2.json";
-        QTest::newRow("accepted") << "/tmp/notes.markdown" << "md" << QStringList{"md", "markdown"} << "/tmp/notes.markdown";
-        QTest::newRow("dotted folder") << "/tmp/my.folder/plot" << "pdf" << QStringList() << "/tmp/my.folder/plot.pdf";
-        QTest::newRow("cancelled") << "" << "csv" << QStringList() << "";
+        QTest::newRow("none") << "/tmp/wood"
+                              << "json" << QStringList() << "/tmp/wood.json";
+        QTest::newRow("already") << "/tmp/wood.json"
+                                 << "json" << QStringList() << "/tmp/wood.json";
+        QTest::newRow("case") << "/tmp/wood.JSON"
+                              << "json" << QStringList() << "/tmp/wood.JSON";
+        QTest::newRow("dot") << "/tmp/wood."
+                             << "png" << QStringList() << "/tmp/wood.png";
+        QTest::newRow("other") << "/tmp/wood.v2"
+                               << "json" << QStringList() << "/tmp/wood.v2.json";
+        QTest::newRow("accepted") << "/tmp/notes.markdown"
+                                  << "md" << QStringList {"md", "markdown"} << "/tmp/notes.markdown";
+        QTest::newRow("dotted folder") << "/tmp/my.folder/plot"
+                                       << "pdf" << QStringList() << "/tmp/my.folder/plot.pdf";
+        QTest::newRow("cancelled") << ""
+                                   << "csv" << QStringList() << "";
     }
 
     void suffixesAreAppendedWhenMissing()
@@ -1796,7 +1901,8 @@ private slots:
         w.show();
         QVERIFY(w.newFromTemplate(kSource + QStringLiteral("/scenarios/cook.json")));
         QString folder, suggested;
-        std::unique_ptr<QTimer> answer(answerFileDialog(scenarios.filePath(QStringLiteral("wood")), &folder, &suggested));
+        std::unique_ptr<QTimer> answer(
+            answerFileDialog(scenarios.filePath(QStringLiteral("wood")), &folder, &suggested));
         menuAction(w, QStringLiteral("Save As..."))->trigger();
         QCOMPARE(suggested, QStringLiteral("Cook.json"));
         QCOMPARE(w.fileName(), QFileInfo(scenarios.filePath(QStringLiteral("wood.json"))).absoluteFilePath());
@@ -1861,7 +1967,7 @@ private slots:
         QStringList titles;
         for (QAction *a : w.menuBar()->actions())
             titles << a->text().remove(u'&');
-        QCOMPARE(titles, (QStringList{"File", "Edit", "View", "Run", "Help"}));
+        QCOMPARE(titles, (QStringList {"File", "Edit", "View", "Run", "Help"}));
         // Issue #11, 4: every dock is in View, each with its shortcut; the Run menu holds the transport.
         QMenu *view = w.menuBar()->actions()[2]->menu();
         QStringList docks;
@@ -1871,7 +1977,9 @@ private slots:
             docks << dock->windowTitle();
         }
         docks.sort();
-        QCOMPARE(docks, (QStringList{"Charts", "Event Log", "History", "Inspector", "Issues", "Outline", "Production Chain", "Properties"}));
+        QCOMPARE(docks,
+                 (QStringList {"Charts", "Event Log", "History", "Inspector", "Issues", "Outline", "Production Chain",
+                               "Properties"}));
         QDockWidget *charts = w.dock(QStringLiteral("charts"));
         QTest::keyClick(&w, Qt::Key_7, Qt::AltModifier); // Charts is the seventh dock: Alt+7 hides it
         QVERIFY(charts->isHidden());
@@ -1899,14 +2007,14 @@ private slots:
         QVERIFY(!w.document()->factsInUse().contains(QStringLiteral("world.fact")));
 
         // The context menu of an item and of a section.
-        w.outline()->select(Subject{Subject::Station, 0, {}});
+        w.outline()->select(Subject {Subject::Station, 0, {}});
         std::unique_ptr<QMenu> menu(w.outlineMenu(w.outline()->current()));
         QStringList items;
         for (QAction *a : menu->actions())
             if (!a->isSeparator())
                 items << a->text().remove(u'&');
-        QCOMPARE(items, (QStringList{"Add Station", "Duplicate", "Rename", "Remove Selected"}));
-        menu.reset(w.outlineMenu(Subject{Subject::Fact, -1, {}}));
+        QCOMPARE(items, (QStringList {"Add Station", "Duplicate", "Rename", "Remove Selected"}));
+        menu.reset(w.outlineMenu(Subject {Subject::Fact, -1, {}}));
         QCOMPARE(menu->actions().first()->text().remove(u'&'), QStringLiteral("Add Fact"));
 
         // Ctrl+D and F2 in the outline.
@@ -1914,7 +2022,7 @@ private slots:
         QTest::keyClick(w.outline(), Qt::Key_D, Qt::ControlModifier);
         QCOMPARE(w.scenario().stations.size(), 4);
         QCOMPARE(w.scenario().stations[1].id, QStringLiteral("woodpile2"));
-        QCOMPARE(w.outline()->current(), (Subject{Subject::Station, 1, {}}));
+        QCOMPARE(w.outline()->current(), (Subject {Subject::Station, 1, {}}));
         w.outline()->setFocus();
         QTest::keyClick(w.outline(), Qt::Key_F2);
         QCOMPARE(QApplication::focusWidget(), w.stationForm()->idEdit);
@@ -1951,7 +2059,8 @@ private slots:
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/smithy.json")));
         QVERIFY(w.runUi()->runFor(2));
         const int smith = int(std::find_if(w.scenario().agents.begin(), w.scenario().agents.end(),
-                                           [](const Agent &a) { return a.id == u"blacksmith"; }) - w.scenario().agents.begin());
+                                           [](const Agent &a) { return a.id == u"blacksmith"; })
+                              - w.scenario().agents.begin());
         const QString tip = w.runUi()->layer()->tokenToolTip(smith);
         QVERIFY2(tip.contains(u"no sequence of actions can ever reach this"), qPrintable(tip));
         QVERIFY(w.inspect(QStringLiteral("blacksmith")));

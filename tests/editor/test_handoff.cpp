@@ -28,7 +28,9 @@ std::shared_ptr<const CompiledScenario> load(const char *name)
 class Worker
 {
 public:
-    Worker(CommandQueue &commands, FrameMailbox &mailbox) : m_runner(&mailbox), m_commands(commands)
+    Worker(CommandQueue &commands, FrameMailbox &mailbox)
+        : m_runner(&mailbox)
+        , m_commands(commands)
     {
         m_thread = std::thread([this] {
             while (!m_quit.load()) {
@@ -48,14 +50,17 @@ public:
 private:
     SimRunner m_runner;
     CommandQueue &m_commands;
-    std::atomic<bool> m_quit{false};
+    std::atomic<bool> m_quit {false};
     std::thread m_thread;
 };
 
 // The UI side: takes frames, keeps the log, acknowledges.
 struct Ui
 {
-    explicit Ui(FrameMailbox &box) : mailbox(box) {}
+    explicit Ui(FrameMailbox &box)
+        : mailbox(box)
+    {
+    }
     FrameMailbox &mailbox;
     sim::EventLog log;
     SimFramePtr latest;
@@ -83,7 +88,10 @@ struct Ui
         inFlightSeen = std::max(inFlightSeen, mailbox.posted() - mailbox.acknowledged());
         mailbox.acknowledge();
     }
-    bool settledAfter(std::uint64_t commands) const { return latest && latest->commands == commands && !latest->playing; }
+    bool settledAfter(std::uint64_t commands) const
+    {
+        return latest && latest->commands == commands && !latest->playing;
+    }
 };
 
 } // namespace

@@ -1,11 +1,11 @@
 // The live simulation: the worker thread, coalesced frames, the transport,
 // the inspector and the event log, with the real window (offscreen).
+#include "charts/daycharts.h"
 #include "docks/outline.h"
 #include "forms/agentform.h"
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
 #include "run/chartspanel.h"
-#include "charts/daycharts.h"
 #include "run/eventlogpanel.h"
 #include "run/inspector.h"
 #include "run/runlayer.h"
@@ -21,9 +21,9 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QGraphicsView>
-#include <QSlider>
-#include <QMenu>
 #include <QLabel>
+#include <QMenu>
+#include <QSlider>
 #include <QTableView>
 #include <QTableWidget>
 #include <QtTest>
@@ -128,7 +128,8 @@ private slots:
         std::this_thread::sleep_for(std::chrono::milliseconds(400)); // the UI is busy elsewhere
         QVERIFY(c.mailbox().posted() - c.mailbox().acknowledged() <= 1);
         QCoreApplication::processEvents();
-        QVERIFY2(c.framesReceived() - before <= 2, qPrintable(QStringLiteral("%1 frames queued").arg(c.framesReceived() - before)));
+        QVERIFY2(c.framesReceived() - before <= 2,
+                 qPrintable(QStringLiteral("%1 frames queued").arg(c.framesReceived() - before)));
         // Day-end stop: the run rests at the end of day 1 with every event of it.
         QVERIFY(settle(c));
         QCOMPARE(c.snapshot().tick, qint64(3000));
@@ -162,7 +163,8 @@ private slots:
         QCOMPARE(int(last.kind), int(all.back().kind));
         QCOMPARE(sim::eventText(*town, c.events(), c.events().events[c.events().events.size() - 7]),
                  sim::eventText(*town, s.events(), all[all.size() - 7]));
-        QVERIFY(c.framesReceived() <= 2); // the dawn (if the worker took the load alone) and the arrival: nothing on the way
+        QVERIFY(c.framesReceived()
+                <= 2); // the dawn (if the worker took the load alone) and the arrival: nothing on the way
     }
 
     void aLongRunKeepsItsLastDays()
@@ -194,11 +196,13 @@ private slots:
         const auto &all = s.events().events;
         QCOMPARE(c.events().events.size() + c.eventsTrimmed() + c.eventsDropped(), all.size());
         const auto &days_ = s.samples().rowDay;
-        QCOMPARE(c.samples().rows(), size_t(std::count_if(days_.begin(), days_.end(), [first](int d) { return d >= first; })));
+        QCOMPARE(c.samples().rows(),
+                 size_t(std::count_if(days_.begin(), days_.end(), [first](int d) { return d >= first; })));
         QCOMPARE(c.samples().insistence.size(), c.samples().rows() * c.samples().columns());
         const size_t offset = size_t(c.eventsTrimmed());
         for (size_t k = 0; k < c.events().events.size(); k += 97)
-            QCOMPARE(sim::eventText(*town, c.events(), c.events().events[k]), sim::eventText(*town, s.events(), all[offset + k]));
+            QCOMPARE(sim::eventText(*town, c.events(), c.events().events[k]),
+                     sim::eventText(*town, s.events(), all[offset + k]));
         // The charts show the days kept: their axis starts at the first.
         QCOMPARE(charts.insistence()->xAxis->range().lower, double(first) * 300);
         QCOMPARE(charts.insistence()->rowsShown(), c.samples().rows());
@@ -220,7 +224,7 @@ private slots:
         const sim::Snapshot &snap = w.runUi()->controller()->snapshot();
         QVERIFY(!snap.agents.empty());
         for (const sim::AgentSnapshot &a : snap.agents)
-            QCOMPARE(w.runUi()->layer()->tokenPosition(a.index), MapScene::toScene(Point{a.x, a.y}));
+            QCOMPARE(w.runUi()->layer()->tokenPosition(a.index), MapScene::toScene(Point {a.x, a.y}));
     }
 
     void pauseStepAndRestart()
@@ -269,7 +273,13 @@ private slots:
             const quint64 before = c.framesReceived();
             quint64 framesBefore = 0;
             bool ran = false;
-            QMetaObject::invokeMethod(&c, [&] { ran = true; framesBefore = c.framesReceived() - before; }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                &c,
+                [&] {
+                    ran = true;
+                    framesBefore = c.framesReceived() - before;
+                },
+                Qt::QueuedConnection);
             QTRY_VERIFY(ran);
             QVERIFY2(framesBefore <= 1, qPrintable(QStringLiteral("%1 frames went first").arg(framesBefore)));
         }
@@ -340,14 +350,15 @@ private slots:
         QCOMPARE(in->ballotTable->item(1, 0)->text(), QStringLiteral("Hunger"));
         QCOMPARE(in->ballotTable->item(0, 4)->text(), QStringLiteral("no plan"));
         QVERIFY(in->header->text().startsWith(u"Farmer — waiting"));
-        QVERIFY2(in->whyLabel->text().contains(u"Harvest wheat needs world.tools >= 1 (now 0): produced by Blacksmith's forgeTool"),
+        QVERIFY2(in->whyLabel->text().contains(
+                     u"Harvest wheat needs world.tools >= 1 (now 0): produced by Blacksmith's forgeTool"),
                  qPrintable(in->whyLabel->text()));
         QVERIFY(in->whyLabel->text().contains(u"Hunger needs world.bread >= 1 (now 0): produced by Baker's bakeBread"));
         // The token says why too, verbatim.
         QCOMPARE(w.runUi()->layer()->bubbleText(3), QStringLiteral("No viable plan — waiting on the world to change"));
         QVERIFY(w.runUi()->stripText().contains(u"Day 1 · 0:30 of 5:00"));
         // The outline follows the selection.
-        QCOMPARE(w.outline()->current(), (Subject{Subject::Agent, 3, {}}));
+        QCOMPARE(w.outline()->current(), (Subject {Subject::Agent, 3, {}}));
 
         // A working character: the plan, its step highlighted (the smelter
         // plans to smelt at 0:33.1 and walks round the smithy's walls).
@@ -375,13 +386,16 @@ private slots:
         run->selectAgent(held);
         const sim::Snapshot &snap = run->controller()->snapshot();
         const auto &agents = snap.agents;
-        const auto patient = std::find_if(agents.begin(), agents.end(), [&](const sim::AgentSnapshot &a) { return a.index == held; });
-        const auto nurse = std::find_if(agents.begin(), agents.end(), [&](const sim::AgentSnapshot &a) { return a.index == patient->heldBy; });
+        const auto patient
+            = std::find_if(agents.begin(), agents.end(), [&](const sim::AgentSnapshot &a) { return a.index == held; });
+        const auto nurse = std::find_if(agents.begin(), agents.end(),
+                                        [&](const sim::AgentSnapshot &a) { return a.index == patient->heldBy; });
         QVERIFY(nurse != agents.end());
         Inspector *in = run->inspector();
         // The inspector says what the map says: who holds it and what they are doing with it.
         QCOMPARE(run->layer()->bubbleText(held), QStringLiteral("with %1").arg(nurse->label));
-        QVERIFY2(in->header->text().contains(QStringLiteral(" — with %1 at").arg(nurse->label)), qPrintable(in->header->text()));
+        QVERIFY2(in->header->text().contains(QStringLiteral(" — with %1 at").arg(nurse->label)),
+                 qPrintable(in->header->text()));
         const QString goal = in->goalLabel->text();
         QVERIFY2(goal.startsWith(QStringLiteral("With %1: ").arg(nurse->label)), qPrintable(goal));
         QVERIFY(!goal.contains(QString::fromUtf8(sim::kWaitingReason)));
@@ -400,7 +414,8 @@ private slots:
         const QStringList lines = sim::explanationLines(*town, e);
         QCOMPARE(lines.size(), 1);
         QVERIFY2(!lines[0].contains(u"node cap") && !lines[0].contains(u"within reach"), qPrintable(lines[0]));
-        QVERIFY2(lines[0].contains(u"nothing it needs is missing now") && lines[0].contains(u"after trying 5000 steps"), qPrintable(lines[0]));
+        QVERIFY2(lines[0].contains(u"nothing it needs is missing now") && lines[0].contains(u"after trying 5000 steps"),
+                 qPrintable(lines[0]));
     }
 
     void crowdedSpotOffersAPickList()
@@ -411,7 +426,8 @@ private slots:
         Scenario town = *readScenarioFile(kSource + QStringLiteral("/scenarios/town.json")).scenario;
         town.agents[1].at = town.agents[2].at = town.agents[0].at;
         const double cx = std::floor(town.agents[0].at.x), cy = std::floor(town.agents[0].at.y);
-        town.map.walls = {Wall{cx - 1, cy - 1, 3, 1}, Wall{cx - 1, cy + 1, 3, 1}, Wall{cx - 1, cy, 1, 1}, Wall{cx + 1, cy, 1, 1}};
+        town.map.walls = {Wall {cx - 1, cy - 1, 3, 1}, Wall {cx - 1, cy + 1, 3, 1}, Wall {cx - 1, cy, 1, 1},
+                          Wall {cx + 1, cy, 1, 1}};
         MainWindow w;
         w.resize(1400, 900);
         w.show();
@@ -442,7 +458,7 @@ private slots:
                     smith = a;
             }
         std::sort(offered.begin(), offered.end());
-        QCOMPARE(offered, (QList<int>{0, 1, 2}));
+        QCOMPARE(offered, (QList<int> {0, 1, 2}));
         QVERIFY(smith && smith->text().startsWith(u"Blacksmith"));
         smith->trigger();
         menu->close();
@@ -477,7 +493,7 @@ private slots:
             fresh.start();
             fresh.stepTicks(tick);
             for (int i = 0; i < 6; ++i)
-                QCOMPARE(ui->layer()->tokenPosition(i), MapScene::toScene(Point{fresh.x(i), fresh.y(i)}));
+                QCOMPARE(ui->layer()->tokenPosition(i), MapScene::toScene(Point {fresh.x(i), fresh.y(i)}));
             QVERIFY2(ui->stripText().contains(u"looking back"), qPrintable(ui->stripText()));
         }
         ui->selectAgent(5);
@@ -579,7 +595,8 @@ private slots:
         QCOMPARE(log->model()->firstEvent(), events.size() - 10);
         const QModelIndex first = log->model()->index(0, EventLogModel::Text);
         QCOMPARE(first.data().toString(), sim::eventText(*c->scenario(), c->events(), events[events.size() - 10]));
-        QVERIFY2(log->noteText().contains(QStringLiteral("%1 older ones").arg(events.size() - 10)), qPrintable(log->noteText()));
+        QVERIFY2(log->noteText().contains(QStringLiteral("%1 older ones").arg(events.size() - 10)),
+                 qPrintable(log->noteText()));
     }
 
     void invalidDocumentsCannotRun()
@@ -599,7 +616,7 @@ private slots:
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
         QVERIFY(w.runUi()->runFor(5));
         QCOMPARE(w.runUi()->controller()->scenario()->agents[0].speed, 2.0);
-        w.outline()->select(Subject{Subject::Agent, 0, {}});
+        w.outline()->select(Subject {Subject::Agent, 0, {}});
         w.agentForm()->speedBox->setValue(3);
         QCOMPARE(w.runUi()->controller()->scenario()->agents[0].speed, 2.0); // the run keeps what it compiled
         w.runUi()->restart();

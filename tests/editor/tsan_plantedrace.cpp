@@ -21,7 +21,7 @@ using namespace goap::editor;
 
 namespace {
 int plantedRaceCounter = 0; // deliberately unsynchronised
-std::atomic<int> atomicCounter{0};
+std::atomic<int> atomicCounter {0};
 } // namespace
 
 int main(int argc, char *argv[])

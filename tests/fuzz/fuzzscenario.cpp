@@ -32,10 +32,10 @@ namespace {
     std::abort();
 }
 
-#define FUZZ_CHECK(condition, detail) \
-    do { \
-        if (!(condition)) \
-            fail(#condition, detail); \
+#define FUZZ_CHECK(condition, detail)                                                                                  \
+    do {                                                                                                               \
+        if (!(condition))                                                                                              \
+            fail(#condition, detail);                                                                                  \
     } while (false)
 
 void checkJson(const QByteArray &text, const char *what)
@@ -57,14 +57,15 @@ void plan(const CompiledScenario &c)
         const CompiledAgent &who = c.agents[size_t(a)];
         const Travel travel = travelFrom(space, c.planner.travelCost, who.speed, who.x, who.y);
         for (size_t g = 0; g < std::min<size_t>(c.goals.size(), 8); ++g) {
-            const bool found = planner.plan(state, c.agents[size_t(a)].actions, c.conditionsOf(c.goals[g].conditions), out, kCap,
-                                            c.planner.heuristic, &travel);
+            const bool found = planner.plan(state, c.agents[size_t(a)].actions, c.conditionsOf(c.goals[g].conditions),
+                                            out, kCap, c.planner.heuristic, &travel);
             FUZZ_CHECK(!found || c.planner.travelCost <= 0 || out.stations.size() == out.actions.size(), QByteArray());
             FUZZ_CHECK(found == out.found, QByteArray());
             FUZZ_CHECK(found == (out.reason == PlanReason::Found), toString(out.reason));
             FUZZ_CHECK(out.expanded <= kCap, QByteArray::number(out.expanded));
             FUZZ_CHECK(found || out.actions.empty(), QByteArray());
-            FUZZ_CHECK(planner.reservedBytes() <= Planner::memoryLimit(kCap), QByteArray::number(qulonglong(planner.reservedBytes())));
+            FUZZ_CHECK(planner.reservedBytes() <= Planner::memoryLimit(kCap),
+                       QByteArray::number(qulonglong(planner.reservedBytes())));
         }
     }
 }
@@ -104,7 +105,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     // The canonical form: what was accepted writes, reads back, and writes the same bytes.
     const QByteArray written = writeScenario(scenario);
     const ReadResult again = readScenario(written);
-    FUZZ_CHECK(again.ok(), again.issues.value(0).format(QStringLiteral("written")).toUtf8() + "\n" + written.left(1000));
+    FUZZ_CHECK(again.ok(),
+               again.issues.value(0).format(QStringLiteral("written")).toUtf8() + "\n" + written.left(1000));
     FUZZ_CHECK(*again.scenario == scenario, written.left(1000)); // nothing lost or changed on the way
     const QByteArray rewritten = writeScenario(*again.scenario);
     FUZZ_CHECK(rewritten == written, written.left(1000) + "\n----\n" + rewritten.left(1000));

@@ -35,7 +35,8 @@ Run goapSim(const QStringList &args)
         p.waitForFinished();
         return {-2, p.readAllStandardOutput(), p.readAllStandardError()}; // hung: -2, never a hung test
     }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
 }
 
 QByteArray readAll(const QString &file)
@@ -58,14 +59,15 @@ class TestCli : public QObject
 private slots:
     void cookPlanAsJson()
     {
-        const Run r = goapSim({QStringLiteral("plan"), kSource + "/scenarios/cook.json", "--agent", "cook", "--goal", "hunger", "--json"});
+        const Run r = goapSim({QStringLiteral("plan"), kSource + "/scenarios/cook.json", "--agent", "cook", "--goal",
+                               "hunger", "--json"});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.out.count('\n'), 1); // one object, one line
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o.value("agent").toString(), QStringLiteral("cook"));
         QCOMPARE(o.value("goal").toString(), QStringLiteral("hunger"));
         QCOMPARE(o.value("found").toBool(), true);
-        QCOMPARE(o.value("actions").toArray(), (QJsonArray{"chopWood", "lightFire", "cookMeal", "eatMeal"}));
+        QCOMPARE(o.value("actions").toArray(), (QJsonArray {"chopWood", "lightFire", "cookMeal", "eatMeal"}));
         QCOMPARE(o.value("cost").toDouble(), 4.0);
         QVERIFY(o.value("expanded").toInt() >= 5);
         QVERIFY(o.value("generated").toInt() >= 4);
@@ -74,7 +76,8 @@ private slots:
 
     void noPlanExitsFour()
     {
-        const Run r = goapSim({"plan", kSource + "/scenarios/smithy.json", "--agent", "blacksmith", "--goal", "forgeTools", "--json"});
+        const Run r = goapSim(
+            {"plan", kSource + "/scenarios/smithy.json", "--agent", "blacksmith", "--goal", "forgeTools", "--json"});
         QCOMPARE(r.exitCode, 4);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o.value("found").toBool(), false);
@@ -84,7 +87,8 @@ private slots:
         QCOMPARE(o.value("expanded").toInt(), 0);
         QCOMPARE(o.value("heuristic").toString(), QStringLiteral("unmet"));
         QCOMPARE(o.value("optimal").toBool(), true); // a proof that there is none
-        const Run text = goapSim({"plan", kSource + "/scenarios/smithy.json", "--agent", "blacksmith", "--goal", "forgeTools"});
+        const Run text
+            = goapSim({"plan", kSource + "/scenarios/smithy.json", "--agent", "blacksmith", "--goal", "forgeTools"});
         QCOMPARE(text.exitCode, 4);
         QVERIFY(text.out.contains("no plan"));
         QVERIFY2(text.out.contains("no sequence of actions can ever reach this"), text.out.constData());
@@ -153,16 +157,20 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         // file:line:col: error: ...
         const QByteArray first = r.err.left(r.err.indexOf('\n'));
-        QVERIFY2(QRegularExpression(QStringLiteral("^.+\\.json:\\d+:\\d+: error: ")).match(QString::fromUtf8(first)).hasMatch(), first.constData());
+        QVERIFY2(QRegularExpression(QStringLiteral("^.+\\.json:\\d+:\\d+: error: "))
+                     .match(QString::fromUtf8(first))
+                     .hasMatch(),
+                 first.constData());
         QVERIFY(r.out.contains("invalid"));
     }
 
     void runWritesTheRecords()
     {
         QTemporaryDir dir;
-        const QString report = dir.filePath("r.json"), events = dir.filePath("e.jsonl"), samples = dir.filePath("s.csv");
-        const Run r = goapSim({"run", kSource + "/scenarios/town.json", "--days", "2", "--report", report, "--events", events,
-                               "--samples", samples});
+        const QString report = dir.filePath("r.json"), events = dir.filePath("e.jsonl"),
+                      samples = dir.filePath("s.csv");
+        const Run r = goapSim({"run", kSource + "/scenarios/town.json", "--days", "2", "--report", report, "--events",
+                               events, "--samples", samples});
         QCOMPARE(r.exitCode, 0);
         // The human summary: per character, quotas met at what fraction, needs, waiting.
         QVERIFY(r.out.contains("Town, day 1 (300 s)"));
@@ -195,7 +203,8 @@ private slots:
         const QList<QByteArray> lines = ef.readAll().split('\n');
         QVERIFY(lines.size() > 100);
         for (const QByteArray &line : lines) {
-            if (line.isEmpty()) continue;
+            if (line.isEmpty())
+                continue;
             const QJsonObject e = QJsonDocument::fromJson(line).object();
             for (const char *field : {"t", "day", "agent", "kind", "text"})
                 QVERIFY2(e.contains(field), line.constData());
@@ -259,7 +268,8 @@ private slots:
     {
         QTemporaryDir dir;
         const QString ok = dir.filePath("ok.json");
-        const Run r = goapSim({"run", kSource + "/scenarios/cook.json", "--report", ok, "--events", dir.filePath("nodir/e.jsonl")});
+        const Run r = goapSim(
+            {"run", kSource + "/scenarios/cook.json", "--report", ok, "--events", dir.filePath("nodir/e.jsonl")});
         QCOMPARE(r.exitCode, 3);
         QVERIFY(r.err.contains("cannot write " + dir.filePath("nodir/e.jsonl").toUtf8()));
         QVERIFY(r.out.isEmpty()); // nothing was simulated
@@ -271,7 +281,10 @@ private slots:
         QCOMPARE(goapSim({"run", kSource + "/scenarios/cook.json", "--report", "-", "--events", "-"}).exitCode, 1);
         // Records thrown away together are not one file mixing two records.
         if (QFileInfo(QStringLiteral("/dev/null")).exists())
-            QCOMPARE(goapSim({"run", kSource + "/scenarios/cook.json", "--report", "/dev/null", "--events", "/dev/null"}).exitCode, 0);
+            QCOMPARE(
+                goapSim({"run", kSource + "/scenarios/cook.json", "--report", "/dev/null", "--events", "/dev/null"})
+                    .exitCode,
+                0);
         QCOMPARE(goapSim({"run", kSource + "/scenarios/cook.json", "--report", dir.path()}).exitCode, 3);
     }
 
@@ -284,13 +297,13 @@ private slots:
         QVERIFY(QFile::link(dir.filePath("e.jsonl"), dir.filePath("dangling")));
         QVERIFY(QDir(dir.path()).mkdir("d"));
         QVERIFY(QFile::link(dir.filePath("d"), dir.filePath("linked")));
-        const Run viaLink = goapSim({"run", kSource + "/scenarios/cook.json", "--events", dir.filePath("e.jsonl"), "--report",
-                                     dir.filePath("dangling")});
+        const Run viaLink = goapSim({"run", kSource + "/scenarios/cook.json", "--events", dir.filePath("e.jsonl"),
+                                     "--report", dir.filePath("dangling")});
         QCOMPARE(viaLink.exitCode, 1);
         QVERIFY2(viaLink.err.contains("name the same file"), viaLink.err.constData());
         QVERIFY(!QFile::exists(dir.filePath("e.jsonl")));
-        const Run viaFolder = goapSim({"run", kSource + "/scenarios/cook.json", "--events", dir.filePath("d/e.jsonl"), "--report",
-                                       dir.filePath("linked/e.jsonl")});
+        const Run viaFolder = goapSim({"run", kSource + "/scenarios/cook.json", "--events", dir.filePath("d/e.jsonl"),
+                                       "--report", dir.filePath("linked/e.jsonl")});
         QCOMPARE(viaFolder.exitCode, 1);
         QVERIFY2(viaFolder.err.contains("name the same file"), viaFolder.err.constData());
     }
@@ -304,7 +317,8 @@ private slots:
         QVERIFY(QFile::copy(kSource + "/scenarios/cook.json", scenario));
         const QByteArray before = readAll(scenario);
         QVERIFY(QFile::link(scenario, dir.filePath("link.json")));
-        for (const QString &option : {QStringLiteral("--report"), QStringLiteral("--events"), QStringLiteral("--samples")}) {
+        for (const QString &option :
+             {QStringLiteral("--report"), QStringLiteral("--events"), QStringLiteral("--samples")}) {
             for (const QString &name : {scenario, dir.path() + "/./cook.json", dir.filePath("link.json")}) {
                 const Run r = goapSim({"run", scenario, option, name});
                 QCOMPARE(r.exitCode, 1);
@@ -320,8 +334,8 @@ private slots:
     void optionMistakesAreUsageErrors()
     {
         QTemporaryDir dir;
-        const Run twice = goapSim({"run", kSource + "/scenarios/cook.json", "--events", dir.filePath("a.jsonl"), "--events",
-                                   dir.filePath("b.jsonl")});
+        const Run twice = goapSim({"run", kSource + "/scenarios/cook.json", "--events", dir.filePath("a.jsonl"),
+                                   "--events", dir.filePath("b.jsonl")});
         QCOMPARE(twice.exitCode, 1);
         QVERIFY2(twice.err.contains("--events is given twice"), twice.err.constData());
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList());
@@ -342,10 +356,10 @@ private slots:
     void nonRegularInputsAreRefused_data()
     {
         QTest::addColumn<QStringList>("command");
-        QTest::newRow("validate") << QStringList{"validate"};
-        QTest::newRow("plan") << QStringList{"plan", "--agent", "a", "--goal", "g"};
-        QTest::newRow("run") << QStringList{"run"};
-        QTest::newRow("format") << QStringList{"format"};
+        QTest::newRow("validate") << QStringList {"validate"};
+        QTest::newRow("plan") << QStringList {"plan", "--agent", "a", "--goal", "g"};
+        QTest::newRow("run") << QStringList {"run"};
+        QTest::newRow("format") << QStringList {"format"};
     }
 
     void nonRegularInputsAreRefused()
@@ -354,8 +368,9 @@ private slots:
         QTemporaryDir dir;
         const QString fifo = dir.filePath("scenario.json");
         QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
-        for (const auto &[input, kind] : {std::pair{fifo, QByteArray("a FIFO")}, std::pair{dir.path(), QByteArray("a directory")},
-                                          std::pair{QStringLiteral("/dev/null"), QByteArray("a character device")}}) {
+        for (const auto &[input, kind] :
+             {std::pair {fifo, QByteArray("a FIFO")}, std::pair {dir.path(), QByteArray("a directory")},
+              std::pair {QStringLiteral("/dev/null"), QByteArray("a character device")}}) {
             QStringList args = command;
             args.insert(1, input);
             const Run r = goapSim(args);
@@ -374,11 +389,13 @@ private slots:
         big.close();
         const Run r = goapSim({"validate", big.fileName()});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("the file is 20.0 MiB (20971520 bytes); scenario files are at most 16 MiB"), r.err.constData());
+        QVERIFY2(r.err.contains("the file is 20.0 MiB (20971520 bytes); scenario files are at most 16 MiB"),
+                 r.err.constData());
         // The reader itself (the editor and the C API read through it) says the same.
         const goap::ReadResult read = goap::readScenarioFile(big.fileName());
         QCOMPARE(read.issues.size(), 1);
-        QCOMPARE(read.issues[0].message, QStringLiteral("the file is 20.0 MiB (20971520 bytes); scenario files are at most 16 MiB"));
+        QCOMPARE(read.issues[0].message,
+                 QStringLiteral("the file is 20.0 MiB (20971520 bytes); scenario files are at most 16 MiB"));
         // What arrives without a file system size (a pipe) is cut at the limit and said so.
         const goap::ReadResult bytes = goap::readScenario(QByteArray(17 * 1024 * 1024, ' '));
         QVERIFY(!bytes.ok());
@@ -410,12 +427,15 @@ private slots:
         if (::mknod(QFile::encodeName(full).constData(), S_IFCHR | 0600, makedev(1, 7)) != 0
             || ::mknod(QFile::encodeName(null).constData(), S_IFCHR | 0600, makedev(1, 3)) != 0)
             QSKIP("mknod needs root");
-        const Run toNull = goapSim({"run", kSource + "/scenarios/town.json", "--report", null, "--events", dir.filePath("e.jsonl")});
+        const Run toNull
+            = goapSim({"run", kSource + "/scenarios/town.json", "--report", null, "--events", dir.filePath("e.jsonl")});
         QCOMPARE(toNull.exitCode, 0);
         QVERIFY(isCharDevice(null));
-        const Run toFull = goapSim({"run", kSource + "/scenarios/town.json", "--events", full, "--report", dir.filePath("r.json")});
+        const Run toFull
+            = goapSim({"run", kSource + "/scenarios/town.json", "--events", full, "--report", dir.filePath("r.json")});
         QCOMPARE(toFull.exitCode, 3);
-        QVERIFY2(toFull.err.contains("cannot write " + full.toUtf8() + ": No space left on device"), toFull.err.constData());
+        QVERIFY2(toFull.err.contains("cannot write " + full.toUtf8() + ": No space left on device"),
+                 toFull.err.constData());
         QVERIFY(isCharDevice(full));
         QVERIFY(!QFile::exists(dir.filePath("r.json"))); // the other record is not committed
     }
@@ -425,9 +445,10 @@ private slots:
     void streamedRecordsEqualTheWholeRun()
     {
         QTemporaryDir dir;
-        const QString report = dir.filePath("r.json"), events = dir.filePath("e.jsonl"), samples = dir.filePath("s.csv");
-        const Run r = goapSim({"run", kSource + "/scenarios/hospital.json", "--days", "3", "--report", report, "--events", events,
-                               "--samples", samples});
+        const QString report = dir.filePath("r.json"), events = dir.filePath("e.jsonl"),
+                      samples = dir.filePath("s.csv");
+        const Run r = goapSim({"run", kSource + "/scenarios/hospital.json", "--days", "3", "--report", report,
+                               "--events", events, "--samples", samples});
         QCOMPARE(r.exitCode, 0);
         const goap::ReadResult read = goap::readScenarioFile(kSource + "/scenarios/hospital.json");
         QVERIFY(read.ok());
@@ -449,14 +470,20 @@ private slots:
         QVERIFY(QFile::copy(QStringLiteral(GOAP_SIM_BINARY), alone));
         QVERIFY(!QFile::exists(bin.filePath(QStringLiteral("goap-plot"))));
         const QString town = kSource + "/scenarios/town.json";
-        const QString png = out.filePath(QStringLiteral("my chart.png")), report = out.filePath(QStringLiteral("r.json"));
+        const QString png = out.filePath(QStringLiteral("my chart.png")),
+                      report = out.filePath(QStringLiteral("r.json"));
         QProcess p;
-        p.start(alone, {"run", town, "--plot", png, "--plot-size", "800x600", "--days", "2", "--report", report, "--plot-scale", "2"});
+        p.start(alone,
+                {"run", town, "--plot", png, "--plot-size", "800x600", "--days", "2", "--report", report,
+                 "--plot-scale", "2"});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 1);
         const QByteArray err = p.readAllStandardError();
-        QVERIFY2(err.startsWith("goap-sim: --plot is drawn by goap-plot, which is not next to goap-sim; run:\n"), err.constData());
-        const QString line = QStringLiteral("\n  goap-plot %1 --output '%2' --days 2 --size 800x600 --scale 2 --report %3\n").arg(town, png, report);
+        QVERIFY2(err.startsWith("goap-sim: --plot is drawn by goap-plot, which is not next to goap-sim; run:\n"),
+                 err.constData());
+        const QString line
+            = QStringLiteral("\n  goap-plot %1 --output '%2' --days 2 --size 800x600 --scale 2 --report %3\n")
+                  .arg(town, png, report);
         QVERIFY2(QString::fromLocal8Bit(err).endsWith(line), err.constData());
         QCOMPARE(p.readAllStandardOutput(), QByteArray()); // nothing was run
         QCOMPARE(QDir(out.path()).entryList(QDir::Files), QStringList());
@@ -483,13 +510,15 @@ private slots:
         QCOMPARE(goapSim({"frobnicate"}).exitCode, 1);
         QCOMPARE(goapSim({"validate"}).exitCode, 1);
         QCOMPARE(goapSim({"plan", kSource + "/scenarios/cook.json", "--agent", "cook"}).exitCode, 1);
-        QCOMPARE(goapSim({"plan", kSource + "/scenarios/cook.json", "--agent", "nobody", "--goal", "hunger"}).exitCode, 1);
+        QCOMPARE(goapSim({"plan", kSource + "/scenarios/cook.json", "--agent", "nobody", "--goal", "hunger"}).exitCode,
+                 1);
         QCOMPARE(goapSim({"validate", kSource + "/scenarios/cook.json", "--bogus"}).exitCode, 1);
         const Run missing = goapSim({"validate", "/nonexistent/x.json"});
         QCOMPARE(missing.exitCode, 3);
         QVERIFY(missing.err.contains("cannot open"));
         QCOMPARE(goapSim({"plan", "/nonexistent/x.json", "--agent", "a", "--goal", "g"}).exitCode, 3);
-        QCOMPARE(goapSim({"plan", kSource + "/tests/data/bad/truncated.json", "--agent", "a", "--goal", "g"}).exitCode, 2);
+        QCOMPARE(goapSim({"plan", kSource + "/tests/data/bad/truncated.json", "--agent", "a", "--goal", "g"}).exitCode,
+                 2);
         const Run help = goapSim({"--help"});
         QCOMPARE(help.exitCode, 0);
         QVERIFY(help.out.contains("usage: goap-sim"));
@@ -501,7 +530,8 @@ private slots:
     void sweepsAreTheSameWhateverTheSharding()
     {
         QTemporaryDir dir;
-        QVERIFY(QFile::copy(kSource + QStringLiteral("/scenarios/town.json"), dir.filePath(QStringLiteral("town.json"))));
+        QVERIFY(
+            QFile::copy(kSource + QStringLiteral("/scenarios/town.json"), dir.filePath(QStringLiteral("town.json"))));
         const QString sweep = dir.filePath(QStringLiteral("town.sweep.json"));
         QFile f(sweep);
         QVERIFY(f.open(QIODevice::WriteOnly));
@@ -535,25 +565,30 @@ private slots:
         QCOMPARE(readAll(merged), csv);
         const QList<QByteArray> lines = csv.trimmed().split('\n');
         QCOMPARE(lines.size(), 1 + 2 * 3 * 2);
-        QVERIFY(lines[0].startsWith("variant,agents[5].goals[0].urgency,agents[0].speed,world[\"tools\"],miner.mineQuota.metAt,"));
+        QVERIFY(lines[0].startsWith(
+            "variant,agents[5].goals[0].urgency,agents[0].speed,world[\"tools\"],miner.mineQuota.metAt,"));
         QVERIFY(lines[1].startsWith("0,0.5,1,0,"));
         QVERIFY(lines[12].startsWith("11,2,3,2,"));
         // The baker's urgency changes the day: the variants are not all alike.
         QSet<QByteArray> outcomes;
         for (qsizetype i = 1; i < lines.size(); ++i)
-            outcomes.insert(lines[i].mid(lines[i].indexOf(',', lines[i].indexOf(',', lines[i].indexOf(',', 2) + 1) + 1)));
+            outcomes.insert(
+                lines[i].mid(lines[i].indexOf(',', lines[i].indexOf(',', lines[i].indexOf(',', 2) + 1) + 1)));
         QVERIFY(outcomes.size() > 1);
 
         // A bad path, a value of the wrong type and an invalid value: each named, nothing run.
         QFile bad(dir.filePath(QStringLiteral("bad.json")));
         QVERIFY(bad.open(QIODevice::WriteOnly));
         bad.write("{ \"scenario\": \"town.json\", \"vary\": [ { \"path\": \"agents[50].speed\", \"values\": [1] },"
-                  " { \"path\": \"planner.costWeight\", \"values\": [\"x\"] }, { \"path\": \"day.length\", \"values\": [-5] } ] }");
+                  " { \"path\": \"planner.costWeight\", \"values\": [\"x\"] }, { \"path\": \"day.length\", \"values\": "
+                  "[-5] } ] }");
         bad.close();
         const Run refused = goapSim({"sweep", bad.fileName(), "--out", dir.filePath(QStringLiteral("bad"))});
         QCOMPARE(refused.exitCode, 2);
-        QVERIFY2(refused.err.contains("vary[0].path: agents[50].speed: agents has 6 entries, no [50]"), refused.err.constData());
-        QVERIFY(refused.err.contains("vary[1].path: planner.costWeight holds a number, but the value \"x\" is a string"));
+        QVERIFY2(refused.err.contains("vary[0].path: agents[50].speed: agents has 6 entries, no [50]"),
+                 refused.err.constData());
+        QVERIFY(
+            refused.err.contains("vary[1].path: planner.costWeight holds a number, but the value \"x\" is a string"));
         QVERIFY(refused.err.contains("vary[2].path: day.length = -5 makes the scenario invalid: day.length:"));
         QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("bad"))));
         QCOMPARE(goapSim({"sweep", sweep, "--out", all, "--shard", "4/3"}).exitCode, 1);
@@ -565,9 +600,10 @@ private slots:
     void graphWritesTheProductionChain()
     {
         QTemporaryDir dir;
-        const QString dotFile = dir.filePath(QStringLiteral("town.dot")), svgFile = dir.filePath(QStringLiteral("town.svg"));
-        const Run r = goapSim({QStringLiteral("graph"), kSource + QStringLiteral("/scenarios/town.json"), QStringLiteral("--dot"), dotFile,
-                               QStringLiteral("--svg"), svgFile});
+        const QString dotFile = dir.filePath(QStringLiteral("town.dot")),
+                      svgFile = dir.filePath(QStringLiteral("town.svg"));
+        const Run r = goapSim({QStringLiteral("graph"), kSource + QStringLiteral("/scenarios/town.json"),
+                               QStringLiteral("--dot"), dotFile, QStringLiteral("--svg"), svgFile});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QString dot = QString::fromUtf8(readAll(dotFile));
         const goap::Scenario town = *goap::readScenarioFile(kSource + QStringLiteral("/scenarios/town.json")).scenario;
@@ -576,19 +612,22 @@ private slots:
         for (const goap::Action &a : town.actions) {
             QVERIFY2(dot.contains(QStringLiteral("\"action:%1\"").arg(a.id)), qPrintable(a.id));
             reads += int(a.pre.size());
-            for (const goap::Condition &c : a.pre) facts.insert(c.fact);
+            for (const goap::Condition &c : a.pre)
+                facts.insert(c.fact);
             for (const goap::Effect &e : a.add) {
                 facts.insert(e.fact);
                 spends += e.value < 0;
                 adds += e.value > 0;
             }
-            for (const goap::Effect &e : a.set) facts.insert(e.fact);
+            for (const goap::Effect &e : a.set)
+                facts.insert(e.fact);
             sets += int(a.set.size());
         }
         for (const goap::Goal &g : town.goals) {
             QVERIFY(dot.contains(QStringLiteral("\"goal:%1\"").arg(g.id)));
             names += int(g.conditions.size());
-            for (const goap::Condition &c : g.conditions) facts.insert(c.fact);
+            for (const goap::Condition &c : g.conditions)
+                facts.insert(c.fact);
         }
         for (const goap::Agent &a : town.agents) {
             QVERIFY(dot.contains(QStringLiteral("\"character:%1\"").arg(a.id)));
@@ -603,8 +642,11 @@ private slots:
         QVERIFY(dot.contains(u"rankdir=LR"));
         // Graphviz's own dot reads it.
         QProcess graphviz;
-        graphviz.start(QStringLiteral("dot"), {QStringLiteral("-Tsvg"), dotFile, QStringLiteral("-o"), dir.filePath(QStringLiteral("by-dot.svg"))});
-        QVERIFY2(graphviz.waitForFinished(60000) && graphviz.exitCode() == 0, graphviz.readAllStandardError().constData());
+        graphviz.start(
+            QStringLiteral("dot"),
+            {QStringLiteral("-Tsvg"), dotFile, QStringLiteral("-o"), dir.filePath(QStringLiteral("by-dot.svg"))});
+        QVERIFY2(graphviz.waitForFinished(60000) && graphviz.exitCode() == 0,
+                 graphviz.readAllStandardError().constData());
         // --svg: laid out by libgvc, every action's label in it.
         const QByteArray svg = readAll(svgFile);
         QVERIFY(svg.contains("<svg"));
@@ -612,21 +654,30 @@ private slots:
             QVERIFY2(svg.contains(a.label.toUtf8()), qPrintable(a.label));
         // A fact nobody produces or seeds is drawn red (dangling).
         const QString trapDot = dir.filePath(QStringLiteral("smithy.dot"));
-        QCOMPARE(goapSim({QStringLiteral("graph"), kSource + QStringLiteral("/scenarios/cook.json"), QStringLiteral("--dot"), trapDot}).exitCode, 0);
+        QCOMPARE(goapSim({QStringLiteral("graph"), kSource + QStringLiteral("/scenarios/cook.json"),
+                          QStringLiteral("--dot"), trapDot})
+                     .exitCode,
+                 0);
         QVERIFY(!QString::fromUtf8(readAll(trapDot)).contains(u"nothing produces it")); // the cook's chain is whole
         const QString gold = dir.filePath(QStringLiteral("gold.json"));
         {
             QFile f(gold);
             QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write("{ \"format\": \"goap-scenario\", \"version\": 1, \"name\": \"Gold\", \"day\": { \"length\": 60, \"tick\": 0.1 },"
-                    " \"world\": {}, \"stations\": [], \"actions\": [ { \"id\": \"buy\", \"duration\": 1, \"pre\": { \"world.gold\": 1 },"
-                    " \"add\": { \"agent.bread\": 1 } } ], \"goals\": [ { \"id\": \"eat\", \"kind\": \"quota\", \"conditions\": { \"agent.bread\": 1 } } ],"
-                    " \"agents\": [ { \"id\": \"a\", \"at\": [1, 1], \"facts\": {}, \"actions\": [\"buy\"], \"goals\": [ { \"goal\": \"eat\" } ] } ] }");
+            f.write("{ \"format\": \"goap-scenario\", \"version\": 1, \"name\": \"Gold\", \"day\": { \"length\": 60, "
+                    "\"tick\": 0.1 },"
+                    " \"world\": {}, \"stations\": [], \"actions\": [ { \"id\": \"buy\", \"duration\": 1, \"pre\": { "
+                    "\"world.gold\": 1 },"
+                    " \"add\": { \"agent.bread\": 1 } } ], \"goals\": [ { \"id\": \"eat\", \"kind\": \"quota\", "
+                    "\"conditions\": { \"agent.bread\": 1 } } ],"
+                    " \"agents\": [ { \"id\": \"a\", \"at\": [1, 1], \"facts\": {}, \"actions\": [\"buy\"], \"goals\": "
+                    "[ { \"goal\": \"eat\" } ] } ] }");
         }
         const QString goldDot = dir.filePath(QStringLiteral("gold.dot"));
         QCOMPARE(goapSim({QStringLiteral("graph"), gold, QStringLiteral("--dot"), goldDot}).exitCode, 0);
         const QString goldText = QString::fromUtf8(readAll(goldDot));
-        QVERIFY2(goldText.contains(QStringLiteral("\"fact:world.gold\" [label=\"world.gold\", shape=ellipse, style=filled, fillcolor=\"#dbeafe\", color=\"#c62828\"")), qPrintable(goldText));
+        QVERIFY2(goldText.contains(QStringLiteral("\"fact:world.gold\" [label=\"world.gold\", shape=ellipse, "
+                                                  "style=filled, fillcolor=\"#dbeafe\", color=\"#c62828\"")),
+                 qPrintable(goldText));
         // Bad use: no output asked for.
         QCOMPARE(goapSim({QStringLiteral("graph"), kSource + QStringLiteral("/scenarios/town.json")}).exitCode, 1);
     }
@@ -639,20 +690,30 @@ private slots:
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(text);
         };
-        write("a.json", "{\"scenario\": \"x\", \"dayLength\": 100, \"days\": [{\"day\": 0, \"agents\": [{\"id\": \"cook\", \"goals\": ["
-                        "{\"id\": \"q\", \"kind\": \"quota\", \"metAt\": 0.5}, {\"id\": \"n\", \"kind\": \"need\", \"satisfied\": 2}],"
-                        " \"phaseSeconds\": {\"idle\": 10, \"waiting\": 30, \"acting\": 60}, \"plans\": 3, \"recheckFailures\": 1, \"goalSwitches\": 0}]}]}");
-        write("b.json", "{\"scenario\": \"x\", \"dayLength\": 100, \"days\": [{\"day\": 0, \"agents\": [{\"id\": \"cook\", \"goals\": ["
-                        "{\"id\": \"q\", \"kind\": \"quota\", \"metAt\": null}, {\"id\": \"n\", \"kind\": \"need\", \"satisfied\": 3}],"
-                        " \"phaseSeconds\": {\"idle\": 0, \"waiting\": 50, \"acting\": 50}, \"plans\": 3, \"recheckFailures\": 0, \"goalSwitches\": 0}]}]}");
+        write("a.json",
+              "{\"scenario\": \"x\", \"dayLength\": 100, \"days\": [{\"day\": 0, \"agents\": [{\"id\": \"cook\", "
+              "\"goals\": ["
+              "{\"id\": \"q\", \"kind\": \"quota\", \"metAt\": 0.5}, {\"id\": \"n\", \"kind\": \"need\", "
+              "\"satisfied\": 2}],"
+              " \"phaseSeconds\": {\"idle\": 10, \"waiting\": 30, \"acting\": 60}, \"plans\": 3, \"recheckFailures\": "
+              "1, \"goalSwitches\": 0}]}]}");
+        write("b.json",
+              "{\"scenario\": \"x\", \"dayLength\": 100, \"days\": [{\"day\": 0, \"agents\": [{\"id\": \"cook\", "
+              "\"goals\": ["
+              "{\"id\": \"q\", \"kind\": \"quota\", \"metAt\": null}, {\"id\": \"n\", \"kind\": \"need\", "
+              "\"satisfied\": 3}],"
+              " \"phaseSeconds\": {\"idle\": 0, \"waiting\": 50, \"acting\": 50}, \"plans\": 3, \"recheckFailures\": "
+              "0, \"goalSwitches\": 0}]}]}");
         const Run r = goapSim({"diff", dir.filePath("a.json"), dir.filePath("b.json")});
         QCOMPARE(r.exitCode, 0);
         QStringList lines;
         for (const QByteArray &line : r.out.split('\n'))
             if (!line.isEmpty())
                 lines << QString::fromUtf8(line).simplified();
-        QCOMPARE(lines, (QStringList{"character measure A B delta", "cook q met at (day fraction) 0.5 — —", "cook n satisfied 2 3 +1",
-                                     "cook waiting 30.0% 50.0% +20.0%", "cook re-check failures 1 0 -1"}));
+        QCOMPARE(lines,
+                 (QStringList {"character measure A B delta", "cook q met at (day fraction) 0.5 — —",
+                               "cook n satisfied 2 3 +1", "cook waiting 30.0% 50.0% +20.0%",
+                               "cook re-check failures 1 0 -1"}));
         QCOMPARE(goapSim({"diff", dir.filePath("a.json"), dir.filePath("missing.json")}).exitCode, 3);
         QCOMPARE(goapSim({"diff", dir.filePath("a.json")}).exitCode, 1);
     }

@@ -36,7 +36,7 @@ Scenario variant(int nurses, double every, double hours)
         Agent a = nurse;
         a.id = QStringLiteral("nurse%1").arg(n);
         a.label = QStringLiteral("Nurse %1").arg(n);
-        a.at = Point{19.5 + (n - 1) % 10, 2.5 + (n - 1) / 10}; // in the lounge
+        a.at = Point {19.5 + (n - 1) % 10, 2.5 + (n - 1) / 10}; // in the lounge
         s.agents.append(a);
     }
     s.day.length = hours * 3600;
@@ -74,8 +74,10 @@ Run run(const Scenario &s)
     int treating = 0;
     for (const Event &e : r.sim->events().events) {
         if (e.action >= 0 && r.c->actionIds[size_t(e.action)] == u"treatPatient") {
-            if (e.kind == EventKind::Start) r.maxTreating = std::max(r.maxTreating, ++treating);
-            if (e.kind == EventKind::Complete) --treating;
+            if (e.kind == EventKind::Start)
+                r.maxTreating = std::max(r.maxTreating, ++treating);
+            if (e.kind == EventKind::Complete)
+                --treating;
         }
     }
     return r;
@@ -168,16 +170,25 @@ private slots:
         int spawned = 0;
         for (const Event &e : log.events) {
             switch (e.kind) {
-            case EventKind::Spawned: ++spawned; break;
-            case EventKind::Enqueued: enqueued.push_back(e.agent); break;
+            case EventKind::Spawned:
+                ++spawned;
+                break;
+            case EventKind::Enqueued:
+                enqueued.push_back(e.agent);
+                break;
             case EventKind::Partnered:
                 fetched.push_back(e.other);
                 fetchedAt[e.other] = e.t;
                 QCOMPARE(log.agentIds[size_t(e.agent)].left(5), QStringLiteral("nurse"));
                 break;
-            case EventKind::Released: released.insert(e.other); break;
-            case EventKind::Left: left.insert(e.agent); break;
-            default: break;
+            case EventKind::Released:
+                released.insert(e.other);
+                break;
+            case EventKind::Left:
+                left.insert(e.agent);
+                break;
+            default:
+                break;
             }
         }
         QVERIFY(spawned >= int(3 * 3600 / every) - 2);
@@ -239,7 +250,8 @@ private slots:
     {
         const auto c = std::make_shared<const CompiledScenario>(compile(hospital()));
         Simulation sim(c);
-        const CompiledStation &cubicles = c->stations[size_t(std::find(c->stationIds.begin(), c->stationIds.end(), u"cubicle") - c->stationIds.begin())];
+        const CompiledStation &cubicles = c->stations[size_t(
+            std::find(c->stationIds.begin(), c->stationIds.end(), u"cubicle") - c->stationIds.begin())];
         // Until a treatment completes, find a patient held by a nurse and follow it.
         bool checked = false;
         for (std::int64_t k = 0; k < 3000 && !checked; ++k) {
@@ -248,7 +260,8 @@ private slots:
             for (const AgentSnapshot &a : snap.agents) {
                 if (a.heldBy < 0)
                     continue;
-                const auto nurse = std::find_if(snap.agents.begin(), snap.agents.end(), [&](const AgentSnapshot &n) { return n.index == a.heldBy; });
+                const auto nurse = std::find_if(snap.agents.begin(), snap.agents.end(),
+                                                [&](const AgentSnapshot &n) { return n.index == a.heldBy; });
                 QVERIFY(nurse != snap.agents.end());
                 QCOMPARE(nurse->partner, a.index);
                 if (nurse->phase == Phase::Acting && nurse->actionProgress > 0.9) {
@@ -256,7 +269,9 @@ private slots:
                     // of its own: no two stand on one spot), by the cubicles.
                     const Cell p = Grid::cellOf(a.x, a.y), n = Grid::cellOf(nurse->x, nurse->y);
                     QVERIFY(!(p == n));
-                    QVERIFY2(std::max(std::abs(p.x - n.x), std::abs(p.y - n.y)) <= 1, qPrintable(QStringLiteral("%1,%2 vs %3,%4").arg(a.x).arg(a.y).arg(nurse->x).arg(nurse->y)));
+                    QVERIFY2(
+                        std::max(std::abs(p.x - n.x), std::abs(p.y - n.y)) <= 1,
+                        qPrintable(QStringLiteral("%1,%2 vs %3,%4").arg(a.x).arg(a.y).arg(nurse->x).arg(nurse->y)));
                     QVERIFY(std::abs(a.x - cubicles.x) < 3.5 && std::abs(a.y - cubicles.y) < 2.5);
                     checked = true;
                 }
@@ -317,7 +332,7 @@ private slots:
             QCOMPARE(r.sim->phase(0), Phase::Waiting);
             QCOMPARE(r.sim->world()[size_t(r.c->fact(u"world.queue.q") - r.c->agentFactCount)], 1); // a is still queued
         } else {
-            QCOMPARE(partnered, (std::vector<std::pair<int, int>>{{0, 1}}));
+            QCOMPARE(partnered, (std::vector<std::pair<int, int>> {{0, 1}}));
             QVERIFY(r.jsonl.contains("\"text\": \"serve: took B from the q queue\""));
             QCOMPARE(r.sim->world()[size_t(r.c->fact(u"world.queue.q") - r.c->agentFactCount)], 1); // a, still
         }
@@ -355,10 +370,14 @@ private slots:
         int started = 0, completed = 0, partnered = 0;
         bool busy = false; // from a plan to waiting: the worker walks or acts
         for (const Event &e : log.events) {
-            if (e.agent == 0 && e.kind == EventKind::Plan) busy = true;
-            if (e.agent == 0 && (e.kind == EventKind::Waiting || e.kind == EventKind::Resting)) busy = false;
-            if (e.agent == 0 && e.kind == EventKind::Start && e.action == work) ++started;
-            if (e.agent == 0 && e.kind == EventKind::Complete && e.action == work) ++completed;
+            if (e.agent == 0 && e.kind == EventKind::Plan)
+                busy = true;
+            if (e.agent == 0 && (e.kind == EventKind::Waiting || e.kind == EventKind::Resting))
+                busy = false;
+            if (e.agent == 0 && e.kind == EventKind::Start && e.action == work)
+                ++started;
+            if (e.agent == 0 && e.kind == EventKind::Complete && e.action == work)
+                ++completed;
             if (e.kind == EventKind::Partnered && e.other == 0) {
                 QVERIFY2(!busy, qPrintable(QStringLiteral("the worker was taken under way at %1 s").arg(e.t)));
                 ++partnered;
@@ -370,7 +389,7 @@ private slots:
         auto world = [&](const char *f) { return r.sim->world()[size_t(c.fact(QLatin1String(f)) - c.agentFactCount)]; };
         QCOMPARE(world("world.logs"), 0);
         QCOMPARE(r.sim->agentFacts(0)[size_t(c.fact(u"agent.madeToday"))], 3); // every log spent became work done
-        QCOMPARE(world("world.free.bench"), 1);                                // the place was freed
+        QCOMPARE(world("world.free.bench"), 1); // the place was freed
         QCOMPARE(r.sim->reports().front().agents[0].recheckFailures, 0);
     }
 
@@ -385,10 +404,15 @@ private slots:
         const EventLog &log = r.sim->events();
         double partneredAt = -1, releasedAt = -1, bossWaitsAt = -1, workerPlansAt = -1;
         for (const Event &e : log.events) {
-            if (e.kind == EventKind::Partnered) partneredAt = e.t;
-            if (partneredAt >= 0 && e.kind == EventKind::Released && e.agent == 1 && e.other == 0 && releasedAt < 0) releasedAt = e.t;
-            if (partneredAt >= 0 && e.agent == 1 && e.kind == EventKind::Waiting && bossWaitsAt < 0) bossWaitsAt = e.t;
-            if (releasedAt >= 0 && e.agent == 0 && (e.kind == EventKind::Waiting || e.kind == EventKind::Plan) && workerPlansAt < 0) workerPlansAt = e.t;
+            if (e.kind == EventKind::Partnered)
+                partneredAt = e.t;
+            if (partneredAt >= 0 && e.kind == EventKind::Released && e.agent == 1 && e.other == 0 && releasedAt < 0)
+                releasedAt = e.t;
+            if (partneredAt >= 0 && e.agent == 1 && e.kind == EventKind::Waiting && bossWaitsAt < 0)
+                bossWaitsAt = e.t;
+            if (releasedAt >= 0 && e.agent == 0 && (e.kind == EventKind::Waiting || e.kind == EventKind::Plan)
+                && workerPlansAt < 0)
+                workerPlansAt = e.t;
         }
         QVERIFY(partneredAt >= 0);
         QCOMPARE(releasedAt, bossWaitsAt); // let go when the boss waits, in the same tick
@@ -408,7 +432,8 @@ private slots:
         sim.runDays(1);
         const Snapshot dusk = sim.snapshot();
         QVERIFY(sim.world()[queue] > 0);
-        QVERIFY(std::any_of(dusk.agents.begin(), dusk.agents.end(), [](const AgentSnapshot &a) { return a.heldBy >= 0; }));
+        QVERIFY(
+            std::any_of(dusk.agents.begin(), dusk.agents.end(), [](const AgentSnapshot &a) { return a.heldBy >= 0; }));
         sim.step(); // dawn, then a tick
         const Snapshot dawn = sim.snapshot();
         QCOMPARE(sim.world()[queue], 0);
@@ -423,12 +448,16 @@ private slots:
         std::set<int> queued;
         int leftWhileQueued = 0;
         for (const Event &e : leaving.events().events) {
-            if (e.kind == EventKind::Enqueued) queued.insert(e.agent);
-            if (e.kind == EventKind::Partnered) queued.erase(e.other);
-            if (e.kind == EventKind::Left) leftWhileQueued += int(queued.erase(e.agent));
+            if (e.kind == EventKind::Enqueued)
+                queued.insert(e.agent);
+            if (e.kind == EventKind::Partnered)
+                queued.erase(e.other);
+            if (e.kind == EventKind::Left)
+                leftWhileQueued += int(queued.erase(e.agent));
         }
         QVERIFY(leftWhileQueued > 0);
-        QCOMPARE(leaving.world()[size_t(t->fact(u"world.queue.waiting") - t->agentFactCount)], std::int32_t(queued.size()));
+        QCOMPARE(leaving.world()[size_t(t->fact(u"world.queue.waiting") - t->agentFactCount)],
+                 std::int32_t(queued.size()));
     }
 
     // Review: copies that wait in a line they never take from don't count it
@@ -459,7 +488,8 @@ private slots:
         // The clerk looks round about once per visitor served, and checks the
         // line when it starts: a few counts of the line each, not one per
         // waiting copy per second (that was over 10^8 here).
-        QVERIFY2(sim.queueScans() < 10 * std::int64_t(served + 2) * longest, qPrintable(QString::number(sim.queueScans())));
+        QVERIFY2(sim.queueScans() < 10 * std::int64_t(served + 2) * longest,
+                 qPrintable(QString::number(sim.queueScans())));
     }
 
     void theIsTreatedTrapIsReported()
@@ -468,7 +498,9 @@ private slots:
         QVERIFY(r.ok());
         bool warned = false;
         for (const Issue &i : r.issues)
-            warned = warned || (!i.isError() && i.message.contains(u"world.isTreated") && i.message.contains(u"satisfies everyone"));
+            warned = warned
+                || (!i.isError() && i.message.contains(u"world.isTreated")
+                    && i.message.contains(u"satisfies everyone"));
         QVERIFY(warned);
         // The shipped hospital, written with partner facts, has no such warning.
         const ReadResult fine = readScenarioFile(kSource + QStringLiteral("/scenarios/hospital.json"));

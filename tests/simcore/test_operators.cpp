@@ -78,12 +78,13 @@ private slots:
         const Scenario s = read(json);
         const QList<Condition> &pre = s.actions[0].pre;
         QCOMPARE(pre.size(), 6);
-        const ConditionOp want[] = {ConditionOp::Ge, ConditionOp::Gt, ConditionOp::Le, ConditionOp::Lt, ConditionOp::Eq, ConditionOp::Ne};
+        const ConditionOp want[]
+            = {ConditionOp::Ge, ConditionOp::Gt, ConditionOp::Le, ConditionOp::Lt, ConditionOp::Eq, ConditionOp::Ne};
         for (int i = 0; i < 6; ++i)
             QCOMPARE(int(pre[i].op), int(want[i]));
         QCOMPARE(pre[3].value, 2);
         // {">=": 2} is the integer 2: nothing of version 2 is left in the goal.
-        QCOMPARE(s.goals[0].conditions[0], (Condition{QStringLiteral("agent.g"), 2, ConditionOp::Ge}));
+        QCOMPARE(s.goals[0].conditions[0], (Condition {QStringLiteral("agent.g"), 2, ConditionOp::Ge}));
 
         const QByteArray written = writeScenario(s);
         QCOMPARE(requiredVersion(s), 2);
@@ -142,7 +143,7 @@ private slots:
         QFETCH(int, value);
         QFETCH(bool, inGoal);
         QFETCH(QString, error);
-        const Condition c{QStringLiteral("agent.x"), value, ConditionOp(op)};
+        const Condition c {QStringLiteral("agent.x"), value, ConditionOp(op)};
         const QString why = conditionError(c, inGoal ? std::optional(GoalKind::Need) : std::nullopt);
         if (error.isEmpty())
             QVERIFY2(why.isEmpty(), qPrintable(why));
@@ -151,13 +152,23 @@ private slots:
         // The reader refuses the same condition with its path.
         const QString cond = QStringLiteral(R"({"%1": %2})").arg(QLatin1String(toString(ConditionOp(op)))).arg(value);
         const QByteArray json = inGoal
-            ? scenarioJson("{}", R"([{"id": "x", "duration": 1, "add": {"agent.x": 1}}])",
-                           qPrintable(QStringLiteral(R"([{"id": "g", "kind": "need", "conditions": {"agent.x": %1}, "start": 0, "rate": 0.01}])").arg(cond)),
-                           R"(["x"])", R"([{"goal": "g"}])")
-            : scenarioJson("{}", qPrintable(QStringLiteral(R"([{"id": "x", "duration": 1, "pre": {"agent.x": %1}, "add": {"agent.y": 1}}])").arg(cond)),
-                           R"([{"id": "g", "kind": "need", "conditions": {"agent.y": 1}, "start": 0, "rate": 0.01}])", R"(["x"])", R"([{"goal": "g"}])");
+            ? scenarioJson(
+                "{}", R"([{"id": "x", "duration": 1, "add": {"agent.x": 1}}])",
+                qPrintable(
+                    QStringLiteral(
+                        R"([{"id": "g", "kind": "need", "conditions": {"agent.x": %1}, "start": 0, "rate": 0.01}])")
+                        .arg(cond)),
+                R"(["x"])", R"([{"goal": "g"}])")
+            : scenarioJson(
+                "{}",
+                qPrintable(
+                    QStringLiteral(R"([{"id": "x", "duration": 1, "pre": {"agent.x": %1}, "add": {"agent.y": 1}}])")
+                        .arg(cond)),
+                R"([{"id": "g", "kind": "need", "conditions": {"agent.y": 1}, "start": 0, "rate": 0.01}])", R"(["x"])",
+                R"([{"goal": "g"}])");
         const ReadResult r = readScenario(json);
-        const QString path = inGoal ? QStringLiteral("goals[0].conditions[\"agent.x\"]") : QStringLiteral("actions[0].pre[\"agent.x\"]");
+        const QString path = inGoal ? QStringLiteral("goals[0].conditions[\"agent.x\"]")
+                                    : QStringLiteral("actions[0].pre[\"agent.x\"]");
         QCOMPARE(r.ok(), error.isEmpty());
         if (!error.isEmpty())
             QVERIFY(hasIssue(r.issues, path, error));
@@ -169,22 +180,29 @@ private slots:
             {"id": "light", "duration": 1, "pre": {"world.fire": {"==": 0}}, "set": {"world.fire": 1}},
             {"id": "cook", "duration": 1, "pre": {"world.fire": {"!=": 0}, "world.pot": {"<=": 2}}, "add": {"agent.fed": 1, "world.pot": 1}},
             {"id": "burn", "duration": 1, "pre": {"world.fire": {"==": 2}}, "add": {"agent.fed": 1}}])";
-        Scenario s = read(scenarioJson(R"({"pot": 5})", actions,
-                                       R"([{"id": "g", "kind": "need", "conditions": {"agent.fed": 1}, "start": 0, "rate": 0.01},
+        Scenario s = read(
+            scenarioJson(R"({"pot": 5})", actions,
+                         R"([{"id": "g", "kind": "need", "conditions": {"agent.fed": 1}, "start": 0, "rate": 0.01},
                                            {"id": "h", "kind": "need", "conditions": {"world.fire": {">": 1}}, "start": 0, "rate": 0.01}])",
-                                       R"(["light", "cook", "burn"])", R"([{"goal": "g"}, {"goal": "h"}])"));
+                         R"(["light", "cook", "burn"])", R"([{"goal": "g"}, {"goal": "h"}])"));
         Issues issues = validate(s);
         QVERIFY(!hasErrors(issues));
         // Only 1 is ever set: == 2 and > 1 can never hold; == 0 holds at dawn and != 0 after light.
-        QVERIFY(hasIssue(issues, QStringLiteral("actions[2].pre[\"world.fire\"]"), QStringLiteral("nothing produces world.fire == 2")));
-        QVERIFY(hasIssue(issues, QStringLiteral("agents[0].goals[1].goal"), QStringLiteral("makes world.fire > 1 hold")));
-        QVERIFY(!hasIssue(issues, QStringLiteral("actions[0].pre[\"world.fire\"]"), QStringLiteral("nothing produces")));
-        QVERIFY(!hasIssue(issues, QStringLiteral("actions[1].pre[\"world.fire\"]"), QStringLiteral("nothing produces")));
+        QVERIFY(hasIssue(issues, QStringLiteral("actions[2].pre[\"world.fire\"]"),
+                         QStringLiteral("nothing produces world.fire == 2")));
+        QVERIFY(
+            hasIssue(issues, QStringLiteral("agents[0].goals[1].goal"), QStringLiteral("makes world.fire > 1 hold")));
+        QVERIFY(
+            !hasIssue(issues, QStringLiteral("actions[0].pre[\"world.fire\"]"), QStringLiteral("nothing produces")));
+        QVERIFY(
+            !hasIssue(issues, QStringLiteral("actions[1].pre[\"world.fire\"]"), QStringLiteral("nothing produces")));
         // The pot starts at 5 and nothing lowers it: <= 2 cannot hold...
-        QVERIFY(hasIssue(issues, QStringLiteral("actions[1].pre[\"world.pot\"]"), QStringLiteral("nothing produces world.pot <= 2")));
+        QVERIFY(hasIssue(issues, QStringLiteral("actions[1].pre[\"world.pot\"]"),
+                         QStringLiteral("nothing produces world.pot <= 2")));
         QVERIFY(hasIssue(issues, QStringLiteral("agents[0].goals[0].goal"), QStringLiteral("can never reach")));
         // ...until an action spends it.
-        s.actions.append(Action{QStringLiteral("scrape"), QStringLiteral("scrape"), {}, 1, 1, {}, {}, {{QStringLiteral("world.pot"), -1}}});
+        s.actions.append(Action {
+            QStringLiteral("scrape"), QStringLiteral("scrape"), {}, 1, 1, {}, {}, {{QStringLiteral("world.pot"), -1}}});
         s.agents[0].actions.append(QStringLiteral("scrape"));
         issues = validate(s);
         QVERIFY(!hasIssue(issues, QStringLiteral("actions[1].pre[\"world.pot\"]"), QStringLiteral("nothing produces")));
@@ -210,13 +228,13 @@ private slots:
             QStringList out;
             for (int a : plan.actions)
                 out << c.actionIds[size_t(a)];
-            return plan.found ? out : QStringList{QStringLiteral("none")};
+            return plan.found ? out : QStringList {QStringLiteral("none")};
         };
-        QCOMPARE(stepsFor(0), (QStringList{"light", "warm"}));
-        QCOMPARE(stepsFor(1), QStringList{}); // dark already
+        QCOMPARE(stepsFor(0), (QStringList {"light", "warm"}));
+        QCOMPARE(stepsFor(1), QStringList {}); // dark already
         state[size_t(c.fact("world.fire"))] = 1;
-        QCOMPARE(stepsFor(0), QStringList{"warm"});
-        QCOMPARE(stepsFor(1), QStringList{"douse"});
+        QCOMPARE(stepsFor(0), QStringList {"warm"});
+        QCOMPARE(stepsFor(1), QStringList {"douse"});
     }
 
     void needsSpendOnlyWhatGreaterThanAsks()
@@ -247,8 +265,8 @@ private slots:
         // made == 2: at 1 made a >= quota would be half done; this one is not done at all.
         const Scenario s = read(scenarioJson(
             "{}", R"([{"id": "make", "duration": 5, "pre": {"agent.made": {"<": 2}}, "add": {"agent.made": 1}}])",
-            R"([{"id": "two", "kind": "quota", "conditions": {"agent.made": {"==": 2}}, "urgency": 1}])",
-            R"(["make"])", R"([{"goal": "two"}])"));
+            R"([{"id": "two", "kind": "quota", "conditions": {"agent.made": {"==": 2}}, "urgency": 1}])", R"(["make"])",
+            R"([{"goal": "two"}])"));
         auto c = std::make_shared<const CompiledScenario>(compile(s));
         Simulation sim(c);
         sim.runDays(1);
@@ -288,8 +306,10 @@ private slots:
         state[size_t(c.fact("world.fire"))] = 1;
         const QStringList lines = explanationLines(c, explainGoal(c, 0, 0, state));
         QCOMPARE(lines.size(), 1);
-        QVERIFY2(lines[0].startsWith(u"hunger needs world.fire == 0 (now 1): nothing anyone can do"), qPrintable(lines[0]));
-        QCOMPARE(recheckReason(c, 0, c.fact("world.fire"), 1, 0, ConditionOp::Eq), QStringLiteral("cook: world.fire is 1, needs == 0"));
+        QVERIFY2(lines[0].startsWith(u"hunger needs world.fire == 0 (now 1): nothing anyone can do"),
+                 qPrintable(lines[0]));
+        QCOMPARE(recheckReason(c, 0, c.fact("world.fire"), 1, 0, ConditionOp::Eq),
+                 QStringLiteral("cook: world.fire is 1, needs == 0"));
         QCOMPARE(recheckReason(c, 0, c.fact("world.fire"), 0, 1), QStringLiteral("cook: world.fire is 0, needs 1"));
     }
 

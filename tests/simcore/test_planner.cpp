@@ -44,7 +44,7 @@ Scenario tiny(const QList<Action> &actions, const Condition &goal)
 {
     Scenario s;
     s.name = QStringLiteral("tiny");
-    Agent a{QStringLiteral("a"), QStringLiteral("A"), {0, 0}, 1, {}, {}, {}};
+    Agent a {QStringLiteral("a"), QStringLiteral("A"), {0, 0}, 1, {}, {}, {}};
     for (const Action &act : actions) {
         s.actions.append(act);
         a.actions.append(act.id);
@@ -55,20 +55,21 @@ Scenario tiny(const QList<Action> &actions, const Condition &goal)
     g.kind = GoalKind::Quota;
     g.conditions = {goal};
     s.goals = {g};
-    a.goals = {GoalRef{g.id, {}, {}, {}}};
+    a.goals = {GoalRef {g.id, {}, {}, {}}};
     s.agents = {a};
     return s;
 }
 
 Action act(const char *id, double cost, QList<Condition> pre, QList<Effect> set, QList<Effect> add)
 {
-    return Action{QLatin1String(id), QLatin1String(id), {}, 1, cost, pre, set, add};
+    return Action {QLatin1String(id), QLatin1String(id), {}, 1, cost, pre, set, add};
 }
 
 // Uniform-cost search over std::map states: slow, obviously right, used to
 // check the planner's plan costs on random problems. -1: no plan (every
 // state searched); -2: gave up after maxStates.
-double referenceCost(const CompiledScenario &c, const std::vector<std::int32_t> &start, int agent, int goal, int maxStates)
+double referenceCost(const CompiledScenario &c, const std::vector<std::int32_t> &start, int agent, int goal,
+                     int maxStates)
 {
     using State = std::vector<std::int32_t>;
     std::map<State, double> best;
@@ -83,9 +84,11 @@ double referenceCost(const CompiledScenario &c, const std::vector<std::int32_t> 
         const double g = open.top().first;
         const State s = open.top().second;
         open.pop();
-        if (g > best[s]) continue;
+        if (g > best[s])
+            continue;
         ++popped;
-        if (std::all_of(goalConds.begin(), goalConds.end(), [&](const CCondition &k) { return k.holds(s[size_t(k.fact)]); }))
+        if (std::all_of(goalConds.begin(), goalConds.end(),
+                        [&](const CCondition &k) { return k.holds(s[size_t(k.fact)]); }))
             return g;
         for (int ai : c.agents[size_t(agent)].actions) {
             const CompiledAction &a = c.actions[size_t(ai)];
@@ -93,8 +96,10 @@ double referenceCost(const CompiledScenario &c, const std::vector<std::int32_t> 
             if (!std::all_of(pre.begin(), pre.end(), [&](const CCondition &k) { return k.holds(s[size_t(k.fact)]); }))
                 continue;
             State n = s;
-            for (const CEffect &e : c.effectsOf(a.add)) n[size_t(e.fact)] = std::max<std::int64_t>(0, std::int64_t(n[size_t(e.fact)]) + e.value);
-            for (const CEffect &e : c.effectsOf(a.set)) n[size_t(e.fact)] = e.value;
+            for (const CEffect &e : c.effectsOf(a.add))
+                n[size_t(e.fact)] = std::max<std::int64_t>(0, std::int64_t(n[size_t(e.fact)]) + e.value);
+            for (const CEffect &e : c.effectsOf(a.set))
+                n[size_t(e.fact)] = e.value;
             const double ng = g + a.cost;
             auto it = best.find(n);
             if (it == best.end() || ng < it->second) {
@@ -117,7 +122,7 @@ CompiledScenario randomCompiled(QRandomGenerator &rng)
     for (int f = 0; f < facts; ++f)
         c.factNames.push_back(QStringLiteral("agent.f%1").arg(f));
     const auto condition = [&](FactId fact) {
-        return CCondition{fact, std::int32_t(rng.bounded(4)), ConditionOp(rng.bounded(6))};
+        return CCondition {fact, std::int32_t(rng.bounded(4)), ConditionOp(rng.bounded(6))};
     };
     const double costs[] = {0.5, 1, 1.5, 2, 3};
     CompiledAgent agent;
@@ -129,7 +134,8 @@ CompiledScenario randomCompiled(QRandomGenerator &rng)
         const int pres = int(rng.bounded(3));
         for (int k = 0; k < pres; ++k) {
             const FactId f = FactId(rng.bounded(facts));
-            if (std::none_of(c.conditions.begin() + a.pre.begin, c.conditions.end(), [&](const CCondition &x) { return x.fact == f; }))
+            if (std::none_of(c.conditions.begin() + a.pre.begin, c.conditions.end(),
+                             [&](const CCondition &x) { return x.fact == f; }))
                 c.conditions.push_back(condition(f));
         }
         a.pre.end = std::uint32_t(c.conditions.size());
@@ -166,7 +172,7 @@ CompiledScenario randomCompiled(QRandomGenerator &rng)
     c.goalLabels.push_back(QStringLiteral("G"));
     for (int f = 0; f < facts; ++f)
         agent.initialFacts.push_back(std::int32_t(rng.bounded(3)));
-    agent.goals.push_back(CompiledAgentGoal{0, 0, 0, 1});
+    agent.goals.push_back(CompiledAgentGoal {0, 0, 0, 1});
     c.agents.push_back(agent);
     c.agentIds.push_back(QStringLiteral("a"));
     c.agentLabels.push_back(QStringLiteral("A"));
@@ -182,8 +188,10 @@ bool replayReachesGoal(const CompiledScenario &c, const Plan &plan)
         for (const CCondition &k : c.conditionsOf(a.pre))
             if (!k.holds(state[size_t(k.fact)]))
                 return false;
-        for (const CEffect &e : c.effectsOf(a.add)) state[size_t(e.fact)] = std::max(0, state[size_t(e.fact)] + e.value);
-        for (const CEffect &e : c.effectsOf(a.set)) state[size_t(e.fact)] = e.value;
+        for (const CEffect &e : c.effectsOf(a.add))
+            state[size_t(e.fact)] = std::max(0, state[size_t(e.fact)] + e.value);
+        for (const CEffect &e : c.effectsOf(a.set))
+            state[size_t(e.fact)] = e.value;
     }
     for (const CCondition &k : c.conditionsOf(c.goals[0].conditions))
         if (!k.holds(state[size_t(k.fact)]))
@@ -213,7 +221,7 @@ private slots:
         Planner planner(c);
         Plan plan;
         QVERIFY(planner.planForAgent(c.dawnState(0), 0, c.goalIndex(u"hunger"), plan));
-        QCOMPARE(actionIds(c, plan), (QStringList{"chopWood", "lightFire", "cookMeal", "eatMeal"}));
+        QCOMPARE(actionIds(c, plan), (QStringList {"chopWood", "lightFire", "cookMeal", "eatMeal"}));
         QCOMPARE(plan.cost, 4.0);
         QVERIFY(plan.expanded >= 5); // at least the five states on the path
         QVERIFY(plan.generated >= 4);
@@ -229,11 +237,11 @@ private slots:
         auto state = c.dawnState(0);
         setFact(c, state, "agent.wood", 1);
         QVERIFY(planner.planForAgent(state, 0, 0, plan));
-        QCOMPARE(actionIds(c, plan), (QStringList{"lightFire", "cookMeal", "eatMeal"}));
+        QCOMPARE(actionIds(c, plan), (QStringList {"lightFire", "cookMeal", "eatMeal"}));
         setFact(c, state, "agent.wood", 0);
         setFact(c, state, "world.fireLit", 1);
         QVERIFY(planner.planForAgent(state, 0, 0, plan));
-        QCOMPARE(actionIds(c, plan), (QStringList{"cookMeal", "eatMeal"}));
+        QCOMPARE(actionIds(c, plan), (QStringList {"cookMeal", "eatMeal"}));
         setFact(c, state, "agent.fed", 1);
         QVERIFY(planner.planForAgent(state, 0, 0, plan));
         QVERIFY(plan.actions.empty()); // already satisfied: the empty plan
@@ -252,22 +260,22 @@ private slots:
         QVERIFY(plan.actions.empty());
         setFact(c, state, "world.ironIngot", 1);
         QVERIFY(planner.planForAgent(state, smith, goal, plan));
-        QCOMPARE(actionIds(c, plan), (QStringList{"collectIron", "forgeTool"}));
+        QCOMPARE(actionIds(c, plan), (QStringList {"collectIron", "forgeTool"}));
     }
 
     void cheaperLongerPlanBeatsPricierShortOne()
     {
         // `buy` reaches the goal in one step for 10; gather+craft take two for 2.
-        const Scenario s = tiny({act("buy", 10, {}, {}, {{"agent.thing", 1}}),
-                                 act("gather", 1, {}, {}, {{"agent.stuff", 1}}),
-                                 act("craft", 1, {{"agent.stuff", 1}}, {}, {{"agent.stuff", -1}, {"agent.thing", 1}})},
-                                {"agent.thing", 1});
+        const Scenario s
+            = tiny({act("buy", 10, {}, {}, {{"agent.thing", 1}}), act("gather", 1, {}, {}, {{"agent.stuff", 1}}),
+                    act("craft", 1, {{"agent.stuff", 1}}, {}, {{"agent.stuff", -1}, {"agent.thing", 1}})},
+                   {"agent.thing", 1});
         QVERIFY(!hasErrors(validate(s)));
         const CompiledScenario c = compile(s);
         Planner planner(c);
         Plan plan;
         QVERIFY(planner.planForAgent(c.dawnState(0), 0, 0, plan));
-        QCOMPARE(actionIds(c, plan), (QStringList{"gather", "craft"}));
+        QCOMPARE(actionIds(c, plan), (QStringList {"gather", "craft"}));
         QCOMPARE(plan.cost, 2.0);
     }
 
@@ -394,14 +402,15 @@ private slots:
     void tiesAreBrokenByActionOrder()
     {
         // Two one-step plans of equal cost: the earlier-listed action wins, every time.
-        const Scenario s = tiny({act("left", 1, {}, {}, {{"agent.done", 1}}), act("right", 1, {}, {}, {{"agent.done", 1}})},
-                                {"agent.done", 1});
+        const Scenario s
+            = tiny({act("left", 1, {}, {}, {{"agent.done", 1}}), act("right", 1, {}, {}, {{"agent.done", 1}})},
+                   {"agent.done", 1});
         const CompiledScenario c = compile(s);
         Planner planner(c);
         Plan plan;
         for (int i = 0; i < 3; ++i) {
             QVERIFY(planner.planForAgent(c.dawnState(0), 0, 0, plan));
-            QCOMPARE(actionIds(c, plan), QStringList{"left"});
+            QCOMPARE(actionIds(c, plan), QStringList {"left"});
         }
     }
 
@@ -438,8 +447,8 @@ private slots:
 
     void hashIsOrderIndependentAndIncremental()
     {
-        const std::vector<std::int32_t> a{0, 3, 0, 7};
-        const std::vector<std::int32_t> b{0, 0, 0, 7};
+        const std::vector<std::int32_t> a {0, 3, 0, 7};
+        const std::vector<std::int32_t> b {0, 0, 0, 7};
         QCOMPARE(stateHash(a), stateHash(b) + factKey(1, 3));
         QCOMPARE(factKey(5, 0), std::uint64_t(0));
         QVERIFY(factKey(1, 3) != factKey(3, 1));
@@ -457,18 +466,29 @@ private slots:
         // Random actions over 4 agent facts, integer costs >= 1 and a single goal
         // condition, so h is admissible and A* must find the optimal cost.
         QFETCH(int, seed);
-        QRandomGenerator rng{quint32(seed)};
+        QRandomGenerator rng {quint32(seed)};
         QList<Action> actions;
         const int n = 3 + int(rng.bounded(6));
         auto fact = [&] { return QStringLiteral("agent.f%1").arg(rng.bounded(4)); };
         for (int i = 0; i < n; ++i) {
-            Action a{QStringLiteral("a%1").arg(i), QStringLiteral("a%1").arg(i), {}, 1, double(1 + rng.bounded(3)), {}, {}, {}};
-            if (rng.bounded(3) > 0) a.pre.append({fact(), 1 + int(rng.bounded(2))});
+            Action a {QStringLiteral("a%1").arg(i),
+                      QStringLiteral("a%1").arg(i),
+                      {},
+                      1,
+                      double(1 + rng.bounded(3)),
+                      {},
+                      {},
+                      {}};
+            if (rng.bounded(3) > 0)
+                a.pre.append({fact(), 1 + int(rng.bounded(2))});
             const QString target = fact();
-            if (rng.bounded(2)) a.set.append({target, int(rng.bounded(3))});
-            else a.add.append({target, int(rng.bounded(5)) - 2});
+            if (rng.bounded(2))
+                a.set.append({target, int(rng.bounded(3))});
+            else
+                a.add.append({target, int(rng.bounded(5)) - 2});
             QString other = fact();
-            if (other != target && rng.bounded(2)) a.add.append({other, 1});
+            if (other != target && rng.bounded(2))
+                a.add.append({other, 1});
             actions.append(a);
         }
         const Scenario s = tiny(actions, {QStringLiteral("agent.f%1").arg(rng.bounded(4)), 1 + int(rng.bounded(3))});
@@ -488,11 +508,15 @@ private slots:
             auto state = c.dawnState(0);
             for (int ai : plan.actions) {
                 const CompiledAction &a = c.actions[size_t(ai)];
-                for (const CCondition &k : c.conditionsOf(a.pre)) QVERIFY(k.holds(state[size_t(k.fact)]));
-                for (const CEffect &e : c.effectsOf(a.add)) state[size_t(e.fact)] = std::max(0, state[size_t(e.fact)] + e.value);
-                for (const CEffect &e : c.effectsOf(a.set)) state[size_t(e.fact)] = e.value;
+                for (const CCondition &k : c.conditionsOf(a.pre))
+                    QVERIFY(k.holds(state[size_t(k.fact)]));
+                for (const CEffect &e : c.effectsOf(a.add))
+                    state[size_t(e.fact)] = std::max(0, state[size_t(e.fact)] + e.value);
+                for (const CEffect &e : c.effectsOf(a.set))
+                    state[size_t(e.fact)] = e.value;
             }
-            for (const CCondition &k : c.conditionsOf(c.goals[0].conditions)) QVERIFY(k.holds(state[size_t(k.fact)]));
+            for (const CCondition &k : c.conditionsOf(c.goals[0].conditions))
+                QVERIFY(k.holds(state[size_t(k.fact)]));
         }
     }
 
@@ -504,13 +528,14 @@ private slots:
         // unreachable or exhausted answer is never given when a plan exists.
         int compared = 0, unreachable = 0, noPlan = 0;
         for (int seed = 1; seed <= 1000 && compared < 300; ++seed) {
-            QRandomGenerator rng{quint32(seed)};
+            QRandomGenerator rng {quint32(seed)};
             const CompiledScenario c = randomCompiled(rng);
             const double reference = referenceCost(c, c.dawnState(0), 0, 0, 20000);
             if (reference == -2)
                 continue; // too big for the reference
             Planner planner(c);
-            for (const PlannerHeuristic h : {PlannerHeuristic::Unmet, PlannerHeuristic::Additive, PlannerHeuristic::Max}) {
+            for (const PlannerHeuristic h :
+                 {PlannerHeuristic::Unmet, PlannerHeuristic::Additive, PlannerHeuristic::Max}) {
                 Plan plan;
                 const bool found = planWith(planner, c, h, plan);
                 const QByteArray where = "seed " + QByteArray::number(seed) + " " + heuristicName(h);
@@ -520,8 +545,9 @@ private slots:
                     QVERIFY2(replayReachesGoal(c, plan), where);
                     QVERIFY2(plan.cost >= reference - 1e-9, where);
                     if (h == PlannerHeuristic::Max) {
-                        QVERIFY2(qFuzzyCompare(1 + plan.cost, 1 + reference), where + " cost " + QByteArray::number(plan.cost)
-                                                                                   + " reference " + QByteArray::number(reference));
+                        QVERIFY2(qFuzzyCompare(1 + plan.cost, 1 + reference),
+                                 where + " cost " + QByteArray::number(plan.cost) + " reference "
+                                     + QByteArray::number(reference));
                         QVERIFY2(plan.optimal, where);
                     }
                 } else {
@@ -537,7 +563,8 @@ private slots:
         }
         QVERIFY2(compared == 300, qPrintable(QString::number(compared)));
         // The generator makes both kinds of answer, and reachability proves some.
-        QVERIFY2(noPlan >= 20 && unreachable >= 5, qPrintable(QStringLiteral("%1 no plan, %2 unreachable").arg(noPlan).arg(unreachable)));
+        QVERIFY2(noPlan >= 20 && unreachable >= 5,
+                 qPrintable(QStringLiteral("%1 no plan, %2 unreachable").arg(noPlan).arg(unreachable)));
     }
 
     void oneActionThatClosesSeveralConditions()
@@ -550,7 +577,8 @@ private slots:
                                act("closeDoor2", 1, {}, {{"world.door2", 1}}, {}),
                                act("closeDoor3", 1, {}, {{"world.door3", 1}}, {}),
                                act("prepare", 0.5, {}, {{"world.prepared", 1}}, {}),
-                               act("closeAll", 1, {{"world.prepared", 1}}, {{"world.door1", 1}, {"world.door2", 1}, {"world.door3", 1}}, {})},
+                               act("closeAll", 1, {{"world.prepared", 1}},
+                                   {{"world.door1", 1}, {"world.door2", 1}, {"world.door3", 1}}, {})},
                               {"world.door1", 1});
             s.goals[0].conditions = {{"world.door1", 1}, {"world.door2", 1}, {"world.door3", 1}};
             return s;
@@ -563,7 +591,7 @@ private slots:
         QCOMPARE(plan.cost, 3.0);
         QVERIFY(!plan.optimal);
         QVERIFY(planWith(planner, c, PlannerHeuristic::Max, plan));
-        QCOMPARE(actionIds(c, plan), (QStringList{"prepare", "closeAll"}));
+        QCOMPARE(actionIds(c, plan), (QStringList {"prepare", "closeAll"}));
         QCOMPARE(plan.cost, 1.5);
         QVERIFY(plan.optimal);
         QCOMPARE(plan.heuristic, PlannerHeuristic::Max);
@@ -678,9 +706,10 @@ private slots:
     {
         // s1 (cost 1) then s2 (cost 2, needs s1) then s3 (cost 4, needs s1 and s2):
         // h_max = 4 + max(1, 1 + 2) = 7, h_add = 4 + (1 + (2 + 1)) = 8.
-        const Scenario s = tiny({act("s1", 1, {}, {{"agent.s1", 1}}, {}), act("s2", 2, {{"agent.s1", 1}}, {{"agent.s2", 1}}, {}),
-                                 act("s3", 4, {{"agent.s1", 1}, {"agent.s2", 1}}, {{"agent.s3", 1}}, {})},
-                                {"agent.s3", 1});
+        const Scenario s
+            = tiny({act("s1", 1, {}, {{"agent.s1", 1}}, {}), act("s2", 2, {{"agent.s1", 1}}, {{"agent.s2", 1}}, {}),
+                    act("s3", 4, {{"agent.s1", 1}, {"agent.s2", 1}}, {{"agent.s3", 1}}, {})},
+                   {"agent.s3", 1});
         const CompiledScenario c = compile(s);
         Relaxation r(c);
         const auto state = c.dawnState(0);
@@ -688,7 +717,6 @@ private slots:
         QCOMPARE(r.cost<false>(state.data()), 7.0);
         QCOMPARE(r.cost<true>(state.data()), 8.0);
     }
-
 };
 
 QTEST_GUILESS_MAIN(TestPlanner)

@@ -92,7 +92,8 @@ private slots:
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("fragment");
         const QString dir = kSource + QStringLiteral("/tests/data/bad/");
-        const QStringList lines = QString::fromUtf8(readAll(dir + QStringLiteral("EXPECTED.tsv"))).split(u'\n', Qt::SkipEmptyParts);
+        const QStringList lines
+            = QString::fromUtf8(readAll(dir + QStringLiteral("EXPECTED.tsv"))).split(u'\n', Qt::SkipEmptyParts);
         QStringList listed;
         for (const QString &line : lines) {
             if (line.startsWith(u'#'))
@@ -122,7 +123,8 @@ private slots:
         QCOMPARE(first.path, path);
         QVERIFY2(first.message.contains(fragment), qPrintable(first.message));
         QVERIFY2(first.line > 0 && first.column > 0, "every error from a file is placed at a line and column");
-        QVERIFY(first.format(QStringLiteral("f.json")).startsWith(QStringLiteral("f.json:%1:%2: error: ").arg(first.line).arg(first.column)));
+        QVERIFY(first.format(QStringLiteral("f.json"))
+                    .startsWith(QStringLiteral("f.json:%1:%2: error: ").arg(first.line).arg(first.column)));
     }
 
     void heuristicNeedsVersionTwoOnlyWhenNotTheDefault()
@@ -248,9 +250,14 @@ private slots:
     void warningQuotaOnADrainedWorldPool()
     {
         Scenario s = cook();
-        s.goals.append(Goal{QStringLiteral("keepFire"), QStringLiteral("Keep fire"), GoalKind::Quota,
-                            {{QStringLiteral("world.fireLit"), 1}}, 0, 0, 1});
-        s.agents[0].goals.append(GoalRef{QStringLiteral("keepFire"), {}, {}, {}});
+        s.goals.append(Goal {QStringLiteral("keepFire"),
+                             QStringLiteral("Keep fire"),
+                             GoalKind::Quota,
+                             {{QStringLiteral("world.fireLit"), 1}},
+                             0,
+                             0,
+                             1});
+        s.agents[0].goals.append(GoalRef {QStringLiteral("keepFire"), {}, {}, {}});
         const Issues issues = validate(s);
         QVERIFY(!hasErrors(issues));
         QVERIFY(hasWarning(issues, QStringLiteral("goals[1].conditions[\"world.fireLit\"]"), QStringLiteral("drains")));
@@ -261,30 +268,53 @@ private slots:
         // Seed 004's trap: every patient's goal names world.isTreated, which any patient's treatment sets.
         Scenario s;
         s.name = QStringLiteral("trap");
-        s.actions.append(Action{QStringLiteral("getTreated"), QStringLiteral("Get treated"), {}, 1, 1, {}, {{QStringLiteral("world.isTreated"), 1}}, {}});
-        s.goals.append(Goal{QStringLiteral("treated"), QStringLiteral("Be treated"), GoalKind::Need, {{QStringLiteral("world.isTreated"), 1}}, 0.5, 0.01, 1});
+        s.actions.append(Action {QStringLiteral("getTreated"),
+                                 QStringLiteral("Get treated"),
+                                 {},
+                                 1,
+                                 1,
+                                 {},
+                                 {{QStringLiteral("world.isTreated"), 1}},
+                                 {}});
+        s.goals.append(Goal {QStringLiteral("treated"),
+                             QStringLiteral("Be treated"),
+                             GoalKind::Need,
+                             {{QStringLiteral("world.isTreated"), 1}},
+                             0.5,
+                             0.01,
+                             1});
         for (const char *id : {"p1", "p2"})
-            s.agents.append(Agent{QLatin1String(id), QLatin1String(id), {1, 1}, 1, {}, {QStringLiteral("getTreated")}, {GoalRef{QStringLiteral("treated"), {}, {}, {}}}});
+            s.agents.append(Agent {QLatin1String(id),
+                                   QLatin1String(id),
+                                   {1, 1},
+                                   1,
+                                   {},
+                                   {QStringLiteral("getTreated")},
+                                   {GoalRef {QStringLiteral("treated"), {}, {}, {}}}});
         const Issues issues = validate(s);
         QVERIFY(!hasErrors(issues));
-        QVERIFY(hasWarning(issues, QStringLiteral("goals[0].conditions[\"world.isTreated\"]"), QStringLiteral("satisfies everyone")));
+        QVERIFY(hasWarning(issues, QStringLiteral("goals[0].conditions[\"world.isTreated\"]"),
+                           QStringLiteral("satisfies everyone")));
         // With one patient there is nobody else to set it: no warning.
         s.agents.removeLast();
-        QVERIFY(!hasWarning(validate(s), QStringLiteral("goals[0].conditions[\"world.isTreated\"]"), QStringLiteral("satisfies everyone")));
+        QVERIFY(!hasWarning(validate(s), QStringLiteral("goals[0].conditions[\"world.isTreated\"]"),
+                            QStringLiteral("satisfies everyone")));
     }
 
     void warningUnreachableGoalAndUnproducedPrecondition()
     {
         Scenario s = cook();
-        s.actions[2].pre.append(Condition{QStringLiteral("world.recipe"), 1}); // nothing makes a recipe
+        s.actions[2].pre.append(Condition {QStringLiteral("world.recipe"), 1}); // nothing makes a recipe
         const Issues issues = validate(s);
         QVERIFY(!hasErrors(issues));
-        QVERIFY(hasWarning(issues, QStringLiteral("actions[2].pre[\"world.recipe\"]"), QStringLiteral("nothing produces")));
+        QVERIFY(
+            hasWarning(issues, QStringLiteral("actions[2].pre[\"world.recipe\"]"), QStringLiteral("nothing produces")));
         QVERIFY(hasWarning(issues, QStringLiteral("agents[0].goals[0].goal"), QStringLiteral("can never reach")));
         // Seeding a recipe makes both go away.
-        s.world.append(FactValue{QStringLiteral("recipe"), 1});
+        s.world.append(FactValue {QStringLiteral("recipe"), 1});
         const Issues fixed = validate(s);
-        QVERIFY(!hasWarning(fixed, QStringLiteral("actions[2].pre[\"world.recipe\"]"), QStringLiteral("nothing produces")));
+        QVERIFY(
+            !hasWarning(fixed, QStringLiteral("actions[2].pre[\"world.recipe\"]"), QStringLiteral("nothing produces")));
         QVERIFY(!hasWarning(fixed, QStringLiteral("agents[0].goals[0].goal"), QStringLiteral("can never reach")));
     }
 
@@ -294,7 +324,7 @@ private slots:
     {
         Scenario s = cook(); // woodpile (3, 3), hearth (10, 6), table (16, 9); the cook starts at (8, 3)
         QCOMPARE(requiredVersion(s), 1);
-        s.map.walls = {Wall{5, 0, 1, 12}}; // a wall from top to bottom at x 5..6: the woodpile is cut off
+        s.map.walls = {Wall {5, 0, 1, 12}}; // a wall from top to bottom at x 5..6: the woodpile is cut off
         QCOMPARE(requiredVersion(s), 2);
         const QByteArray text = writeScenario(s);
         QVERIFY(text.contains("\"version\": 2"));
@@ -303,32 +333,38 @@ private slots:
         QVERIFY(back.ok());
         QCOMPARE(*back.scenario, s);
         QCOMPARE(writeScenario(*back.scenario), text);
-        QVERIFY(hasWarning(back.issues, QStringLiteral("agents[0].actions"), QStringLiteral("cannot reach station woodpile")));
+        QVERIFY(hasWarning(back.issues, QStringLiteral("agents[0].actions"),
+                           QStringLiteral("cannot reach station woodpile")));
         // A door in the wall (y 11..12 free): reachable, no warning.
-        s.map.walls = {Wall{5, 0, 1, 11}};
+        s.map.walls = {Wall {5, 0, 1, 11}};
         QVERIFY(!hasWarning(validate(s), QStringLiteral("agents[0].actions"), QStringLiteral("cannot reach")));
         // A wall over the hearth, or over the cook's start: errors with the path.
-        s.map.walls = {Wall{9.5, 5.5, 2, 2}};
+        s.map.walls = {Wall {9.5, 5.5, 2, 2}};
         Issues issues = validate(s);
         QVERIFY(std::any_of(issues.begin(), issues.end(), [](const Issue &i) {
-            return i.isError() && i.path == u"stations[1].at" && i.message.contains(u"inside a wall"); }));
-        s.map.walls = {Wall{8, 3, 1, 1}};
+            return i.isError() && i.path == u"stations[1].at" && i.message.contains(u"inside a wall");
+        }));
+        s.map.walls = {Wall {8, 3, 1, 1}};
         issues = validate(s);
-        QVERIFY(std::any_of(issues.begin(), issues.end(), [](const Issue &i) { return i.isError() && i.path == u"agents[0].at"; }));
+        QVERIFY(std::any_of(issues.begin(), issues.end(),
+                            [](const Issue &i) { return i.isError() && i.path == u"agents[0].at"; }));
         // Bad walls: no area; a map too big for a grid.
-        s.map.walls = {Wall{1, 1, 0, 2}};
+        s.map.walls = {Wall {1, 1, 0, 2}};
         issues = validate(s);
-        QVERIFY(std::any_of(issues.begin(), issues.end(), [](const Issue &i) { return i.isError() && i.path == u"map.walls[0]"; }));
-        s.map.walls = {Wall{1, 1, 1, 1}};
+        QVERIFY(std::any_of(issues.begin(), issues.end(),
+                            [](const Issue &i) { return i.isError() && i.path == u"map.walls[0]"; }));
+        s.map.walls = {Wall {1, 1, 1, 1}};
         s.map.width = 5000;
         issues = validate(s);
-        QVERIFY(std::any_of(issues.begin(), issues.end(), [](const Issue &i) { return i.isError() && i.path == u"map.width"; }));
+        QVERIFY(std::any_of(issues.begin(), issues.end(),
+                            [](const Issue &i) { return i.isError() && i.path == u"map.width"; }));
         // In a version 1 file, walls are refused with the reason.
         QByteArray v1 = text;
         v1.replace("\"version\": 2", "\"version\": 1");
         const ReadResult old = readScenario(v1);
         QVERIFY(!old.ok());
-        QVERIFY(std::any_of(old.issues.begin(), old.issues.end(), [](const Issue &i) { return i.path == u"map.walls" && i.message.contains(u"version"); }));
+        QVERIFY(std::any_of(old.issues.begin(), old.issues.end(),
+                            [](const Issue &i) { return i.path == u"map.walls" && i.message.contains(u"version"); }));
         QByteArray three = text;
         three.replace("[5, 0, 1, 12]", "[5, 0, 1]");
         const ReadResult short3 = readScenario(three);

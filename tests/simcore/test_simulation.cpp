@@ -57,13 +57,16 @@ int satisfiedCount(const DayReport &day, const CompiledScenario &c, const char *
 
 Action action(const char *id, const char *station, double duration, QList<Condition> pre, QList<Effect> add)
 {
-    return Action{QLatin1String(id), QLatin1String(id), QLatin1String(station), duration, 1, pre, {}, add};
+    return Action {QLatin1String(id), QLatin1String(id), QLatin1String(station), duration, 1, pre, {}, add};
 }
 
 } // namespace
 
 namespace goap::sim {
-char *toString(Phase p) { return qstrdup(qPrintable(phaseName(p))); }
+char *toString(Phase p)
+{
+    return qstrdup(qPrintable(phaseName(p)));
+}
 } // namespace goap::sim
 
 class TestSimulation : public QObject
@@ -77,7 +80,7 @@ private slots:
         Simulation sim(c);
         sim.runDays(1);
         const EventLog &log = sim.events();
-        const QStringList four{"chopWood", "lightFire", "cookMeal", "eatMeal"};
+        const QStringList four {"chopWood", "lightFire", "cookMeal", "eatMeal"};
         int meals = 0;
         bool expectFresh = true; // at dawn and after each meal the next plan starts from scratch
         for (const Event &e : log.events) {
@@ -103,7 +106,8 @@ private slots:
         QCOMPARE(sim.phase(smith), Phase::Waiting);
         const auto waiting = eventsOf(sim.events(), smith, EventKind::Waiting);
         QCOMPARE(waiting.size(), size_t(1));
-        QCOMPARE(eventText(*c, sim.events(), waiting.front()), QStringLiteral("No viable plan — waiting on the world to change"));
+        QCOMPARE(eventText(*c, sim.events(), waiting.front()),
+                 QStringLiteral("No viable plan — waiting on the world to change"));
 
         while (sim.world()[size_t(ingot - c->agentFactCount)] < 1) {
             QVERIFY(sim.phase(smith) == Phase::Waiting);
@@ -130,10 +134,21 @@ private slots:
         s.world = {{QStringLiteral("gem"), 1}};
         s.stations = {{QStringLiteral("vault"), QStringLiteral("Vault"), {5, 5}}};
         s.actions = {action("takeGem", "vault", 1, {{"world.gem", 1}}, {{"world.gem", -1}, {"agent.gems", 1}})};
-        s.goals = {Goal{QStringLiteral("rich"), QStringLiteral("Riches"), GoalKind::Need, {{QStringLiteral("agent.gems"), 1}}, 0.5, 0.01, 1}};
-        for (auto [id, x] : {std::pair{"a", 3.0}, std::pair{"b", 7.0}})
-            s.agents.append(Agent{QLatin1String(id), QLatin1String(id), {x, 5}, 1, {}, {QStringLiteral("takeGem")},
-                                  {GoalRef{QStringLiteral("rich"), {}, {}, {}}}});
+        s.goals = {Goal {QStringLiteral("rich"),
+                         QStringLiteral("Riches"),
+                         GoalKind::Need,
+                         {{QStringLiteral("agent.gems"), 1}},
+                         0.5,
+                         0.01,
+                         1}};
+        for (auto [id, x] : {std::pair {"a", 3.0}, std::pair {"b", 7.0}})
+            s.agents.append(Agent {QLatin1String(id),
+                                   QLatin1String(id),
+                                   {x, 5},
+                                   1,
+                                   {},
+                                   {QStringLiteral("takeGem")},
+                                   {GoalRef {QStringLiteral("rich"), {}, {}, {}}}});
         const auto c = compiled(s);
         Simulation sim(c);
         sim.runUntil(0, 10);
@@ -204,19 +219,40 @@ private slots:
             int &a = acting.try_emplace(e.agent, -1).first->second;
             int &w = walking.try_emplace(e.agent, 0).first->second;
             switch (e.kind) {
-            case EventKind::Start: QCOMPARE(a, -1); a = e.action; w = 0; break;
-            case EventKind::Complete: QCOMPARE(a, e.action); a = -1; break;
-            case EventKind::QuotaMet: break; // observed, not decided
-            case EventKind::Partnered: QCOMPARE(a, e.action); break; // as its action starts
-            case EventKind::Spawned: QCOMPARE(a, -1); break;
-            case EventKind::RecheckFailed: QCOMPARE(a, -1); w = 0; break;
-            case EventKind::Plan: QCOMPARE(a, -1); QCOMPARE(w, 0); w = 1; break;
+            case EventKind::Start:
+                QCOMPARE(a, -1);
+                a = e.action;
+                w = 0;
+                break;
+            case EventKind::Complete:
+                QCOMPARE(a, e.action);
+                a = -1;
+                break;
+            case EventKind::QuotaMet:
+                break; // observed, not decided
+            case EventKind::Partnered:
+                QCOMPARE(a, e.action);
+                break; // as its action starts
+            case EventKind::Spawned:
+                QCOMPARE(a, -1);
+                break;
+            case EventKind::RecheckFailed:
+                QCOMPARE(a, -1);
+                w = 0;
+                break;
+            case EventKind::Plan:
+                QCOMPARE(a, -1);
+                QCOMPARE(w, 0);
+                w = 1;
+                break;
             case EventKind::Switch:
                 QCOMPARE(a, -1);
                 QCOMPARE(w, 0);
                 QVERIFY(e.score > e.otherScore + margin);
                 break;
-            default: QCOMPARE(a, -1); break;
+            default:
+                QCOMPARE(a, -1);
+                break;
             }
         }
     }
@@ -235,7 +271,8 @@ private slots:
             for (const AgentSnapshot &a : snap.agents) {
                 if (a.currentGoal < 0)
                     continue;
-                const auto inc = std::find_if(a.ballot.begin(), a.ballot.end(), [&](const BallotEntry &b) { return b.goal == a.currentGoal; });
+                const auto inc = std::find_if(a.ballot.begin(), a.ballot.end(),
+                                              [&](const BallotEntry &b) { return b.goal == a.currentGoal; });
                 QVERIFY(inc != a.ballot.end() && inc->viable);
                 for (const BallotEntry &b : a.ballot) {
                     if (b.viable && b.score > inc->score) {
@@ -256,13 +293,32 @@ private slots:
         Scenario s;
         s.name = QStringLiteral("Famine");
         s.day = {200, 0.1};
-        s.stations = {{QStringLiteral("bench"), QStringLiteral("Bench"), {2, 2}}, {QStringLiteral("table"), QStringLiteral("Table"), {8, 2}}};
+        s.stations = {{QStringLiteral("bench"), QStringLiteral("Bench"), {2, 2}},
+                      {QStringLiteral("table"), QStringLiteral("Table"), {8, 2}}};
         s.actions = {action("work", "bench", 4, {}, {{"agent.done", 1}}),
                      action("eat", "table", 2, {{"world.food", 1}}, {{"world.food", -1}, {"agent.fed", 1}})};
-        s.goals = {Goal{QStringLiteral("hunger"), QStringLiteral("Hunger"), GoalKind::Need, {{QStringLiteral("agent.fed"), 1}}, 0.5, 0.05, 1},
-                   Goal{QStringLiteral("work"), QStringLiteral("Work"), GoalKind::Quota, {{QStringLiteral("agent.done"), 30}}, 0, 0, 1}};
-        s.agents = {Agent{QStringLiteral("w"), QStringLiteral("Worker"), {1, 1}, 2, {}, {QStringLiteral("work"), QStringLiteral("eat")},
-                          {GoalRef{QStringLiteral("hunger"), {}, {}, {}}, GoalRef{QStringLiteral("work"), {}, {}, {}}}}};
+        s.goals = {Goal {QStringLiteral("hunger"),
+                         QStringLiteral("Hunger"),
+                         GoalKind::Need,
+                         {{QStringLiteral("agent.fed"), 1}},
+                         0.5,
+                         0.05,
+                         1},
+                   Goal {QStringLiteral("work"),
+                         QStringLiteral("Work"),
+                         GoalKind::Quota,
+                         {{QStringLiteral("agent.done"), 30}},
+                         0,
+                         0,
+                         1}};
+        s.agents
+            = {Agent {QStringLiteral("w"),
+                      QStringLiteral("Worker"),
+                      {1, 1},
+                      2,
+                      {},
+                      {QStringLiteral("work"), QStringLiteral("eat")},
+                      {GoalRef {QStringLiteral("hunger"), {}, {}, {}}, GoalRef {QStringLiteral("work"), {}, {}, {}}}}};
         const auto c = compiled(s);
         Simulation sim(c);
         sim.runUntil(0, 100);
@@ -313,7 +369,8 @@ private slots:
         // The baker's quota lands last.
         auto metAt = [&](const char *agent) {
             for (const GoalReport &g : day.agents[size_t(c->agentIndex(QLatin1String(agent)))].goals)
-                if (g.metAt) return *g.metAt;
+                if (g.metAt)
+                    return *g.metAt;
             return 2.0;
         };
         for (const char *a : {"miner", "smelter", "blacksmith", "farmer", "carpenter"})
@@ -321,10 +378,14 @@ private slots:
 
         // The first tool unblocks the farmer and the carpenter in the same second.
         const EventLog &log = sim.events();
-        const int smith = c->agentIndex(u"blacksmith"), farmer = c->agentIndex(u"farmer"), carpenter = c->agentIndex(u"carpenter");
+        const int smith = c->agentIndex(u"blacksmith"), farmer = c->agentIndex(u"farmer"),
+                  carpenter = c->agentIndex(u"carpenter");
         double tool = -1;
         for (const Event &e : eventsOf(log, smith, EventKind::Complete))
-            if (c->actionIds[size_t(e.action)] == u"forgeTool") { tool = e.t; break; }
+            if (c->actionIds[size_t(e.action)] == u"forgeTool") {
+                tool = e.t;
+                break;
+            }
         QVERIFY(tool > 0);
         auto firstPlanWith = [&](int agent, const char *actionId) {
             for (const Event &e : eventsOf(log, agent, EventKind::Plan))
@@ -381,14 +442,30 @@ private slots:
         QVERIFY(reference.size() > 1000);
         QCOMPARE(logOf([](Simulation &s) { s.runDays(2); }, true), reference);
         QCOMPARE(logOf([](Simulation &s) { s.runDays(2); }, false), reference); // memoised searches are exact
-        QCOMPARE(logOf([](Simulation &s) { while (s.totalTicks() + 37 <= 2 * s.ticksPerDay()) s.stepTicks(37); s.runDays(2); }, true), reference);
-        QCOMPARE(logOf([](Simulation &s) {
-                     const double length = s.scenario().day.length;
-                     for (double t = 0.5; t < 2 * length; t += 7.3)
-                         s.runUntil(int(t / length), std::fmod(t, length));
-                     s.runDays(2);
-                 }, true), reference);
-        QCOMPARE(logOf([](Simulation &s) { for (std::int64_t k = 0; k < 2 * s.ticksPerDay(); ++k) s.step(); }, true), reference);
+        QCOMPARE(logOf(
+                     [](Simulation &s) {
+                         while (s.totalTicks() + 37 <= 2 * s.ticksPerDay())
+                             s.stepTicks(37);
+                         s.runDays(2);
+                     },
+                     true),
+                 reference);
+        QCOMPARE(logOf(
+                     [](Simulation &s) {
+                         const double length = s.scenario().day.length;
+                         for (double t = 0.5; t < 2 * length; t += 7.3)
+                             s.runUntil(int(t / length), std::fmod(t, length));
+                         s.runDays(2);
+                     },
+                     true),
+                 reference);
+        QCOMPARE(logOf(
+                     [](Simulation &s) {
+                         for (std::int64_t k = 0; k < 2 * s.ticksPerDay(); ++k)
+                             s.step();
+                     },
+                     true),
+                 reference);
     }
 
     void samplesAndReport()
@@ -405,8 +482,9 @@ private slots:
         QVERIFY(csv.startsWith("day,t,agent,goal,kind,insistence,progress\n"));
         QCOMPARE(csv.count('\n'), qsizetype(1 + s.rows() * s.columns()));
         const QByteArray report = reportJson(*c, QStringLiteral("Town"), sim.reports());
-        for (const char *field : {"\"scenario\": \"Town\"", "\"dayLength\": 300", "\"metAt\":", "\"satisfied\":", "\"phaseSeconds\":",
-                                  "\"plans\":", "\"recheckFailures\":", "\"goalSwitches\":", "\"waiting\":"})
+        for (const char *field :
+             {"\"scenario\": \"Town\"", "\"dayLength\": 300", "\"metAt\":", "\"satisfied\":", "\"phaseSeconds\":",
+              "\"plans\":", "\"recheckFailures\":", "\"goalSwitches\":", "\"waiting\":"})
             QVERIFY2(report.contains(field), field);
         // Phase seconds add up to the day for every character.
         for (const AgentReport &a : sim.reports().front().agents) {
@@ -456,7 +534,8 @@ private slots:
         QCOMPARE(report, reportJson(*c, s.name, whole.reports()));
         QCOMPARE(drained.reports().size(), size_t(1));
         // Names held: a day's copies at most (the hospital sends 200 a day), not six days'.
-        QVERIFY2(*std::max_element(names.begin(), names.end()) <= 2 + 2 * 200, qPrintable(QString::number(names.back())));
+        QVERIFY2(*std::max_element(names.begin(), names.end()) <= 2 + 2 * 200,
+                 qPrintable(QString::number(names.back())));
         QVERIFY(whole.events().agentIds.size() > 6 * 200);
     }
 
@@ -475,7 +554,10 @@ private slots:
         QByteArray second;
         for (const Event &e : sim.events().events)
             if (e.day == 1)
-                second += eventLine(*c, sim.events(), e).replace("\"day\": 1", "\"day\": 0").replace("Day 2 begins", "Day 1 begins") + '\n';
+                second += eventLine(*c, sim.events(), e)
+                              .replace("\"day\": 1", "\"day\": 0")
+                              .replace("Day 2 begins", "Day 1 begins")
+                    + '\n';
         QCOMPARE(second, first);
     }
 };

@@ -60,7 +60,7 @@ double gridOptimum(const Grid &g, Cell from, Cell to)
             return d;
         for (int dy = -1; dy <= 1; ++dy)
             for (int dx = -1; dx <= 1; ++dx) {
-                const Cell n{c.x + dx, c.y + dy};
+                const Cell n {c.x + dx, c.y + dy};
                 if ((dx == 0 && dy == 0) || g.blocked(n))
                     continue;
                 if (dx && dy && (g.blocked({c.x + dx, c.y}) || g.blocked({c.x, c.y + dy})))
@@ -121,7 +121,7 @@ private slots:
         MapSettings map;
         map.width = 10;
         map.height = 10;
-        map.walls = {Wall{5, 4, 1, 1}, Wall{4, 5, 1, 1}}; // two blocks meeting at the corner (5, 5)
+        map.walls = {Wall {5, 4, 1, 1}, Wall {4, 5, 1, 1}}; // two blocks meeting at the corner (5, 5)
         const Grid g(map);
         QVERIFY(!lineOfSight(g, 4.5, 4.5, 5.5, 5.5)); // through the corner
         QVERIFY(!lineOfSight(g, 3.2, 3.2, 6.8, 6.8));
@@ -137,7 +137,7 @@ private slots:
         std::uint32_t seed = 7;
         for (int k = 0; k < 20000; ++k) {
             seed = seed * 1664525u + 1013904223u;
-            const std::int64_t cell = Space::key(Cell{int(seed >> 20) % 40, int(seed >> 8) % 40});
+            const std::int64_t cell = Space::key(Cell {int(seed >> 20) % 40, int(seed >> 8) % 40});
             if (seed % 3 == 0) {
                 o.remove(cell);
                 model.erase(cell);
@@ -172,15 +172,21 @@ private slots:
             for (int k = 0; k < 2000 && sim.phase(0) != Phase::Acting; ++k) {
                 sim.step();
                 QVERIFY2(segmentClear(g, x, y, sim.x(0), sim.y(0)),
-                         qPrintable(QStringLiteral("speed %1: (%2, %3) -> (%4, %5)").arg(speed).arg(x).arg(y).arg(sim.x(0)).arg(sim.y(0))));
+                         qPrintable(QStringLiteral("speed %1: (%2, %3) -> (%4, %5)")
+                                        .arg(speed)
+                                        .arg(x)
+                                        .arg(y)
+                                        .arg(sim.x(0))
+                                        .arg(sim.y(0))));
                 walked += std::hypot(sim.x(0) - x, sim.y(0) - y);
                 x = sim.x(0);
                 y = sim.y(0);
             }
             QCOMPARE(sim.phase(0), Phase::Acting);
             const double optimum = gridOptimum(g, Grid::cellOf(startX, startY), Grid::cellOf(x, y));
-            QVERIFY2(walked <= optimum * 1.08 && walked >= optimum * 0.7,
-                     qPrintable(QStringLiteral("speed %1: walked %2, grid optimum %3").arg(speed).arg(walked).arg(optimum)));
+            QVERIFY2(
+                walked <= optimum * 1.08 && walked >= optimum * 0.7,
+                qPrintable(QStringLiteral("speed %1: walked %2, grid optimum %3").arg(speed).arg(walked).arg(optimum)));
             // The field agrees with the independent optimum.
             QVERIFY(std::abs(sim.space().distance(0, startX, startY) - optimum) < 2.0);
         }
@@ -213,12 +219,13 @@ private slots:
         Planner planner(c);
         const int north = int(std::find(c.stationIds.begin(), c.stationIds.end(), u"wellNorth") - c.stationIds.begin());
         const int south = int(std::find(c.stationIds.begin(), c.stationIds.end(), u"wellSouth") - c.stationIds.begin());
-        for (const auto &[who, expected] : {std::pair{QStringLiteral("anna"), south}, std::pair{QStringLiteral("ben"), south},
-                                            std::pair{QStringLiteral("cora"), north}}) {
+        for (const auto &[who, expected] :
+             {std::pair {QStringLiteral("anna"), south}, std::pair {QStringLiteral("ben"), south},
+              std::pair {QStringLiteral("cora"), north}}) {
             const int a = c.agentIndex(who);
             const CompiledAgent &agent = c.agents[size_t(a)];
             const Cell start = Grid::cellOf(agent.x, agent.y);
-            const Travel travel{&space, c.planner.travelCost, agent.speed, Grid::centreX(start), Grid::centreY(start)};
+            const Travel travel {&space, c.planner.travelCost, agent.speed, Grid::centreX(start), Grid::centreY(start)};
             Plan plan;
             QVERIFY(planner.planForAgent(c.dawnState(a), a, 0, plan, &travel));
             QCOMPARE(plan.stations.size(), plan.actions.size());
@@ -267,7 +274,8 @@ private slots:
         Plan plan;
         QVERIFY(planner.planForAgent(state, 0, 0, plan, &travel));
         QCOMPARE(plan.stations.front(), 0); // both free: the near one
-        state[size_t(c.fact(u"world.free.near"))] = 0; // near is taken: a wait of ~30 s costs more than 5 s more walking
+        state[size_t(c.fact(u"world.free.near"))]
+            = 0; // near is taken: a wait of ~30 s costs more than 5 s more walking
         QVERIFY(planner.planForAgent(state, 0, 0, plan, &travel));
         QCOMPARE(plan.stations.front(), 1);
         state[size_t(c.fact(u"world.free.far"))] = 0; // both taken: the near line, walking less
@@ -313,8 +321,10 @@ private slots:
     // At no tick do two standing characters share a cell, in every shipped scenario.
     void noTwoStandingCharactersShareACell()
     {
-        const QStringList files{QStringLiteral("town.json"), QStringLiteral("hospital.json"), QStringLiteral("bakery.json"), QStringLiteral("smithy.json"),
-                                QStringLiteral("travel.json"), QStringLiteral("cook.json"), QStringLiteral("campfire.json")};
+        const QStringList files {QStringLiteral("town.json"),    QStringLiteral("hospital.json"),
+                                 QStringLiteral("bakery.json"),  QStringLiteral("smithy.json"),
+                                 QStringLiteral("travel.json"),  QStringLiteral("cook.json"),
+                                 QStringLiteral("campfire.json")};
         for (const QString &file : files) {
             const auto c = std::make_shared<const CompiledScenario>(compile(load(QStringLiteral("scenarios/") + file)));
             Simulation sim(c);
@@ -330,9 +340,15 @@ private slots:
                     if (a.heldBy >= 0) // a partner follows: standing only once beside its holder
                         continue;
                     const Cell cell = Grid::cellOf(a.x, a.y);
-                    const auto [it, fresh] = cells.emplace(std::pair{cell.x, cell.y}, a.index);
-                    QVERIFY2(fresh, qPrintable(QStringLiteral("%1 at %2 s: %3 and %4 stand on (%5, %6)")
-                                                   .arg(file).arg(sim.time()).arg(it->second).arg(a.index).arg(cell.x).arg(cell.y)));
+                    const auto [it, fresh] = cells.emplace(std::pair {cell.x, cell.y}, a.index);
+                    QVERIFY2(fresh,
+                             qPrintable(QStringLiteral("%1 at %2 s: %3 and %4 stand on (%5, %6)")
+                                            .arg(file)
+                                            .arg(sim.time())
+                                            .arg(it->second)
+                                            .arg(a.index)
+                                            .arg(cell.x)
+                                            .arg(cell.y)));
                     ++checks;
                 }
             }
@@ -380,7 +396,8 @@ private slots:
                 std::set<std::pair<int, int>> cells;
                 for (const int m : sim.line(0))
                     if (!sim.stepping(m))
-                        QVERIFY(cells.insert({Grid::cellOf(sim.x(m), sim.y(m)).x, Grid::cellOf(sim.x(m), sim.y(m)).y}).second);
+                        QVERIFY(cells.insert({Grid::cellOf(sim.x(m), sim.y(m)).x, Grid::cellOf(sim.x(m), sim.y(m)).y})
+                                    .second);
                 sawQueued = true;
             }
         }
@@ -431,9 +448,10 @@ private slots:
         sim.runUntil(0, 60);
         std::vector<EventKind> bs;
         for (const Event &e : sim.events().events)
-            if (e.agent == 1 && (e.kind == EventKind::Queued || e.kind == EventKind::RecheckFailed || e.kind == EventKind::Start))
+            if (e.agent == 1
+                && (e.kind == EventKind::Queued || e.kind == EventKind::RecheckFailed || e.kind == EventKind::Start))
                 bs.push_back(e.kind);
-        QCOMPARE(bs, (std::vector<EventKind>{EventKind::Queued, EventKind::RecheckFailed}));
+        QCOMPARE(bs, (std::vector<EventKind> {EventKind::Queued, EventKind::RecheckFailed}));
         QCOMPARE(sim.phase(1), Phase::Waiting);
         QVERIFY(sim.line(0).empty());
     }
@@ -448,7 +466,8 @@ private slots:
             Timeline timeline(c, 7.3);
             const std::int64_t day = timeline.ticksPerDay();
             const std::int64_t last = std::min<std::int64_t>(day, 4000);
-            for (const std::int64_t t : {std::int64_t(0), std::int64_t(1), last / 3, last - 1, std::int64_t(17), last / 2, last}) {
+            for (const std::int64_t t :
+                 {std::int64_t(0), std::int64_t(1), last / 3, last - 1, std::int64_t(17), last / 2, last}) {
                 Simulation fresh(c);
                 fresh.start();
                 fresh.stepTicks(t);
@@ -476,7 +495,8 @@ private slots:
             QVERIFY(timeline.keyframes() >= 2);
         }
         // A long stretch keeps at most kMaxKeyframes, thinned, and stays exact.
-        const auto town = std::make_shared<const CompiledScenario>(compile(load(QStringLiteral("scenarios/town.json"))));
+        const auto town
+            = std::make_shared<const CompiledScenario>(compile(load(QStringLiteral("scenarios/town.json"))));
         Timeline fine(town, 0.1); // a keyframe every tick, at first
         const std::int64_t far = 3 * fine.ticksPerDay() + 77;
         const Snapshot got = fine.at(far);
@@ -508,7 +528,8 @@ private slots:
         for (const Event &e : sim.events().events)
             if (e.kind == EventKind::Start && e.station >= 0) {
                 const CompiledStation &st = c->stations[size_t(e.station)];
-                QVERIFY2(std::hypot(e.x - st.x, e.y - st.y) < 7, qPrintable(QStringLiteral("%1, %2").arg(e.x).arg(e.y)));
+                QVERIFY2(std::hypot(e.x - st.x, e.y - st.y) < 7,
+                         qPrintable(QStringLiteral("%1, %2").arg(e.x).arg(e.y)));
                 QVERIFY(std::hypot(e.x - st.x, e.y - st.y) > 0.2); // beside it, not on it
                 ++starts;
             }

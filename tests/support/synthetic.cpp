@@ -8,7 +8,7 @@ Scenario chainScenario(int stages, int noise)
 {
     Scenario s;
     s.name = QStringLiteral("Chain %1x3 + %2 noise").arg(stages).arg(noise);
-    Agent solver{QStringLiteral("solver"), QStringLiteral("Solver"), {1, 1}, 1, {}, {}, {}};
+    Agent solver {QStringLiteral("solver"), QStringLiteral("Solver"), {1, 1}, 1, {}, {}, {}};
     for (int i = 1; i <= stages; ++i) {
         for (int alt = 1; alt <= 3; ++alt) {
             Action a;
@@ -39,7 +39,7 @@ Scenario chainScenario(int stages, int noise)
     finish.kind = GoalKind::Quota;
     finish.conditions.append({QStringLiteral("agent.s%1").arg(stages), 1});
     s.goals.append(finish);
-    solver.goals.append(GoalRef{finish.id, {}, {}, {}});
+    solver.goals.append(GoalRef {finish.id, {}, {}, {}});
     s.agents.append(solver);
     return s;
 }
@@ -48,7 +48,7 @@ Scenario gripperScenario(int balls)
 {
     Scenario s;
     s.name = QStringLiteral("Gripper %1").arg(balls);
-    Agent robot{QStringLiteral("robot"), QStringLiteral("Robot"), {1, 1}, 1, {}, {}, {}};
+    Agent robot {QStringLiteral("robot"), QStringLiteral("Robot"), {1, 1}, 1, {}, {}, {}};
     const auto w = [](const QString &name) { return QStringLiteral("world.") + name; };
     const auto add = [&](const QString &id, QList<Condition> pre, QList<Effect> set) {
         Action a;
@@ -61,7 +61,9 @@ Scenario gripperScenario(int balls)
         s.actions.append(a);
         robot.actions.append(id);
     };
-    s.world = {{QStringLiteral("freeLeft"), 1}, {QStringLiteral("freeRight"), 1}, {QStringLiteral("robotA"), 1},
+    s.world = {{QStringLiteral("freeLeft"), 1},
+               {QStringLiteral("freeRight"), 1},
+               {QStringLiteral("robotA"), 1},
                {QStringLiteral("robotB"), 0}};
     add(QStringLiteral("moveAB"), {{w("robotA"), 1}}, {{w("robotA"), 0}, {w("robotB"), 1}});
     add(QStringLiteral("moveBA"), {{w("robotB"), 1}}, {{w("robotB"), 0}, {w("robotA"), 1}});
@@ -89,7 +91,7 @@ Scenario gripperScenario(int balls)
     }
     std::sort(s.world.begin(), s.world.end(), [](const FactValue &a, const FactValue &b) { return a.name < b.name; });
     s.goals.append(deliver);
-    robot.goals.append(GoalRef{deliver.id, {}, {}, {}});
+    robot.goals.append(GoalRef {deliver.id, {}, {}, {}});
     s.agents.append(robot);
     return s;
 }
@@ -131,17 +133,17 @@ Scenario walledTown(const Scenario &town, int characters, double travelCost)
     for (int b = 0; b < kBlocks * kBlocks; ++b) {
         const double ox = (b % kBlocks) * kBlock + 10, oy = (b / kBlocks) * kBlock + 15;
         for (const Wall &w : town.map.walls)
-            s.map.walls.append(Wall{w.x + ox, w.y + oy, w.w, w.h});
+            s.map.walls.append(Wall {w.x + ox, w.y + oy, w.w, w.h});
         // A wall between blocks, with a gate in the middle of each side.
         const double bx = (b % kBlocks) * kBlock, by = (b / kBlocks) * kBlock;
-        s.map.walls.append(Wall{bx + kBlock - 1, by, 1, kBlock / 2 - 2});
-        s.map.walls.append(Wall{bx + kBlock - 1, by + kBlock / 2 + 2, 1, kBlock / 2 - 2});
-        s.map.walls.append(Wall{bx, by + kBlock - 1, kBlock / 2 - 2, 1});
-        s.map.walls.append(Wall{bx + kBlock / 2 + 2, by + kBlock - 1, kBlock / 2 - 2, 1});
+        s.map.walls.append(Wall {bx + kBlock - 1, by, 1, kBlock / 2 - 2});
+        s.map.walls.append(Wall {bx + kBlock - 1, by + kBlock / 2 + 2, 1, kBlock / 2 - 2});
+        s.map.walls.append(Wall {bx, by + kBlock - 1, kBlock / 2 - 2, 1});
+        s.map.walls.append(Wall {bx + kBlock / 2 + 2, by + kBlock - 1, kBlock / 2 - 2, 1});
         for (const Station &st : town.stations) {
             Station copy = st;
             copy.id = QStringLiteral("%1_%2").arg(st.id).arg(b);
-            copy.at = Point{st.at.x + ox, st.at.y + oy};
+            copy.at = Point {st.at.x + ox, st.at.y + oy};
             s.stations.append(copy);
         }
     }
@@ -158,7 +160,7 @@ Scenario walledTown(const Scenario &town, int characters, double travelCost)
         const Agent &original = town.agents[i % town.agents.size()];
         const int b = (i / int(town.agents.size())) % (kBlocks * kBlocks);
         const double ox = (b % kBlocks) * kBlock + 10, oy = (b / kBlocks) * kBlock + 15;
-        s.agents[i].at = Point{original.at.x + ox, original.at.y + oy};
+        s.agents[i].at = Point {original.at.x + ox, original.at.y + oy};
     }
     return s;
 }

@@ -3,6 +3,7 @@
 
 #include "graph/productionchain.h"
 #include "graph/render.h"
+#include "graph/searchgraph.h"
 #include "io/json.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
@@ -199,9 +200,43 @@ int validateCommand(const QStringList &args, const Streams &io)
     return Success;
 }
 
+namespace {
+// --dot FILE and --svg FILE: the DOT as it is, and laid out by Graphviz; each
+// written whole or not at all ("-": to standard output).
+bool writeGraph(const Options &o, const QByteArray &dot, const Streams &io)
+{
+    auto write = [&](const QString &file, const QByteArray &bytes) {
+        if (file == u"-") // standard output
+            return std::fwrite(bytes.constData(), 1, size_t(bytes.size()), io.out) == size_t(bytes.size());
+        QSaveFile out(file);
+        if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit()) {
+            println(io.err, signature(io) + QStringLiteral("cannot write %1: %2").arg(file, out.errorString()));
+            return false;
+        }
+        return true;
+    };
+    if (o.values.contains(QStringLiteral("dot")) && !write(o.values.value(QStringLiteral("dot")), dot))
+        return false;
+    if (o.values.contains(QStringLiteral("svg"))) {
+        QString error;
+        const std::optional<QByteArray> svg = renderDot(dot, "svg", error);
+        if (!svg) {
+            println(io.err, signature(io) + error);
+            return false;
+        }
+        if (!write(o.values.value(QStringLiteral("svg")), *svg))
+            return false;
+    }
+    return true;
+}
+} // namespace
+
 int planCommand(const QStringList &args, const Streams &io)
 {
-    const Options o = parseOptions(args, {QStringLiteral("agent"), QStringLiteral("goal")}, {QStringLiteral("json")});
+    const Options o = parseOptions(args,
+                                   {QStringLiteral("agent"), QStringLiteral("goal"), QStringLiteral("dot"),
+                                    QStringLiteral("svg"), QStringLiteral("tree-depth"), QStringLiteral("tree-nodes")},
+                                   {QStringLiteral("json")});
     if (!o.error.isEmpty())
         return usageError(io, o.error);
     if (o.positional.size() != 1)
@@ -228,12 +263,29 @@ int planCommand(const QStringList &args, const Streams &io)
                               .arg(goalId, o.positional.first(),
                                    QStringList(compiled.goalIds.begin(), compiled.goalIds.end()).join(u", ")));
 
+    const bool drawTree = o.values.contains(QStringLiteral("dot")) || o.values.contains(QStringLiteral("svg"));
+    bool ok = true;
+    const int treeDepth = o.values.value(QStringLiteral("tree-depth"), QStringLiteral("1000000")).toInt(&ok);
+    if (!ok || treeDepth < 0)
+        return usageError(io, QStringLiteral("--tree-depth takes a whole number of levels"));
+    const int treeNodes = o.values.value(QStringLiteral("tree-nodes"), QStringLiteral("2000")).toInt(&ok);
+    if (!ok || treeNodes < 1)
+        return usageError(io, QStringLiteral("--tree-nodes takes a positive whole number"));
+
     Planner planner(compiled);
     Plan plan;
+    SearchTree tree;
+    if (drawTree)
+        planner.traceInto(&tree);
     const Space space(compiled);
     const CompiledAgent &who = compiled.agents[size_t(agent)];
     const Travel travel = travelFrom(space, compiled.planner.travelCost, who.speed, who.x, who.y);
     planner.planForAgent(compiled.dawnState(agent), agent, goal, plan, &travel);
+    if (drawTree) {
+        const TreeView view = collapseTree(tree, treeDepth, treeNodes);
+        if (!writeGraph(o, searchTreeDot(tree, compiled, view, searchSummary(tree, compiled, agentId, goalId)), io))
+            return IoError;
+    }
     // The station of each step: the plan's choice when travel is costed, else
     // the nearest of its stations by path from the previous one, as a run takes it.
     std::vector<int> stations = plan.stations;
@@ -915,27 +967,7 @@ int graphCommand(const QStringList &args, const Streams &io)
     if (!scenario)
         return code;
     const QByteArray dot = toDot(productionChain(*scenario), scenario->name);
-    auto write = [&](const QString &file, const QByteArray &bytes) {
-        QSaveFile out(file);
-        if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit()) {
-            println(io.err, signature(io) + QStringLiteral("cannot write %1: %2").arg(file, out.errorString()));
-            return false;
-        }
-        return true;
-    };
-    if (o.values.contains(QStringLiteral("dot")) && !write(o.values.value(QStringLiteral("dot")), dot))
-        return IoError;
-    if (o.values.contains(QStringLiteral("svg"))) {
-        QString error;
-        const std::optional<QByteArray> svg = renderDot(dot, "svg", error);
-        if (!svg) {
-            println(io.err, signature(io) + error);
-            return IoError;
-        }
-        if (!write(o.values.value(QStringLiteral("svg")), *svg))
-            return IoError;
-    }
-    return Success;
+    return writeGraph(o, dot, io) ? Success : IoError;
 }
 
 int diffCommand(const QStringList &args, const Streams &io)

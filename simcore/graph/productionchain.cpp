@@ -106,15 +106,12 @@ ProductionChain productionChain(const Scenario &s)
     return c;
 }
 
-namespace {
-QString quoted(const QString &s)
+QString dotQuoted(const QString &s)
 {
     QString out = s;
-    out.replace(u'\\', QStringLiteral("\\\\")).replace(u'"', QStringLiteral("\\\""));
+    out.replace(u'\\', QStringLiteral("\\\\")).replace(u'"', QStringLiteral("\\\"")).replace(u'\n', QStringLiteral("\\n"));
     return u'"' + out + u'"';
 }
-
-} // namespace
 
 QString chainNodeId(const ChainNode &n)
 {
@@ -144,7 +141,7 @@ QByteArray toDot(const ProductionChain &c, const QString &name)
     QString out
         = QStringLiteral(
               "digraph %1 {\n  rankdir=LR;\n  node [fontname=\"DejaVu Sans\", fontsize=10];\n  edge [fontsize=9];\n")
-              .arg(quoted(name));
+              .arg(dotQuoted(name));
     for (const ChainNode &n : c.nodes) {
         QString style;
         switch (n.kind) {
@@ -166,7 +163,7 @@ QByteArray toDot(const ProductionChain &c, const QString &name)
         }
         if (n.dangling)
             style += QStringLiteral(", color=\"#c62828\", penwidth=2, tooltip=\"nothing produces it\"");
-        out += QStringLiteral("  %1 [label=%2, %3];\n").arg(quoted(nodeId(n)), quoted(n.label), style);
+        out += QStringLiteral("  %1 [label=%2, %3];\n").arg(dotQuoted(nodeId(n)), dotQuoted(n.label), style);
     }
     for (const ChainEdge &e : c.edges) {
         QString style;
@@ -193,7 +190,7 @@ QByteArray toDot(const ProductionChain &c, const QString &name)
         if (c.nodes[size_t(e.from)].dangling)
             style += QStringLiteral(", color=\"#c62828\", penwidth=2");
         out += QStringLiteral("  %1 -> %2 [%3];\n")
-                   .arg(quoted(nodeId(c.nodes[size_t(e.from)])), quoted(nodeId(c.nodes[size_t(e.to)])), style);
+                   .arg(dotQuoted(nodeId(c.nodes[size_t(e.from)])), dotQuoted(nodeId(c.nodes[size_t(e.to)])), style);
     }
     out += QStringLiteral("}\n");
     return out.toUtf8();

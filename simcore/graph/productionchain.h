@@ -52,6 +52,9 @@ struct ProductionChain
 // those who can do the same actions are one node ("Miner +76", the first's id).
 ProductionChain productionChain(const Scenario &scenario);
 
+// A DOT string: quoted, with its quotes and backslashes escaped and its line breaks as \\n.
+QString dotQuoted(const QString &s);
+
 // A node's id in the DOT: "fact:world.bread", "action:bakeBread", ...
 QString chainNodeId(const ChainNode &node);
 

@@ -1,5 +1,6 @@
 #include "planner.h"
 
+#include "planner/searchtree.h"
 #include "space/paths.h"
 
 #include <QLocale>
@@ -290,6 +291,75 @@ bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> act
 bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> actions, std::span<const CCondition> goal,
                    Plan &out, int maxNodes, PlannerHeuristic heuristic, const Travel *travel)
 {
+    if (!m_trace)
+        return planUntraced(state, actions, goal, out, maxNodes, heuristic, travel);
+    m_traceDuplicates.clear();
+    m_traceDeadEnds.clear();
+    m_traceOrder.clear();
+    const bool found = planUntraced(state, actions, goal, out, maxNodes, heuristic, travel);
+    fillTrace(goal, out);
+    return found;
+}
+
+void Planner::traceSkip(std::vector<int> &counts, std::uint32_t node)
+{
+    if (counts.size() <= node)
+        counts.resize(size_t(node) + 1, 0);
+    ++counts[node];
+}
+
+void Planner::fillTrace(std::span<const CCondition> goal, const Plan &out)
+{
+    SearchTree &t = *m_trace;
+    t = SearchTree {};
+    t.goal.assign(goal.begin(), goal.end());
+    t.result = out;
+    if (m_states.size() < size_t(m_stride))
+        return; // no memory for even the start
+    const size_t count = std::max<size_t>(1, m_nodes.size()); // an unreachable goal: the start alone
+    t.nodes.resize(count);
+    std::vector<char> met(goal.size(), 0);
+    for (size_t i = 0; i < count; ++i) {
+        SearchTree::Node &n = t.nodes[i];
+        const std::int32_t *state = stateOf(std::uint32_t(i));
+        if (i < m_nodes.size()) {
+            const Node &node = m_nodes[i];
+            n.parent = node.parent == kNoParent ? -1 : int(node.parent);
+            n.action = node.action;
+            n.g = node.g;
+            n.h = node.h;
+            n.goal = node.goal;
+            n.superseded = node.superseded;
+            if (m_travel && n.action >= 0 && !m_scenario->actions[size_t(n.action)].stations.empty())
+                n.station = state[m_position] - 1;
+        }
+        n.duplicates = i < m_traceDuplicates.size() ? m_traceDuplicates[i] : 0;
+        n.deadEnds = i < m_traceDeadEnds.size() ? m_traceDeadEnds[i] : 0;
+        for (size_t c = 0; c < goal.size(); ++c) {
+            if (goal[c].holds(state[goal[c].fact]))
+                met[c] = 1;
+            else
+                n.unmet.push_back(int(c));
+        }
+        if (n.parent >= 0) {
+            n.depth = t.nodes[size_t(n.parent)].depth + 1; // parents are made before their children
+            t.nodes[size_t(n.parent)].children.push_back(int(i));
+        }
+    }
+    for (size_t k = 0; k < m_traceOrder.size(); ++k)
+        t.nodes[m_traceOrder[k]].expandedAt = int(k);
+    if (out.found && !m_traceOrder.empty())
+        for (int n = int(m_traceOrder.back()); n >= 0; n = t.nodes[size_t(n)].parent)
+            t.nodes[size_t(n)].onPlan = true;
+    for (size_t c = 0; c < goal.size(); ++c)
+        if (!met[c])
+            t.neverMet.push_back(int(c));
+}
+
+bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const int> actions,
+                           std::span<const CCondition> goal, Plan &out, int maxNodes, PlannerHeuristic heuristic,
+                           const Travel *travel)
+{
     out.stations.clear();
     m_travel = travel && travel->space && travel->weight > 0 && m_stride > m_scenario->stateSize();
     if (m_travel) {
@@ -384,6 +454,8 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heur
             continue;
         m_nodes[current].closed = true;
         ++out.expanded;
+        if (m_trace)
+            m_traceOrder.push_back(current);
         if (m_nodes[current].goal) {
             extract(current, out);
             out.found = true;
@@ -456,16 +528,22 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heur
                 Slot *slot = find(hash, s, found);
                 if (found) {
                     Node &existing = m_nodes[slot->node];
-                    if (existing.closed || existing.g <= g)
+                    if (existing.closed || existing.g <= g) {
+                        if (m_trace)
+                            traceSkip(m_traceDuplicates, current);
                         continue; // closed, or already open by a route no dearer
+                    }
                     const double h = heuristic(s, isGoal);
                     existing.superseded = true;
                     slot->node = newNode(hash, g, current, actionIndex, h, isGoal);
                     pushOpen(std::uint32_t(m_nodes.size() - 1), h);
                 } else {
                     const double h = heuristic(s, isGoal);
-                    if (h == Relaxation::kInfinity)
+                    if (h == Relaxation::kInfinity) {
+                        if (m_trace)
+                            traceSkip(m_traceDeadEnds, current);
                         continue; // a dead end: no relaxed plan reaches the goal from here
+                    }
                     *slot = Slot {hash, newNode(hash, g, current, actionIndex, h, isGoal), m_epoch};
                     pushOpen(std::uint32_t(m_nodes.size() - 1), h);
                 }
@@ -513,6 +591,23 @@ bool Planner::planForAgent(std::span<const std::int32_t> state, int agent, int g
     const CompiledScenario &sc = *m_scenario;
     return plan(state, sc.agents[size_t(agent)].actions, sc.conditionsOf(sc.goals[size_t(goal)].conditions), out,
                 sc.planner.maxNodes, sc.planner.heuristic, travel);
+}
+
+} // namespace goap
+
+namespace goap {
+
+int SearchTree::expandedCount() const
+{
+    return int(std::count_if(nodes.begin(), nodes.end(), [](const Node &n) { return n.expandedAt >= 0; }));
+}
+
+int SearchTree::maxDepth() const
+{
+    int d = 0;
+    for (const Node &n : nodes)
+        d = std::max(d, n.depth);
+    return d;
 }
 
 } // namespace goap

@@ -61,6 +61,7 @@ const char *toString(PlanReason reason);
 QString whyNoPlan(PlanReason reason, int maxNodes);
 
 class Space;
+struct SearchTree;
 
 // Travel in the plan's cost (SPEC 11.3): each step at a station costs, on top
 // of the action's cost, weight x the walking seconds by path from where the
@@ -117,6 +118,10 @@ public:
 
     const CompiledScenario &scenario() const { return *m_scenario; }
 
+    // Records every later search as a tree in `tree` (nullptr: stops).
+    // A search that is not traced pays one untaken branch per successor.
+    void traceInto(SearchTree *tree) { m_trace = tree; }
+
     static constexpr std::size_t kBytesPerExpansion = 8 * 1024;
     static constexpr std::size_t kMinMemoryLimit = 8u << 20;
     static constexpr std::size_t kMaxMemoryLimit = 256u << 20;
@@ -153,6 +158,15 @@ private:
 
     template<typename Heuristic>
     void search(std::span<const int> actions, Plan &out, int maxNodes, Heuristic heuristic);
+    bool planUntraced(std::span<const std::int32_t> state, std::span<const int> actions,
+                      std::span<const CCondition> goal, Plan &out, int maxNodes, PlannerHeuristic heuristic,
+                      const Travel *travel);
+    // Tracing (traceInto): what each expansion found besides new nodes, and the expansion order.
+    SearchTree *m_trace = nullptr;
+    std::vector<int> m_traceDuplicates, m_traceDeadEnds; // per node
+    std::vector<std::uint32_t> m_traceOrder;
+    void traceSkip(std::vector<int> &counts, std::uint32_t node);
+    void fillTrace(std::span<const CCondition> goal, const Plan &out);
     struct Slot
     {
         std::uint64_t hash;

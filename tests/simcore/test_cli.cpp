@@ -74,6 +74,55 @@ private slots:
         QCOMPARE(r.out.left(32), QByteArray("{ \"agent\": \"cook\", \"goal\": \"hung")); // field order of SPEC §10
     }
 
+    // Issue #14, 2: the search tree of cook's plan, as DOT: as many expanded
+    // nodes as plan --json says, exactly the four steps (and the start)
+    // highlighted, and Graphviz accepts it.
+    void cookSearchTreeAsDot()
+    {
+        QTemporaryDir dir;
+        const QString dotFile = dir.filePath("cook.dot"), svgFile = dir.filePath("cook.svg");
+        const Run json = goapSim({"plan", kSource + "/scenarios/cook.json", "--agent", "cook", "--goal", "hunger", "--json"});
+        const QJsonObject o = QJsonDocument::fromJson(json.out).object();
+        const Run r = goapSim({"plan", kSource + "/scenarios/cook.json", "--agent", "cook", "--goal", "hunger", "--dot",
+                               dotFile, "--svg", svgFile});
+        QCOMPARE(r.exitCode, 0);
+        QFile f(dotFile);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString dot = QString::fromUtf8(f.readAll());
+        // Expanded nodes carry their turn, "#k"; every node its g, h and f.
+        static const QRegularExpression turn(QStringLiteral("  #(\\d+)\\\\n"));
+        QSet<int> turns;
+        for (auto it = turn.globalMatch(dot); it.hasNext();)
+            turns.insert(it.next().captured(1).toInt());
+        QCOMPARE(turns.size(), o.value("expanded").toInt());
+        QVERIFY(turns.contains(1) && turns.contains(o.value("expanded").toInt()));
+        const QStringList lines = dot.split(u'\n');
+        QStringList highlighted; // nodes on the plan's path, in the file's order
+        for (const QString &line : lines)
+            if (line.contains(u" [label=\"") && line.contains(u"fillcolor=\"#e3f2fd\""))
+                highlighted << line.section(u'"', 1, 1).section(QStringLiteral("\\n"), 0, 0);
+        QCOMPARE(highlighted, (QStringList {"start", "chopWood", "lightFire", "cookMeal", "eatMeal"}));
+        QCOMPARE(dot.count(QStringLiteral("peripheries=2")), 1); // the goal
+        QVERIFY(dot.contains(QStringLiteral("(%1 expanded, %2 generated)").arg(o.value("expanded").toInt()).arg(o.value("generated").toInt())));
+        QFile svg(svgFile);
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QVERIFY(svg.readAll().contains("<svg"));
+        QProcess check; // Graphviz's own dot accepts the file
+        check.start(QStringLiteral("dot"), {QStringLiteral("-Tsvg"), dotFile, QStringLiteral("-o"), dir.filePath("again.svg")});
+        QVERIFY(check.waitForFinished(30000));
+        QCOMPARE(check.exitCode(), 0);
+        // No plan: the tree says why, and which condition never held.
+        const Run none = goapSim({"plan", kSource + "/scenarios/smithy.json", "--agent", "blacksmith", "--goal",
+                                  "forgeTools", "--dot", dotFile});
+        QCOMPARE(none.exitCode, 4);
+        QFile again(dotFile);
+        QVERIFY(again.open(QIODevice::ReadOnly));
+        const QByteArray noPlan = again.readAll();
+        QVERIFY2(noPlan.contains("no plan: no sequence of actions can ever reach this") && noPlan.contains("never true: world.tools >= 1"), noPlan.constData());
+        QVERIFY(goapSim({"plan", kSource + "/scenarios/cook.json", "--agent", "cook", "--goal", "hunger", "--dot",
+                         dotFile, "--tree-nodes", "0"}).exitCode == 2);
+    }
+
     void noPlanExitsFour()
     {
         const Run r = goapSim(

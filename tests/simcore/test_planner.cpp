@@ -4,6 +4,7 @@
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
 #include "planner/relaxation.h"
+#include "planner/searchtree.h"
 #include "synthetic.h"
 
 #include <QRandomGenerator>
@@ -215,6 +216,63 @@ class TestPlanner : public QObject
     Q_OBJECT
 
 private slots:
+    // Issue #14, 2: a traced search is the same search (same plan, same
+    // counts), and its tree accounts for every successor generated: each
+    // became a node, was a state seen before, or a dead end.
+    void traceIsTheSearchAndAccountsForEverySuccessor_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("heuristic");
+        for (const char *file : {"cook.json", "town.json", "bakery.json", "hospital.json", "travel.json"})
+            for (const char *h : {"unmet", "additive", "max"})
+                QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(file, h))) << QString::fromLatin1(file) << QString::fromLatin1(h);
+    }
+
+    void traceIsTheSearchAndAccountsForEverySuccessor()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, heuristic);
+        Scenario s = loadShipped(file);
+        s.planner.heuristic = heuristic == u"unmet" ? PlannerHeuristic::Unmet
+            : heuristic == u"additive"             ? PlannerHeuristic::Additive
+                                                    : PlannerHeuristic::Max;
+        const CompiledScenario c = compile(s);
+        Planner plain(c), traced(c);
+        SearchTree tree;
+        traced.traceInto(&tree);
+        int searches = 0;
+        for (size_t a = 0; a < c.agents.size(); ++a) {
+            for (const CompiledAgentGoal &held : c.agents[a].goals) {
+                const int g = held.goal;
+                Plan p1, p2;
+                plain.planForAgent(c.dawnState(int(a)), int(a), g, p1);
+                traced.planForAgent(c.dawnState(int(a)), int(a), g, p2);
+                QCOMPARE(p2.found, p1.found);
+                QCOMPARE(p2.actions, p1.actions);
+                QCOMPARE(p2.expanded, p1.expanded);
+                QCOMPARE(p2.generated, p1.generated);
+                QCOMPARE(tree.result.expanded, p1.expanded);
+                QCOMPARE(tree.expandedCount(), p1.expanded);
+                int made = 0, seen = 0, dead = 0, onPlan = 0;
+                for (const SearchTree::Node &n : tree.nodes) {
+                    made += n.parent >= 0;
+                    seen += n.duplicates;
+                    dead += n.deadEnds;
+                    onPlan += n.onPlan;
+                    if (n.parent >= 0) {
+                        QCOMPARE(n.depth, tree.nodes[size_t(n.parent)].depth + 1);
+                        QVERIFY(n.g >= tree.nodes[size_t(n.parent)].g);
+                    }
+                    QCOMPARE(n.goal, n.unmet.empty());
+                }
+                QCOMPARE(made + seen + dead, p1.generated);
+                QCOMPARE(onPlan, p1.found ? int(p1.actions.size()) + 1 : 0);
+                ++searches;
+            }
+        }
+        QVERIFY(searches > 0);
+    }
+
     void cookPlanIsTheFourSteps()
     {
         const CompiledScenario c = compile(loadShipped(QStringLiteral("cook.json")));

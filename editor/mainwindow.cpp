@@ -12,6 +12,7 @@
 #include "forms/spawnerform.h"
 #include "forms/stationform.h"
 #include "io/markdownsummary.h"
+#include "io/savefile.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "run/chartspanel.h"
@@ -990,10 +991,8 @@ bool MainWindow::saveCopy(const QString &name)
 
 bool MainWindow::exportSummary(const QString &name)
 {
-    QSaveFile file(name);
-    const QByteArray bytes = markdownSummary(scenario()).toUtf8();
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        QMessageBox::critical(this, tr("Cannot export"), tr("Cannot write %1: %2").arg(name, file.errorString()));
+    if (const QString why = saveFileSafely(name, markdownSummary(scenario()).toUtf8()); !why.isEmpty()) {
+        QMessageBox::critical(this, tr("Cannot export"), why);
         return false;
     }
     statusBar()->showMessage(tr("Exported the summary to %1").arg(name), 4000);

@@ -1,5 +1,6 @@
 #include "sweepdialog.h"
 
+#include "io/savefile.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 
@@ -48,8 +49,7 @@ QString cellText(const json::Value &v)
 
 bool saveBytes(const QString &file, const QByteArray &bytes)
 {
-    QSaveFile f(file);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() && f.commit();
+    return saveFileSafely(file, bytes).isEmpty();
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "graph/render.h"
 #include "graph/searchgraph.h"
 #include "io/json.h"
+#include "io/savefile.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "io/validator.h"
@@ -208,9 +209,8 @@ bool writeGraph(const Options &o, const QByteArray &dot, const Streams &io)
     auto write = [&](const QString &file, const QByteArray &bytes) {
         if (file == u"-") // standard output
             return std::fwrite(bytes.constData(), 1, size_t(bytes.size()), io.out) == size_t(bytes.size());
-        QSaveFile out(file);
-        if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit()) {
-            println(io.err, signature(io) + QStringLiteral("cannot write %1: %2").arg(file, out.errorString()));
+        if (const QString why = saveFileSafely(file, bytes); !why.isEmpty()) {
+            println(io.err, signature(io) + why);
             return false;
         }
         return true;
@@ -840,15 +840,6 @@ int formatCommand(const QStringList &args, const Streams &io)
 
 namespace {
 
-// Writes `bytes` to `file` atomically; the reason when it cannot.
-QString writeAtomically(const QString &file, const QByteArray &bytes)
-{
-    QSaveFile f(file);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
-        return QStringLiteral("cannot write %1: %2").arg(file, f.errorString());
-    return {};
-}
-
 int sweepCommand(const QStringList &args, const Streams &io)
 {
     const Options o = parseOptions(
@@ -1026,7 +1017,7 @@ int sweepMergeCommand(const QStringList &args, const Streams &io)
         println(io.err, signature(io) + error);
         return Invalid;
     }
-    if (const QString why = writeAtomically(o.values.value(QStringLiteral("output")), *merged); !why.isEmpty()) {
+    if (const QString why = saveFileSafely(o.values.value(QStringLiteral("output")), *merged); !why.isEmpty()) {
         println(io.err, signature(io) + why);
         return IoError;
     }

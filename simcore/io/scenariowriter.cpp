@@ -1,9 +1,10 @@
 #include "scenariowriter.h"
 
+#include "io/savefile.h"
+
 #include "io/json.h"
 #include "io/scenarioreader.h"
 
-#include <QSaveFile>
 
 #include <algorithm>
 #include <cmath>
@@ -250,13 +251,7 @@ QByteArray writeScenario(const Scenario &s)
 
 QString saveScenarioFile(const Scenario &scenario, const QString &fileName)
 {
-    QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("cannot write %1: %2").arg(fileName, file.errorString());
-    const QByteArray bytes = writeScenario(scenario);
-    if (file.write(bytes) != bytes.size() || !file.commit())
-        return QStringLiteral("cannot write %1: %2").arg(fileName, file.errorString());
-    return {};
+    return saveFileSafely(fileName, writeScenario(scenario));
 }
 
 } // namespace goap

@@ -120,7 +120,33 @@ private slots:
         const QByteArray noPlan = again.readAll();
         QVERIFY2(noPlan.contains("no plan: no sequence of actions can ever reach this") && noPlan.contains("never true: world.tools >= 1"), noPlan.constData());
         QVERIFY(goapSim({"plan", kSource + "/scenarios/cook.json", "--agent", "cook", "--goal", "hunger", "--dot",
-                         dotFile, "--tree-nodes", "0"}).exitCode == 2);
+                         dotFile, "--tree-nodes", "0"}).exitCode == 1);
+    }
+
+    // Found attacking the CLI: a graph written to a FIFO (or /dev/stdout
+    // when it is /dev/null) went through a temporary file renamed over it,
+    // which replaced the node itself (as root, /dev/null became a regular
+    // file). Outputs that exist and are not regular files are written in place.
+    void graphsToAFifoKeepTheFifo()
+    {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath("out.dot");
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        for (const QStringList &args :
+             {QStringList {"graph", kSource + "/scenarios/town.json", "--dot", fifo},
+              QStringList {"plan", kSource + "/scenarios/cook.json", "--agent", "cook", "--goal", "hunger", "--dot", fifo}}) {
+            QProcess reader;
+            reader.start(QStringLiteral("cat"), {fifo});
+            QVERIFY(reader.waitForStarted());
+            const Run r = goapSim(args);
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY(reader.waitForFinished(30000));
+            const QByteArray got = reader.readAllStandardOutput();
+            QVERIFY2(got.startsWith("digraph"), got.left(40).constData());
+            struct stat st {};
+            QCOMPARE(::stat(QFile::encodeName(fifo).constData(), &st), 0);
+            QVERIFY2(S_ISFIFO(st.st_mode), qPrintable(args[0]));
+        }
     }
 
     void noPlanExitsFour()

@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "graph/chainview.h"
+#include "graph/searchview.h"
 
 #include "docks/issuespanel.h"
 #include "filedialogs.h"
@@ -203,14 +204,29 @@ void MainWindow::createDocks()
 
     // The production chain, laid out again 300 ms after the document last changed.
     m_chain = new ChainView(this);
-    addDock(QStringLiteral("chain"), tr("Production Chain"), m_chain, Qt::BottomDockWidgetArea);
+    addDock(QStringLiteral("productionChain"), tr("Production Chain"), m_chain, Qt::BottomDockWidgetArea);
+    m_search = new SearchView(this);
+    addDock(QStringLiteral("searchTree"), tr("Search Tree"), m_search, Qt::BottomDockWidgetArea);
+    connect(m_run->inspector(), &Inspector::searchRequested, this,
+            [this](std::shared_ptr<const CompiledScenario> compiled, int agent, int goal, std::vector<std::int32_t> state,
+                   double x, double y, const QString &when) {
+                QDockWidget *dock = m_docks.value(QStringLiteral("searchTree"));
+                dock->show();
+                dock->raise();
+                m_search->showSearch(std::move(compiled), agent, goal, std::move(state), x, y, when);
+            });
     m_chainTimer = new QTimer(this);
     m_chainTimer->setSingleShot(true);
     m_chainTimer->setInterval(300);
-    connect(m_chainTimer, &QTimer::timeout, this, [this] { m_chain->setScenario(m_document->scenario()); });
+    connect(m_chainTimer, &QTimer::timeout, this, [this] {
+        m_chain->setScenario(m_document->scenario());
+        m_search->setScenario(m_document->scenario());
+    });
     connect(m_document, &ScenarioDocument::changed, m_chainTimer, qOverload<>(&QTimer::start));
-    connect(m_document, &ScenarioDocument::documentReset, this,
-            [this] { m_chain->setScenario(m_document->scenario()); });
+    connect(m_document, &ScenarioDocument::documentReset, this, [this] {
+        m_chain->setScenario(m_document->scenario());
+        m_search->setScenario(m_document->scenario());
+    });
     connect(m_chain, &ChainView::nodeActivated, this, [this](ChainNode::Kind kind, const QString &id) {
         const Scenario &s = m_document->scenario();
         Subject subject;
@@ -246,13 +262,14 @@ void MainWindow::arrangeDocks()
     auto dock = [this](const char *name) { return m_docks.value(QLatin1String(name)); };
     QDockWidget *outline = dock("outline"), *properties = dock("properties"), *inspector = dock("inspector");
     QDockWidget *issues = dock("issues"), *history = dock("history"), *log = dock("eventLog"), *charts = dock("charts"),
-                *chain = dock("chain");
+                *chain = dock("productionChain"), *search = dock("searchTree");
     addDockWidget(Qt::BottomDockWidgetArea, issues);
     addDockWidget(Qt::BottomDockWidgetArea, log);
     splitDockWidget(issues, log, Qt::Horizontal);
     tabifyDockWidget(issues, history);
     tabifyDockWidget(log, charts);
     tabifyDockWidget(charts, chain);
+    tabifyDockWidget(chain, search);
     tabifyDockWidget(properties, inspector);
     issues->raise();
     log->raise();
@@ -416,7 +433,7 @@ void MainWindow::createActions()
     toolbar->addAction(redo);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    for (int i = 0; i < m_dockOrder.size(); ++i) { // every dock, Alt+1 to Alt+8 in the order they were made
+    for (int i = 0; i < m_dockOrder.size(); ++i) { // every dock, Alt+1 to Alt+9 in the order they were made
         QAction *toggle = m_dockOrder[i]->toggleViewAction();
         toggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
         m_viewMenu->addAction(toggle);

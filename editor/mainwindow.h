@@ -75,6 +75,7 @@ public:
     MapScene *mapScene() const { return m_scene; }
     MapView *mapView() const { return m_view; }
     class ChainView *chainView() const { return m_chain; }
+    class SearchView *searchView() const { return m_search; }
     QAction *wallToolAction() const { return m_wallToolAction; }
     QAction *wallBrushAction() const { return m_wallBrushAction; }
     QAction *wallEraserAction() const { return m_wallEraserAction; }
@@ -147,6 +148,7 @@ private:
     QHash<QString, QDockWidget *> m_docks;
     QList<QDockWidget *> m_dockOrder;
     class ChainView *m_chain = nullptr;
+    class SearchView *m_search = nullptr;
     QTimer *m_chainTimer = nullptr;
     QAction *m_wallToolAction = nullptr;
     QAction *m_wallBrushAction = nullptr;

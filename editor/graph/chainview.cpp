@@ -1,5 +1,6 @@
 #include "chainview.h"
 
+#include "graph/graphlayout.h"
 #include "graph/render.h"
 
 #include <QGraphicsEllipseItem>
@@ -17,42 +18,6 @@
 namespace goap::editor {
 
 namespace {
-
-constexpr double kDpi = 72; // Graphviz's plain output is in inches
-
-// Splits a line of Graphviz's plain output into words; "quoted words" keep their spaces.
-QStringList words(const QString &line)
-{
-    QStringList out;
-    QString word;
-    bool quoted = false, escaped = false, any = false;
-    for (const QChar c : line) {
-        if (quoted) {
-            if (escaped) {
-                word += c;
-                escaped = false;
-            } else if (c == u'\\')
-                escaped = true;
-            else if (c == u'"')
-                quoted = false;
-            else
-                word += c;
-        } else if (c == u'"') {
-            quoted = any = true;
-        } else if (c.isSpace()) {
-            if (any || !word.isEmpty())
-                out << word;
-            word.clear();
-            any = false;
-        } else {
-            word += c;
-            any = true;
-        }
-    }
-    if (any || !word.isEmpty())
-        out << word;
-    return out;
-}
 
 QColor fill(ChainNode::Kind kind)
 {
@@ -179,90 +144,62 @@ void ChainView::draw(const ProductionChain &chain, const QByteArray &dot, const 
     QHash<QPair<int, int>, QList<int>> edgesBetween; // (tail, head) -> chain edges, in order
     for (size_t e = 0; e < m_chain.edges.size(); ++e)
         edgesBetween[{m_chain.edges[e].from, m_chain.edges[e].to}] << int(e);
-    double height = 0;
     const QFont font(QStringLiteral("DejaVu Sans"), 8);
-    for (const QString &line : QString::fromUtf8(plain).split(u'\n')) {
-        const QStringList w = words(line);
-        if (w.isEmpty())
+    const GraphLayout layout = parsePlain(plain);
+    for (auto it = layout.nodes.begin(); it != layout.nodes.end(); ++it) {
+        const int n = byId.value(it.key(), -1);
+        if (n < 0)
             continue;
-        if (w[0] == u"graph" && w.size() >= 4) {
-            height = w[3].toDouble();
-        } else if (w[0] == u"node" && w.size() >= 6) {
-            const int n = byId.value(w[1], -1);
-            if (n < 0)
-                continue;
-            const ChainNode &node = m_chain.nodes[size_t(n)];
-            const QRectF box((w[2].toDouble() - w[4].toDouble() / 2) * kDpi,
-                             (height - w[3].toDouble() - w[5].toDouble() / 2) * kDpi, w[4].toDouble() * kDpi,
-                             w[5].toDouble() * kDpi);
-            QAbstractGraphicsShapeItem *shape = nullptr;
-            if (node.kind == ChainNode::WorldFact || node.kind == ChainNode::AgentFact) {
-                shape = scene()->addEllipse(box);
-            } else {
-                QPainterPath p;
-                p.addRoundedRect(box, node.kind == ChainNode::Action ? 6 : 2, node.kind == ChainNode::Action ? 6 : 2);
-                shape = scene()->addPath(p);
-            }
-            shape->setBrush(fill(node.kind));
-            shape->setPen(node.dangling ? QPen(QColor(0xc6, 0x28, 0x28), 2) : QPen(QColor(0x70, 0x70, 0x70), 1));
-            shape->setZValue(2);
-            shape->setData(0, n);
-            shape->setToolTip(QStringLiteral("%1: %2%3")
-                                  .arg(kindName(node.kind), node.label,
-                                       node.dangling ? tr("\nNothing produces it and nothing seeds it") : QString()));
-            auto *text = new QGraphicsSimpleTextItem(node.label, shape);
-            text->setFont(font);
-            text->setPos(box.center() - text->boundingRect().center());
-            m_items[size_t(n)] = shape;
-        } else if (w[0] == u"edge" && w.size() >= 4) {
-            const int tail = byId.value(w[1], -1), head = byId.value(w[2], -1);
-            const int points = w[3].toInt();
-            if (tail < 0 || head < 0 || points < 2 || w.size() < 4 + 2 * points)
-                continue;
-            QList<int> &list = edgesBetween[{tail, head}];
-            if (list.isEmpty())
-                continue;
-            const int e = list.takeFirst();
-            std::vector<QPointF> p;
-            for (int k = 0; k < points; ++k)
-                p.emplace_back(w[4 + 2 * k].toDouble() * kDpi, (height - w[5 + 2 * k].toDouble()) * kDpi);
-            QPainterPath path(p[0]);
-            for (size_t k = 1; k + 2 < p.size(); k += 3)
-                path.cubicTo(p[k], p[k + 1], p[k + 2]);
-            const ChainEdge::Kind kind = m_chain.edges[size_t(e)].kind;
-            QPen pen(kind == ChainEdge::Spends      ? QColor(0xc6, 0x28, 0x28)
-                         : kind == ChainEdge::Adds  ? QColor(0x2e, 0x7d, 0x32)
-                         : kind == ChainEdge::Sets  ? QColor(0x15, 0x65, 0xc0)
-                         : kind == ChainEdge::CanDo ? QColor(0xb3, 0x9d, 0xdb)
-                         : kind == ChainEdge::Names ? QColor(0xef, 0x9a, 0x9a)
-                                                    : QColor(0x61, 0x61, 0x61),
-                     1.2,
-                     kind == ChainEdge::Spends     ? Qt::DashLine
-                         : kind == ChainEdge::Sets ? Qt::DotLine
-                                                   : Qt::SolidLine);
-            if (m_chain.nodes[size_t(tail)].dangling)
-                pen = QPen(QColor(0xc6, 0x28, 0x28), 2);
-            auto *edge = scene()->addPath(path, pen);
-            edge->setZValue(1);
-            m_edgeItems[size_t(e)].push_back(edge);
-            // The arrowhead, along the last stretch into the head node.
-            if (kind != ChainEdge::CanDo && m_items[size_t(head)]) {
-                const QPointF end = p.back(), from = p[p.size() - 2];
-                const QLineF dir(end, from);
-                QLineF a = dir, b = dir;
-                a.setLength(7);
-                b.setLength(7);
-                a.setAngle(dir.angle() + 25);
-                b.setAngle(dir.angle() - 25);
-                QPainterPath head;
-                head.moveTo(end);
-                head.lineTo(a.p2());
-                head.lineTo(b.p2());
-                head.closeSubpath();
-                auto *arrow = scene()->addPath(head, QPen(pen.color(), 1), pen.color());
-                arrow->setZValue(1);
-                m_edgeItems[size_t(e)].push_back(arrow);
-            }
+        const ChainNode &node = m_chain.nodes[size_t(n)];
+        const QRectF box = it.value();
+        QAbstractGraphicsShapeItem *shape = nullptr;
+        if (node.kind == ChainNode::WorldFact || node.kind == ChainNode::AgentFact) {
+            shape = scene()->addEllipse(box);
+        } else {
+            QPainterPath p;
+            p.addRoundedRect(box, node.kind == ChainNode::Action ? 6 : 2, node.kind == ChainNode::Action ? 6 : 2);
+            shape = scene()->addPath(p);
+        }
+        shape->setBrush(fill(node.kind));
+        shape->setPen(node.dangling ? QPen(QColor(0xc6, 0x28, 0x28), 2) : QPen(QColor(0x70, 0x70, 0x70), 1));
+        shape->setZValue(2);
+        shape->setData(0, n);
+        shape->setToolTip(QStringLiteral("%1: %2%3")
+                              .arg(kindName(node.kind), node.label,
+                                   node.dangling ? tr("\nNothing produces it and nothing seeds it") : QString()));
+        auto *text = new QGraphicsSimpleTextItem(node.label, shape);
+        text->setFont(font);
+        text->setPos(box.center() - text->boundingRect().center());
+        m_items[size_t(n)] = shape;
+    }
+    for (const LaidOutEdge &laid : layout.edges) {
+        const int tail = byId.value(laid.tail, -1), head = byId.value(laid.head, -1);
+        if (tail < 0 || head < 0)
+            continue;
+        QList<int> &list = edgesBetween[{tail, head}];
+        if (list.isEmpty())
+            continue;
+        const int e = list.takeFirst();
+        const ChainEdge::Kind kind = m_chain.edges[size_t(e)].kind;
+        QPen pen(kind == ChainEdge::Spends      ? QColor(0xc6, 0x28, 0x28)
+                     : kind == ChainEdge::Adds  ? QColor(0x2e, 0x7d, 0x32)
+                     : kind == ChainEdge::Sets  ? QColor(0x15, 0x65, 0xc0)
+                     : kind == ChainEdge::CanDo ? QColor(0xb3, 0x9d, 0xdb)
+                     : kind == ChainEdge::Names ? QColor(0xef, 0x9a, 0x9a)
+                                                : QColor(0x61, 0x61, 0x61),
+                 1.2,
+                 kind == ChainEdge::Spends     ? Qt::DashLine
+                     : kind == ChainEdge::Sets ? Qt::DotLine
+                                               : Qt::SolidLine);
+        if (m_chain.nodes[size_t(tail)].dangling)
+            pen = QPen(QColor(0xc6, 0x28, 0x28), 2);
+        auto *edge = scene()->addPath(laid.path, pen);
+        edge->setZValue(1);
+        m_edgeItems[size_t(e)].push_back(edge);
+        if (kind != ChainEdge::CanDo && m_items[size_t(head)]) { // the arrowhead, into the head node
+            auto *arrow = scene()->addPath(arrowHead(laid.end, laid.beforeEnd), QPen(pen.color(), 1), pen.color());
+            arrow->setZValue(1);
+            m_edgeItems[size_t(e)].push_back(arrow);
         }
     }
     scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-20, -20, 20, 20));

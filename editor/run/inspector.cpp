@@ -4,6 +4,8 @@
 #include "sim/explain.h"
 
 #include <QFormLayout>
+#include <QHBoxLayout>
+#include <QPushButton>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
@@ -84,6 +86,16 @@ Inspector::Inspector(QWidget *parent)
     ballotTable->setToolTip(tr("The ballot: score = insistence - cost weight x plan cost, from the last safe point; "
                                "insistence is live. A goal with no plan is not viable and drops out."));
     layout->addWidget(ballotTable);
+    searchButton = new QPushButton(tr("Show Search"), this);
+    searchButton->setToolTip(tr("What the planner tries for the goal selected in the ballot (or the current one), "
+                                "from the moment shown: the Search Tree dock draws it. Double-clicking a goal does the same."));
+    searchButton->setEnabled(false);
+    connect(searchButton, &QPushButton::clicked, this, &Inspector::requestSearch);
+    connect(ballotTable, &QTableWidget::cellDoubleClicked, this, &Inspector::requestSearch);
+    auto *searchRow = new QHBoxLayout;
+    searchRow->addStretch(1);
+    searchRow->addWidget(searchButton);
+    layout->addLayout(searchRow);
 
     planTree = new QTreeWidget(this);
     planTree->setHeaderLabels({tr("Plan"), tr("needs / does")});
@@ -101,6 +113,17 @@ void Inspector::setScenario(std::shared_ptr<const CompiledScenario> scenario, QS
     m_actionLabels = std::move(actionLabels);
     m_stationLabels = std::move(stationLabels);
     setAgent(-1);
+}
+
+void Inspector::requestSearch()
+{
+    if (!m_scenario || m_agent < 0 || size_t(m_agent) >= m_scenario->agents.size() || m_ballotGoals.empty())
+        return;
+    const int row = ballotTable->currentRow();
+    int goal = m_ballotGoals.front();
+    if (row >= 0 && size_t(row) < m_ballotGoals.size())
+        goal = m_ballotGoals[size_t(row)];
+    emit searchRequested(m_scenario, m_agent, goal, m_state, m_x, m_y, m_when);
 }
 
 QString Inspector::partnerText(const sim::AgentSnapshot &holder) const
@@ -213,6 +236,16 @@ void Inspector::show(const sim::Snapshot &snap)
         planTree->resizeColumnToContents(0);
     }
 
+    // What Show Search starts from: this moment, as the character sees it.
+    m_state = a.facts;
+    m_state.insert(m_state.end(), snap.world.begin(), snap.world.end());
+    m_x = a.x;
+    m_y = a.y;
+    m_when = tr("from day %1, %2 s").arg(snap.day + 1).arg(snap.time, 0, 'f', 1);
+    m_ballotGoals.clear();
+    for (const sim::BallotEntry &b : a.ballot)
+        m_ballotGoals.push_back(b.goal);
+    searchButton->setEnabled(size_t(m_agent) < s.agents.size() && !a.ballot.empty()); // the scenario's own characters
     ballotTable->setRowCount(int(a.ballot.size()));
     ballotTable->setFixedHeight(ballotTable->horizontalHeader()->height() + 22 * int(a.ballot.size()) + 4);
     QStringList why;

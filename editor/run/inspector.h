@@ -12,6 +12,7 @@
 
 class QFormLayout;
 class QLabel;
+class QPushButton;
 class QTableWidget;
 class QTreeWidget;
 
@@ -34,8 +35,16 @@ public:
     QLabel *header, *goalLabel, *factsLabel, *switchLabel, *failureLabel, *whyLabel;
     QTreeWidget *planTree;
     QTableWidget *ballotTable;
+    QPushButton *searchButton; // Show Search: the selected ballot goal's search, from the moment shown
+
+signals:
+    // What the planner tries for one of the character's goals from the state
+    // shown (the Search Tree dock draws it): its pool, then the world.
+    void searchRequested(std::shared_ptr<const goap::CompiledScenario> scenario, int agent, int goal,
+                         std::vector<std::int32_t> state, double x, double y, const QString &when);
 
 private:
+    void requestSearch();
     QString partnerText(const sim::AgentSnapshot &holder) const;
 
     std::shared_ptr<const CompiledScenario> m_scenario;
@@ -45,6 +54,11 @@ private:
     std::vector<int> m_shownPlan; // to rebuild the plan tree only when it changes
     int m_shownAction = -2;
     int m_shownStation = -2;
+    // The state shown, for Show Search.
+    std::vector<std::int32_t> m_state;
+    std::vector<int> m_ballotGoals; // scenario goal per ballot row
+    double m_x = 0, m_y = 0;
+    QString m_when;
 };
 
 } // namespace goap::editor

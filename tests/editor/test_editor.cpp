@@ -31,6 +31,8 @@
 #include <sys/stat.h>
 
 #include "graph/chainview.h"
+#include "graph/searchview.h"
+#include "planner/planner.h"
 #include "graph/productionchain.h"
 #include "planner/compiledscenario.h"
 #include "space/paths.h"
@@ -1112,8 +1114,8 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
-        w.dock(QStringLiteral("chain"))->show();
-        w.dock(QStringLiteral("chain"))->raise();
+        w.dock(QStringLiteral("productionChain"))->show();
+        w.dock(QStringLiteral("productionChain"))->raise();
         ChainView *chain = w.chainView();
         const ProductionChain expected = productionChain(w.scenario());
         QTRY_COMPARE(chain->nodeCount(), int(expected.nodes.size()));
@@ -1143,6 +1145,88 @@ private slots:
                  QStringLiteral("Dig ore"));
         QCOMPARE(chain->selectedNode(),
                  chain->chain().find(ChainNode::Action, QStringLiteral("mineOre"))); // kept across the layout
+    }
+
+    // Issue #14, 2: the Search Tree dock draws the planner's trace: cook's
+    // search has the counts plan --json gives and exactly the four steps (and
+    // the start) on the highlighted path; a large tree is drawn collapsed and
+    // a click on a "+N" marker opens that node; Show Search in the inspector
+    // searches from the moment shown.
+    void searchTreeDockDrawsThePlannersTrace()
+    {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        w.dock(QStringLiteral("searchTree"))->show();
+        w.dock(QStringLiteral("searchTree"))->raise();
+        SearchView *search = w.searchView();
+        QTRY_VERIFY(search->layouts() > 0); // the first character's first goal, at once
+        const CompiledScenario compiled = compile(w.scenario());
+        Planner planner(compiled);
+        Plan plan;
+        planner.planForAgent(compiled.dawnState(0), 0, compiled.agents[0].goals[0].goal, plan);
+        QCOMPARE(search->tree().result.expanded, plan.expanded);
+        QCOMPARE(search->tree().result.generated, plan.generated);
+        QCOMPARE(search->tree().expandedCount(), plan.expanded);
+        QStringList path;
+        for (size_t i = 0; i < search->tree().nodes.size(); ++i)
+            if (search->tree().nodes[i].onPlan) {
+                QVERIFY(search->isDrawn(int(i)));
+                path << (search->tree().nodes[i].action < 0 ? QStringLiteral("start")
+                                                            : compiled.actionIds[size_t(search->tree().nodes[i].action)]);
+            }
+        QCOMPARE(path, (QStringList {"start", "chopWood", "lightFire", "cookMeal", "eatMeal"}));
+        QCOMPARE(search->drawnNodes(), int(search->tree().nodes.size())); // small: all of it
+        QVERIFY(search->summary().contains(u"a plan of 4 steps"));
+        QTemporaryDir dir;
+        QCOMPARE(search->exportTo(dir.filePath(QStringLiteral("cook.dot"))), QString());
+        QCOMPARE(search->exportTo(dir.filePath(QStringLiteral("cook.png"))), QString());
+        QVERIFY(QImage(dir.filePath(QStringLiteral("cook.png"))).width() > 100);
+
+        // A wide search (61 actions always applicable, capped at 400 nodes): collapsed.
+        QFile wide(kSource + QStringLiteral("/tests/fuzz/corpus/wide-61-actions.json"));
+        QVERIFY(wide.open(QIODevice::ReadOnly));
+        QByteArray text = wide.readAll();
+        text.replace("\"maxNodes\": 1000000", "\"maxNodes\": 400");
+        const QString wideFile = dir.filePath(QStringLiteral("wide.json"));
+        QFile out(wideFile);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text);
+        out.close();
+        QVERIFY(w.openFile(wideFile));
+        QTRY_VERIFY(search->tree().nodes.size() > 5000);
+        QTRY_COMPARE(search->drawnNodes(), search->view().shownCount);
+        QVERIFY(search->drawnNodes() <= SearchView::kNodes + search->tree().maxDepth() + 12);
+        int parent = -1;
+        for (size_t i = 0; i < search->view().hidden.size(); ++i)
+            if (search->view().shown[i] && search->view().hidden[i] > 0 && search->isDrawn(int(i))) {
+                parent = int(i);
+                break;
+            }
+        QVERIFY(parent >= 0);
+        const int hidden = search->view().hidden[size_t(parent)];
+        const int drawn = search->drawnNodes();
+        const quint64 layouts = search->layouts();
+        QGraphicsView *view = search->graphicsView();
+        view->centerOn(search->markerPosition(parent));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->mapFromScene(search->markerPosition(parent)));
+        QTRY_VERIFY(search->layouts() > layouts);
+        QTRY_COMPARE(search->drawnNodes(), search->view().shownCount);
+        QCOMPARE(search->drawnNodes(), drawn + hidden);
+        QCOMPARE(search->view().hidden[size_t(parent)], 0);
+
+        // Show Search from the inspector: the moment shown, not dawn.
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        QVERIFY(w.runUi()->runFor(20));
+        QVERIFY(w.inspect(QStringLiteral("baker")));
+        Inspector *inspector = w.runUi()->inspector();
+        QTRY_VERIFY(inspector->searchButton->isEnabled());
+        QTest::mouseClick(inspector->searchButton, Qt::LeftButton);
+        QTRY_VERIFY(search->summary().startsWith(u"baker -> "));
+        QVERIFY2(search->summary().contains(u"from day 1, 20"), qPrintable(search->summary()));
+        QVERIFY(w.dock(QStringLiteral("searchTree"))->isVisible());
     }
 
     // Issue #11, 2: every kind of command undoes to exactly the scenario

@@ -1,0 +1,94 @@
+#include "graphlayout.h"
+
+#include <QLineF>
+#include <QStringList>
+
+namespace goap::editor {
+
+namespace {
+
+constexpr double kDpi = 72; // Graphviz's plain output is in inches
+
+// Splits a line of Graphviz's plain output into words; "quoted words" keep their spaces.
+QStringList words(const QString &line)
+{
+    QStringList out;
+    QString word;
+    bool quoted = false, escaped = false, any = false;
+    for (const QChar c : line) {
+        if (quoted) {
+            if (escaped) {
+                word += c;
+                escaped = false;
+            } else if (c == u'\\')
+                escaped = true;
+            else if (c == u'"')
+                quoted = false;
+            else
+                word += c;
+        } else if (c == u'"') {
+            quoted = any = true;
+        } else if (c.isSpace()) {
+            if (any || !word.isEmpty())
+                out << word;
+            word.clear();
+            any = false;
+        } else {
+            word += c;
+            any = true;
+        }
+    }
+    if (any || !word.isEmpty())
+        out << word;
+    return out;
+}
+
+} // namespace
+
+GraphLayout parsePlain(const QByteArray &plain)
+{
+    GraphLayout out;
+    double height = 0;
+    for (const QString &line : QString::fromUtf8(plain).split(u'\n')) {
+        const QStringList w = words(line);
+        if (w.isEmpty())
+            continue;
+        if (w[0] == u"graph" && w.size() >= 4) {
+            height = w[3].toDouble();
+        } else if (w[0] == u"node" && w.size() >= 6) {
+            out.nodes.insert(w[1], QRectF((w[2].toDouble() - w[4].toDouble() / 2) * kDpi,
+                                          (height - w[3].toDouble() - w[5].toDouble() / 2) * kDpi,
+                                          w[4].toDouble() * kDpi, w[5].toDouble() * kDpi));
+        } else if (w[0] == u"edge" && w.size() >= 4) {
+            const int points = w[3].toInt();
+            if (points < 2 || w.size() < 4 + 2 * points)
+                continue;
+            std::vector<QPointF> p;
+            for (int k = 0; k < points; ++k)
+                p.emplace_back(w[4 + 2 * k].toDouble() * kDpi, (height - w[5 + 2 * k].toDouble()) * kDpi);
+            LaidOutEdge e {w[1], w[2], QPainterPath(p[0]), p.back(), p[p.size() - 2]};
+            for (size_t k = 1; k + 2 < p.size(); k += 3)
+                e.path.cubicTo(p[k], p[k + 1], p[k + 2]);
+            out.edges.push_back(std::move(e));
+        }
+    }
+    return out;
+}
+
+QPainterPath arrowHead(QPointF end, QPointF from, double length)
+{
+    const QLineF dir(end, from);
+    QLineF a = dir, b = dir;
+    a.setLength(length);
+    b.setLength(length);
+    a.setAngle(dir.angle() + 25);
+    b.setAngle(dir.angle() - 25);
+    QPainterPath head;
+    head.moveTo(end);
+    head.lineTo(a.p2());
+    head.lineTo(b.p2());
+    head.closeSubpath();
+    return head;
+}
+
+} // namespace goap::editor

@@ -1,0 +1,373 @@
+#include "searchview.h"
+
+#include "graph/graphlayout.h"
+#include "graph/render.h"
+#include "io/savefile.h"
+#include "space/paths.h"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QGraphicsPathItem>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsView>
+#include <QHBoxLayout>
+#include <QImage>
+#include <QLabel>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+
+namespace goap::editor {
+
+SearchView::SearchView(QWidget *parent) : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto *bar = new QHBoxLayout;
+    m_agentBox = new QComboBox(this);
+    m_agentBox->setToolTip(tr("The character whose search to show (from its dawn state)"));
+    m_goalBox = new QComboBox(this);
+    m_goalBox->setToolTip(tr("One of its goals"));
+    m_collapseButton = new QToolButton(this);
+    m_collapseButton->setText(tr("Collapse"));
+    m_collapseButton->setToolTip(tr("Back to the first levels and the plan's path (a \"+N\" marker opens a node)"));
+    m_exportButton = new QToolButton(this);
+    m_exportButton->setText(tr("Export"));
+    m_exportButton->setPopupMode(QToolButton::InstantPopup);
+    auto *menu = new QMenu(m_exportButton);
+    for (const char *format : {"PNG", "SVG", "DOT"})
+        menu->addAction(tr("As %1...").arg(QLatin1String(format)), this, [this, format] {
+            const QString suffix = QString::fromLatin1(format).toLower();
+            const QString name = QStringLiteral("search-%1-%2.%3").arg(m_agentId, m_goalId, suffix);
+            if (const QString why = exportTo(name); !why.isEmpty())
+                m_summary->setText(why);
+            else
+                m_summary->setText(tr("Exported to %1").arg(QFileInfo(name).absoluteFilePath()));
+        });
+    m_exportButton->setMenu(menu);
+    bar->addWidget(new QLabel(tr("Character"), this));
+    bar->addWidget(m_agentBox, 1);
+    bar->addWidget(new QLabel(tr("Goal"), this));
+    bar->addWidget(m_goalBox, 1);
+    bar->addWidget(m_collapseButton);
+    bar->addWidget(m_exportButton);
+    layout->addLayout(bar);
+    m_summary = new QLabel(tr("Choose a character and a goal, or Show Search in the inspector's ballot."), this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_summary);
+    m_scene = new QGraphicsScene(this);
+    m_graphView = new QGraphicsView(m_scene, this);
+    m_graphView->setRenderHint(QPainter::Antialiasing);
+    m_graphView->setDragMode(QGraphicsView::ScrollHandDrag);
+    m_graphView->viewport()->installEventFilter(this);
+    layout->addWidget(m_graphView, 1);
+
+    connect(m_agentBox, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_filling)
+            fillGoals();
+    });
+    connect(m_goalBox, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_filling && m_agentBox->currentIndex() >= 0 && m_goalBox->currentIndex() >= 0)
+            showDawnSearch(m_agentBox->currentData().toInt(), m_goalBox->currentData().toInt());
+    });
+    connect(m_collapseButton, &QToolButton::clicked, this, &SearchView::collapse);
+}
+
+SearchView::~SearchView()
+{
+    if (m_worker.joinable())
+        m_worker.join();
+}
+
+void SearchView::setScenario(const Scenario &scenario)
+{
+    m_scenario = scenario;
+    m_stale = true;
+    if (isVisible())
+        refresh();
+}
+
+void SearchView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
+}
+
+void SearchView::refresh()
+{
+    m_stale = false;
+    const Scenario &scenario = m_scenario;
+    m_filling = true;
+    const QString was = m_agentBox->currentText();
+    m_agentBox->clear();
+    for (int i = 0; i < scenario.agents.size(); ++i)
+        m_agentBox->addItem(QStringLiteral("%1 — %2").arg(scenario.agents[i].id, scenario.agents[i].label), i);
+    m_agentBox->setCurrentIndex(std::max(0, m_agentBox->findText(was)));
+    m_filling = false;
+    fillGoals();
+    if (m_goalBox->currentIndex() < 0 && m_goalBox->count() > 0) {
+        m_filling = true;
+        m_goalBox->setCurrentIndex(0); // something to see at once: the first character's first goal
+        m_filling = false;
+    }
+    if (m_fromDawn && m_agentBox->currentIndex() >= 0 && m_goalBox->currentIndex() >= 0)
+        showDawnSearch(m_agentBox->currentData().toInt(), m_goalBox->currentData().toInt());
+}
+
+void SearchView::fillGoals()
+{
+    m_filling = true;
+    const QString was = m_goalBox->currentText();
+    m_goalBox->clear();
+    const int agent = m_agentBox->currentData().toInt();
+    if (m_agentBox->currentIndex() >= 0 && agent < m_scenario.agents.size())
+        for (const GoalRef &held : m_scenario.agents[agent].goals)
+            if (const int g = m_scenario.indexOfGoal(held.goal); g >= 0)
+                m_goalBox->addItem(held.goal, g);
+    m_goalBox->setCurrentIndex(m_goalBox->findText(was));
+    m_filling = false;
+}
+
+void SearchView::showDawnSearch(int agent, int goal)
+{
+    auto compiled = std::make_shared<const CompiledScenario>(compile(m_scenario));
+    if (agent < 0 || size_t(agent) >= compiled->agents.size() || goal < 0 || size_t(goal) >= compiled->goals.size())
+        return;
+    const CompiledAgent &who = compiled->agents[size_t(agent)];
+    showSearch(compiled, agent, goal, compiled->dawnState(agent), who.x, who.y, tr("from its dawn state"));
+    m_fromDawn = true;
+}
+
+void SearchView::showSearch(std::shared_ptr<const CompiledScenario> compiled, int agent, int goal,
+                            std::vector<std::int32_t> state, double x, double y, const QString &when)
+{
+    m_compiled = std::move(compiled);
+    m_fromDawn = false; // showDawnSearch says otherwise
+    const CompiledScenario &sc = *m_compiled;
+    m_agentId = sc.agentIds[size_t(agent)];
+    m_goalId = sc.goalIds[size_t(goal)];
+    m_when = when;
+    Planner planner(sc);
+    planner.traceInto(&m_tree);
+    const Space space(sc);
+    const Travel travel = travelFrom(space, sc.planner.travelCost, sc.agents[size_t(agent)].speed, x, y);
+    Plan plan;
+    planner.plan(state, sc.agents[size_t(agent)].actions, sc.conditionsOf(sc.goals[size_t(goal)].conditions), plan,
+                 sc.planner.maxNodes, sc.planner.heuristic, &travel);
+    m_opened.clear();
+    // The chooser follows (a search asked for by the inspector names its own character and goal).
+    m_filling = true;
+    if (const int i = m_agentBox->findData(agent); i >= 0 && m_agentBox->currentIndex() != i) {
+        m_agentBox->setCurrentIndex(i);
+        m_filling = false;
+        fillGoals();
+        m_filling = true;
+    }
+    m_goalBox->setCurrentIndex(m_goalBox->findData(goal));
+    m_filling = false;
+    relayout();
+}
+
+QString SearchView::summary() const
+{
+    return m_compiled ? searchSummary(m_tree, *m_compiled, m_agentId, m_goalId) + u' ' + m_when : QString();
+}
+
+void SearchView::open(int node)
+{
+    m_opened.push_back(node);
+    relayout();
+}
+
+void SearchView::collapse()
+{
+    m_opened.clear();
+    relayout();
+}
+
+void SearchView::relayout()
+{
+    if (!m_compiled)
+        return;
+    m_view = collapseTree(m_tree, kDepth, kNodes, m_opened);
+    m_dot = searchTreeDot(m_tree, *m_compiled, m_view, summary());
+    m_summary->setText(summary()
+                       + tr(" — %1 of %2 nodes drawn").arg(m_view.shownCount).arg(m_tree.nodes.size()));
+    if (m_view.shownCount > kWorkerNodes) {
+        startWorker(m_dot);
+        return;
+    }
+    QString error;
+    draw(renderDot(m_dot, "plain", error).value_or(QByteArray()));
+}
+
+void SearchView::startWorker(QByteArray dot)
+{
+    if (m_busy) { // one at a time; only the newest waits
+        m_pending = std::move(dot);
+        return;
+    }
+    if (m_worker.joinable())
+        m_worker.join();
+    m_busy = true;
+    m_worker = std::thread([this, dot = std::move(dot)] {
+        QString error;
+        QByteArray plain = renderDot(dot, "plain", error).value_or(QByteArray());
+        // Queued to this view: its destructor joins this thread before anything goes.
+        QMetaObject::invokeMethod(
+            this,
+            [this, dot, plain = std::move(plain)] {
+                m_busy = false;
+                if (m_pending) {
+                    QByteArray next = std::move(*m_pending);
+                    m_pending.reset();
+                    startWorker(std::move(next));
+                    return;
+                }
+                if (dot == m_dot)
+                    draw(plain);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void SearchView::draw(const QByteArray &plain)
+{
+    m_scene->clear();
+    m_items.clear();
+    m_markers.clear();
+    m_drawn = 0;
+    const GraphLayout layout = parsePlain(plain);
+    const QFont font(QStringLiteral("DejaVu Sans"), 7);
+    const QColor plan(0x15, 0x65, 0xc0), grey(0x9e, 0x9e, 0x9e);
+    for (auto it = layout.nodes.begin(); it != layout.nodes.end(); ++it) {
+        const QString &id = it.key();
+        const bool marker = id.startsWith(u"more");
+        const int node = id.mid(marker ? 4 : 1).toInt();
+        if (node < 0 || size_t(node) >= m_tree.nodes.size())
+            continue;
+        const SearchTree::Node &n = m_tree.nodes[size_t(node)];
+        QPainterPath shape;
+        if (marker)
+            shape.addEllipse(it.value());
+        else
+            shape.addRoundedRect(it.value(), 5, 5);
+        QPen pen(n.onPlan && !marker ? plan : grey, n.onPlan && !marker ? 2 : 1);
+        if (!marker && n.superseded)
+            pen.setStyle(Qt::DotLine);
+        else if (!marker && n.expandedAt < 0)
+            pen.setStyle(Qt::DashLine);
+        auto *item = m_scene->addPath(shape, pen,
+                                      marker ? QColor(0xee, 0xee, 0xee)
+                                      : n.onPlan ? QColor(0xe3, 0xf2, 0xfd)
+                                      : n.expandedAt < 0 ? QColor(0xfa, 0xfa, 0xfa)
+                                                         : QColor(0xf5, 0xf5, 0xf5));
+        item->setZValue(2);
+        item->setData(0, node);
+        item->setData(1, marker);
+        if (!marker && n.goal) { // doubled, as Graphviz's peripheries
+            QPainterPath inner;
+            inner.addRoundedRect(it.value().adjusted(3, 3, -3, -3), 4, 4);
+            auto *ring = new QGraphicsPathItem(inner, item);
+            ring->setPen(pen);
+        }
+        const QString text = marker ? QStringLiteral("+%1").arg(m_view.hidden[size_t(node)])
+                                    : searchNodeText(m_tree, *m_compiled, node);
+        auto *label = new QGraphicsSimpleTextItem(text, item);
+        label->setFont(font);
+        label->setBrush(!marker && n.expandedAt < 0 ? QColor(0x75, 0x75, 0x75) : QColor(0x21, 0x21, 0x21));
+        label->setPos(it.value().center() - label->boundingRect().center());
+        item->setToolTip(marker ? tr("%n more node(s) below: click to show them", nullptr, m_view.hidden[size_t(node)])
+                                : text);
+        if (marker)
+            m_markers.insert(node, item);
+        else {
+            m_items.insert(node, item);
+            ++m_drawn;
+        }
+    }
+    for (const LaidOutEdge &e : layout.edges) {
+        const bool toMarker = e.head.startsWith(u"more");
+        const int head = e.head.mid(toMarker ? 4 : 1).toInt();
+        const bool onPlan = !toMarker && size_t(head) < m_tree.nodes.size() && m_tree.nodes[size_t(head)].onPlan;
+        const QPen pen(onPlan ? plan : grey, onPlan ? 2 : 1, toMarker ? Qt::DashLine : Qt::SolidLine);
+        m_scene->addPath(e.path, pen)->setZValue(1);
+        m_scene->addPath(arrowHead(e.end, e.beforeEnd, 6), QPen(pen.color(), 1), pen.color())->setZValue(1);
+    }
+    m_scene->setSceneRect(m_scene->itemsBoundingRect().adjusted(-20, -20, 20, 20));
+    // The start at the top, the whole tree when it fits.
+    m_graphView->resetTransform();
+    const QRectF r = m_scene->sceneRect();
+    const QSize port = m_graphView->viewport()->size();
+    const double k = std::clamp(std::min(port.width() / std::max(1.0, r.width()), port.height() / std::max(1.0, r.height())),
+                                0.35, 1.0);
+    m_graphView->scale(k, k);
+    if (const QGraphicsItem *start = m_items.value(0))
+        m_graphView->centerOn(start->sceneBoundingRect().center().x(), r.top() + port.height() / (2 * k));
+    ++m_layouts;
+    emit laidOut();
+}
+
+bool SearchView::isDrawn(int node) const { return m_items.contains(node); }
+
+QPointF SearchView::nodePosition(int node) const
+{
+    const QGraphicsItem *item = m_items.value(node);
+    return item ? item->sceneBoundingRect().center() : QPointF();
+}
+
+QPointF SearchView::markerPosition(int node) const
+{
+    const QGraphicsItem *item = m_markers.value(node);
+    return item ? item->sceneBoundingRect().center() : QPointF();
+}
+
+bool SearchView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_graphView->viewport() && event->type() == QEvent::MouseButtonPress) {
+        const auto *mouse = static_cast<QMouseEvent *>(event);
+        for (QGraphicsItem *item : m_graphView->items(mouse->position().toPoint())) {
+            while (item->parentItem())
+                item = item->parentItem();
+            if (item->data(1).toBool()) { // a "+N" marker: open its node
+                open(item->data(0).toInt());
+                return true;
+            }
+        }
+    } else if (watched == m_graphView->viewport() && event->type() == QEvent::Wheel) {
+        const double factor = static_cast<QWheelEvent *>(event)->angleDelta().y() > 0 ? 1.15 : 1 / 1.15;
+        m_graphView->scale(factor, factor);
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+QString SearchView::exportTo(const QString &fileName)
+{
+    if (m_dot.isEmpty())
+        return tr("There is no search to export yet.");
+    const QString suffix = QFileInfo(fileName).suffix().toLower();
+    if (suffix == u"dot")
+        return saveFileSafely(fileName, m_dot);
+    if (suffix == u"svg") {
+        QString error;
+        const std::optional<QByteArray> svg = renderDot(m_dot, "svg", error);
+        return svg ? saveFileSafely(fileName, *svg) : error;
+    }
+    const QRectF r = m_scene->sceneRect();
+    QImage image((r.size() * 2).toSize(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    m_scene->render(&painter, QRectF(QPointF(), image.size()), r);
+    painter.end();
+    return image.save(fileName, "PNG") ? QString() : tr("Cannot write %1.").arg(fileName);
+}
+
+} // namespace goap::editor

@@ -1,0 +1,112 @@
+#pragma once
+// The Search Tree dock (issue #14, 2): what the planner tried for one
+// character and one goal, fed by its trace (Planner::traceInto). Each node
+// shows its action, g, h, f, its turn of expansion and the goal conditions
+// still unmet; the returned plan's path is bold blue, the goal doubled, the
+// frontier dashed, states met again and dead ends counted on the node that
+// met them. A large tree is collapsed (depth and node count); a "+N" marker
+// opens a node's hidden children. When there is no plan, the frontier's best
+// nodes and the conditions that never held say why.
+//
+// The search starts from the character's dawn state (choose it above), or
+// from the moment shown by a run (the inspector's Show Search). Laid out by
+// Graphviz; over 200 nodes drawn, on a worker thread.
+
+#include "graph/searchgraph.h"
+#include "model/scenario.h"
+
+#include <QHash>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <thread>
+
+class QComboBox;
+class QGraphicsItem;
+class QGraphicsScene;
+class QGraphicsView;
+class QLabel;
+class QToolButton;
+
+namespace goap::editor {
+
+class SearchView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit SearchView(QWidget *parent = nullptr);
+    ~SearchView() override; // waits for a layout under way
+
+    // The document: the characters and goals to choose from (searched from
+    // dawn). A search from dawn is made again for the new document; while the
+    // dock is hidden this waits until it is shown.
+    void setScenario(const Scenario &scenario);
+    // Searches for scenario character `agent` and scenario goal `goal` from
+    // `state` (planner layout: its pool, then the world), standing at (x, y);
+    // `when` says which moment that is ("at dawn", "day 1, 08:20").
+    void showSearch(std::shared_ptr<const CompiledScenario> compiled, int agent, int goal,
+                    std::vector<std::int32_t> state, double x, double y, const QString &when);
+    // The same from the character's dawn state in the document.
+    void showDawnSearch(int agent, int goal);
+
+    const SearchTree &tree() const { return m_tree; }
+    const TreeView &view() const { return m_view; }
+    QByteArray dot() const { return m_dot; }
+    QString summary() const;
+    int drawnNodes() const { return m_drawn; }
+    bool isDrawn(int node) const; // on the scene now
+    QPointF nodePosition(int node) const; // scene centre, for tests
+    QPointF markerPosition(int node) const; // its "+N" marker's centre, for tests
+    void open(int node); // shows its hidden children
+    void collapse(); // back to the first view
+    quint64 layouts() const { return m_layouts; }
+    QGraphicsView *graphicsView() const { return m_graphView; }
+    // Writes the tree as drawn: .dot, .svg (Graphviz) or .png (this view).
+    QString exportTo(const QString &fileName);
+
+    static constexpr int kDepth = 5; // levels shown at first
+    static constexpr int kNodes = 120; // nodes shown at first
+    static constexpr int kWorkerNodes = 200;
+
+signals:
+    void laidOut();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void fillGoals();
+    void refresh(); // the choosers from the document, and the dawn search again
+    void relayout();
+    void draw(const QByteArray &plain);
+    void startWorker(QByteArray dot);
+
+    Scenario m_scenario;
+    std::shared_ptr<const CompiledScenario> m_compiled; // of the search shown
+    QString m_agentId, m_goalId, m_when;
+    SearchTree m_tree;
+    TreeView m_view;
+    std::vector<int> m_opened;
+    QByteArray m_dot;
+    QHash<int, QGraphicsItem *> m_items, m_markers;
+    int m_drawn = 0;
+    quint64 m_layouts = 0;
+    bool m_filling = false;
+    bool m_stale = false; // the document changed while hidden
+    bool m_fromDawn = true; // the search shown started from the dawn state
+
+    QComboBox *m_agentBox, *m_goalBox;
+    QLabel *m_summary;
+    QToolButton *m_collapseButton, *m_exportButton;
+    QGraphicsScene *m_scene;
+    QGraphicsView *m_graphView;
+
+    std::thread m_worker;
+    bool m_busy = false;
+    std::optional<QByteArray> m_pending;
+};
+
+} // namespace goap::editor

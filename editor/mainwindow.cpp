@@ -218,13 +218,17 @@ void MainWindow::createDocks()
     m_chainTimer = new QTimer(this);
     m_chainTimer->setSingleShot(true);
     m_chainTimer->setInterval(300);
+    connect(m_run, &RunUi::snapshotShown, this, [this](const CompiledScenario *s, const sim::Snapshot &snap) {
+        if (m_chain->isVisible() || !s) // live values on the chain (a hidden dock catches up when shown)
+            m_chain->showLive(s, snap);
+    });
     connect(m_chainTimer, &QTimer::timeout, this, [this] {
-        m_chain->setScenario(m_document->scenario());
+        m_chain->setScenario(m_document->scenario(), m_document->issues());
         m_search->setScenario(m_document->scenario());
     });
     connect(m_document, &ScenarioDocument::changed, m_chainTimer, qOverload<>(&QTimer::start));
     connect(m_document, &ScenarioDocument::documentReset, this, [this] {
-        m_chain->setScenario(m_document->scenario());
+        m_chain->setScenario(m_document->scenario(), m_document->issues());
         m_search->setScenario(m_document->scenario());
     });
     connect(m_chain, &ChainView::nodeActivated, this, [this](ChainNode::Kind kind, const QString &id) {

@@ -3,7 +3,11 @@
 #include "graph/graphlayout.h"
 #include "graph/render.h"
 
+#include <QContextMenuEvent>
+#include <QFileDialog>
 #include <QGraphicsEllipseItem>
+#include <QMenu>
+#include <QMessageBox>
 #include <QGraphicsPathItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
@@ -73,10 +77,25 @@ ChainView::~ChainView()
         m_worker.join();
 }
 
-void ChainView::setScenario(const Scenario &scenario)
+void ChainView::setScenario(const Scenario &scenario, const Issues &issues)
 {
     ProductionChain chain = productionChain(scenario);
+    markFindings(chain, scenario, issues);
     QByteArray dot = toDot(chain, scenario.name);
+    if (!m_busy && !m_pending && !m_items.empty() && sameShape(chain, m_chain)) {
+        // Labels or findings only: the nodes change in place, the layout stays.
+        for (size_t n = 0; n < chain.nodes.size(); ++n) {
+            const ChainNode before = m_chain.nodes[n];
+            m_chain.nodes[n] = chain.nodes[n];
+            if (before.label != chain.nodes[n].label || before.dangling != chain.nodes[n].dangling
+                || before.unreachable != chain.nodes[n].unreachable)
+                styleNode(int(n));
+        }
+        m_dot = dot;
+        applyHighlight();
+        ++m_inPlace;
+        return;
+    }
     if (int(chain.nodes.size()) > kMaxNodes) {
         m_pending.reset();
         draw(ProductionChain(), dot, QByteArray()); // nothing drawn, and a word why
@@ -160,18 +179,15 @@ void ChainView::draw(const ProductionChain &chain, const QByteArray &dot, const 
             p.addRoundedRect(box, node.kind == ChainNode::Action ? 6 : 2, node.kind == ChainNode::Action ? 6 : 2);
             shape = scene()->addPath(p);
         }
-        shape->setBrush(fill(node.kind));
-        shape->setPen(node.dangling ? QPen(QColor(0xc6, 0x28, 0x28), 2) : QPen(QColor(0x70, 0x70, 0x70), 1));
         shape->setZValue(2);
         shape->setData(0, n);
-        shape->setToolTip(QStringLiteral("%1: %2%3")
-                              .arg(kindName(node.kind), node.label,
-                                   node.dangling ? tr("\nNothing produces it and nothing seeds it") : QString()));
         auto *text = new QGraphicsSimpleTextItem(node.label, shape);
         text->setFont(font);
         text->setPos(box.center() - text->boundingRect().center());
         m_items[size_t(n)] = shape;
+        styleNode(n);
     }
+    m_live.assign(m_chain.nodes.size(), nullptr);
     for (const LaidOutEdge &laid : layout.edges) {
         const int tail = byId.value(laid.tail, -1), head = byId.value(laid.head, -1);
         if (tail < 0 || head < 0)
@@ -209,6 +225,116 @@ void ChainView::draw(const ProductionChain &chain, const QByteArray &dot, const 
     applyHighlight();
     ++m_layouts;
     emit laidOut();
+}
+
+void ChainView::styleNode(int n)
+{
+    auto *shape = static_cast<QAbstractGraphicsShapeItem *>(m_items[size_t(n)]);
+    if (!shape)
+        return;
+    const ChainNode &node = m_chain.nodes[size_t(n)];
+    shape->setBrush(node.unreachable ? QColor(0xee, 0xee, 0xee) : fill(node.kind));
+    QPen pen = node.dangling ? QPen(QColor(0xc6, 0x28, 0x28), 2) : QPen(QColor(0x70, 0x70, 0x70), 1);
+    if (node.unreachable)
+        pen = QPen(QColor(0x9e, 0x9e, 0x9e), 1, Qt::DashLine);
+    shape->setPen(pen);
+    QString tip = QStringLiteral("%1: %2").arg(kindName(node.kind), node.label);
+    if (node.dangling)
+        tip += tr("\nNothing produces it and nothing seeds it");
+    if (node.unreachable)
+        tip += tr("\nNo character who holds it can ever reach it (see Issues)");
+    shape->setToolTip(tip);
+    for (QGraphicsItem *child : shape->childItems())
+        if (auto *text = dynamic_cast<QGraphicsSimpleTextItem *>(child); text && text->data(1).toString() != u"live") {
+            text->setText(node.label);
+            text->setBrush(node.unreachable ? QColor(0x9e, 0x9e, 0x9e) : QColor(0x21, 0x21, 0x21));
+            text->setPos(shape->boundingRect().center() - text->boundingRect().center());
+        }
+}
+
+void ChainView::showLive(const CompiledScenario *scenario, const sim::Snapshot &snap)
+{
+    if (scenario != m_liveScenario) {
+        m_liveScenario = scenario;
+        m_liveFacts.clear();
+        m_liveActions.clear();
+        if (scenario)
+            for (size_t f = size_t(scenario->agentFactCount); f < scenario->factNames.size(); ++f)
+                m_liveFacts.insert(scenario->factNames[f], int(f) - scenario->agentFactCount);
+    }
+    // Who is at which action now (walking to it, in line for it or doing it):
+    // counts by action, and the first few names for the tooltip.
+    std::vector<int> count(scenario ? scenario->actionIds.size() : 0, 0);
+    std::vector<QStringList> names(count.size());
+    for (const sim::AgentSnapshot &a : snap.agents)
+        if (a.action >= 0 && size_t(a.action) < count.size() && ++count[size_t(a.action)] <= 12)
+            names[size_t(a.action)] << a.label;
+    if (scenario && m_liveActions.isEmpty())
+        for (size_t k = 0; k < scenario->actionIds.size(); ++k)
+            m_liveActions.insert(scenario->actionIds[k], int(k));
+    for (size_t n = 0; n < m_chain.nodes.size() && n < m_items.size(); ++n) {
+        const ChainNode &node = m_chain.nodes[n];
+        QString text, tip;
+        if (scenario && node.kind == ChainNode::WorldFact) {
+            const int w = m_liveFacts.value(node.id, -1);
+            if (w >= 0 && size_t(w) < snap.world.size())
+                text = QStringLiteral("= %1").arg(snap.world[size_t(w)]);
+        } else if (scenario && node.kind == ChainNode::Action) {
+            const int k = m_liveActions.value(node.id, -1);
+            if (k >= 0 && count[size_t(k)] > 0) {
+                text = QStringLiteral("▶ %1").arg(count[size_t(k)]);
+                tip = tr("At it now: %1").arg(names[size_t(k)].join(QStringLiteral(", ")))
+                    + (count[size_t(k)] > 12 ? tr(" and %1 more").arg(count[size_t(k)] - 12) : QString());
+            }
+        }
+        QGraphicsSimpleTextItem *&live = m_live[n];
+        if (text.isEmpty()) {
+            delete live;
+            live = nullptr;
+            continue;
+        }
+        if (!m_items[n])
+            continue;
+        if (!live) {
+            live = new QGraphicsSimpleTextItem(m_items[n]);
+            live->setData(1, QStringLiteral("live"));
+            live->setFont(QFont(QStringLiteral("DejaVu Sans"), 7, QFont::Bold));
+            live->setBrush(node.kind == ChainNode::Action ? QColor(0x2e, 0x7d, 0x32) : QColor(0x15, 0x65, 0xc0));
+        }
+        if (live->text() != text) {
+            live->setText(text);
+            const QRectF box = m_items[n]->boundingRect();
+            live->setPos(box.right() - live->boundingRect().width() + 2, box.bottom() - 2);
+        }
+        live->setToolTip(tip);
+    }
+}
+
+QString ChainView::liveText(int node) const
+{
+    return node >= 0 && size_t(node) < m_live.size() && m_live[size_t(node)] ? m_live[size_t(node)]->text() : QString();
+}
+
+QString ChainView::exportTo(const QString &fileName)
+{
+    return exportGraph(scene(), m_dot, fileName);
+}
+
+void ChainView::contextMenuEvent(QContextMenuEvent *event)
+{
+    QMenu menu;
+    for (const char *format : {"PNG", "SVG", "DOT"})
+        menu.addAction(tr("Export as %1...").arg(QLatin1String(format)), this, [this, format] {
+            const QString suffix = QString::fromLatin1(format).toLower();
+            const QString name = QFileDialog::getSaveFileName(this, tr("Export the production chain"),
+                                                              QStringLiteral("production-chain.%1").arg(suffix),
+                                                              tr("%1 files (*.%2)").arg(QLatin1String(format), suffix));
+            if (name.isEmpty())
+                return;
+            if (const QString why = exportTo(name); !why.isEmpty())
+                QMessageBox::warning(this, tr("Cannot export"), why);
+        });
+    menu.exec(event->globalPos());
 }
 
 void ChainView::select(ChainNode::Kind kind, const QString &id)

@@ -9,6 +9,8 @@
 // nodes; a newer document supersedes a layout still running.
 
 #include "graph/productionchain.h"
+#include "planner/compiledscenario.h"
+#include "sim/snapshot.h"
 
 #include <QGraphicsView>
 #include <QHash>
@@ -27,7 +29,18 @@ public:
     explicit ChainView(QWidget *parent = nullptr);
     ~ChainView() override; // waits for a layout under way
 
-    void setScenario(const Scenario &scenario); // lays it out (now, or on a worker for a large graph)
+    // Lays it out (now, or on a worker for a large graph), with the
+    // validator's findings (unreachable goals greyed). When only labels or
+    // findings changed, the nodes are updated in place: no new layout.
+    void setScenario(const Scenario &scenario, const Issues &issues = {});
+    // During a run: world facts show their values, actions how many are at
+    // them (and who, on hover). nullptr clears.
+    void showLive(const CompiledScenario *scenario, const sim::Snapshot &snapshot);
+    // Writes the graph as drawn: .dot, .svg (Graphviz) or .png (this view).
+    QString exportTo(const QString &fileName);
+    quint64 inPlaceUpdates() const { return m_inPlace; } // edits shown without a new layout
+    QGraphicsItem *nodeItem(int node) const { return node >= 0 && size_t(node) < m_items.size() ? m_items[size_t(node)] : nullptr; }
+    QString liveText(int node) const; // the value or activity shown beside a node, for tests
     // Brings out one node and its upstream and downstream; an unknown one clears.
     void select(ChainNode::Kind kind, const QString &id);
     const ProductionChain &chain() const { return m_chain; }
@@ -49,12 +62,19 @@ signals:
 
 protected:
     void mousePressEvent(QMouseEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
 private:
     void draw(const ProductionChain &chain, const QByteArray &dot, const QByteArray &plain);
     void applyHighlight();
+    void styleNode(int node); // pen, brush and label from m_chain (findings included)
+    quint64 m_inPlace = 0;
+    std::vector<QGraphicsSimpleTextItem *> m_live; // per chain node: its live value, or nullptr
+    QHash<QString, int> m_liveFacts; // world fact name -> id in the run's scenario
+    QHash<QString, int> m_liveActions; // action id -> index in the run's scenario
+    const CompiledScenario *m_liveScenario = nullptr;
     void fit();
     bool m_fitted = false;
 

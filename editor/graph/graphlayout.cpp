@@ -1,6 +1,14 @@
 #include "graphlayout.h"
 
+#include "graph/render.h"
+#include "io/savefile.h"
+
+#include <QFileInfo>
+#include <QGraphicsScene>
+#include <QImage>
 #include <QLineF>
+#include <QObject>
+#include <QPainter>
 #include <QStringList>
 
 namespace goap::editor {
@@ -73,6 +81,28 @@ GraphLayout parsePlain(const QByteArray &plain)
         }
     }
     return out;
+}
+
+QString exportGraph(QGraphicsScene *scene, const QByteArray &dot, const QString &fileName)
+{
+    if (dot.isEmpty())
+        return QObject::tr("There is no graph to export yet.");
+    const QString suffix = QFileInfo(fileName).suffix().toLower();
+    if (suffix == u"dot")
+        return saveFileSafely(fileName, dot);
+    if (suffix == u"svg") {
+        QString error;
+        const std::optional<QByteArray> svg = renderDot(dot, "svg", error);
+        return svg ? saveFileSafely(fileName, *svg) : error;
+    }
+    const QRectF r = scene->sceneRect();
+    QImage image((r.size() * 2).toSize(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    scene->render(&painter, QRectF(QPointF(), image.size()), r);
+    painter.end();
+    return image.save(fileName, "PNG") ? QString() : QObject::tr("Cannot write %1.").arg(fileName);
 }
 
 QPainterPath arrowHead(QPointF end, QPointF from, double length)

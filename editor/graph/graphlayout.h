@@ -10,6 +10,8 @@
 
 #include <vector>
 
+class QGraphicsScene;
+
 namespace goap::editor {
 
 struct LaidOutEdge
@@ -26,6 +28,10 @@ struct GraphLayout
 };
 
 GraphLayout parsePlain(const QByteArray &plain);
+
+// Writes a graph as drawn: `fileName` ending .dot (the DOT), .svg (laid out
+// by Graphviz) or .png (the scene at twice its size). Empty when written, else why not.
+QString exportGraph(QGraphicsScene *scene, const QByteArray &dot, const QString &fileName);
 
 // An arrowhead at `end`, pointing away from `from`.
 QPainterPath arrowHead(QPointF end, QPointF from, double length = 7);

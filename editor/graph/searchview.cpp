@@ -350,24 +350,7 @@ bool SearchView::eventFilter(QObject *watched, QEvent *event)
 
 QString SearchView::exportTo(const QString &fileName)
 {
-    if (m_dot.isEmpty())
-        return tr("There is no search to export yet.");
-    const QString suffix = QFileInfo(fileName).suffix().toLower();
-    if (suffix == u"dot")
-        return saveFileSafely(fileName, m_dot);
-    if (suffix == u"svg") {
-        QString error;
-        const std::optional<QByteArray> svg = renderDot(m_dot, "svg", error);
-        return svg ? saveFileSafely(fileName, *svg) : error;
-    }
-    const QRectF r = m_scene->sceneRect();
-    QImage image((r.size() * 2).toSize(), QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::white);
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    m_scene->render(&painter, QRectF(QPointF(), image.size()), r);
-    painter.end();
-    return image.save(fileName, "PNG") ? QString() : tr("Cannot write %1.").arg(fileName);
+    return exportGraph(m_scene, m_dot, fileName);
 }
 
 } // namespace goap::editor

@@ -184,6 +184,7 @@ RunUi::RunUi(QWidget *window, ScenarioDocument *document, MapScene *scene, QObje
     setRunDays(1);
     updateActions();
     onFrame(SimFrame());
+    emit snapshotShown(nullptr, sim::Snapshot());
 }
 
 RunUi::~RunUi() = default;
@@ -294,6 +295,7 @@ void RunUi::stop()
     m_stale->hide();
     updateActions();
     onFrame(SimFrame());
+    emit snapshotShown(nullptr, sim::Snapshot());
 }
 
 void RunUi::setSpeed(double speed)
@@ -425,6 +427,7 @@ void RunUi::showSnapshot(const sim::Snapshot &snap, bool scrubbed)
               static_cast<DayChart *>(m_charts->world())})
             chart->setCursorTime(snap.day, snap.time);
     }
+    emit snapshotShown(s, snap);
 }
 
 } // namespace goap::editor

@@ -87,6 +87,8 @@ signals:
     void started(); // a run was started (the inspector has something to show)
     void agentSelected(int agent);
     void message(const QString &text);
+    // A moment of the run was shown (live, or looked back at); nullptr when the run ended.
+    void snapshotShown(const goap::CompiledScenario *scenario, const goap::sim::Snapshot &snapshot);
 
 private:
     void onFrame(const SimFrame &frame);

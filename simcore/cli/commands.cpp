@@ -957,8 +957,9 @@ int graphCommand(const QStringList &args, const Streams &io)
     const std::optional<Scenario> scenario = load(o.positional.first(), io, code);
     if (!scenario)
         return code;
-    const QByteArray dot = toDot(productionChain(*scenario), scenario->name);
-    return writeGraph(o, dot, io) ? Success : IoError;
+    ProductionChain chain = productionChain(*scenario);
+    markFindings(chain, *scenario, validate(*scenario)); // unreachable goals greyed
+    return writeGraph(o, toDot(chain, scenario->name), io) ? Success : IoError;
 }
 
 int diffCommand(const QStringList &args, const Streams &io)

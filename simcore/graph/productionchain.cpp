@@ -2,6 +2,7 @@
 #include "model/factname.h"
 
 #include <QHash>
+#include <QRegularExpression>
 #include <QSet>
 
 #include <algorithm>
@@ -106,6 +107,50 @@ ProductionChain productionChain(const Scenario &s)
     return c;
 }
 
+void markFindings(ProductionChain &chain, const Scenario &s, const Issues &issues)
+{
+    // "agents[3].goals[0].goal": which holder's hold of which goal cannot be reached.
+    static const QRegularExpression path(QStringLiteral("^(agents|templates)\\[(\\d+)\\]\\.goals\\[(\\d+)\\]\\.goal$"));
+    QSet<QString> cannot; // "list:index:goal id"
+    for (const Issue &issue : issues) {
+        if (issue.isError() || !issue.message.contains(u"can never reach"))
+            continue;
+        const QRegularExpressionMatch m = path.match(issue.path);
+        if (!m.hasMatch())
+            continue;
+        const QList<Agent> &list = m.captured(1) == u"agents" ? s.agents : s.templates;
+        const int who = m.captured(2).toInt(), held = m.captured(3).toInt();
+        if (who < list.size() && held < list[who].goals.size())
+            cannot.insert(m.captured(1) + u':' + QString::number(who) + u':' + list[who].goals[held].goal);
+    }
+    QHash<QString, std::pair<int, int>> holders; // goal id -> (holders, holders that cannot reach it)
+    for (const auto &[name, list] : {std::pair {QStringLiteral("agents"), &s.agents}, std::pair {QStringLiteral("templates"), &s.templates}})
+        for (int i = 0; i < list->size(); ++i)
+            for (const GoalRef &g : (*list)[i].goals) {
+                auto &[all, blocked] = holders[g.goal];
+                ++all;
+                blocked += cannot.contains(name + u':' + QString::number(i) + u':' + g.goal) ? 1 : 0;
+            }
+    for (ChainNode &n : chain.nodes)
+        if (n.kind == ChainNode::Goal) {
+            const auto [all, blocked] = holders.value(n.id, {0, 0});
+            n.unreachable = all > 0 && blocked == all;
+        }
+}
+
+bool sameShape(const ProductionChain &a, const ProductionChain &b)
+{
+    if (a.nodes.size() != b.nodes.size() || a.edges.size() != b.edges.size())
+        return false;
+    for (size_t i = 0; i < a.nodes.size(); ++i)
+        if (a.nodes[i].kind != b.nodes[i].kind || a.nodes[i].id != b.nodes[i].id)
+            return false;
+    for (size_t i = 0; i < a.edges.size(); ++i)
+        if (a.edges[i].from != b.edges[i].from || a.edges[i].to != b.edges[i].to || a.edges[i].kind != b.edges[i].kind)
+            return false;
+    return true;
+}
+
 QString dotQuoted(const QString &s)
 {
     QString out = s;
@@ -163,6 +208,9 @@ QByteArray toDot(const ProductionChain &c, const QString &name)
         }
         if (n.dangling)
             style += QStringLiteral(", color=\"#c62828\", penwidth=2, tooltip=\"nothing produces it\"");
+        if (n.unreachable)
+            style = QStringLiteral("shape=octagon, style=\"filled,dashed\", fillcolor=\"#eeeeee\", fontcolor=\"#9e9e9e\", "
+                                   "color=\"#9e9e9e\", tooltip=\"no character who holds it can ever reach it\"");
         out += QStringLiteral("  %1 [label=%2, %3];\n").arg(dotQuoted(nodeId(n)), dotQuoted(n.label), style);
     }
     for (const ChainEdge &e : c.edges) {

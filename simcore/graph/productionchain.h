@@ -6,6 +6,7 @@
 // hangs off the facts its conditions name. toDot() writes it for Graphviz,
 // laid out left to right (ore -> iron -> tools -> wheat/planks -> bread).
 
+#include "io/issue.h"
 #include "model/scenario.h"
 
 #include <QByteArray>
@@ -22,6 +23,7 @@ struct ChainNode
     QString id; // the fact's scoped name, or the item's id
     QString label;
     bool dangling = false; // a fact something reads that nothing produces and nothing seeds
+    bool unreachable = false; // a goal no character who holds it can ever reach (the validator's finding)
 };
 
 struct ChainEdge
@@ -51,6 +53,14 @@ struct ProductionChain
 // partner's agent.X); characters and templates both count as characters, and
 // those who can do the same actions are one node ("Miner +76", the first's id).
 ProductionChain productionChain(const Scenario &scenario);
+
+// The validator's findings on the graph: a goal is unreachable when every
+// character (or template) holding it has the validator's "can never reach"
+// warning for it. (Dangling facts are found by productionChain itself.)
+void markFindings(ProductionChain &chain, const Scenario &scenario, const Issues &issues);
+
+// The same graph but for labels and findings: the same nodes and edges, in order.
+bool sameShape(const ProductionChain &a, const ProductionChain &b);
 
 // A DOT string: quoted, with its quotes and backslashes escaped and its line breaks as \\n.
 QString dotQuoted(const QString &s);

@@ -1135,16 +1135,60 @@ private slots:
         QTest::mouseClick(chain->viewport(), Qt::LeftButton, {}, chain->mapFromScene(chain->nodePosition(mine)));
         QCOMPARE(w.outline()->current(), (Subject {Subject::Action, s.indexOfAction(u"mineOre"), {}}));
         QCOMPARE(chain->selectedNode(), mine);
-        // An edit: laid out again after the pause, with the new label.
-        const quint64 before = chain->layouts();
+        // A label edit changes that node in place after the pause: no new
+        // layout, and every other node is the same item as before.
+        const quint64 before = chain->layouts(), inPlace = chain->inPlaceUpdates();
+        const int bake = chain->chain().find(ChainNode::Action, QStringLiteral("bakeBread"));
+        QGraphicsItem *bakeItem = chain->nodeItem(bake);
+        const QPointF bakeAt = chain->nodePosition(bake);
         Action mineOre = s.actions[s.indexOfAction(u"mineOre")];
         mineOre.label = QStringLiteral("Dig ore");
         QVERIFY(w.document()->setAction(s.indexOfAction(u"mineOre"), mineOre, QStringLiteral("label")).isEmpty());
+        QTRY_VERIFY(chain->inPlaceUpdates() > inPlace);
+        QCOMPARE(chain->layouts(), before);
+        QCOMPARE(chain->nodeItem(bake), bakeItem);
+        QCOMPARE(chain->nodePosition(bake), bakeAt);
+        QCOMPARE(chain->chain().nodes[size_t(mine)].label, QStringLiteral("Dig ore"));
+        QVERIFY(chain->nodeItem(mine)->toolTip().contains(u"Dig ore"));
+        QCOMPARE(chain->selectedNode(), mine); // kept
+        // A new edge (the miner's action now also needs bread) is a new layout.
+        mineOre.pre.append(Condition {QStringLiteral("world.bread"), 0, ConditionOp::Ge});
+        QVERIFY(w.document()->setAction(s.indexOfAction(u"mineOre"), mineOre, QStringLiteral("pre")).isEmpty());
         QTRY_VERIFY(chain->layouts() > before);
-        QCOMPARE(chain->chain().nodes[size_t(chain->chain().find(ChainNode::Action, QStringLiteral("mineOre")))].label,
-                 QStringLiteral("Dig ore"));
         QCOMPARE(chain->selectedNode(),
                  chain->chain().find(ChainNode::Action, QStringLiteral("mineOre"))); // kept across the layout
+        // Export as drawn.
+        QTemporaryDir dir;
+        for (const char *name : {"chain.png", "chain.svg", "chain.dot"})
+            QCOMPARE(chain->exportTo(dir.filePath(QLatin1String(name))), QString());
+        QVERIFY(QImage(dir.filePath(QStringLiteral("chain.png"))).width() > 200);
+        QVERIFY(QFile(dir.filePath(QStringLiteral("chain.svg"))).size() > 1000);
+        // During a run: world facts show their values, actions who is at them.
+        QVERIFY(w.runUi()->runFor(40));
+        const int ore = chain->chain().find(ChainNode::WorldFact, QStringLiteral("world.ore"));
+        QTRY_VERIFY(chain->liveText(ore).startsWith(u"= "));
+        bool someoneAtWork = false;
+        for (size_t n = 0; n < chain->chain().nodes.size(); ++n)
+            someoneAtWork |= chain->chain().nodes[n].kind == ChainNode::Action && chain->liveText(int(n)).startsWith(u"▶");
+        QVERIFY(someoneAtWork);
+        w.runUi()->stop();
+        QCOMPARE(chain->liveText(ore), QString()); // the run is over
+        // A goal nobody holding it can reach is greyed (the validator's finding).
+        Goal gold;
+        gold.id = QStringLiteral("gold");
+        gold.kind = GoalKind::Quota;
+        gold.conditions = {Condition {QStringLiteral("world.gold"), 1, ConditionOp::Ge}};
+        QString goalId;
+        QVERIFY(w.document()->addGoal(GoalKind::Quota, &goalId).isEmpty());
+        const int g = int(w.scenario().goals.size()) - 1;
+        gold.id = goalId;
+        QVERIFY(w.document()->setGoal(g, gold, QStringLiteral("conditions")).isEmpty());
+        Agent miner = w.scenario().agents[0];
+        miner.goals.append(GoalRef {goalId, {}, {}, {}});
+        QVERIFY(w.document()->setAgent(0, miner, QStringLiteral("goals")).isEmpty());
+        QTRY_VERIFY(chain->chain().find(ChainNode::Goal, goalId) >= 0
+                    && chain->chain().nodes[size_t(chain->chain().find(ChainNode::Goal, goalId))].unreachable);
+        QVERIFY(chain->nodeItem(chain->chain().find(ChainNode::Goal, goalId))->toolTip().contains(u"can ever reach"));
     }
 
     // Issue #14, 2: the Search Tree dock draws the planner's trace: cook's

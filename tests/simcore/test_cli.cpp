@@ -753,6 +753,10 @@ private slots:
         QVERIFY2(goldText.contains(QStringLiteral("\"fact:world.gold\" [label=\"world.gold\", shape=ellipse, "
                                                   "style=filled, fillcolor=\"#dbeafe\", color=\"#c62828\"")),
                  qPrintable(goldText));
+        // ... and the goal it gates, which nobody holding it can reach, greyed (the validator's finding).
+        QVERIFY2(goldText.contains(QStringLiteral("\"goal:eat\" [label=\"eat\", shape=octagon, style=\"filled,dashed\"")),
+                 qPrintable(goldText));
+        QVERIFY(!dot.contains(u"filled,dashed")); // every goal of the town can be reached
         // Bad use: no output asked for.
         QCOMPARE(goapSim({QStringLiteral("graph"), kSource + QStringLiteral("/scenarios/town.json")}).exitCode, 1);
     }

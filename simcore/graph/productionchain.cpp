@@ -151,6 +151,15 @@ bool sameShape(const ProductionChain &a, const ProductionChain &b)
     return true;
 }
 
+QString dotLayoutBudget(size_t nodes)
+{
+    if (nodes <= kUnboundedLayoutNodes)
+        return {};
+    // About 100 network-simplex iterations for the x coordinates in all:
+    // Graphviz's own default (no limit) spends seconds there on a few hundred nodes.
+    return QStringLiteral(" nslimit=%1; mclimit=0.5;").arg(std::max(0.02, 100.0 / double(nodes)), 0, 'g', 3);
+}
+
 QString dotQuoted(const QString &s)
 {
     QString out = s;
@@ -185,8 +194,8 @@ QByteArray toDot(const ProductionChain &c, const QString &name)
 {
     QString out
         = QStringLiteral(
-              "digraph %1 {\n  rankdir=LR;\n  node [fontname=\"DejaVu Sans\", fontsize=10];\n  edge [fontsize=9];\n")
-              .arg(dotQuoted(name));
+              "digraph %1 {\n  rankdir=LR;%2\n  node [fontname=\"DejaVu Sans\", fontsize=10];\n  edge [fontsize=9];\n")
+              .arg(dotQuoted(name), dotLayoutBudget(c.nodes.size()));
     for (const ChainNode &n : c.nodes) {
         QString style;
         switch (n.kind) {

@@ -62,6 +62,14 @@ void markFindings(ProductionChain &chain, const Scenario &scenario, const Issues
 // The same graph but for labels and findings: the same nodes and edges, in order.
 bool sameShape(const ProductionChain &a, const ProductionChain &b);
 
+// Graph attributes that bound Graphviz's dot on a large graph (nothing up
+// to kUnboundedLayoutNodes nodes): the x-coordinate network simplex stops
+// after about 100 iterations (nslimit) and crossing minimisation runs half
+// its passes (mclimit). A 500-node chain then lays out in about 0.35 s
+// instead of 3-5 s, a little wider than it could be.
+constexpr size_t kUnboundedLayoutNodes = 200;
+QString dotLayoutBudget(size_t nodes);
+
 // A DOT string: quoted, with its quotes and backslashes escaped and its line breaks as \\n.
 QString dotQuoted(const QString &s);
 

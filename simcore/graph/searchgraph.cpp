@@ -136,10 +136,10 @@ QByteArray searchTreeDot(const SearchTree &tree, const CompiledScenario &scenari
                          const QString &title)
 {
     QString out = QStringLiteral("digraph search {\n  graph [rankdir=TB, label=%1, labelloc=t, fontname=\"DejaVu Sans\", "
-                                 "fontsize=11, nodesep=0.15, ranksep=0.35];\n"
+                                 "fontsize=11, nodesep=0.15, ranksep=0.35];%2\n"
                                  "  node [shape=box, style=\"rounded,filled\", fontname=\"DejaVu Sans\", fontsize=9, "
                                  "fillcolor=\"#f5f5f5\", color=\"#9e9e9e\"];\n  edge [color=\"#9e9e9e\", arrowsize=0.6];\n")
-                      .arg(dotQuoted(title));
+                      .arg(dotQuoted(title), dotLayoutBudget(size_t(view.shownCount)));
     for (size_t i = 0; i < tree.nodes.size(); ++i) {
         if (!view.shown[i])
             continue;

@@ -1,11 +1,14 @@
 #include "inspector.h"
 
 #include "model/factname.h"
+#include "run/planstrip.h"
+#include "space/paths.h"
 #include "sim/explain.h"
 
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
@@ -97,6 +100,16 @@ Inspector::Inspector(QWidget *parent)
     searchRow->addWidget(searchButton);
     layout->addLayout(searchRow);
 
+    layout->addWidget(new QLabel(tr("<b>Plan</b>"), this));
+    planStrip = new PlanStrip(this);
+    auto *stripScroll = new QScrollArea(this);
+    stripScroll->setWidget(planStrip);
+    stripScroll->setWidgetResizable(false);
+    stripScroll->setFrameShape(QFrame::NoFrame);
+    stripScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    stripScroll->setFixedHeight(planStrip->sizeHint().height() + 16);
+    layout->addWidget(stripScroll);
+
     planTree = new QTreeWidget(this);
     planTree->setHeaderLabels({tr("Plan"), tr("needs / does")});
     planTree->setRootIsDecorated(true);
@@ -110,9 +123,56 @@ void Inspector::setScenario(std::shared_ptr<const CompiledScenario> scenario, QS
                             QStringList stationLabels)
 {
     m_scenario = std::move(scenario);
+    m_space.reset();
     m_actionLabels = std::move(actionLabels);
     m_stationLabels = std::move(stationLabels);
     setAgent(-1);
+}
+
+void Inspector::showPlanStrip(const sim::AgentSnapshot &a)
+{
+    const CompiledScenario &s = *m_scenario;
+    if (!m_space)
+        m_space = std::make_unique<Space>(s);
+    const double speed = size_t(m_agent) < s.agents.size() ? s.agents[size_t(m_agent)].speed : 1.0;
+    QList<PlanStripStep> steps;
+    double x = a.x, y = a.y; // the walk to a step starts where the one before ends
+    for (size_t k = 0; k < a.plan.size(); ++k) {
+        const CompiledAction &act = s.actions[size_t(a.plan[k])];
+        PlanStripStep step;
+        step.title = QStringLiteral("%1. %2").arg(k + 1).arg(m_actionLabels.value(a.plan[k], s.actionIds[size_t(a.plan[k])]));
+        step.current = int(k) == a.planStep && a.action >= 0;
+        step.done = int(k) < a.planStep;
+        step.details = tr("needs %1\ndoes %2\n%3 s, cost %4")
+                           .arg(conditionText(s, s.conditionsOf(act.pre)), effectText(s, act))
+                           .arg(act.duration)
+                           .arg(act.cost);
+        if (step.done) { // behind it: ticked, its walk done
+            steps << step;
+            continue;
+        }
+        // The station: the one chosen for the step under way, else the nearest by path.
+        int station = step.current && a.station >= 0 ? a.station : -1;
+        double best = Space::kUnreachable;
+        for (const int st : act.stations)
+            if (const double d = m_space->distance(st, x, y); station < 0 ? d < best : st == station)
+                station = st, best = d;
+        if (station >= 0) {
+            if (best == Space::kUnreachable)
+                best = m_space->distance(station, x, y);
+            step.where = tr("at %1").arg(m_stationLabels.value(station, s.stationIds[size_t(station)]));
+            if (best == Space::kUnreachable)
+                step.walk = tr("no way there");
+            else if (best > 0.05)
+                step.walk = tr("walk %1 s (%2 cells)").arg(best / std::max(0.01, speed), 0, 'f', 1).arg(best, 0, 'f', 1);
+            else
+                step.walk = tr("there already");
+            x = s.stations[size_t(station)].x;
+            y = s.stations[size_t(station)].y;
+        }
+        steps << step;
+    }
+    planStrip->setSteps(steps);
 }
 
 void Inspector::requestSearch()
@@ -150,6 +210,7 @@ void Inspector::setAgent(int agent)
     m_shownPlan.clear();
     m_shownAction = -2;
     planTree->clear();
+    planStrip->setSteps({});
     ballotTable->setRowCount(0);
     if (agent < 0) {
         header->setText(m_scenario ? tr("Click a character on the map to inspect it.")
@@ -235,6 +296,7 @@ void Inspector::show(const sim::Snapshot &snap)
         }
         planTree->resizeColumnToContents(0);
     }
+    showPlanStrip(a);
 
     // What Show Search starts from: this moment, as the character sees it.
     m_state = a.facts;

@@ -33,6 +33,7 @@ public:
     void show(const sim::Snapshot &snapshot);
 
     QLabel *header, *goalLabel, *factsLabel, *switchLabel, *failureLabel, *whyLabel;
+    class PlanStrip *planStrip; // the plan timeline: steps left to right, with stations and walks
     QTreeWidget *planTree;
     QTableWidget *ballotTable;
     QPushButton *searchButton; // Show Search: the selected ballot goal's search, from the moment shown
@@ -48,6 +49,8 @@ private:
     QString partnerText(const sim::AgentSnapshot &holder) const;
 
     std::shared_ptr<const CompiledScenario> m_scenario;
+    std::unique_ptr<class Space> m_space; // walks for the plan timeline
+    void showPlanStrip(const sim::AgentSnapshot &a);
     QStringList m_actionLabels, m_stationLabels;
     QFormLayout *m_form;
     int m_agent = -1;

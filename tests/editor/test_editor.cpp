@@ -22,6 +22,7 @@
 #include "run/chartspanel.h"
 #include "run/eventlogpanel.h"
 #include "run/inspector.h"
+#include "run/planstrip.h"
 #include "run/runlayer.h"
 #include "run/runui.h"
 #include "scene/mapscene.h"
@@ -1271,6 +1272,45 @@ private slots:
         QTRY_VERIFY(search->summary().startsWith(u"baker -> "));
         QVERIFY2(search->summary().contains(u"from day 1, 20"), qPrintable(search->summary()));
         QVERIFY(w.dock(QStringLiteral("searchTree"))->isVisible());
+    }
+
+    // Issue #14, 3: the plan timeline in the inspector: the steps left to
+    // right, the one under way highlighted, each with its station and the
+    // walk there by path (seconds at the character's speed, and metres).
+    void planTimelineShowsStepsStationsAndWalks()
+    {
+        MainWindow w;
+        w.resize(1400, 1000);
+        w.show();
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        QVERIFY(w.runUi()->runFor(13)); // the miner has just planned three trips to the mine
+        QVERIFY(w.inspect(QStringLiteral("miner")));
+        Inspector *inspector = w.runUi()->inspector();
+        PlanStrip *strip = inspector->planStrip;
+        QTRY_VERIFY(!strip->steps().isEmpty());
+        const QList<PlanStripStep> steps = strip->steps();
+        int current = 0;
+        for (const PlanStripStep &s : steps) {
+            QVERIFY2(s.title.contains(u"Mine ore"), qPrintable(s.title));
+            current += s.current;
+            if (!s.done) {
+                QCOMPARE(s.where, QStringLiteral("at Mine"));
+                QVERIFY2(s.walk.startsWith(u"walk ") || s.walk == u"there already", qPrintable(s.walk));
+            }
+            QVERIFY(s.details.contains(u"needs") && s.details.contains(u"does"));
+        }
+        QCOMPARE(current, 1);
+        // The walk shown is the path's: from the miner's spot to the mine and back is no walk at all.
+        QVERIFY(steps.back().walk == u"there already" || steps.back().walk.startsWith(u"walk 0."));
+        // The step under way is drawn highlighted (blue), the others not.
+        const QImage picture = strip->grab().toImage();
+        int currentIndex = 0;
+        while (!steps[currentIndex].current)
+            ++currentIndex;
+        const QRect r = strip->stepRect(currentIndex);
+        QCOMPARE(picture.pixelColor(r.center().x(), r.bottom() - 6), QColor(0xd8, 0xe9, 0xfb));
+        if (const QString grab = qEnvironmentVariable("GOAP_GRAB_DIR"); !grab.isEmpty())
+            w.runUi()->inspectorView()->grab().save(grab + QStringLiteral("/inspector.png"));
     }
 
     // Issue #11, 2: every kind of command undoes to exactly the scenario

@@ -435,7 +435,7 @@ void ChainView::fit()
 void ChainView::resizeEvent(QResizeEvent *event)
 {
     QGraphicsView::resizeEvent(event);
-    if (!m_fitted)
+    if (!m_zoomed) // the whole graph until the user zooms: a dock shown or resized fits it again
         fit();
 }
 
@@ -443,6 +443,7 @@ void ChainView::wheelEvent(QWheelEvent *event)
 {
     const double factor = event->angleDelta().y() > 0 ? 1.15 : 1 / 1.15;
     scale(factor, factor);
+    m_zoomed = true;
     event->accept();
 }
 

@@ -77,6 +77,7 @@ private:
     const CompiledScenario *m_liveScenario = nullptr;
     void fit();
     bool m_fitted = false;
+    bool m_zoomed = false; // the user zoomed: resizing keeps the view
 
     ProductionChain m_chain;
     QByteArray m_dot;

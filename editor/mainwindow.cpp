@@ -208,8 +208,8 @@ void MainWindow::createDocks()
     m_search = new SearchView(this);
     addDock(QStringLiteral("searchTree"), tr("Search Tree"), m_search, Qt::BottomDockWidgetArea);
     connect(m_run->inspector(), &Inspector::searchRequested, this,
-            [this](std::shared_ptr<const CompiledScenario> compiled, int agent, int goal, std::vector<std::int32_t> state,
-                   double x, double y, const QString &when) {
+            [this](std::shared_ptr<const CompiledScenario> compiled, int agent, int goal,
+                   std::vector<std::int32_t> state, double x, double y, const QString &when) {
                 QDockWidget *dock = m_docks.value(QStringLiteral("searchTree"));
                 dock->show();
                 dock->raise();

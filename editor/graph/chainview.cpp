@@ -6,11 +6,11 @@
 #include <QContextMenuEvent>
 #include <QFileDialog>
 #include <QGraphicsEllipseItem>
-#include <QMenu>
-#include <QMessageBox>
 #include <QGraphicsPathItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
+#include <QMenu>
+#include <QMessageBox>
 #include <QMetaObject>
 #include <QMouseEvent>
 #include <QWheelEvent>

@@ -39,7 +39,10 @@ public:
     // Writes the graph as drawn: .dot, .svg (Graphviz) or .png (this view).
     QString exportTo(const QString &fileName);
     quint64 inPlaceUpdates() const { return m_inPlace; } // edits shown without a new layout
-    QGraphicsItem *nodeItem(int node) const { return node >= 0 && size_t(node) < m_items.size() ? m_items[size_t(node)] : nullptr; }
+    QGraphicsItem *nodeItem(int node) const
+    {
+        return node >= 0 && size_t(node) < m_items.size() ? m_items[size_t(node)] : nullptr;
+    }
     QString liveText(int node) const; // the value or activity shown beside a node, for tests
     // Brings out one node and its upstream and downstream; an unknown one clears.
     void select(ChainNode::Kind kind, const QString &id);

@@ -64,9 +64,10 @@ GraphLayout parsePlain(const QByteArray &plain)
         if (w[0] == u"graph" && w.size() >= 4) {
             height = w[3].toDouble();
         } else if (w[0] == u"node" && w.size() >= 6) {
-            out.nodes.insert(w[1], QRectF((w[2].toDouble() - w[4].toDouble() / 2) * kDpi,
-                                          (height - w[3].toDouble() - w[5].toDouble() / 2) * kDpi,
-                                          w[4].toDouble() * kDpi, w[5].toDouble() * kDpi));
+            out.nodes.insert(w[1],
+                             QRectF((w[2].toDouble() - w[4].toDouble() / 2) * kDpi,
+                                    (height - w[3].toDouble() - w[5].toDouble() / 2) * kDpi, w[4].toDouble() * kDpi,
+                                    w[5].toDouble() * kDpi));
         } else if (w[0] == u"edge" && w.size() >= 4) {
             const int points = w[3].toInt();
             if (points < 2 || w.size() < 4 + 2 * points)

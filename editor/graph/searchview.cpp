@@ -23,7 +23,8 @@
 
 namespace goap::editor {
 
-SearchView::SearchView(QWidget *parent) : QWidget(parent)
+SearchView::SearchView(QWidget *parent)
+    : QWidget(parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -197,8 +198,7 @@ void SearchView::relayout()
         return;
     m_view = collapseTree(m_tree, kDepth, kNodes, m_opened);
     m_dot = searchTreeDot(m_tree, *m_compiled, m_view, summary());
-    m_summary->setText(summary()
-                       + tr(" — %1 of %2 nodes drawn").arg(m_view.shownCount).arg(m_tree.nodes.size()));
+    m_summary->setText(summary() + tr(" — %1 of %2 nodes drawn").arg(m_view.shownCount).arg(m_tree.nodes.size()));
     if (m_view.shownCount > kWorkerNodes) {
         startWorker(m_dot);
         return;
@@ -264,10 +264,10 @@ void SearchView::draw(const QByteArray &plain)
         else if (!marker && n.expandedAt < 0)
             pen.setStyle(Qt::DashLine);
         auto *item = m_scene->addPath(shape, pen,
-                                      marker ? QColor(0xee, 0xee, 0xee)
-                                      : n.onPlan ? QColor(0xe3, 0xf2, 0xfd)
-                                      : n.expandedAt < 0 ? QColor(0xfa, 0xfa, 0xfa)
-                                                         : QColor(0xf5, 0xf5, 0xf5));
+                                      marker                 ? QColor(0xee, 0xee, 0xee)
+                                          : n.onPlan         ? QColor(0xe3, 0xf2, 0xfd)
+                                          : n.expandedAt < 0 ? QColor(0xfa, 0xfa, 0xfa)
+                                                             : QColor(0xf5, 0xf5, 0xf5));
         item->setZValue(2);
         item->setData(0, node);
         item->setData(1, marker);
@@ -305,8 +305,8 @@ void SearchView::draw(const QByteArray &plain)
     m_graphView->resetTransform();
     const QRectF r = m_scene->sceneRect();
     const QSize port = m_graphView->viewport()->size();
-    const double k = std::clamp(std::min(port.width() / std::max(1.0, r.width()), port.height() / std::max(1.0, r.height())),
-                                0.35, 1.0);
+    const double k = std::clamp(
+        std::min(port.width() / std::max(1.0, r.width()), port.height() / std::max(1.0, r.height())), 0.35, 1.0);
     m_graphView->scale(k, k);
     if (const QGraphicsItem *start = m_items.value(0))
         m_graphView->centerOn(start->sceneBoundingRect().center().x(), r.top() + port.height() / (2 * k));
@@ -314,7 +314,10 @@ void SearchView::draw(const QByteArray &plain)
     emit laidOut();
 }
 
-bool SearchView::isDrawn(int node) const { return m_items.contains(node); }
+bool SearchView::isDrawn(int node) const
+{
+    return m_items.contains(node);
+}
 
 QPointF SearchView::nodePosition(int node) const
 {

@@ -2,15 +2,15 @@
 
 #include "model/factname.h"
 #include "run/planstrip.h"
-#include "space/paths.h"
 #include "sim/explain.h"
+#include "space/paths.h"
 
 #include <QFormLayout>
 #include <QHBoxLayout>
-#include <QPushButton>
-#include <QScrollArea>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
 #include <QTableWidget>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -90,8 +90,9 @@ Inspector::Inspector(QWidget *parent)
                                "insistence is live. A goal with no plan is not viable and drops out."));
     layout->addWidget(ballotTable);
     searchButton = new QPushButton(tr("Show Search"), this);
-    searchButton->setToolTip(tr("What the planner tries for the goal selected in the ballot (or the current one), "
-                                "from the moment shown: the Search Tree dock draws it. Double-clicking a goal does the same."));
+    searchButton->setToolTip(
+        tr("What the planner tries for the goal selected in the ballot (or the current one), "
+           "from the moment shown: the Search Tree dock draws it. Double-clicking a goal does the same."));
     searchButton->setEnabled(false);
     connect(searchButton, &QPushButton::clicked, this, &Inspector::requestSearch);
     connect(ballotTable, &QTableWidget::cellDoubleClicked, this, &Inspector::requestSearch);
@@ -140,7 +141,8 @@ void Inspector::showPlanStrip(const sim::AgentSnapshot &a)
     for (size_t k = 0; k < a.plan.size(); ++k) {
         const CompiledAction &act = s.actions[size_t(a.plan[k])];
         PlanStripStep step;
-        step.title = QStringLiteral("%1. %2").arg(k + 1).arg(m_actionLabels.value(a.plan[k], s.actionIds[size_t(a.plan[k])]));
+        step.title
+            = QStringLiteral("%1. %2").arg(k + 1).arg(m_actionLabels.value(a.plan[k], s.actionIds[size_t(a.plan[k])]));
         step.current = int(k) == a.planStep && a.action >= 0;
         step.done = int(k) < a.planStep;
         step.details = tr("needs %1\ndoes %2\n%3 s, cost %4")
@@ -164,7 +166,8 @@ void Inspector::showPlanStrip(const sim::AgentSnapshot &a)
             if (best == Space::kUnreachable)
                 step.walk = tr("no way there");
             else if (best > 0.05)
-                step.walk = tr("walk %1 s (%2 cells)").arg(best / std::max(0.01, speed), 0, 'f', 1).arg(best, 0, 'f', 1);
+                step.walk
+                    = tr("walk %1 s (%2 cells)").arg(best / std::max(0.01, speed), 0, 'f', 1).arg(best, 0, 'f', 1);
             else
                 step.walk = tr("there already");
             x = s.stations[size_t(station)].x;

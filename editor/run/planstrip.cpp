@@ -7,10 +7,12 @@
 
 namespace goap::editor {
 
-PlanStrip::PlanStrip(QWidget *parent) : QWidget(parent)
+PlanStrip::PlanStrip(QWidget *parent)
+    : QWidget(parent)
 {
     setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
-    setToolTip(tr("The plan, step by step: where each step is done and the walk there; hover a step for what it needs and does"));
+    setToolTip(tr(
+        "The plan, step by step: where each step is done and the walk there; hover a step for what it needs and does"));
 }
 
 void PlanStrip::setSteps(const QList<PlanStripStep> &steps)
@@ -21,7 +23,10 @@ void PlanStrip::setSteps(const QList<PlanStripStep> &steps)
     update();
 }
 
-QRect PlanStrip::stepRect(int step) const { return QRect(4 + step * (kWidth + kGap), 4, kWidth, kHeight); }
+QRect PlanStrip::stepRect(int step) const
+{
+    return QRect(4 + step * (kWidth + kGap), 4, kWidth, kHeight);
+}
 
 QSize PlanStrip::sizeHint() const
 {
@@ -52,18 +57,23 @@ void PlanStrip::paintEvent(QPaintEvent *)
         }
         QPainterPath box;
         box.addRoundedRect(QRectF(r).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6);
-        p.fillPath(box, s.current ? QColor(0xd8, 0xe9, 0xfb) : s.done ? QColor(0xf0, 0xf0, 0xf0) : QColor(0xfb, 0xfa, 0xf6));
+        p.fillPath(box,
+                   s.current    ? QColor(0xd8, 0xe9, 0xfb)
+                       : s.done ? QColor(0xf0, 0xf0, 0xf0)
+                                : QColor(0xfb, 0xfa, 0xf6));
         p.setPen(QPen(s.current ? QColor(0x15, 0x65, 0xc0) : QColor(0xb0, 0xb0, 0xb0), s.current ? 2 : 1));
         p.drawPath(box);
         const QRect text = r.adjusted(7, 4, -6, -4);
         p.setPen(s.done ? QColor(0x80, 0x80, 0x80) : QColor(0x21, 0x21, 0x21));
         p.setFont(bold);
         p.drawText(text, Qt::AlignLeft | Qt::AlignTop,
-                   p.fontMetrics().elidedText((s.done ? QStringLiteral("✓ ") : QString()) + s.title, Qt::ElideRight, text.width()));
+                   p.fontMetrics().elidedText((s.done ? QStringLiteral("✓ ") : QString()) + s.title, Qt::ElideRight,
+                                              text.width()));
         p.setFont(small);
         const int line = p.fontMetrics().height();
         p.drawText(text.adjusted(0, line + 3, 0, 0), Qt::AlignLeft | Qt::AlignTop,
-                   p.fontMetrics().elidedText(s.where.isEmpty() ? tr("where it stands") : s.where, Qt::ElideRight, text.width()));
+                   p.fontMetrics().elidedText(s.where.isEmpty() ? tr("where it stands") : s.where, Qt::ElideRight,
+                                              text.width()));
         p.setPen(QColor(0x60, 0x60, 0x60));
         p.drawText(text.adjusted(0, 2 * line + 4, 0, 0), Qt::AlignLeft | Qt::AlignTop,
                    p.fontMetrics().elidedText(s.walk, Qt::ElideRight, text.width()));
@@ -77,9 +87,11 @@ bool PlanStrip::event(QEvent *event)
         for (int k = 0; k < m_steps.size(); ++k)
             if (stepRect(k).contains(help->pos())) {
                 const PlanStripStep &s = m_steps[k];
-                QToolTip::showText(help->globalPos(),
-                                   QStringLiteral("%1\n%2%3\n%4").arg(s.title, s.where, s.walk.isEmpty() ? QString() : QStringLiteral(", ") + s.walk, s.details),
-                                   this, stepRect(k));
+                QToolTip::showText(
+                    help->globalPos(),
+                    QStringLiteral("%1\n%2%3\n%4")
+                        .arg(s.title, s.where, s.walk.isEmpty() ? QString() : QStringLiteral(", ") + s.walk, s.details),
+                    this, stepRect(k));
                 return true;
             }
     }

@@ -124,7 +124,8 @@ void markFindings(ProductionChain &chain, const Scenario &s, const Issues &issue
             cannot.insert(m.captured(1) + u':' + QString::number(who) + u':' + list[who].goals[held].goal);
     }
     QHash<QString, std::pair<int, int>> holders; // goal id -> (holders, holders that cannot reach it)
-    for (const auto &[name, list] : {std::pair {QStringLiteral("agents"), &s.agents}, std::pair {QStringLiteral("templates"), &s.templates}})
+    for (const auto &[name, list] :
+         {std::pair {QStringLiteral("agents"), &s.agents}, std::pair {QStringLiteral("templates"), &s.templates}})
         for (int i = 0; i < list->size(); ++i)
             for (const GoalRef &g : (*list)[i].goals) {
                 auto &[all, blocked] = holders[g.goal];
@@ -163,7 +164,9 @@ QString dotLayoutBudget(size_t nodes)
 QString dotQuoted(const QString &s)
 {
     QString out = s;
-    out.replace(u'\\', QStringLiteral("\\\\")).replace(u'"', QStringLiteral("\\\"")).replace(u'\n', QStringLiteral("\\n"));
+    out.replace(u'\\', QStringLiteral("\\\\"))
+        .replace(u'"', QStringLiteral("\\\""))
+        .replace(u'\n', QStringLiteral("\\n"));
     return u'"' + out + u'"';
 }
 
@@ -218,8 +221,9 @@ QByteArray toDot(const ProductionChain &c, const QString &name)
         if (n.dangling)
             style += QStringLiteral(", color=\"#c62828\", penwidth=2, tooltip=\"nothing produces it\"");
         if (n.unreachable)
-            style = QStringLiteral("shape=octagon, style=\"filled,dashed\", fillcolor=\"#eeeeee\", fontcolor=\"#9e9e9e\", "
-                                   "color=\"#9e9e9e\", tooltip=\"no character who holds it can ever reach it\"");
+            style = QStringLiteral(
+                "shape=octagon, style=\"filled,dashed\", fillcolor=\"#eeeeee\", fontcolor=\"#9e9e9e\", "
+                "color=\"#9e9e9e\", tooltip=\"no character who holds it can ever reach it\"");
         out += QStringLiteral("  %1 [label=%2, %3];\n").arg(dotQuoted(nodeId(n)), dotQuoted(n.label), style);
     }
     for (const ChainEdge &e : c.edges) {

@@ -46,9 +46,8 @@ TreeView collapseTree(const SearchTree &tree, int maxDepth, int maxNodes, const 
             if (tree.nodes[i].expandedAt < 0 && !tree.nodes[i].superseded)
                 frontier.push_back(int(i));
         const size_t best = std::min<size_t>(10, frontier.size());
-        std::partial_sort(frontier.begin(), frontier.begin() + std::ptrdiff_t(best), frontier.end(), [&](int a, int b) {
-            return tree.nodes[size_t(a)].f() < tree.nodes[size_t(b)].f();
-        });
+        std::partial_sort(frontier.begin(), frontier.begin() + std::ptrdiff_t(best), frontier.end(),
+                          [&](int a, int b) { return tree.nodes[size_t(a)].f() < tree.nodes[size_t(b)].f(); });
         for (size_t k = 0; k < best; ++k)
             show(frontier[k]);
     }
@@ -63,8 +62,14 @@ TreeView collapseTree(const SearchTree &tree, int maxDepth, int maxNodes, const 
     return view;
 }
 
-QString searchNodeId(int node) { return QStringLiteral("n%1").arg(node); }
-QString hiddenMarkerId(int node) { return QStringLiteral("more%1").arg(node); }
+QString searchNodeId(int node)
+{
+    return QStringLiteral("n%1").arg(node);
+}
+QString hiddenMarkerId(int node)
+{
+    return QStringLiteral("more%1").arg(node);
+}
 
 QString conditionText(const CompiledScenario &scenario, const CCondition &c)
 {
@@ -74,7 +79,10 @@ QString conditionText(const CompiledScenario &scenario, const CCondition &c)
 }
 
 namespace {
-QString number(double v) { return QString::number(v, 'g', 4); }
+QString number(double v)
+{
+    return QString::number(v, 'g', 4);
+}
 } // namespace
 
 QString searchNodeText(const SearchTree &tree, const CompiledScenario &scenario, int node)
@@ -120,7 +128,10 @@ QString searchSummary(const SearchTree &tree, const CompiledScenario &scenario, 
     const Plan &p = tree.result;
     QString out = QStringLiteral("%1 -> %2: ").arg(agent, goal);
     if (p.found) {
-        out += QStringLiteral("a plan of %1 step%2, cost %3").arg(p.actions.size()).arg(p.actions.size() == 1 ? "" : "s").arg(number(p.cost));
+        out += QStringLiteral("a plan of %1 step%2, cost %3")
+                   .arg(p.actions.size())
+                   .arg(p.actions.size() == 1 ? "" : "s")
+                   .arg(number(p.cost));
     } else {
         out += QStringLiteral("no plan: ") + whyNoPlan(p.reason, scenario.planner.maxNodes);
         QStringList never;
@@ -135,11 +146,12 @@ QString searchSummary(const SearchTree &tree, const CompiledScenario &scenario, 
 QByteArray searchTreeDot(const SearchTree &tree, const CompiledScenario &scenario, const TreeView &view,
                          const QString &title)
 {
-    QString out = QStringLiteral("digraph search {\n  graph [rankdir=TB, label=%1, labelloc=t, fontname=\"DejaVu Sans\", "
-                                 "fontsize=11, nodesep=0.15, ranksep=0.35];%2\n"
-                                 "  node [shape=box, style=\"rounded,filled\", fontname=\"DejaVu Sans\", fontsize=9, "
-                                 "fillcolor=\"#f5f5f5\", color=\"#9e9e9e\"];\n  edge [color=\"#9e9e9e\", arrowsize=0.6];\n")
-                      .arg(dotQuoted(title), dotLayoutBudget(size_t(view.shownCount)));
+    QString out
+        = QStringLiteral("digraph search {\n  graph [rankdir=TB, label=%1, labelloc=t, fontname=\"DejaVu Sans\", "
+                         "fontsize=11, nodesep=0.15, ranksep=0.35];%2\n"
+                         "  node [shape=box, style=\"rounded,filled\", fontname=\"DejaVu Sans\", fontsize=9, "
+                         "fillcolor=\"#f5f5f5\", color=\"#9e9e9e\"];\n  edge [color=\"#9e9e9e\", arrowsize=0.6];\n")
+              .arg(dotQuoted(title), dotLayoutBudget(size_t(view.shownCount)));
     for (size_t i = 0; i < tree.nodes.size(); ++i) {
         if (!view.shown[i])
             continue;

@@ -5,7 +5,6 @@
 #include "io/json.h"
 #include "io/scenarioreader.h"
 
-
 #include <algorithm>
 #include <cmath>
 

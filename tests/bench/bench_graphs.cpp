@@ -61,7 +61,8 @@ Scenario chainScenario(int actions)
 void report(const char *what, std::vector<double> ms, double target)
 {
     std::sort(ms.begin(), ms.end());
-    std::printf("%-58s median %7.1f ms, worst %7.1f ms (target < %.0f ms)\n", what, ms[ms.size() / 2], ms.back(), target);
+    std::printf("%-58s median %7.1f ms, worst %7.1f ms (target < %.0f ms)\n", what, ms[ms.size() / 2], ms.back(),
+                target);
 }
 
 } // namespace
@@ -112,12 +113,14 @@ int main(int argc, char *argv[])
         t.start();
         const TreeView view = collapseTree(tree, editor::SearchView::kDepth, editor::SearchView::kNodes);
         QString error;
-        const std::optional<QByteArray> plain = renderDot(searchTreeDot(tree, *compiled, view, QStringLiteral("bench")), "plain", error);
+        const std::optional<QByteArray> plain
+            = renderDot(searchTreeDot(tree, *compiled, view, QStringLiteral("bench")), "plain", error);
         times.push_back(double(t.nsecsElapsed()) / 1e6);
         if (!plain)
             std::printf("!! %s\n", qPrintable(error));
     }
-    report(qPrintable(QStringLiteral("search tree, %1 nodes, collapsed and laid out").arg(tree.nodes.size())), times, 200);
+    report(qPrintable(QStringLiteral("search tree, %1 nodes, collapsed and laid out").arg(tree.nodes.size())), times,
+           200);
 
     // 3. The same in the dock: the search itself, collapse, layout and the scene drawn.
     editor::SearchView dock;
@@ -127,7 +130,8 @@ int main(int argc, char *argv[])
     for (int r = 0; r < repeats; ++r) {
         QElapsedTimer t;
         t.start();
-        dock.showSearch(compiled, 0, compiled->agents[0].goals[0].goal, compiled->dawnState(0), 1, 1, QStringLiteral("bench"));
+        dock.showSearch(compiled, 0, compiled->agents[0].goals[0].goal, compiled->dawnState(0), 1, 1,
+                        QStringLiteral("bench"));
         times.push_back(double(t.nsecsElapsed()) / 1e6);
     }
     report(qPrintable(QStringLiteral("Search Tree dock: search, %1 of %2 nodes drawn")

@@ -32,10 +32,10 @@
 #include <sys/stat.h>
 
 #include "graph/chainview.h"
-#include "graph/searchview.h"
-#include "planner/planner.h"
 #include "graph/productionchain.h"
+#include "graph/searchview.h"
 #include "planner/compiledscenario.h"
+#include "planner/planner.h"
 #include "space/paths.h"
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -1170,7 +1170,8 @@ private slots:
         QTRY_VERIFY(chain->liveText(ore).startsWith(u"= "));
         bool someoneAtWork = false;
         for (size_t n = 0; n < chain->chain().nodes.size(); ++n)
-            someoneAtWork |= chain->chain().nodes[n].kind == ChainNode::Action && chain->liveText(int(n)).startsWith(u"▶");
+            someoneAtWork
+                |= chain->chain().nodes[n].kind == ChainNode::Action && chain->liveText(int(n)).startsWith(u"▶");
         QVERIFY(someoneAtWork);
         w.runUi()->stop();
         QCOMPARE(chain->liveText(ore), QString()); // the run is over
@@ -1219,8 +1220,9 @@ private slots:
         for (size_t i = 0; i < search->tree().nodes.size(); ++i)
             if (search->tree().nodes[i].onPlan) {
                 QVERIFY(search->isDrawn(int(i)));
-                path << (search->tree().nodes[i].action < 0 ? QStringLiteral("start")
-                                                            : compiled.actionIds[size_t(search->tree().nodes[i].action)]);
+                path << (search->tree().nodes[i].action < 0
+                             ? QStringLiteral("start")
+                             : compiled.actionIds[size_t(search->tree().nodes[i].action)]);
             }
         QCOMPARE(path, (QStringList {"start", "chopWood", "lightFire", "cookMeal", "eatMeal"}));
         QCOMPARE(search->drawnNodes(), int(search->tree().nodes.size())); // small: all of it

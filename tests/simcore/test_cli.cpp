@@ -81,7 +81,8 @@ private slots:
     {
         QTemporaryDir dir;
         const QString dotFile = dir.filePath("cook.dot"), svgFile = dir.filePath("cook.svg");
-        const Run json = goapSim({"plan", kSource + "/scenarios/cook.json", "--agent", "cook", "--goal", "hunger", "--json"});
+        const Run json
+            = goapSim({"plan", kSource + "/scenarios/cook.json", "--agent", "cook", "--goal", "hunger", "--json"});
         const QJsonObject o = QJsonDocument::fromJson(json.out).object();
         const Run r = goapSim({"plan", kSource + "/scenarios/cook.json", "--agent", "cook", "--goal", "hunger", "--dot",
                                dotFile, "--svg", svgFile});
@@ -103,12 +104,15 @@ private slots:
                 highlighted << line.section(u'"', 1, 1).section(QStringLiteral("\\n"), 0, 0);
         QCOMPARE(highlighted, (QStringList {"start", "chopWood", "lightFire", "cookMeal", "eatMeal"}));
         QCOMPARE(dot.count(QStringLiteral("peripheries=2")), 1); // the goal
-        QVERIFY(dot.contains(QStringLiteral("(%1 expanded, %2 generated)").arg(o.value("expanded").toInt()).arg(o.value("generated").toInt())));
+        QVERIFY(dot.contains(QStringLiteral("(%1 expanded, %2 generated)")
+                                 .arg(o.value("expanded").toInt())
+                                 .arg(o.value("generated").toInt())));
         QFile svg(svgFile);
         QVERIFY(svg.open(QIODevice::ReadOnly));
         QVERIFY(svg.readAll().contains("<svg"));
         QProcess check; // Graphviz's own dot accepts the file
-        check.start(QStringLiteral("dot"), {QStringLiteral("-Tsvg"), dotFile, QStringLiteral("-o"), dir.filePath("again.svg")});
+        check.start(QStringLiteral("dot"),
+                    {QStringLiteral("-Tsvg"), dotFile, QStringLiteral("-o"), dir.filePath("again.svg")});
         QVERIFY(check.waitForFinished(30000));
         QCOMPARE(check.exitCode(), 0);
         // No plan: the tree says why, and which condition never held.
@@ -118,9 +122,13 @@ private slots:
         QFile again(dotFile);
         QVERIFY(again.open(QIODevice::ReadOnly));
         const QByteArray noPlan = again.readAll();
-        QVERIFY2(noPlan.contains("no plan: no sequence of actions can ever reach this") && noPlan.contains("never true: world.tools >= 1"), noPlan.constData());
+        QVERIFY2(noPlan.contains("no plan: no sequence of actions can ever reach this")
+                     && noPlan.contains("never true: world.tools >= 1"),
+                 noPlan.constData());
         QVERIFY(goapSim({"plan", kSource + "/scenarios/cook.json", "--agent", "cook", "--goal", "hunger", "--dot",
-                         dotFile, "--tree-nodes", "0"}).exitCode == 1);
+                         dotFile, "--tree-nodes", "0"})
+                    .exitCode
+                == 1);
     }
 
     // Found attacking the CLI: a graph written to a FIFO (or /dev/stdout
@@ -132,9 +140,9 @@ private slots:
         QTemporaryDir dir;
         const QString fifo = dir.filePath("out.dot");
         QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
-        for (const QStringList &args :
-             {QStringList {"graph", kSource + "/scenarios/town.json", "--dot", fifo},
-              QStringList {"plan", kSource + "/scenarios/cook.json", "--agent", "cook", "--goal", "hunger", "--dot", fifo}}) {
+        for (const QStringList &args : {QStringList {"graph", kSource + "/scenarios/town.json", "--dot", fifo},
+                                        QStringList {"plan", kSource + "/scenarios/cook.json", "--agent", "cook",
+                                                     "--goal", "hunger", "--dot", fifo}}) {
             QProcess reader;
             reader.start(QStringLiteral("cat"), {fifo});
             QVERIFY(reader.waitForStarted());
@@ -143,7 +151,9 @@ private slots:
             QVERIFY(reader.waitForFinished(30000));
             const QByteArray got = reader.readAllStandardOutput();
             QVERIFY2(got.startsWith("digraph"), got.left(40).constData());
-            struct stat st {};
+            struct stat st
+            {
+            };
             QCOMPARE(::stat(QFile::encodeName(fifo).constData(), &st), 0);
             QVERIFY2(S_ISFIFO(st.st_mode), qPrintable(args[0]));
         }
@@ -754,8 +764,9 @@ private slots:
                                                   "style=filled, fillcolor=\"#dbeafe\", color=\"#c62828\"")),
                  qPrintable(goldText));
         // ... and the goal it gates, which nobody holding it can reach, greyed (the validator's finding).
-        QVERIFY2(goldText.contains(QStringLiteral("\"goal:eat\" [label=\"eat\", shape=octagon, style=\"filled,dashed\"")),
-                 qPrintable(goldText));
+        QVERIFY2(
+            goldText.contains(QStringLiteral("\"goal:eat\" [label=\"eat\", shape=octagon, style=\"filled,dashed\"")),
+            qPrintable(goldText));
         QVERIFY(!dot.contains(u"filled,dashed")); // every goal of the town can be reached
         // Bad use: no output asked for.
         QCOMPARE(goapSim({QStringLiteral("graph"), kSource + QStringLiteral("/scenarios/town.json")}).exitCode, 1);

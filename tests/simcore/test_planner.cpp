@@ -225,7 +225,8 @@ private slots:
         QTest::addColumn<QString>("heuristic");
         for (const char *file : {"cook.json", "town.json", "bakery.json", "hospital.json", "travel.json"})
             for (const char *h : {"unmet", "additive", "max"})
-                QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(file, h))) << QString::fromLatin1(file) << QString::fromLatin1(h);
+                QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(file, h)))
+                    << QString::fromLatin1(file) << QString::fromLatin1(h);
     }
 
     void traceIsTheSearchAndAccountsForEverySuccessor()
@@ -234,7 +235,7 @@ private slots:
         QFETCH(QString, heuristic);
         Scenario s = loadShipped(file);
         s.planner.heuristic = heuristic == u"unmet" ? PlannerHeuristic::Unmet
-            : heuristic == u"additive"             ? PlannerHeuristic::Additive
+            : heuristic == u"additive"              ? PlannerHeuristic::Additive
                                                     : PlannerHeuristic::Max;
         const CompiledScenario c = compile(s);
         Planner plain(c), traced(c);

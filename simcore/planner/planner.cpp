@@ -316,15 +316,36 @@ void Planner::fillTrace(std::span<const CCondition> goal, const Plan &out)
     t.result = out;
     if (m_states.size() < size_t(m_stride))
         return; // no memory for even the start
-    const size_t count = std::max<size_t>(1, m_nodes.size()); // an unreachable goal: the start alone
-    t.nodes.resize(count);
+    const size_t made = std::max<size_t>(1, m_nodes.size()); // an unreachable goal: the start alone
+    t.made = int(made);
+    // Which nodes the tree keeps: the first kMaxNodes made, and the plan's path.
+    std::vector<int> kept(made, -1);
+    int keptCount = 0;
+    for (size_t i = 0; i < made && i < SearchTree::kMaxNodes; ++i)
+        kept[i] = keptCount++;
+    std::vector<char> onPlan(made, 0);
+    if (out.found && !m_traceOrder.empty())
+        for (std::uint32_t n = m_traceOrder.back(); n != kNoParent; n = m_nodes[n].parent) {
+            onPlan[n] = 1;
+            if (kept[n] < 0)
+                kept[n] = -2; // numbered below, in order
+        }
+    for (size_t i = SearchTree::kMaxNodes; i < made; ++i)
+        if (kept[i] == -2)
+            kept[i] = keptCount++;
+    t.nodes.resize(size_t(keptCount));
     std::vector<char> met(goal.size(), 0);
-    for (size_t i = 0; i < count; ++i) {
-        SearchTree::Node &n = t.nodes[i];
+    for (size_t i = 0; i < made; ++i) {
         const std::int32_t *state = stateOf(std::uint32_t(i));
+        for (size_t c = 0; c < goal.size(); ++c)
+            if (goal[c].holds(state[goal[c].fact]))
+                met[c] = 1;
+        if (kept[i] < 0)
+            continue;
+        SearchTree::Node &n = t.nodes[size_t(kept[i])];
         if (i < m_nodes.size()) {
             const Node &node = m_nodes[i];
-            n.parent = node.parent == kNoParent ? -1 : int(node.parent);
+            n.parent = node.parent == kNoParent ? -1 : kept[node.parent];
             n.action = node.action;
             n.g = node.g;
             n.h = node.h;
@@ -333,24 +354,20 @@ void Planner::fillTrace(std::span<const CCondition> goal, const Plan &out)
             if (m_travel && n.action >= 0 && !m_scenario->actions[size_t(n.action)].stations.empty())
                 n.station = state[m_position] - 1;
         }
+        n.onPlan = onPlan[i];
         n.duplicates = i < m_traceDuplicates.size() ? m_traceDuplicates[i] : 0;
         n.deadEnds = i < m_traceDeadEnds.size() ? m_traceDeadEnds[i] : 0;
-        for (size_t c = 0; c < goal.size(); ++c) {
-            if (goal[c].holds(state[goal[c].fact]))
-                met[c] = 1;
-            else
+        for (size_t c = 0; c < goal.size(); ++c)
+            if (!goal[c].holds(state[goal[c].fact]))
                 n.unmet.push_back(int(c));
-        }
         if (n.parent >= 0) {
-            n.depth = t.nodes[size_t(n.parent)].depth + 1; // parents are made before their children
-            t.nodes[size_t(n.parent)].children.push_back(int(i));
+            n.depth = t.nodes[size_t(n.parent)].depth + 1; // parents are kept, and made, before their children
+            t.nodes[size_t(n.parent)].children.push_back(kept[i]);
         }
     }
     for (size_t k = 0; k < m_traceOrder.size(); ++k)
-        t.nodes[m_traceOrder[k]].expandedAt = int(k);
-    if (out.found && !m_traceOrder.empty())
-        for (int n = int(m_traceOrder.back()); n >= 0; n = t.nodes[size_t(n)].parent)
-            t.nodes[size_t(n)].onPlan = true;
+        if (const int n = kept[m_traceOrder[k]]; n >= 0)
+            t.nodes[size_t(n)].expandedAt = int(k);
     for (size_t c = 0; c < goal.size(); ++c)
         if (!met[c])
             t.neverMet.push_back(int(c));

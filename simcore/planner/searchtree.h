@@ -34,7 +34,12 @@ struct SearchTree
         std::vector<int> unmet; // indices into `goal` of the conditions that do not hold here
         std::vector<int> children;
     };
+    // At most kMaxNodes of the nodes made, the first ones, plus the plan's
+    // path: a tree costs about 150 bytes a node, so at most about 15 MB
+    // however large the search (its counts stay those of the whole search).
+    static constexpr size_t kMaxNodes = 100000;
     std::vector<Node> nodes; // nodes[0] is the start state
+    int made = 0; // nodes the search made (nodes.size() when none were left out)
     std::vector<CCondition> goal;
     Plan result; // the search's own answer: reason, counts, plan
     // Goal conditions that held in no node at all: when there is no plan,

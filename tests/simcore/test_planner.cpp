@@ -219,6 +219,31 @@ private slots:
     // Issue #14, 2: a traced search is the same search (same plan, same
     // counts), and its tree accounts for every successor generated: each
     // became a node, was a state seen before, or a dead end.
+    // A traced search keeps at most SearchTree::kMaxNodes nodes (the first
+    // made, and the plan's path), whatever the search's size; its counts stay
+    // the whole search's.
+    void aTraceIsBounded()
+    {
+        QFile wide(QStringLiteral(GOAP_SOURCE_DIR "/tests/fuzz/corpus/wide-61-actions.json"));
+        QVERIFY(wide.open(QIODevice::ReadOnly));
+        QByteArray text = wide.readAll();
+        text.replace("\"maxNodes\": 1000000", "\"maxNodes\": 6000");
+        const ReadResult read = readScenario(text);
+        QVERIFY(read.ok());
+        const CompiledScenario c = compile(*read.scenario);
+        Planner planner(c);
+        SearchTree tree;
+        planner.traceInto(&tree);
+        Plan plan;
+        planner.planForAgent(c.dawnState(0), 0, c.agents[0].goals[0].goal, plan);
+        QVERIFY2(tree.made > int(SearchTree::kMaxNodes), qPrintable(QString::number(tree.made)));
+        QVERIFY(tree.nodes.size() <= SearchTree::kMaxNodes + size_t(plan.actions.size()) + 1);
+        QCOMPARE(tree.result.expanded, plan.expanded);
+        for (const SearchTree::Node &n : tree.nodes) // every kept node's parent is kept
+            if (n.parent >= 0)
+                QVERIFY(size_t(n.parent) < tree.nodes.size());
+    }
+
     void traceIsTheSearchAndAccountsForEverySuccessor_data()
     {
         QTest::addColumn<QString>("file");

@@ -224,12 +224,12 @@ void MainWindow::createDocks()
     });
     connect(m_chainTimer, &QTimer::timeout, this, [this] {
         m_chain->setScenario(m_document->scenario(), m_document->issues());
-        m_search->setScenario(m_document->scenario());
+        m_search->setScenario(m_document->scenario(), hasErrors(m_document->issues()));
     });
     connect(m_document, &ScenarioDocument::changed, m_chainTimer, qOverload<>(&QTimer::start));
     connect(m_document, &ScenarioDocument::documentReset, this, [this] {
         m_chain->setScenario(m_document->scenario(), m_document->issues());
-        m_search->setScenario(m_document->scenario());
+        m_search->setScenario(m_document->scenario(), hasErrors(m_document->issues()));
     });
     connect(m_chain, &ChainView::nodeActivated, this, [this](ChainNode::Kind kind, const QString &id) {
         const Scenario &s = m_document->scenario();

@@ -85,9 +85,10 @@ SearchView::~SearchView()
         m_worker.join();
 }
 
-void SearchView::setScenario(const Scenario &scenario)
+void SearchView::setScenario(const Scenario &scenario, bool hasErrors)
 {
     m_scenario = scenario;
+    m_hasErrors = hasErrors;
     m_stale = true;
     if (isVisible())
         refresh();
@@ -137,6 +138,16 @@ void SearchView::fillGoals()
 
 void SearchView::showDawnSearch(int agent, int goal)
 {
+    if (m_hasErrors) { // compile() wants a valid scenario
+        m_scene->clear();
+        m_items.clear();
+        m_markers.clear();
+        m_drawn = 0;
+        m_compiled.reset();
+        m_dot.clear();
+        m_summary->setText(tr("The scenario has errors (see Issues): fix them to see what the planner tries."));
+        return;
+    }
     auto compiled = std::make_shared<const CompiledScenario>(compile(m_scenario));
     if (agent < 0 || size_t(agent) >= compiled->agents.size() || goal < 0 || size_t(goal) >= compiled->goals.size())
         return;

@@ -42,7 +42,8 @@ public:
     // The document: the characters and goals to choose from (searched from
     // dawn). A search from dawn is made again for the new document; while the
     // dock is hidden this waits until it is shown.
-    void setScenario(const Scenario &scenario);
+    // A document with errors is not searched (the dock says so).
+    void setScenario(const Scenario &scenario, bool hasErrors = false);
     // Searches for scenario character `agent` and scenario goal `goal` from
     // `state` (planner layout: its pool, then the world), standing at (x, y);
     // `when` says which moment that is ("at dawn", "day 1, 08:20").
@@ -97,6 +98,7 @@ private:
     bool m_filling = false;
     bool m_stale = false; // the document changed while hidden
     bool m_fromDawn = true; // the search shown started from the dawn state
+    bool m_hasErrors = false; // the document has errors: no search from it
 
     QComboBox *m_agentBox, *m_goalBox;
     QLabel *m_summary;

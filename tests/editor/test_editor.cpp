@@ -1264,6 +1264,14 @@ private slots:
         QCOMPARE(search->drawnNodes(), drawn + hidden);
         QCOMPARE(search->view().hidden[size_t(parent)], 0);
 
+        // A document with errors is not searched: the dock says so (compile() wants a valid scenario).
+        Scenario broken = w.scenario();
+        broken.agents[0].actions << QStringLiteral("noSuchAction");
+        QVERIFY(hasErrors(validate(broken)));
+        search->setScenario(broken, true);
+        QVERIFY(search->summary().isEmpty());
+        QCOMPARE(search->drawnNodes(), 0);
+
         // Show Search from the inspector: the moment shown, not dawn.
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
         QVERIFY(w.runUi()->runFor(20));

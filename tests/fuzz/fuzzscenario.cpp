@@ -12,6 +12,8 @@
 #include "io/validator.h"
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
+#include "planner/searchtree.h"
+#include "graph/searchgraph.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
 #include "space/paths.h"
@@ -67,6 +69,30 @@ void plan(const CompiledScenario &c)
             FUZZ_CHECK(planner.reservedBytes() <= Planner::memoryLimit(kCap),
                        QByteArray::number(qulonglong(planner.reservedBytes())));
         }
+    }
+    // The same search traced (the Search Tree): the same answer, every
+    // successor accounted for, and a collapsed tree that Graphviz could read.
+    if (!c.agents.empty() && !c.goals.empty()) {
+        SearchTree tree;
+        Planner traced(c);
+        traced.traceInto(&tree);
+        const CompiledAgent &who = c.agents[0];
+        const Travel travel = travelFrom(space, c.planner.travelCost, who.speed, who.x, who.y);
+        const bool found = traced.plan(c.dawnState(0), who.actions, c.conditionsOf(c.goals[0].conditions), out, kCap,
+                                       c.planner.heuristic, &travel);
+        FUZZ_CHECK(tree.result.expanded == out.expanded && tree.result.found == found, QByteArray());
+        int made = 0, seen = 0, onPlan = 0;
+        for (const SearchTree::Node &n : tree.nodes) {
+            made += n.parent >= 0;
+            seen += n.duplicates + n.deadEnds;
+            onPlan += n.onPlan;
+            FUZZ_CHECK(n.parent < int(tree.nodes.size()), QByteArray::number(n.parent));
+        }
+        if (tree.made == int(tree.nodes.size()) && out.reason != PlanReason::Unreachable)
+            FUZZ_CHECK(made + seen == out.generated, QByteArray::number(made + seen) + " vs " + QByteArray::number(out.generated));
+        FUZZ_CHECK(onPlan == (found ? int(out.actions.size()) + 1 : 0), QByteArray::number(onPlan));
+        const QByteArray dot = searchTreeDot(tree, c, collapseTree(tree, 5, 120), QStringLiteral("fuzz"));
+        FUZZ_CHECK(dot.startsWith("digraph") && dot.endsWith("}\n"), dot.left(200));
     }
 }
 

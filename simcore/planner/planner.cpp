@@ -129,7 +129,7 @@ Planner::Planner(const CompiledScenario &scenario)
     , m_position(scenario.stateSize())
     , m_stride(std::max(scenario.stateSize() + (scenario.planner.travelCost > 0 ? 1 : 0), 1))
 {
-    m_table.assign(kMinTableSlots, Slot {0, 0, 0});
+    m_table.assign(kMinTableSlots, TableSlot {0, 0, 0});
     m_tableMask = kMinTableSlots - 1;
 }
 
@@ -141,9 +141,9 @@ std::size_t Planner::memoryLimit(int maxNodes)
 
 std::size_t Planner::bytesFor(std::size_t nodes) const
 {
-    static_assert(sizeof(Node) + sizeof(OpenEntry) == 48 && sizeof(Slot) == 16, "the figures in planner.h");
+    static_assert(sizeof(Node) + sizeof(OpenEntry) == 48 && sizeof(TableSlot) == 16, "the figures in planner.h");
     return nodes * (sizeof(Node) + sizeof(OpenEntry) + size_t(m_stride) * sizeof(std::int32_t))
-        + tableSlotsFor(nodes) * sizeof(Slot);
+        + tableSlotsFor(nodes) * sizeof(TableSlot);
 }
 
 std::uint32_t Planner::nodeLimit(std::size_t limit) const
@@ -166,7 +166,7 @@ std::uint32_t Planner::nodeLimit(std::size_t limit) const
 std::size_t Planner::reservedBytes() const
 {
     return m_nodes.capacity() * sizeof(Node) + m_open.capacity() * sizeof(OpenEntry)
-        + m_states.capacity() * sizeof(std::int32_t) + m_table.capacity() * sizeof(Slot);
+        + m_states.capacity() * sizeof(std::int32_t) + m_table.capacity() * sizeof(TableSlot);
 }
 
 // Makes every pool hold `needed` nodes, growing geometrically but never past
@@ -203,11 +203,11 @@ inline std::uint32_t Planner::newNode(std::uint64_t hash, double g, std::uint32_
     return index;
 }
 
-inline Planner::Slot *Planner::find(std::uint64_t hash, const std::int32_t *state, bool &found)
+inline Planner::TableSlot *Planner::find(std::uint64_t hash, const std::int32_t *state, bool &found)
 {
     const size_t bytes = size_t(m_stride) * sizeof(std::int32_t);
     for (std::uint32_t i = std::uint32_t(hash) & m_tableMask;; i = (i + 1) & m_tableMask) {
-        Slot &slot = m_table[i];
+        TableSlot &slot = m_table[i];
         if (slot.epoch != m_epoch) {
             found = false;
             return &slot;
@@ -221,10 +221,10 @@ inline Planner::Slot *Planner::find(std::uint64_t hash, const std::int32_t *stat
 
 void Planner::rehash(std::size_t slotCount)
 {
-    std::vector<Slot> fresh;
-    fresh.assign(slotCount, Slot {0, 0, 0}); // may throw: nothing has changed yet
+    std::vector<TableSlot> fresh;
+    fresh.assign(slotCount, TableSlot {0, 0, 0}); // may throw: nothing has changed yet
     const auto mask = std::uint32_t(slotCount - 1);
-    for (const Slot &s : m_table) {
+    for (const TableSlot &s : m_table) {
         if (s.epoch != m_epoch)
             continue;
         std::uint32_t i = std::uint32_t(s.hash) & mask;
@@ -396,7 +396,7 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
     out.generated = 0;
 
     if (++m_epoch == 0) { // wrapped: old slots could look current, so wipe them
-        std::fill(m_table.begin(), m_table.end(), Slot {0, 0, 0});
+        std::fill(m_table.begin(), m_table.end(), TableSlot {0, 0, 0});
         m_epoch = 1;
     }
     m_nodes.clear();
@@ -459,7 +459,7 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heur
     }
     const std::uint32_t root = newNode(stateHash({m_states.data(), stride}), 0, kNoParent, -1, rootH, isGoal);
     bool found = false;
-    *find(m_nodes[root].hash, stateOf(root), found) = Slot {m_nodes[root].hash, root, m_epoch};
+    *find(m_nodes[root].hash, stateOf(root), found) = TableSlot {m_nodes[root].hash, root, m_epoch};
     pushOpen(root, rootH);
 
     const auto heapOrder = [](const OpenEntry &a, const OpenEntry &b) { return later(a, b); };
@@ -542,7 +542,7 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heur
                 if (hash == parentHash && std::memcmp(s, parent, bytes) == 0)
                     continue; // changes nothing: the state is the one being expanded
                 ++out.generated;
-                Slot *slot = find(hash, s, found);
+                TableSlot *slot = find(hash, s, found);
                 if (found) {
                     Node &existing = m_nodes[slot->node];
                     if (existing.closed || existing.g <= g) {
@@ -561,7 +561,7 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heur
                             traceSkip(m_traceDeadEnds, current);
                         continue; // a dead end: no relaxed plan reaches the goal from here
                     }
-                    *slot = Slot {hash, newNode(hash, g, current, actionIndex, h, isGoal), m_epoch};
+                    *slot = TableSlot {hash, newNode(hash, g, current, actionIndex, h, isGoal), m_epoch};
                     pushOpen(std::uint32_t(m_nodes.size() - 1), h);
                 }
             }

@@ -167,7 +167,7 @@ private:
     std::vector<std::uint32_t> m_traceOrder;
     void traceSkip(std::vector<int> &counts, std::uint32_t node);
     void fillTrace(std::span<const CCondition> goal, const Plan &out);
-    struct Slot
+    struct TableSlot // one entry of the closed-set hash table
     {
         std::uint64_t hash;
         std::uint32_t node;
@@ -178,7 +178,7 @@ private:
     std::size_t bytesFor(std::size_t nodes) const;
     bool reserveNodes(std::size_t needed, std::uint32_t limit);
     std::int32_t *stateOf(std::uint32_t node) { return m_states.data() + size_t(node) * size_t(m_stride); }
-    Slot *find(std::uint64_t hash, const std::int32_t *state, bool &found);
+    TableSlot *find(std::uint64_t hash, const std::int32_t *state, bool &found);
     void rehash(std::size_t slotCount); // not "slots": a Qt macro
     void pushOpen(std::uint32_t node, double h);
     void extract(std::uint32_t node, Plan &out);
@@ -205,7 +205,7 @@ private:
     std::vector<std::int32_t> m_states;
     std::vector<Node> m_nodes;
     std::vector<OpenEntry> m_open;
-    std::vector<Slot> m_table;
+    std::vector<TableSlot> m_table;
     std::uint32_t m_tableMask = 0;
     std::uint32_t m_epoch = 0;
     std::size_t m_capacity = 0; // nodes every pool has room for

@@ -106,11 +106,18 @@ void SearchView::refresh()
     m_stale = false;
     const Scenario &scenario = m_scenario;
     m_filling = true;
-    const QString was = m_agentBox->currentText();
-    m_agentBox->clear();
-    for (int i = 0; i < scenario.agents.size(); ++i)
-        m_agentBox->addItem(QStringLiteral("%1 — %2").arg(scenario.agents[i].id, scenario.agents[i].label), i);
-    m_agentBox->setCurrentIndex(std::max(0, m_agentBox->findText(was)));
+    QStringList names;
+    names.reserve(scenario.agents.size());
+    for (const Agent &a : scenario.agents)
+        names << QStringLiteral("%1 — %2").arg(a.id, a.label);
+    if (names != m_agentNames) { // a crowd is not listed again at every edit
+        const QString was = m_agentBox->currentText();
+        m_agentNames = names;
+        m_agentBox->clear();
+        for (int i = 0; i < names.size(); ++i)
+            m_agentBox->addItem(names[i], i);
+        m_agentBox->setCurrentIndex(std::max(0, m_agentBox->findText(was)));
+    }
     m_filling = false;
     fillGoals();
     if (m_goalBox->currentIndex() < 0 && m_goalBox->count() > 0) {

@@ -99,6 +99,7 @@ private:
     bool m_stale = false; // the document changed while hidden
     bool m_fromDawn = true; // the search shown started from the dawn state
     bool m_hasErrors = false; // the document has errors: no search from it
+    QStringList m_agentNames; // as listed in the chooser
 
     QComboBox *m_agentBox, *m_goalBox;
     QLabel *m_summary;

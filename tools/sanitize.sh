@@ -29,7 +29,9 @@ case "$kind" in
     dir=${BUILD_DIR:-$here/build-asan}
     cmake -S "$here" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug "-DGOAP_SANITIZE=address;undefined" -DGOAP_BUILD_BENCH=OFF >/dev/null
     cmake --build "$dir"
-    (cd "$dir" && UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 QT_QPA_PLATFORM=offscreen ctest --output-on-failure)
+    # tests/lsan.supp: what fontconfig, pango and Graphviz keep for the process's life.
+    (cd "$dir" && UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 LSAN_OPTIONS="suppressions=$here/tests/lsan.supp" \
+      QT_QPA_PLATFORM=offscreen ctest --output-on-failure)
     "$here/tools/fuzz.sh" 60 ;; # a minute of libFuzzer (clang) over the scenario pipeline
   *)
     echo "usage: tools/sanitize.sh thread|address" >&2

@@ -8,17 +8,22 @@ namespace goap {
 
 std::optional<QByteArray> renderDot(const QByteArray &dot, const char *format, QString &error)
 {
-    // Graphviz keeps global state in its parser: one layout at a time.
+    // Graphviz keeps global state in its parser and its plugins: one layout
+    // at a time, in one context for the whole process. The context is never
+    // freed: Graphviz 2.42's pango plugin remembers the last font name as a
+    // pointer into the context's font dictionary (a static in
+    // pango_textlayout), so freeing a context left the next layout comparing
+    // against freed memory (AddressSanitizer: heap-use-after-free in strcmp
+    // under textspan_size).
     static std::mutex graphviz;
     const std::lock_guard lock(graphviz);
-    GVC_t *gvc = gvContext();
+    static GVC_t *const gvc = gvContext();
     if (!gvc) {
         error = QStringLiteral("Graphviz could not start");
         return std::nullopt;
     }
     Agraph_t *g = agmemread(dot.constData());
     if (!g) {
-        gvFreeContext(gvc);
         error = QStringLiteral("Graphviz could not read the graph");
         return std::nullopt;
     }
@@ -37,7 +42,6 @@ std::optional<QByteArray> renderDot(const QByteArray &dot, const char *format, Q
         gvFreeLayout(gvc, g);
     }
     agclose(g);
-    gvFreeContext(gvc);
     return out;
 }
 

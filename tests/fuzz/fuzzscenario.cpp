@@ -6,6 +6,7 @@
 // JSON must parse back. Any byte sequence must give a scenario or errors; a
 // broken invariant aborts, which libFuzzer reports as a finding and the replay
 // test (replay.cpp, built by any compiler) as a failure.
+#include "graph/searchgraph.h"
 #include "io/json.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
@@ -13,7 +14,6 @@
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
 #include "planner/searchtree.h"
-#include "graph/searchgraph.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
 #include "space/paths.h"
@@ -89,7 +89,8 @@ void plan(const CompiledScenario &c)
             FUZZ_CHECK(n.parent < int(tree.nodes.size()), QByteArray::number(n.parent));
         }
         if (tree.made == int(tree.nodes.size()) && out.reason != PlanReason::Unreachable)
-            FUZZ_CHECK(made + seen == out.generated, QByteArray::number(made + seen) + " vs " + QByteArray::number(out.generated));
+            FUZZ_CHECK(made + seen == out.generated,
+                       QByteArray::number(made + seen) + " vs " + QByteArray::number(out.generated));
         FUZZ_CHECK(onPlan == (found ? int(out.actions.size()) + 1 : 0), QByteArray::number(onPlan));
         const QByteArray dot = searchTreeDot(tree, c, collapseTree(tree, 5, 120), QStringLiteral("fuzz"));
         FUZZ_CHECK(dot.startsWith("digraph") && dot.endsWith("}\n"), dot.left(200));

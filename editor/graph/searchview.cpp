@@ -7,6 +7,7 @@
 
 #include <QComboBox>
 #include <QFileInfo>
+#include <QFontMetricsF>
 #include <QGraphicsPathItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
@@ -297,10 +298,17 @@ void SearchView::draw(const QByteArray &plain)
         }
         const QString text = marker ? QStringLiteral("+%1").arg(m_view.hidden[size_t(node)])
                                     : searchNodeText(m_tree, *m_compiled, node);
-        auto *label = new QGraphicsSimpleTextItem(text, item);
-        label->setFont(font);
-        label->setBrush(!marker && n.expandedAt < 0 ? QColor(0x75, 0x75, 0x75) : QColor(0x21, 0x21, 0x21));
-        label->setPos(it.value().center() - label->boundingRect().center());
+        // Line by line, each centred, as Graphviz centres a label's lines.
+        const QStringList lines = text.split(u'\n');
+        const double lineHeight = QFontMetricsF(font).height();
+        double y = it.value().center().y() - lineHeight * double(lines.size()) / 2;
+        for (const QString &line : lines) {
+            auto *label = new QGraphicsSimpleTextItem(line, item);
+            label->setFont(font);
+            label->setBrush(!marker && n.expandedAt < 0 ? QColor(0x75, 0x75, 0x75) : QColor(0x21, 0x21, 0x21));
+            label->setPos(it.value().center().x() - label->boundingRect().width() / 2, y);
+            y += lineHeight;
+        }
         item->setToolTip(marker ? tr("%n more node(s) below: click to show them", nullptr, m_view.hidden[size_t(node)])
                                 : text);
         if (marker)

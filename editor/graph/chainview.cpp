@@ -61,6 +61,10 @@ QString kindName(ChainNode::Kind kind)
 
 ChainView::ChainView(QWidget *parent)
     : QGraphicsView(parent)
+    , m_worker(this, [this](quint64 request, const QByteArray &plain) {
+        if (request == m_layoutRequest) // the newest document's layout
+            draw(m_layingOut, m_layingOutDot, plain);
+    })
 {
     setScene(new QGraphicsScene(this));
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
@@ -71,18 +75,14 @@ ChainView::ChainView(QWidget *parent)
                   "drag to pan, wheel to zoom"));
 }
 
-ChainView::~ChainView()
-{
-    if (m_worker.joinable())
-        m_worker.join();
-}
+ChainView::~ChainView() = default; // m_worker waits for a layout under way
 
 void ChainView::setScenario(const Scenario &scenario, const Issues &issues)
 {
     ProductionChain chain = productionChain(scenario);
     markFindings(chain, scenario, issues);
     QByteArray dot = toDot(chain, scenario.name);
-    if (!m_busy && !m_pending && !m_items.empty() && sameShape(chain, m_chain)) {
+    if (!m_worker.busy() && !m_items.empty() && sameShape(chain, m_chain)) {
         // Labels or findings only: the nodes change in place, the layout stays.
         for (size_t n = 0; n < chain.nodes.size(); ++n) {
             const ChainNode before = m_chain.nodes[n];
@@ -97,7 +97,8 @@ void ChainView::setScenario(const Scenario &scenario, const Issues &issues)
         return;
     }
     if (int(chain.nodes.size()) > kMaxNodes) {
-        m_pending.reset();
+        m_worker.cancel();
+        m_layoutRequest = 0; // a layout under way is not drawn
         draw(ProductionChain(), dot, QByteArray()); // nothing drawn, and a word why
         auto *note = scene()->addSimpleText(tr("%1 nodes: too many to lay out here (at most %2). "
                                                "goap-sim graph --dot writes them for Graphviz.")
@@ -106,42 +107,16 @@ void ChainView::setScenario(const Scenario &scenario, const Issues &issues)
         note->setBrush(QColor(110, 110, 110));
         return;
     }
-    if (int(chain.nodes.size()) <= kWorkerNodes && !m_busy) {
+    if (int(chain.nodes.size()) <= kWorkerNodes && !m_worker.busy()) {
         QString error;
         draw(chain, dot, renderDot(dot, "plain", error).value_or(QByteArray()));
         return;
     }
     // A large graph (or one while a layout is under way): Graphviz works on a
     // thread of its own, one layout at a time, the newest document next.
-    if (m_busy)
-        m_pending.emplace(std::move(chain), std::move(dot));
-    else
-        startWorker(std::move(chain), std::move(dot));
-}
-
-void ChainView::startWorker(ProductionChain chain, QByteArray dot)
-{
-    if (m_worker.joinable())
-        m_worker.join(); // finished: its result was posted
-    m_busy = true;
-    m_worker = std::thread([this, chain = std::move(chain), dot = std::move(dot)]() mutable {
-        QString error;
-        QByteArray plain = renderDot(dot, "plain", error).value_or(QByteArray());
-        // Queued to this view: its destructor joins this thread before anything goes.
-        QMetaObject::invokeMethod(
-            this,
-            [this, chain = std::move(chain), dot = std::move(dot), plain = std::move(plain)]() mutable {
-                m_busy = false;
-                if (m_pending) { // a newer document came meanwhile: that one, not this
-                    auto next = std::move(*m_pending);
-                    m_pending.reset();
-                    startWorker(std::move(next.first), std::move(next.second));
-                    return;
-                }
-                draw(chain, dot, plain);
-            },
-            Qt::QueuedConnection);
-    });
+    m_layingOut = std::move(chain);
+    m_layingOutDot = dot;
+    m_layoutRequest = m_worker.request(std::move(dot));
 }
 
 void ChainView::draw(const ProductionChain &chain, const QByteArray &dot, const QByteArray &plain)

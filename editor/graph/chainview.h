@@ -8,6 +8,7 @@
 // hover shows its details. Layout runs off the UI thread for graphs over 200
 // nodes; a newer document supersedes a layout still running.
 
+#include "graph/graphlayout.h"
 #include "graph/productionchain.h"
 #include "planner/compiledscenario.h"
 #include "sim/snapshot.h"
@@ -16,7 +17,6 @@
 #include <QHash>
 
 #include <optional>
-#include <thread>
 #include <utility>
 
 namespace goap::editor {
@@ -88,12 +88,11 @@ private:
     std::vector<std::vector<QGraphicsItem *>> m_edgeItems; // per chain edge: path and head
     int m_selected = -1;
     quint64 m_layouts = 0;
-    // One layout on a worker at a time; a newer document waits as m_pending
-    // (only the newest) and starts when it is done.
-    void startWorker(ProductionChain chain, QByteArray dot);
-    std::thread m_worker;
-    bool m_busy = false;
-    std::optional<std::pair<ProductionChain, QByteArray>> m_pending;
+    // Large graphs are laid out by m_worker; the newest chain asked for waits in m_layingOut.
+    LayoutWorker m_worker;
+    ProductionChain m_layingOut;
+    QByteArray m_layingOutDot;
+    quint64 m_layoutRequest = 0;
 };
 
 } // namespace goap::editor

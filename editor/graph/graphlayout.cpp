@@ -7,6 +7,7 @@
 #include <QGraphicsScene>
 #include <QImage>
 #include <QLineF>
+#include <QMetaObject>
 #include <QObject>
 #include <QPainter>
 #include <QStringList>
@@ -104,6 +105,54 @@ QString exportGraph(QGraphicsScene *scene, const QByteArray &dot, const QString 
     scene->render(&painter, QRectF(QPointF(), image.size()), r);
     painter.end();
     return image.save(fileName, "PNG") ? QString() : QObject::tr("Cannot write %1.").arg(fileName);
+}
+
+LayoutWorker::LayoutWorker(QObject *owner, Done done)
+    : m_owner(owner)
+    , m_done(std::move(done))
+{
+}
+
+LayoutWorker::~LayoutWorker()
+{
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+quint64 LayoutWorker::request(QByteArray dot)
+{
+    const quint64 id = ++m_requests;
+    if (m_busy)
+        m_pending.emplace(id, std::move(dot));
+    else
+        start(id, std::move(dot));
+    return id;
+}
+
+void LayoutWorker::start(quint64 id, QByteArray dot)
+{
+    if (m_thread.joinable())
+        m_thread.join(); // finished: its result was posted
+    m_busy = true;
+    m_thread = std::thread([this, id, dot = std::move(dot)] {
+        QString error;
+        QByteArray plain = renderDot(dot, "plain", error).value_or(QByteArray());
+        // Queued to the owner: the owner's LayoutWorker joins this thread
+        // before the owner goes, and Qt drops what was posted to it then.
+        QMetaObject::invokeMethod(
+            m_owner,
+            [this, id, plain = std::move(plain)] {
+                m_busy = false;
+                if (m_pending) { // a newer request came meanwhile: that one, not this
+                    auto next = std::move(*m_pending);
+                    m_pending.reset();
+                    start(next.first, std::move(next.second));
+                    return;
+                }
+                m_done(id, plain);
+            },
+            Qt::QueuedConnection);
+    });
 }
 
 QPainterPath arrowHead(QPointF end, QPointF from, double length)

@@ -8,9 +8,13 @@
 #include <QRectF>
 #include <QString>
 
+#include <functional>
+#include <optional>
+#include <thread>
 #include <vector>
 
 class QGraphicsScene;
+class QObject;
 
 namespace goap::editor {
 
@@ -32,6 +36,31 @@ GraphLayout parsePlain(const QByteArray &plain);
 // Writes a graph as drawn: `fileName` ending .dot (the DOT), .svg (laid out
 // by Graphviz) or .png (the scene at twice its size). Empty when written, else why not.
 QString exportGraph(QGraphicsScene *scene, const QByteArray &dot, const QString &fileName);
+
+// Graphviz layouts on a thread of their own, one at a time (the graph docks
+// lay large graphs out off the UI thread): a request made while one runs
+// waits, and only the newest does. The "plain" result comes back on the
+// owner's thread with its request's number; one a newer request made stale
+// is not delivered.
+class LayoutWorker
+{
+public:
+    using Done = std::function<void(quint64 request, const QByteArray &plain)>;
+    LayoutWorker(QObject *owner, Done done);
+    ~LayoutWorker(); // waits for a layout under way (the owner is still whole)
+    quint64 request(QByteArray dot); // its number, never 0
+    bool busy() const { return m_busy; }
+    void cancel() { m_pending.reset(); } // forgets a waiting request
+
+private:
+    void start(quint64 request, QByteArray dot);
+    QObject *m_owner;
+    Done m_done;
+    std::thread m_thread;
+    bool m_busy = false;
+    std::optional<std::pair<quint64, QByteArray>> m_pending;
+    quint64 m_requests = 0;
+};
 
 // An arrowhead at `end`, pointing away from `from`.
 QPainterPath arrowHead(QPointF end, QPointF from, double length = 7);

@@ -26,6 +26,10 @@ namespace goap::editor {
 
 SearchView::SearchView(QWidget *parent)
     : QWidget(parent)
+    , m_worker(this, [this](quint64 request, const QByteArray &plain) {
+        if (request == m_layoutRequest)
+            draw(plain);
+    })
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -80,11 +84,7 @@ SearchView::SearchView(QWidget *parent)
     connect(m_collapseButton, &QToolButton::clicked, this, &SearchView::collapse);
 }
 
-SearchView::~SearchView()
-{
-    if (m_worker.joinable())
-        m_worker.join();
-}
+SearchView::~SearchView() = default; // m_worker waits for a layout under way
 
 void SearchView::setScenario(const Scenario &scenario, bool hasErrors)
 {
@@ -219,41 +219,12 @@ void SearchView::relayout()
     m_dot = searchTreeDot(m_tree, *m_compiled, m_view, summary());
     m_summary->setText(summary() + tr(" — %1 of %2 nodes drawn").arg(m_view.shownCount).arg(m_tree.nodes.size()));
     if (m_view.shownCount > kWorkerNodes) {
-        startWorker(m_dot);
+        m_layoutRequest = m_worker.request(m_dot);
         return;
     }
+    m_layoutRequest = 0; // a layout still under way is not drawn
     QString error;
     draw(renderDot(m_dot, "plain", error).value_or(QByteArray()));
-}
-
-void SearchView::startWorker(QByteArray dot)
-{
-    if (m_busy) { // one at a time; only the newest waits
-        m_pending = std::move(dot);
-        return;
-    }
-    if (m_worker.joinable())
-        m_worker.join();
-    m_busy = true;
-    m_worker = std::thread([this, dot = std::move(dot)] {
-        QString error;
-        QByteArray plain = renderDot(dot, "plain", error).value_or(QByteArray());
-        // Queued to this view: its destructor joins this thread before anything goes.
-        QMetaObject::invokeMethod(
-            this,
-            [this, dot, plain = std::move(plain)] {
-                m_busy = false;
-                if (m_pending) {
-                    QByteArray next = std::move(*m_pending);
-                    m_pending.reset();
-                    startWorker(std::move(next));
-                    return;
-                }
-                if (dot == m_dot)
-                    draw(plain);
-            },
-            Qt::QueuedConnection);
-    });
 }
 
 void SearchView::draw(const QByteArray &plain)

@@ -12,6 +12,7 @@
 // from the moment shown by a run (the inspector's Show Search). Laid out by
 // Graphviz; over 200 nodes drawn, on a worker thread.
 
+#include "graph/graphlayout.h"
 #include "graph/searchgraph.h"
 #include "model/scenario.h"
 
@@ -20,7 +21,6 @@
 
 #include <memory>
 #include <optional>
-#include <thread>
 
 class QComboBox;
 class QGraphicsItem;
@@ -83,7 +83,6 @@ private:
     void refresh(); // the choosers from the document, and the dawn search again
     void relayout();
     void draw(const QByteArray &plain);
-    void startWorker(QByteArray dot);
 
     Scenario m_scenario;
     std::shared_ptr<const CompiledScenario> m_compiled; // of the search shown
@@ -107,9 +106,8 @@ private:
     QGraphicsScene *m_scene;
     QGraphicsView *m_graphView;
 
-    std::thread m_worker;
-    bool m_busy = false;
-    std::optional<QByteArray> m_pending;
+    LayoutWorker m_worker; // over kWorkerNodes nodes drawn
+    quint64 m_layoutRequest = 0; // the layout to draw when it comes; 0: none
 };
 
 } // namespace goap::editor

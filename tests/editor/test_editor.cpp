@@ -1284,6 +1284,41 @@ private slots:
         QVERIFY(w.dock(QStringLiteral("searchTree"))->isVisible());
     }
 
+    // Graphs over 200 nodes are laid out on a worker (LayoutWorker), one at a
+    // time: of three documents set in a row, only the newest is drawn (the
+    // first's layout is stale when it comes, the second's never starts); the
+    // UI thread stays free meanwhile.
+    void largeGraphsAreLaidOutOnAWorkerNewestLast()
+    {
+        auto chainOf = [](int actions) {
+            Scenario s;
+            s.name = QStringLiteral("Chain");
+            for (int i = 0; i < actions; ++i) {
+                Action a;
+                a.id = QStringLiteral("a%1").arg(i);
+                a.label = a.id;
+                a.duration = 1;
+                a.add.append(Effect {QStringLiteral("world.f%1").arg(i + 1), 1});
+                if (i > 0)
+                    a.pre.append(Condition {QStringLiteral("world.f%1").arg(i), 1, ConditionOp::Ge});
+                s.actions.append(a);
+            }
+            return s;
+        };
+        ChainView view;
+        view.resize(800, 500);
+        view.show();
+        QSignalSpy drawn(&view, &ChainView::laidOut);
+        view.setScenario(chainOf(120)); // 240 nodes: on the worker
+        QCOMPARE(drawn.count(), 0); // not on the UI thread
+        view.setScenario(chainOf(130)); // waits
+        view.setScenario(chainOf(140)); // replaces the one waiting
+        QTRY_COMPARE_WITH_TIMEOUT(drawn.count(), 1, 30000);
+        QCOMPARE(view.nodeCount(), 140 * 2); // the newest: 140 actions, facts f1 to f140
+        QTest::qWait(300);
+        QCOMPARE(drawn.count(), 1); // nothing older comes after it
+    }
+
     // Issue #14, 3: the plan timeline in the inspector: the steps left to
     // right, the one under way highlighted, each with its station and the
     // walk there by path (seconds at the character's speed, and metres).

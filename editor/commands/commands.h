@@ -96,7 +96,13 @@ public:
                  const QString &field);
     void redo() override;
     void undo() override;
-    int id() const override { return m_field.isEmpty() ? -1 : ReplacePartsId; }
+    // Only settings and world seeds merge (typing in a settings field); a
+    // rename with its fix-ups or a cascade is a step of its own, whatever
+    // its field: two renames of two stations are two steps.
+    int id() const override
+    {
+        return m_field.isEmpty() || (m_parts & ~(Part::Settings | Part::World)) ? -1 : ReplacePartsId;
+    }
     bool mergeWith(const QUndoCommand *other) override;
 
 private:

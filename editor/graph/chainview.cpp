@@ -256,7 +256,7 @@ void ChainView::showLive(const CompiledScenario *scenario, const sim::Snapshot &
                 text = QStringLiteral("= %1").arg(snap.world[size_t(w)]);
         } else if (scenario && node.kind == ChainNode::Action) {
             const int k = m_liveActions.value(node.id, -1);
-            if (k >= 0 && count[size_t(k)] > 0) {
+            if (k >= 0 && size_t(k) < count.size() && count[size_t(k)] > 0) {
                 text = QStringLiteral("▶ %1").arg(count[size_t(k)]);
                 tip = tr("At it now: %1").arg(names[size_t(k)].join(QStringLiteral(", ")))
                     + (count[size_t(k)] > 12 ? tr(" and %1 more").arg(count[size_t(k)] - 12) : QString());

@@ -147,6 +147,8 @@ void SearchView::fillGoals()
 void SearchView::showDawnSearch(int agent, int goal)
 {
     if (m_hasErrors) { // compile() wants a valid scenario
+        m_worker.cancel();
+        m_layoutRequest = 0; // a layout under way is of a search no longer shown
         m_scene->clear();
         m_items.clear();
         m_markers.clear();
@@ -229,6 +231,8 @@ void SearchView::relayout()
 
 void SearchView::draw(const QByteArray &plain)
 {
+    if (!m_compiled)
+        return;
     m_scene->clear();
     m_items.clear();
     m_markers.clear();

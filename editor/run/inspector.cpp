@@ -154,10 +154,11 @@ void Inspector::showPlanStrip(const sim::AgentSnapshot &a)
             continue;
         }
         // The station: the one chosen for the step under way, else the nearest by path.
-        int station = step.current && a.station >= 0 ? a.station : -1;
+        const bool chosen = step.current && a.station >= 0;
+        int station = chosen ? a.station : -1;
         double best = Space::kUnreachable;
         for (const int st : act.stations)
-            if (const double d = m_space->distance(st, x, y); station < 0 ? d < best : st == station)
+            if (const double d = m_space->distance(st, x, y); chosen ? st == station : d < best)
                 station = st, best = d;
         if (station >= 0) {
             if (best == Space::kUnreachable)

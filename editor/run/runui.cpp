@@ -219,6 +219,7 @@ bool RunUi::start()
         emit message(tr("The scenario cannot run: %n error(s), listed in Issues.", nullptr, int(errorCount(issues))));
         return false;
     }
+    emit snapshotShown(nullptr, sim::Snapshot()); // views forget the last run's scenario before this one's
     auto compiled = std::make_shared<const CompiledScenario>(compile(m_document->scenario()));
     QStringList labels, stations;
     for (const Action &a : m_document->scenario().actions)

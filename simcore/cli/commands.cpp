@@ -204,6 +204,15 @@ int validateCommand(const QStringList &args, const Streams &io)
 namespace {
 // --dot FILE and --svg FILE: the DOT as it is, and laid out by Graphviz; each
 // written whole or not at all ("-": to standard output).
+// An empty --dot or --svg: an unset shell variable, most likely (a usage error).
+bool emptyGraphFile(const Options &o)
+{
+    for (const char *key : {"dot", "svg"})
+        if (o.values.contains(QLatin1String(key)) && o.values.value(QLatin1String(key)).isEmpty())
+            return true;
+    return false;
+}
+
 bool writeGraph(const Options &o, const QByteArray &dot, const Streams &io)
 {
     auto write = [&](const QString &file, const QByteArray &bytes) {
@@ -243,6 +252,8 @@ int planCommand(const QStringList &args, const Streams &io)
         return usageError(io, QStringLiteral("plan takes one scenario file"));
     if (!o.values.contains(QStringLiteral("agent")) || !o.values.contains(QStringLiteral("goal")))
         return usageError(io, QStringLiteral("plan needs --agent ID and --goal ID"));
+    if (emptyGraphFile(o))
+        return usageError(io, QStringLiteral("an empty file name was given"));
     int code = Success;
     const std::optional<Scenario> scenario = load(o.positional.first(), io, code);
     if (!scenario)
@@ -953,6 +964,8 @@ int graphCommand(const QStringList &args, const Streams &io)
         return usageError(io, QStringLiteral("graph takes one scenario file"));
     if (!o.values.contains(QStringLiteral("dot")) && !o.values.contains(QStringLiteral("svg")))
         return usageError(io, QStringLiteral("graph needs --dot OUT.dot or --svg OUT.svg"));
+    if (emptyGraphFile(o))
+        return usageError(io, QStringLiteral("an empty file name was given"));
     int code = Success;
     const std::optional<Scenario> scenario = load(o.positional.first(), io, code);
     if (!scenario)

@@ -1272,6 +1272,22 @@ private slots:
         QVERIFY(search->summary().isEmpty());
         QCOMPARE(search->drawnNodes(), 0);
 
+        // Errors arriving while a large layout is on the worker: that layout is
+        // never drawn (it used to be, with no scenario behind it: a crash).
+        search->setScenario(w.scenario(), false);
+        QVERIFY(w.openFile(wideFile));
+        QTRY_VERIFY(search->tree().nodes.size() > 5000);
+        QTest::qWait(600); // the main window's debounced refresh has come and gone
+        for (size_t i = 0; i < search->view().hidden.size() && search->view().shownCount <= SearchView::kWorkerNodes;
+             ++i)
+            if (search->view().shown[i] && search->view().hidden[i] > 0)
+                search->open(int(i)); // until the drawing goes to the worker
+        QVERIFY(search->view().shownCount > SearchView::kWorkerNodes);
+        search->setScenario(broken, true);
+        QTest::qWait(1500);
+        QCOMPARE(search->drawnNodes(), 0);
+        QVERIFY(search->summary().isEmpty());
+
         // Show Search from the inspector: the moment shown, not dawn.
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
         QVERIFY(w.runUi()->runFor(20));
@@ -1485,6 +1501,25 @@ private slots:
         back.speed = states.last().agents[4].speed;
         QVERIFY(doc->setAgent(4, back, QStringLiteral("speed")).isEmpty());
         QCOMPARE(stack->count(), count + 2);
+        // Renames with fix-ups of two different stations are two steps (a rename never merges).
+        const int renames = stack->count();
+        QList<int> used; // two stations some action is done at
+        for (const Action &a : doc->scenario().actions)
+            for (int st = 0; st < doc->scenario().stations.size(); ++st)
+                if (doc->scenario().stations[st].id == a.station && !used.contains(st) && used.size() < 2)
+                    used << st;
+        QCOMPARE(used.size(), 2);
+        for (int k : used) {
+            Station st = doc->scenario().stations[k];
+            st.id = QStringLiteral("renamed%1").arg(k);
+            QVERIFY(doc->setStation(k, st, QStringLiteral("id")).isEmpty());
+            QVERIFY(dynamic_cast<const ReplaceParts *>(stack->command(stack->index() - 1)));
+        }
+        QCOMPARE(stack->count(), renames + 2);
+        stack->undo();
+        QCOMPARE(doc->scenario().stations[used[0]].id, QStringLiteral("renamed%1").arg(used[0]));
+        QCOMPARE(doc->scenario().stations[used[1]].id, states.last().stations[used[1]].id);
+        stack->redo();
         // The selection follows its entity through an insertion before it.
         w.outline()->select(Subject {Subject::Agent, 5, {}});
         const QString id = doc->scenario().agents[5].id;

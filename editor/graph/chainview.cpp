@@ -4,13 +4,11 @@
 #include "graph/render.h"
 
 #include <QContextMenuEvent>
-#include <QFileDialog>
 #include <QGraphicsEllipseItem>
 #include <QGraphicsPathItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QMenu>
-#include <QMessageBox>
 #include <QMetaObject>
 #include <QMouseEvent>
 #include <QWheelEvent>
@@ -298,17 +296,9 @@ QString ChainView::exportTo(const QString &fileName)
 void ChainView::contextMenuEvent(QContextMenuEvent *event)
 {
     QMenu menu;
-    for (const char *format : {"PNG", "SVG", "DOT"})
-        menu.addAction(tr("Export as %1...").arg(QLatin1String(format)), this, [this, format] {
-            const QString suffix = QString::fromLatin1(format).toLower();
-            const QString name = QFileDialog::getSaveFileName(this, tr("Export the production chain"),
-                                                              QStringLiteral("production-chain.%1").arg(suffix),
-                                                              tr("%1 files (*.%2)").arg(QLatin1String(format), suffix));
-            if (name.isEmpty())
-                return;
-            if (const QString why = exportTo(name); !why.isEmpty())
-                QMessageBox::warning(this, tr("Cannot export"), why);
-        });
+    addExportActions(
+        &menu, this, tr("Export the production chain"), [] { return QStringLiteral("production-chain"); },
+        [this](const QString &name) { return exportTo(name); });
     menu.exec(event->globalPos());
 }
 

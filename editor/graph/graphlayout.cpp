@@ -3,10 +3,13 @@
 #include "graph/render.h"
 #include "io/savefile.h"
 
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QGraphicsScene>
 #include <QImage>
 #include <QLineF>
+#include <QMenu>
+#include <QMessageBox>
 #include <QMetaObject>
 #include <QObject>
 #include <QPainter>
@@ -105,6 +108,22 @@ QString exportGraph(QGraphicsScene *scene, const QByteArray &dot, const QString 
     scene->render(&painter, QRectF(QPointF(), image.size()), r);
     painter.end();
     return image.save(fileName, "PNG") ? QString() : QObject::tr("Cannot write %1.").arg(fileName);
+}
+
+void addExportActions(QMenu *menu, QWidget *parent, const QString &title, std::function<QString()> baseName,
+                      std::function<QString(const QString &fileName)> exportTo)
+{
+    for (const char *format : {"PNG", "SVG", "DOT"})
+        menu->addAction(QObject::tr("Export as %1...").arg(QLatin1String(format)), parent, [=] {
+            const QString suffix = QString::fromLatin1(format).toLower();
+            const QString name
+                = QFileDialog::getSaveFileName(parent, title, baseName() + u'.' + suffix,
+                                               QObject::tr("%1 files (*.%2)").arg(QLatin1String(format), suffix));
+            if (name.isEmpty())
+                return;
+            if (const QString why = exportTo(name); !why.isEmpty())
+                QMessageBox::warning(parent, QObject::tr("Cannot export"), why);
+        });
 }
 
 LayoutWorker::LayoutWorker(QObject *owner, Done done)

@@ -14,7 +14,9 @@
 #include <vector>
 
 class QGraphicsScene;
+class QMenu;
 class QObject;
+class QWidget;
 
 namespace goap::editor {
 
@@ -36,6 +38,12 @@ GraphLayout parsePlain(const QByteArray &plain);
 // Writes a graph as drawn: `fileName` ending .dot (the DOT), .svg (laid out
 // by Graphviz) or .png (the scene at twice its size). Empty when written, else why not.
 QString exportGraph(QGraphicsScene *scene, const QByteArray &dot, const QString &fileName);
+
+// "Export as PNG/SVG/DOT..." actions in `menu`: each asks for a file name
+// (`baseName()` + the format's suffix suggested), then calls `exportTo`, and
+// says why when it fails. For the graph docks.
+void addExportActions(QMenu *menu, QWidget *parent, const QString &title, std::function<QString()> baseName,
+                      std::function<QString(const QString &fileName)> exportTo);
 
 // Graphviz layouts on a thread of their own, one at a time (the graph docks
 // lay large graphs out off the UI thread): a request made while one runs

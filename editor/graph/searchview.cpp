@@ -45,15 +45,10 @@ SearchView::SearchView(QWidget *parent)
     m_exportButton->setText(tr("Export"));
     m_exportButton->setPopupMode(QToolButton::InstantPopup);
     auto *menu = new QMenu(m_exportButton);
-    for (const char *format : {"PNG", "SVG", "DOT"})
-        menu->addAction(tr("As %1...").arg(QLatin1String(format)), this, [this, format] {
-            const QString suffix = QString::fromLatin1(format).toLower();
-            const QString name = QStringLiteral("search-%1-%2.%3").arg(m_agentId, m_goalId, suffix);
-            if (const QString why = exportTo(name); !why.isEmpty())
-                m_summary->setText(why);
-            else
-                m_summary->setText(tr("Exported to %1").arg(QFileInfo(name).absoluteFilePath()));
-        });
+    addExportActions(
+        menu, this, tr("Export the search tree"),
+        [this] { return QStringLiteral("search-%1-%2").arg(m_agentId, m_goalId); },
+        [this](const QString &name) { return exportTo(name); });
     m_exportButton->setMenu(menu);
     bar->addWidget(new QLabel(tr("Character"), this));
     bar->addWidget(m_agentBox, 1);

@@ -1,5 +1,7 @@
 #include "plancache.h"
 
+#include "space/paths.h"
+
 #include <cstring>
 
 #include <algorithm>
@@ -68,6 +70,8 @@ bool PlanCache::plan(Planner &planner, std::span<const std::int32_t> state, int 
         m_key.push_back(state[size_t(f)]);
     for (const auto &[f, bound] : sig.raisedOnly)
         m_key.push_back(state[size_t(f)] > bound ? state[size_t(f)] : -1); // -1: any safe value
+    if (travel && travel->space && travel->space->hasWalls()) // which stations are in reach
+        m_key.push_back(travel->space->region(Grid::cellOf(travel->x, travel->y)));
     if (travel && travel->weight > 0) {
         // Where the walks begin and how fast: the rest of a travelling search's input.
         std::int64_t bits[3];

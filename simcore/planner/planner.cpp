@@ -378,6 +378,24 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
                            const Travel *travel)
 {
     out.stations.clear();
+    // Reachability is part of the world's rules (SPEC 12.1): on a map with
+    // walls, an action none of whose stations is in the character's region
+    // (reachable by path from where it stands; every step keeps it there) is
+    // not one it can take. Alternatives outside the region are never chosen:
+    // their walk is unreachable below.
+    if (travel && travel->space && travel->space->hasWalls()) {
+        const Space &space = *travel->space;
+        const int region = space.region(Grid::cellOf(travel->x, travel->y));
+        m_inReach.clear();
+        for (const int a : actions) {
+            const std::vector<int> &stations = m_scenario->actions[size_t(a)].stations;
+            if (stations.empty()
+                || std::any_of(stations.begin(), stations.end(),
+                               [&](int st) { return region >= 0 && space.stationRegion(st) == region; }))
+                m_inReach.push_back(a);
+        }
+        actions = m_inReach;
+    }
     m_travel = travel && travel->space && travel->weight > 0 && m_stride > m_scenario->stateSize();
     if (m_travel) {
         m_travelArgs = *travel;

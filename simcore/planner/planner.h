@@ -71,6 +71,9 @@ struct SearchTree;
 // state) costs weight x the action's duration more, the wait in its line. The
 // search state then carries one more value, the station the character would
 // stand at (0: its start), so the same facts at two stations are two states.
+// On a map with walls a Travel is also how the planner knows where the
+// character stands: actions whose stations it cannot reach from there are not
+// applicable (SPEC 12.1), whatever the weight (0 costs no walking).
 struct Travel
 {
     const Space *space = nullptr;
@@ -194,6 +197,7 @@ private:
     static constexpr int kBetweenStations = 1024;
     double between(int from, int to);
     bool reachable(const std::int32_t *state, std::span<const int> actions, std::span<const CCondition> goal);
+    std::vector<int> m_inReach; // the actions of a search on a walled map whose stations are in reach
     struct ReachMemo
     {
         bool valid = false, answer = true;

@@ -95,7 +95,7 @@ void Simulation::safePoint(int i)
     // Travel costed: walks are measured from the centre of the cell it stands on.
     Travel travel;
     const Travel *travelling = nullptr;
-    if (sc.planner.travelCost > 0) {
+    if (sc.planner.travelCost > 0 || m_space.hasWalls()) { // walls: what is in reach from here
         travel = travelFrom(m_space, sc.planner.travelCost, a.speed, a.x, a.y);
         travelling = &travel;
     }

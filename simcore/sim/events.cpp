@@ -1,5 +1,7 @@
 #include "events.h"
 
+#include "sim/explain.h"
+
 #include <algorithm>
 
 namespace goap::sim {
@@ -166,6 +168,8 @@ QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e
     case EventKind::Complete:
         return QStringLiteral("%1 completed").arg(nameAt(s.actionIds, e.action));
     case EventKind::RecheckFailed:
+        if (e.fact < 0) // no way to the station: walls
+            return QStringLiteral("%1: %2").arg(nameAt(s.actionIds, e.action), noWayReason(s, e.station, e.x, e.y));
         return recheckReason(s, e.action, e.fact, e.value, e.needed, e.op);
     case EventKind::Waiting:
         return QString::fromUtf8(kWaitingReason);

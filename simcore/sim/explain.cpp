@@ -23,8 +23,24 @@ bool moves(const CompiledScenario &s, const CompiledAction &a, FactId fact, Cond
     return false;
 }
 
+struct Reach
+{
+    const Space *space;
+    int region;
+    // The first station of the action out of reach, -1 when one is in reach (or it needs none).
+    int outOfReach(const CompiledAction &a) const
+    {
+        if (!space || !space->hasWalls() || a.stations.empty())
+            return -1;
+        for (const int st : a.stations)
+            if (region >= 0 && space->stationRegion(st) == region)
+                return -1;
+        return a.stations.front();
+    }
+};
+
 void walk(const CompiledScenario &s, int agent, const CCondition &want, std::span<const std::int32_t> state,
-          std::set<FactId> &visited, GoalExplanation &out)
+          std::set<FactId> &visited, const Reach &reach, GoalExplanation &out)
 {
     const FactId fact = want.fact;
     if (want.holds(state[size_t(fact)]) || !visited.insert(fact).second)
@@ -35,8 +51,13 @@ void walk(const CompiledScenario &s, int agent, const CCondition &want, std::spa
         if (!moves(s, a, fact, want.op, want.value))
             continue;
         ownProducer = true;
+        if (const int st = reach.outOfReach(a); st >= 0) {
+            if (std::find(out.outOfReach.begin(), out.outOfReach.end(), std::pair {ai, st}) == out.outOfReach.end())
+                out.outOfReach.emplace_back(ai, st);
+            continue;
+        }
         for (const CCondition &c : s.conditionsOf(a.pre))
-            walk(s, agent, c, state, visited, out);
+            walk(s, agent, c, state, visited, reach, out);
     }
     if (ownProducer)
         return;
@@ -60,14 +81,26 @@ void walk(const CompiledScenario &s, int agent, const CCondition &want, std::spa
 
 } // namespace
 
-GoalExplanation explainGoal(const CompiledScenario &s, int agent, int goal, std::span<const std::int32_t> state)
+GoalExplanation explainGoal(const CompiledScenario &s, int agent, int goal, std::span<const std::int32_t> state,
+                            const Space *space, double x, double y)
 {
     GoalExplanation out;
     out.goal = goal;
+    out.x = x;
+    out.y = y;
+    const Reach reach {space, space ? space->region(Grid::cellOf(x, y)) : 0};
     std::set<FactId> visited;
     for (const CCondition &c : s.conditionsOf(s.goals[size_t(goal)].conditions))
-        walk(s, agent, c, state, visited, out);
+        walk(s, agent, c, state, visited, reach, out);
     return out;
+}
+
+QString noWayReason(const CompiledScenario &s, int station, double x, double y)
+{
+    return QStringLiteral("%1: no way there from (%2, %3)")
+        .arg(station >= 0 && size_t(station) < s.stationIds.size() ? s.stationIds[size_t(station)] : QStringLiteral("?"))
+        .arg(x)
+        .arg(y);
 }
 
 QStringList explanationLines(const CompiledScenario &s, const GoalExplanation &e)
@@ -87,6 +120,9 @@ QStringList explanationLines(const CompiledScenario &s, const GoalExplanation &e
                      .arg(producers.isEmpty() ? QStringLiteral("nothing anyone can do produces it")
                                               : QStringLiteral("produced by ") + producers.join(QStringLiteral(", ")));
     }
+    for (const auto &[action, station] : e.outOfReach)
+        lines << QStringLiteral("%1 needs %2 at %3 (walls are in the way)")
+                     .arg(goal, s.actionIds[size_t(action)], noWayReason(s, station, e.x, e.y));
     if (lines.isEmpty())
         lines << QStringLiteral(
                      "%1: nothing it needs is missing now. When it last chose, it found no plan (or stopped searching "

@@ -6,6 +6,7 @@
 // both name", made visible.
 
 #include "planner/compiledscenario.h"
+#include "space/paths.h"
 
 #include <QStringList>
 
@@ -25,12 +26,22 @@ struct GoalExplanation
 {
     int goal = -1; // scenario goal index
     std::vector<Blocker> blockers;
+    // Own actions that would help but are done only at stations walls cut it
+    // off from: (action, station), and where it stands.
+    std::vector<std::pair<int, int>> outOfReach;
+    double x = 0, y = 0;
 };
 
 // Walks back from the goal's unmet conditions through the agent's own actions
 // that could meet them, collecting the conditions none of its own actions can
 // raise. `state` is the agent's view: its pool, then the world.
-GoalExplanation explainGoal(const CompiledScenario &scenario, int agent, int goal, std::span<const std::int32_t> state);
+// With `space`, an action none of whose stations is in reach from (x, y) is
+// named as out of reach ("eat at s2: no way there from (1, 1)") instead.
+GoalExplanation explainGoal(const CompiledScenario &scenario, int agent, int goal, std::span<const std::int32_t> state,
+                            const Space *space = nullptr, double x = 0, double y = 0);
+
+// "s2: no way there from (1, 1)": why a station is out of reach.
+QString noWayReason(const CompiledScenario &scenario, int station, double x, double y);
 
 // One line per blocker, e.g. "Forge tools needs world.ironIngot >= 1 (now 0): produced by Smelter's smeltIron".
 QStringList explanationLines(const CompiledScenario &scenario, const GoalExplanation &explanation);

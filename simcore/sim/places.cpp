@@ -28,7 +28,12 @@ void Simulation::headFor(int i)
     const CompiledStation &station = m_scenario->stations[size_t(st)];
     Cell target = Grid::cellOf(station.x, station.y);
     if (station.capacity > 0) {
+        // A place is held from the moment it sets out for it: a crowd never
+        // chases the same free place round the station, and world.free.<station>
+        // never promises a place somebody is on the way to.
         const int k = a.placeStation == st ? a.place : freePlace(st, i);
+        if (k >= 0 && a.placeStation != st)
+            takePlace(i, st, k);
         if (k >= 0 && size_t(k) < spots.size())
             target = spots[size_t(k)];
         else if (k < 0) {
@@ -72,13 +77,13 @@ void Simulation::arrive(int i)
     const std::vector<Cell> &spots = m_space.spots(st);
     int k = a.placeStation == st ? a.place : freePlace(st, i);
     if (k >= 0) {
+        if (a.placeStation != st) // at the back of the line, and a place came free: it is its own now
+            takePlace(i, st, k);
         const Cell place = size_t(k) < spots.size() ? spots[size_t(k)] : here;
-        if (!(place == here)) { // a place came free elsewhere (or this one was taken): walk on
+        if (!(place == here)) { // walk on to it
             setWalk(a, Grid::centreX(place), Grid::centreY(place), st);
             return;
         }
-        if (a.placeStation != st)
-            takePlace(i, st, k);
         if (occupant >= 0 && occupant != i)
             bump(occupant);
         claim(i, here);

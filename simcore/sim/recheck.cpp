@@ -4,6 +4,8 @@
 
 #include "simulation.h"
 
+#include "sim/explain.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -63,6 +65,27 @@ void Simulation::dropPlan(int i)
     a.station = -1;
     a.phase = Phase::Idle;
     safePoint(i); // entering idle is a safe point
+}
+
+// Walls stand between a walker and its station (never planned so; only if a
+// way closes under it): it gives back what it holds, says so, and re-plans.
+void Simulation::wayClosed(int i)
+{
+    Agent &a = m_agents[size_t(i)];
+    Event e {0, 0, i, EventKind::RecheckFailed};
+    e.action = a.action;
+    e.fact = -1;
+    e.station = a.station;
+    e.x = a.x;
+    e.y = a.y;
+    record(e);
+    a.lastFailure = QStringLiteral("%1: %2").arg(m_scenario->actionIds[size_t(a.action)],
+                                                 noWayReason(*m_scenario, a.station, a.x, a.y));
+    ++m_reports.back().agents[size_t(i)].recheckFailures;
+    a.noWay = false;
+    leaveLine(i);
+    givePlace(i);
+    dropPlan(i);
 }
 
 void Simulation::failRecheck(int i, FactId failed, std::int32_t v, std::int32_t needed, ConditionOp op)

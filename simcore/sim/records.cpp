@@ -184,6 +184,10 @@ QByteArray eventLine(const CompiledScenario &sc, const EventLog &log, const Even
         break;
     case EventKind::RecheckFailed:
         o.insert(QStringLiteral("action"), string(eventName(sc.actionIds, e.action)));
+        if (e.fact < 0) { // walls stand between it and the station (SPEC 12.1)
+            o.insert(QStringLiteral("station"), string(eventName(sc.stationIds, e.station)));
+            break;
+        }
         o.insert(QStringLiteral("fact"), string(sc.factNames[size_t(e.fact)]));
         o.insert(QStringLiteral("value"), Value::makeInteger(e.value));
         o.insert(QStringLiteral("needed"), Value::makeInteger(e.needed));

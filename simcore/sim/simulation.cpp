@@ -139,8 +139,13 @@ void Simulation::dawn()
     for (auto &q : m_queues)
         q.clear();
     for (size_t st = 0; st < m_places.size(); ++st) {
-        m_places[st].assign(size_t(sc.stations[st].capacity), -1);
+        // As many places as there are cells for them (the validator refuses a
+        // capacity its surroundings cannot hold; this keeps any other file honest).
+        const size_t places = std::min(size_t(sc.stations[st].capacity), m_space.spots(int(st)).size());
+        m_places[st].assign(places, -1);
         m_lines[st].clear();
+        if (sc.stations[st].freeFact >= 0)
+            m_world[size_t(sc.stations[st].freeFact - sc.agentFactCount)] = std::int32_t(places);
     }
     m_standing.clear();
     m_nextSpawn.clear();
@@ -243,14 +248,18 @@ void Simulation::updateAgent(int i)
         follow(i); // a partner keeps beside the character holding it
         return;
     }
-    if (a.stepping && a.phase != Phase::Walking && moveAlong(a))
-        a.stepping = false; // aside, up the line, or onto its cell
+    if (a.stepping && a.phase != Phase::Walking && (a.noWay || moveAlong(a)))
+        a.stepping = false; // aside, up the line, or onto its cell (or, walled off, where it is)
 
     switch (a.phase) {
     case Phase::Idle:
         safePoint(i);
         break;
     case Phase::Walking:
+        if (a.noWay) {
+            wayClosed(i);
+            break;
+        }
         if (moveAlong(a))
             arrive(i);
         break;

@@ -150,9 +150,12 @@ private:
         int station = -1; // where the action under way is done: one of its stations, -1 where it stands
         std::vector<int> planStations; // the plan's choice of station per step (travel cost), empty: choose on the way
         double goalX = 0, goalY = 0; // where the walk (or the step aside) ends
-        double wayX = 0, wayY = 0; // the next point on the way there
-        bool hasWaypoint = false;
-        int walkField = -1; // the station whose distance field leads there, -1: in sight
+        // The way there, found once when the walk begins (Space::route): the
+        // points to head for in turn, goalX/Y last; `way` is the next one.
+        std::vector<std::pair<double, double>> route;
+        size_t way = 0;
+        bool noWay = false; // walls stand between it and where it was to walk: it re-plans
+        int walkField = -1; // the station the walk is for, -1: a step in sight
         bool stepping = false; // moving to goalX/Y while standing by (aside, up a line, beside its holder)
         bool standing = false; // holds standCell in m_standing
         bool sharing = false; // stands where there was no free cell near (a crowd larger than the room): not looked for
@@ -216,6 +219,7 @@ private:
     bool actionHolds(int i, const CompiledAction &act, FactId &failed, std::int32_t &value, std::int32_t &needed,
                      ConditionOp &op);
     void failRecheck(int i, FactId failed, std::int32_t value, std::int32_t needed, ConditionOp op);
+    void wayClosed(int i); // walls between it and its station: gives back what it holds, re-plans
     void dropPlan(int i); // idle without a plan, then a safe point (after a failed re-check)
     double insistenceOf(int i, const Candidate &s) const;
     void checkQuotas();

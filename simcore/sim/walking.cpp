@@ -15,37 +15,36 @@ void Simulation::setWalk(Agent &a, double x, double y, int field)
     a.goalX = x;
     a.goalY = y;
     a.walkField = field;
-    a.hasWaypoint = false;
+    a.way = 0;
+    // The whole way, once: every leg in sight, so walking it never enters a
+    // wall nor cuts a corner. None: it stays where it is and re-plans.
+    a.noWay = !m_space.route(field, a.x, a.y, x, y, a.route);
 }
 
 bool Simulation::moveAlong(Agent &a)
 {
+    if (a.noWay)
+        return false;
     double stride = a.speed * m_dt;
-    for (int leg = 0; leg < 8; ++leg) { // a stride may round a corner or two
-        if (!a.hasWaypoint) {
-            if (a.walkField >= 0)
-                m_space.waypoint(a.walkField, a.x, a.y, a.goalX, a.goalY, a.wayX, a.wayY);
-            else
-                a.wayX = a.goalX, a.wayY = a.goalY;
-            a.hasWaypoint = true;
-        }
-        const double dx = a.wayX - a.x, dy = a.wayY - a.y;
+    while (a.way < a.route.size()) { // a stride may round a corner or two
+        const auto [wx, wy] = a.route[a.way];
+        const double dx = wx - a.x, dy = wy - a.y;
         const double distance = std::hypot(dx, dy);
         if (distance > stride) {
             a.x += dx / distance * stride;
             a.y += dy / distance * stride;
             return false;
         }
-        a.x = a.wayX;
-        a.y = a.wayY;
+        a.x = wx;
+        a.y = wy;
         stride -= distance;
-        a.hasWaypoint = false;
-        if (std::abs(a.x - a.goalX) < kArrived && std::abs(a.y - a.goalY) < kArrived)
+        ++a.way;
+        if (a.way == a.route.size())
             return true;
         if (stride <= kArrived)
             return false;
     }
-    return false;
+    return std::abs(a.x - a.goalX) < kArrived && std::abs(a.y - a.goalY) < kArrived;
 }
 
 void Simulation::unstand(int i)
@@ -156,20 +155,23 @@ int Simulation::chooseStation(int i, const CompiledAction &act) const
         return act.station;
     if (!a.planStations.empty() && a.planStations.front() >= 0)
         return a.planStations.front(); // the plan weighed the walk (travel cost)
-    // Otherwise the nearest by path, one with a free place before a full one.
-    int best = act.station;
-    double bestD = std::numeric_limits<double>::infinity();
+    // Otherwise the nearest by path, one with a free place before a full one;
+    // never one behind walls (the planner planned the action because one is in reach).
+    int best = -1;
+    double bestD = Space::kUnreachable;
     bool bestFree = false;
     for (const int s : act.stations) {
-        const bool free = m_scenario->stations[size_t(s)].capacity <= 0 || freePlace(s, i) >= 0;
         const double d = m_space.distance(s, a.x, a.y);
-        if ((free && !bestFree) || (free == bestFree && d < bestD)) {
+        if (d == Space::kUnreachable)
+            continue;
+        const bool free = m_scenario->stations[size_t(s)].capacity <= 0 || freePlace(s, i) >= 0;
+        if (best < 0 || (free && !bestFree) || (free == bestFree && d < bestD)) {
             best = s;
             bestD = d;
             bestFree = free;
         }
     }
-    return best;
+    return best >= 0 ? best : act.station;
 }
 
 } // namespace goap::sim

@@ -36,7 +36,15 @@ public:
     int index(Cell c) const { return c.y * m_width + c.x; }
     Cell cellAt(int index) const { return {index % m_width, index / m_width}; }
 
-    static Cell cellOf(double x, double y) { return {int(std::floor(x)), int(std::floor(y))}; }
+    // The cell holding point (x, y). Coordinates are clamped to +-2^30 first
+    // (NaN to -2^30), so a point however far outside the map (the validator only
+    // warns of it) is a cell outside it, never an undefined conversion.
+    static Cell cellOf(double x, double y) { return {cellCoordinate(x), cellCoordinate(y)}; }
+    static int cellCoordinate(double v)
+    {
+        constexpr double kFar = double(1 << 30);
+        return v >= -kFar ? (v <= kFar ? int(std::floor(v)) : int(kFar)) : -int(kFar);
+    }
     static double centreX(Cell c) { return c.x + 0.5; }
     static double centreY(Cell c) { return c.y + 0.5; }
 

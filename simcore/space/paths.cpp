@@ -57,16 +57,111 @@ bool lineOfSight(const Grid &grid, double x0, double y0, double x1, double y1)
     return true;
 }
 
+std::vector<Cell> standingCells(const Grid *walls, const std::vector<std::int32_t> *regions, int width, int height,
+                                double x, double y, int count)
+{
+    std::vector<Cell> out;
+    if (count <= 0)
+        return out;
+    const auto blocked = [&](Cell c) {
+        return c.x < 0 || c.y < 0 || c.x >= width || c.y >= height || (walls && walls->blocked(c));
+    };
+    const Cell home = Grid::cellOf(x, y);
+    const int homeRegion = walls && regions && walls->inside(home) ? (*regions)[size_t(walls->index(home))] : 0;
+    struct Candidate
+    {
+        double d;
+        int side;
+        Cell c;
+    };
+    std::vector<Candidate> candidates;
+    // Rings out to a radius that holds `count` cells (a square of side
+    // 2r + 1 does when nothing is in the way), further while short of them.
+    int radius = 6;
+    while ((2 * radius + 1) * (2 * radius + 1) < count + 1 && radius < kSpotRadiusLimit)
+        ++radius;
+    int searched = -1; // rings up to this one are in `candidates`
+    for (;;) {
+        for (int r = searched + 1; r <= radius; ++r)
+            for (int dy = -r; dy <= r; ++dy)
+                for (int dx = -r; dx <= r; ++dx) {
+                    if (std::max(std::abs(dx), std::abs(dy)) != r)
+                        continue;
+                    const Cell c {home.x + dx, home.y + dy};
+                    if (blocked(c))
+                        continue;
+                    if (walls && regions && (*regions)[size_t(walls->index(c))] != homeRegion)
+                        continue;
+                    const double ox = Grid::centreX(c) - x, oy = Grid::centreY(c) - y;
+                    const double d = std::hypot(ox, oy);
+                    if (d < 0.25)
+                        continue; // the station itself stands there
+                    if (walls && !lineOfSight(*walls, x, y, Grid::centreX(c), Grid::centreY(c)))
+                        continue;
+                    // Ties: south, west, east, north of the station.
+                    const int side = oy > 0 ? 0 : ox < 0 ? 1 : ox > 0 ? 2 : 3;
+                    candidates.push_back({d, side, c});
+                }
+        searched = radius;
+        if (candidates.size() >= size_t(count) || radius >= kSpotRadiusLimit)
+            break;
+        radius = std::min(kSpotRadiusLimit, radius * 2);
+    }
+    std::sort(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) {
+        if (std::abs(a.d - b.d) > 1e-9)
+            return a.d < b.d;
+        if (a.side != b.side)
+            return a.side < b.side;
+        if (a.c.y != b.c.y)
+            return a.c.y < b.c.y;
+        return a.c.x < b.c.x;
+    });
+    for (size_t k = 0; k < candidates.size() && int(k) < count; ++k)
+        out.push_back(candidates[k].c);
+    return out;
+}
+
 Space::Space(const CompiledScenario &sc)
 {
-    m_width = int(std::clamp(std::ceil(sc.map.width), 1.0, 2e9));
-    m_height = int(std::clamp(std::ceil(sc.map.height), 1.0, 2e9));
+    m_width = Grid::cellCoordinate(std::ceil(std::clamp(sc.map.width, 1.0, 2e9)));
+    m_height = Grid::cellCoordinate(std::ceil(std::clamp(sc.map.height, 1.0, 2e9)));
     m_walls = !sc.map.walls.isEmpty();
     if (m_walls) {
         m_grid = Grid(sc.map);
         m_walls = m_grid.hasWalls();
-        m_regions = m_grid.regions();
     }
+    if (m_walls) {
+        m_regions = m_grid.regions();
+        m_method = Method::Fields;
+        if (std::int64_t(m_grid.cellCount()) > kFieldCells) {
+            // Corner cells: free, with a blocked diagonal neighbour whose two
+            // cells beside it are free (a wall's convex corner, seen from outside).
+            for (int y = 0; y < m_grid.height() && int(m_corners.size()) <= kMaxCorners; ++y)
+                for (int x = 0; x < m_grid.width(); ++x) {
+                    const Cell c {x, y};
+                    if (m_grid.blocked(c))
+                        continue;
+                    bool corner = false;
+                    for (const int dy : {-1, 1})
+                        for (const int dx : {-1, 1})
+                            corner = corner
+                                || (m_grid.blocked({x + dx, y + dy}) && m_grid.inside({x + dx, y + dy})
+                                    && !m_grid.blocked({x + dx, y}) && !m_grid.blocked({x, y + dy}));
+                    if (corner)
+                        m_corners.push_back(c);
+                }
+            if (int(m_corners.size()) <= kMaxCorners) {
+                m_method = Method::Corners;
+                const size_t n = m_corners.size();
+                m_cornerSight.assign(n * n, 0);
+                m_cornerFields.resize(sc.stations.size());
+            } else {
+                m_corners.clear();
+            }
+        }
+    }
+    m_width = m_walls ? m_grid.width() : m_width;
+    m_height = m_walls ? m_grid.height() : m_height;
     const size_t n = sc.stations.size();
     m_fields.resize(n);
     m_fieldUsed.assign(n, 0);
@@ -77,48 +172,14 @@ Space::Space(const CompiledScenario &sc)
         m_stationX.push_back(st.x);
         m_stationY.push_back(st.y);
         m_stationCell.push_back(Grid::cellOf(st.x, st.y));
+        m_stationRegion.push_back(region(m_stationCell.back()));
     }
-    // Spots: cells near the station's point, nearest first.
     constexpr int radius = 6;
-    struct Candidate
-    {
-        double d;
-        int side;
-        Cell c;
-    };
-    std::vector<Candidate> candidates;
     for (size_t s = 0; s < n; ++s) {
         const Cell home = m_stationCell[s];
-        const int homeRegion = region(home);
-        candidates.clear();
-        for (int y = home.y - radius; y <= home.y + radius; ++y)
-            for (int x = home.x - radius; x <= home.x + radius; ++x) {
-                const Cell c {x, y};
-                if (blocked(c) || (m_walls && region(c) != homeRegion))
-                    continue;
-                const double cx = Grid::centreX(c) - m_stationX[s], cy = Grid::centreY(c) - m_stationY[s];
-                const double d = std::hypot(cx, cy);
-                if (d < 0.25)
-                    continue; // the station itself stands there
-                if (m_walls && !lineOfSight(m_grid, m_stationX[s], m_stationY[s], Grid::centreX(c), Grid::centreY(c)))
-                    continue;
-                // Ties: south, west, east, north of the station.
-                const int side = cy > 0 ? 0 : cx < 0 ? 1 : cx > 0 ? 2 : 3;
-                candidates.push_back({d, side, c});
-            }
-        std::sort(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) {
-            if (std::abs(a.d - b.d) > 1e-9)
-                return a.d < b.d;
-            if (a.side != b.side)
-                return a.side < b.side;
-            if (a.c.y != b.c.y)
-                return a.c.y < b.c.y;
-            return a.c.x < b.c.x;
-        });
-        for (size_t k = 0; k < candidates.size() && int(k) < kSpotsPerStation; ++k)
-            m_spots[s].push_back(candidates[k].c);
-
         const int capacity = sc.stations[s].capacity;
+        m_spots[s] = standingCells(m_walls ? &m_grid : nullptr, m_walls ? &m_regions : nullptr, m_width, m_height,
+                                   m_stationX[s], m_stationY[s], std::max(kSpotsPerStation, capacity));
         if (capacity <= 0)
             continue;
         const size_t places = std::min(size_t(capacity), m_spots[s].size());
@@ -131,10 +192,11 @@ Space::Space(const CompiledScenario &sc)
         };
         const Cell directions[] = {{0, 1}, {-1, 0}, {1, 0}, {0, -1}};
         std::vector<Cell> best;
+        const int reach = kLineLength + std::max(radius, int(std::ceil(std::sqrt(double(places)))));
         for (const Cell d : directions) {
             std::vector<Cell> row;
             Cell c = home;
-            for (int k = 0; k < kLineLength + radius; ++k) {
+            for (int k = 0; k < reach; ++k) {
                 c = {c.x + d.x, c.y + d.y};
                 if (blocked(c))
                     break;
@@ -223,8 +285,19 @@ double Space::distance(int station, double x, double y) const
     if (!m_walls || lineOfSight(m_grid, x, y, sx, sy))
         return std::hypot(sx - x, sy - y);
     const Cell c = Grid::cellOf(x, y);
-    if (m_grid.blocked(c))
-        return kUnreachable;
+    if (m_grid.blocked(c) || region(c) != m_stationRegion[size_t(station)])
+        return kUnreachable; // walls between them: no search needed
+    if (m_method == Method::Corners) {
+        // Through the corner in sight that is nearest the station by path.
+        const std::vector<double> &toCorner = cornerField(station);
+        double best = kUnreachable;
+        for (size_t k = 0; k < m_corners.size(); ++k)
+            if (toCorner[k] < best && lineOfSight(m_grid, x, y, cx(int(k)), cy(int(k))))
+                best = std::min(best, toCorner[k] + std::hypot(cx(int(k)) - x, cy(int(k)) - y));
+        if (best < kUnreachable)
+            return best;
+        // (Not expected in one region; the exact field answers then.)
+    }
     const float d = field(station)[size_t(m_grid.index(c))];
     if (d == kUnreachable)
         return kUnreachable;
@@ -234,27 +307,220 @@ double Space::distance(int station, double x, double y) const
         + std::hypot(Grid::centreX(home) - sx, Grid::centreY(home) - sy);
 }
 
+double Space::distance(int from, int to) const
+{
+    return distance(to, m_stationX[size_t(from)], m_stationY[size_t(from)]);
+}
+
+bool Space::route(int station, double x, double y, double tx, double ty,
+                  std::vector<std::pair<double, double>> &out) const
+{
+    out.clear();
+    if (!m_walls || lineOfSight(m_grid, x, y, tx, ty)) {
+        out.emplace_back(tx, ty);
+        return true;
+    }
+    const Cell from = Grid::cellOf(x, y), to = Grid::cellOf(tx, ty);
+    if (blocked(from) || blocked(to) || region(from) != region(to))
+        return false;
+    if (m_method == Method::Corners && cornerRoute(x, y, tx, ty, out))
+        return true;
+    if (m_method == Method::Fields && station >= 0 && fieldRoute(station, x, y, tx, ty, out))
+        return true;
+    return gridRoute(x, y, tx, ty, out); // the exact search on cells: every other case
+}
+
 std::vector<std::pair<double, double>> Space::path(int station, double x, double y, double tx, double ty) const
 {
-    std::vector<std::pair<double, double>> corners {{x, y}};
-    for (int k = 0; k < 256; ++k) {
-        double wx = tx, wy = ty;
-        if (station >= 0)
-            waypoint(station, x, y, tx, ty, wx, wy);
-        corners.emplace_back(wx, wy);
-        if ((wx == tx && wy == ty) || (wx == x && wy == y))
-            break;
-        x = wx;
-        y = wy;
-    }
-    if (corners.back() != std::pair {tx, ty})
+    std::vector<std::pair<double, double>> corners {{x, y}}, way;
+    if (route(station, x, y, tx, ty, way))
+        corners.insert(corners.end(), way.begin(), way.end());
+    else
         corners.emplace_back(tx, ty);
     return corners;
 }
 
-double Space::distance(int from, int to) const
+// Down the station's field, smoothed by line of sight (as walkers always
+// walked it); false when that does not end at (tx, ty) with every leg in sight.
+bool Space::fieldRoute(int station, double x, double y, double tx, double ty,
+                       std::vector<std::pair<double, double>> &out) const
 {
-    return distance(to, m_stationX[size_t(from)], m_stationY[size_t(from)]);
+    if (field(station)[size_t(m_grid.index(Grid::cellOf(x, y)))] == kUnreachable)
+        return false;
+    double px = x, py = y;
+    for (int k = 0; k < 4096; ++k) {
+        double wx = tx, wy = ty;
+        waypoint(station, px, py, tx, ty, wx, wy);
+        if (!lineOfSight(m_grid, px, py, wx, wy) || (wx == px && wy == py))
+            break;
+        out.emplace_back(wx, wy);
+        if (wx == tx && wy == ty)
+            return true;
+        px = wx;
+        py = wy;
+    }
+    out.clear();
+    return false;
+}
+
+// A* over cells from (x, y)'s to (tx, ty)'s (8-connected, no corner cutting,
+// octile estimate), then pulled taut by line of sight.
+bool Space::gridRoute(double x, double y, double tx, double ty, std::vector<std::pair<double, double>> &out) const
+{
+    out.clear();
+    const Cell from = Grid::cellOf(x, y), to = Grid::cellOf(tx, ty);
+    const int goal = m_grid.index(to);
+    std::vector<float> g(size_t(m_grid.cellCount()), kUnreachable);
+    std::vector<std::int32_t> parent(size_t(m_grid.cellCount()), -1);
+    const auto octile = [&](Cell c) {
+        const float dx = float(std::abs(c.x - to.x)), dy = float(std::abs(c.y - to.y));
+        return std::max(dx, dy) + (kDiagonal - 1) * std::min(dx, dy);
+    };
+    using Item = std::pair<float, int>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
+    g[size_t(m_grid.index(from))] = 0;
+    open.push({octile(from), m_grid.index(from)});
+    bool found = false;
+    while (!open.empty()) {
+        const auto [f, i] = open.top();
+        open.pop();
+        if (i == goal) {
+            found = true;
+            break;
+        }
+        const Cell c = m_grid.cellAt(i);
+        if (f > g[size_t(i)] + octile(c) + 1e-4f)
+            continue; // a stale entry
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx) {
+                const Cell n {c.x + dx, c.y + dy};
+                if ((dx == 0 && dy == 0) || m_grid.blocked(n))
+                    continue;
+                if (dx != 0 && dy != 0 && (m_grid.blocked({c.x + dx, c.y}) || m_grid.blocked({c.x, c.y + dy})))
+                    continue;
+                const float ng = g[size_t(i)] + (dx != 0 && dy != 0 ? kDiagonal : 1.0f);
+                const int ni = m_grid.index(n);
+                if (ng < g[size_t(ni)]) {
+                    g[size_t(ni)] = ng;
+                    parent[size_t(ni)] = i;
+                    open.push({ng + octile(n), ni});
+                }
+            }
+    }
+    if (!found)
+        return false;
+    std::vector<std::pair<double, double>> cells;
+    for (int i = goal; i >= 0; i = parent[size_t(i)])
+        cells.emplace_back(Grid::centreX(m_grid.cellAt(i)), Grid::centreY(m_grid.cellAt(i)));
+    std::reverse(cells.begin(), cells.end());
+    cells.back() = {tx, ty};
+    // Taut: from each anchor, on to the furthest cell of the path still in sight.
+    double ax = x, ay = y;
+    size_t k = 0;
+    while (k < cells.size()) {
+        size_t far = k;
+        while (far + 1 < cells.size() && lineOfSight(m_grid, ax, ay, cells[far + 1].first, cells[far + 1].second))
+            ++far;
+        if (far == k && !lineOfSight(m_grid, ax, ay, cells[k].first, cells[k].second)) {
+            // Off its cell's centre beside a corner: the centre first.
+            out.emplace_back(Grid::centreX(from), Grid::centreY(from));
+            ax = out.back().first;
+            ay = out.back().second;
+            continue;
+        }
+        out.push_back(cells[far]);
+        ax = cells[far].first;
+        ay = cells[far].second;
+        k = far + 1;
+    }
+    return true;
+}
+
+bool Space::cornerSeen(int a, int b) const
+{
+    const size_t n = m_corners.size();
+    std::uint8_t &seen = m_cornerSight[size_t(a) * n + size_t(b)];
+    if (seen == 0) {
+        seen = lineOfSight(m_grid, cx(a), cy(a), cx(b), cy(b)) ? 1 : 2;
+        m_cornerSight[size_t(b) * n + size_t(a)] = seen;
+    }
+    return seen == 1;
+}
+
+// Dijkstra over the corners from the start distances in m_cornerDist (a
+// dense graph: a linear scan for the nearest, C^2 at most). With `tail` (the
+// straight walk from each corner to the end, infinite where out of sight) it
+// stops once no corner can lead to a shorter way and returns the corner the
+// best way leaves from; without, it settles every corner.
+int Space::cornerSearch(const std::vector<double> *tail) const
+{
+    const size_t n = m_corners.size();
+    m_cornerPrev.assign(n, -1);
+    m_cornerDone.assign(n, 0);
+    double best = kUnreachable;
+    int bestCorner = -1;
+    for (;;) {
+        int u = -1;
+        for (size_t k = 0; k < n; ++k)
+            if (!m_cornerDone[k] && m_cornerDist[k] < kUnreachable && (u < 0 || m_cornerDist[k] < m_cornerDist[size_t(u)]))
+                u = int(k);
+        if (u < 0 || m_cornerDist[size_t(u)] >= best)
+            break;
+        m_cornerDone[size_t(u)] = 1;
+        if (tail && m_cornerDist[size_t(u)] + (*tail)[size_t(u)] < best) {
+            best = m_cornerDist[size_t(u)] + (*tail)[size_t(u)];
+            bestCorner = u;
+        }
+        for (size_t v = 0; v < n; ++v) {
+            if (m_cornerDone[v])
+                continue;
+            const double d = m_cornerDist[size_t(u)] + std::hypot(cx(u) - cx(int(v)), cy(u) - cy(int(v)));
+            if (d < m_cornerDist[v] && cornerSeen(u, int(v))) {
+                m_cornerDist[v] = d;
+                m_cornerPrev[v] = u;
+            }
+        }
+    }
+    return bestCorner;
+}
+
+const std::vector<double> &Space::cornerField(int station) const
+{
+    auto &slot = m_cornerFields[size_t(station)];
+    if (slot)
+        return *slot;
+    const double sx = m_stationX[size_t(station)], sy = m_stationY[size_t(station)];
+    const size_t n = m_corners.size();
+    m_cornerDist.assign(n, kUnreachable);
+    for (size_t k = 0; k < n; ++k)
+        if (lineOfSight(m_grid, sx, sy, cx(int(k)), cy(int(k))))
+            m_cornerDist[k] = std::hypot(cx(int(k)) - sx, cy(int(k)) - sy);
+    cornerSearch(nullptr);
+    slot = std::make_unique<std::vector<double>>(m_cornerDist);
+    return *slot;
+}
+
+bool Space::cornerRoute(double x, double y, double tx, double ty, std::vector<std::pair<double, double>> &out) const
+{
+    const size_t n = m_corners.size();
+    m_cornerDist.assign(n, kUnreachable);
+    m_cornerTail.assign(n, kUnreachable);
+    for (size_t k = 0; k < n; ++k) {
+        const double px = cx(int(k)), py = cy(int(k));
+        if (lineOfSight(m_grid, x, y, px, py))
+            m_cornerDist[k] = std::hypot(px - x, py - y);
+        if (lineOfSight(m_grid, px, py, tx, ty))
+            m_cornerTail[k] = std::hypot(tx - px, ty - py);
+    }
+    const int last = cornerSearch(&m_cornerTail);
+    if (last < 0)
+        return false;
+    out.clear();
+    for (int k = last; k >= 0; k = m_cornerPrev[size_t(k)])
+        out.emplace_back(cx(k), cy(k));
+    std::reverse(out.begin(), out.end());
+    out.emplace_back(tx, ty);
+    return true;
 }
 
 void Space::waypoint(int station, double x, double y, double tx, double ty, double &wx, double &wy) const

@@ -14,7 +14,10 @@
 // Memory: 4 bytes a cell for each station whose field has been asked for,
 // and at most kFieldBudget bytes in all: past it the field used longest ago
 // is dropped, to be computed again (the same values) if it is needed again.
-// None at all on a map without walls.
+// None at all on a map without walls. Maps larger than kFieldCells use the
+// corners instead (see Method): C x C bytes of who-sees-whom and 8 x C bytes a
+// station, C <= kMaxCorners; plus, for every walled map, a byte and a region
+// label (4 bytes) a cell: 80 MiB for the largest, 4096 x 4096.
 
 #include "planner/planner.h"
 #include "space/grid.h"
@@ -33,12 +36,36 @@ struct CompiledScenario;
 // line never slips between two walls that meet at a corner.
 bool lineOfSight(const Grid &grid, double x0, double y0, double x1, double y1);
 
+// Cells to stand on around the point (x, y) (a station's), nearest first
+// (ties: south, west, east, north of it), free, in the region of the point's
+// cell and in its line of sight; at most `count`. `walls` is null on a map
+// without walls (then only the map's edge bounds them); `regions` labels
+// `walls`' cells. The search widens ring by ring until it has `count` or the
+// rings reach kSpotRadiusLimit: what the validator checks a capacity
+// against, and what a station's places are.
+std::vector<Cell> standingCells(const Grid *walls, const std::vector<std::int32_t> *regions, int width, int height,
+                                double x, double y, int count);
+inline constexpr int kSpotRadiusLimit = 40;
+
 class Space
 {
 public:
     static constexpr float kUnreachable = std::numeric_limits<float>::infinity();
 
     explicit Space(const CompiledScenario &scenario);
+
+    // How distances and walks are found on a map with walls:
+    //  Fields:  per station, a distance field over every cell (exact 8-connected
+    //           lengths), for maps of at most kFieldCells cells, or with more than
+    //           kMaxCorners corners;
+    //  Corners: a visibility graph over the corner cells (free cells diagonal
+    //           to a wall's convex corner) for larger maps: a distance is one
+    //           search over the corners, whatever the map's size.
+    enum class Method { Straight, Fields, Corners };
+    Method method() const { return m_method; }
+    static constexpr std::int64_t kFieldCells = std::int64_t(1) << 18; // 512 x 512
+    static constexpr int kMaxCorners = 2048;
+    int cornerCount() const { return int(m_corners.size()); }
 
     const Grid &grid() const { return m_grid; } // empty (0 x 0) on a map without walls
     bool hasWalls() const { return m_walls; }
@@ -47,25 +74,24 @@ public:
     static std::int64_t key(Cell c) { return std::int64_t(c.y) << 32 | std::uint32_t(c.x); }
 
     // The shortest path length from point (x, y) to the station's point: a
-    // straight line without walls, else the field at the point's cell plus
-    // the last stretch from that cell's centre; kUnreachable when walls cut it off.
+    // straight line without walls, else by path; kUnreachable when walls cut it off.
     double distance(int station, double x, double y) const;
     // From one station's point to another's, by path.
     double distance(int from, int to) const;
 
-    // The next point to head for on the way from (x, y) to (tx, ty), a point
-    // that is reached through `station`'s field: (tx, ty) itself when it is in
-    // sight, else the furthest cell down the field in sight.
-    void waypoint(int station, double x, double y, double tx, double ty, double &wx, double &wy) const;
-    // The whole way a walker would take from (x, y) to (tx, ty) through
-    // `station`'s field (-1: straight), as its corners, (x, y) first and
-    // (tx, ty) last; at most 256 corners (the live view draws it).
+    // The way from (x, y) to (tx, ty), as the points to head for in turn,
+    // (tx, ty) last: every leg a straight line in sight (it enters no blocked
+    // cell and cuts no corner). `station` is the station the walk is for (its
+    // field leads there; -1: none). False, with `out` empty, when there is no
+    // way: a blocked end, or walls between them.
+    bool route(int station, double x, double y, double tx, double ty, std::vector<std::pair<double, double>> &out) const;
+    // The whole way as its corners, (x, y) first and (tx, ty) last (the live
+    // view draws it); just the two ends when there is no way.
     std::vector<std::pair<double, double>> path(int station, double x, double y, double tx, double ty) const;
 
-    // Cells to stand on around a station, nearest to its point first (ties:
-    // south, west, east, north of it), free, reachable from its cell and in
-    // its line of sight; at most kSpotsPerStation. A station with capacity N
-    // uses the first N as its places.
+    // Cells to stand on around a station (standingCells): at least
+    // kSpotsPerStation, or its capacity when larger. A station with capacity
+    // N uses the first N as its places (the validator makes sure there are N).
     static constexpr int kSpotsPerStation = 64;
     const std::vector<Cell> &spots(int station) const { return m_spots[size_t(station)]; }
     // The cells of a station's line, front first: a straight row away from
@@ -73,8 +99,10 @@ public:
     const std::vector<Cell> &line(int station) const { return m_lines[size_t(station)]; }
     // Whether a cell is one of a station's places (a cell for acting, kept clear).
     bool isPlace(Cell c) const;
-    // Connected region of a cell (-1 blocked); all 0 without walls.
+    // Connected region of a cell (-1 blocked); all 0 without walls. Two cells
+    // are joined by a path exactly when their regions are equal.
     int region(Cell c) const { return blocked(c) ? -1 : m_regions.empty() ? 0 : m_regions[size_t(m_grid.index(c))]; }
+    int stationRegion(int station) const { return m_stationRegion[size_t(station)]; }
 
     // Bytes the fields kept now hold (at most kFieldBudget, or one field when a
     // single field is larger).
@@ -84,18 +112,38 @@ public:
 
 private:
     const std::vector<float> &field(int station) const;
+    bool fieldRoute(int station, double x, double y, double tx, double ty,
+                    std::vector<std::pair<double, double>> &out) const;
+    void waypoint(int station, double x, double y, double tx, double ty, double &wx, double &wy) const;
+    bool gridRoute(double x, double y, double tx, double ty, std::vector<std::pair<double, double>> &out) const;
+    bool cornerRoute(double x, double y, double tx, double ty, std::vector<std::pair<double, double>> &out) const;
+    bool cornerSeen(int a, int b) const;
+    int cornerSearch(const std::vector<double> *tail) const; // Dijkstra over m_cornerDist; the best end, -1
+    const std::vector<double> &cornerField(int station) const;
+    double cx(int corner) const { return Grid::centreX(m_corners[size_t(corner)]); }
+    double cy(int corner) const { return Grid::centreY(m_corners[size_t(corner)]); }
 
     Grid m_grid;
     bool m_walls = false;
+    Method m_method = Method::Straight;
     int m_width = 0, m_height = 0; // cells
     std::vector<double> m_stationX, m_stationY;
     std::vector<Cell> m_stationCell;
+    std::vector<int> m_stationRegion;
     std::vector<std::int32_t> m_regions;
     mutable std::vector<std::unique_ptr<std::vector<float>>> m_fields;
     mutable std::vector<std::uint64_t> m_fieldUsed; // when each was last asked for
     mutable std::uint64_t m_clock = 0;
     mutable std::size_t m_fieldBytes = 0;
     std::size_t m_budget = kFieldBudget;
+    // Corners: the cells, which pairs see each other (0 not yet asked, 1 yes,
+    // 2 no; C x C bytes), per station the distance to each corner, scratch.
+    std::vector<Cell> m_corners;
+    mutable std::vector<std::uint8_t> m_cornerSight;
+    mutable std::vector<std::unique_ptr<std::vector<double>>> m_cornerFields;
+    mutable std::vector<double> m_cornerDist, m_cornerTail;
+    mutable std::vector<std::int32_t> m_cornerPrev;
+    mutable std::vector<std::uint8_t> m_cornerDone;
     std::vector<std::vector<Cell>> m_spots, m_lines;
     std::vector<std::int64_t> m_placeCells; // sorted cell keys of every station's places
 };

@@ -1,6 +1,7 @@
 #include "validator.h"
 
 #include "space/grid.h"
+#include "space/paths.h"
 
 #include "model/factname.h"
 
@@ -72,6 +73,7 @@ public:
         if (!hasErrors(m_issues)) {
             warnings();
             unreachableStations();
+            placesFit();
         }
         return m_issues;
     }
@@ -196,16 +198,40 @@ private:
             error(path, QStringLiteral("(%1, %2) is inside a wall").arg(p.x).arg(p.y));
     }
 
+    // A station never promises more places than it has (SPEC 12.1): its
+    // capacity must fit in the free cells round it (Space's standingCells).
+    void placesFit()
+    {
+        std::optional<Regions> regions;
+        for (qsizetype i = 0; i < m_s.stations.size(); ++i) {
+            const Station &st = m_s.stations[i];
+            if (st.capacity <= 0)
+                continue;
+            if (m_grid && !regions)
+                regions = m_grid->regions();
+            const int width = int(std::ceil(std::clamp(m_s.map.width, 1.0, limits::kMaxMapSize)));
+            const int height = int(std::ceil(std::clamp(m_s.map.height, 1.0, limits::kMaxMapSize)));
+            const qsizetype room = qsizetype(standingCells(m_grid ? &*m_grid : nullptr, regions ? &*regions : nullptr,
+                                                           width, height, st.at.x, st.at.y, st.capacity)
+                                                 .size());
+            if (room < st.capacity)
+                error(pathKey(pathIndex(QStringLiteral("stations"), i), QStringLiteral("capacity")),
+                      QStringLiteral("station %1 has room for %2 places round it, not %3: walls and the map's edge "
+                                     "leave no more free cells in sight within %4 of it")
+                          .arg(st.id)
+                          .arg(room)
+                          .arg(st.capacity)
+                          .arg(kSpotRadiusLimit));
+        }
+    }
+
     // A station some character needs but cannot walk to (walls in the way).
     void unreachableStations()
     {
         if (!m_grid)
             return;
-        const std::vector<std::int32_t> region = m_grid->regions();
-        auto regionAt = [&](const Point &p) {
-            const Cell c = Grid::cellOf(p.x, p.y);
-            return m_grid->inside(c) ? region[size_t(m_grid->index(c))] : -1;
-        };
+        const Regions region = m_grid->regions();
+        auto regionAt = [&](const Point &p) { return region.at(Grid::cellOf(p.x, p.y)); };
         auto check = [&](const Agent &who, const QString &path, const Point &from) {
             const std::int32_t start = regionAt(from);
             QSet<QString> said;

@@ -202,6 +202,7 @@ private:
     void setWalk(Agent &a, double x, double y, int field);
     bool moveAlong(Agent &a); // true once at goalX/Y
     void stand(int i, bool instant); // claims the cell it stands on, or the nearest free one
+    void startInside(Agent &a) const; // a start on a walled map where nobody can stand: the nearest free cell
     void claim(int i, Cell c); // stands on c (stepping there when not on it)
     void unstand(int i);
     Cell freeCellNear(Cell from, int who, bool avoidPlaces) const;

@@ -78,9 +78,42 @@ void Simulation::claim(int i, Cell c)
     setWalk(a, x, y, -1); // a cell close by, in sight (freeCellNear checks it)
 }
 
+// On a map with walls nobody starts where nobody can stand: a start outside
+// the map (the validator only warns of it) or in a wall (an error in a file)
+// is moved to the nearest free cell of the map, ring by ring from the nearest
+// point inside it. On an open map a start outside it stands where it is, as in version 1.
+void Simulation::startInside(Agent &a) const
+{
+    if (!m_space.hasWalls() || !m_space.blocked(Grid::cellOf(a.x, a.y)))
+        return;
+    const Grid &g = m_space.grid();
+    const Cell from {std::clamp(Grid::cellOf(a.x, a.y).x, 0, g.width() - 1),
+                     std::clamp(Grid::cellOf(a.x, a.y).y, 0, g.height() - 1)};
+    for (int r = 0; r < std::max(g.width(), g.height()); ++r) {
+        Cell best {};
+        int bestD = std::numeric_limits<int>::max();
+        for (int dy = -r; dy <= r; ++dy)
+            for (int dx = -r; dx <= r; ++dx) {
+                if (std::max(std::abs(dx), std::abs(dy)) != r || dx * dx + dy * dy >= bestD)
+                    continue;
+                if (!m_space.blocked({from.x + dx, from.y + dy})) {
+                    best = {from.x + dx, from.y + dy};
+                    bestD = dx * dx + dy * dy;
+                }
+            }
+        if (bestD != std::numeric_limits<int>::max()) {
+            a.x = Grid::centreX(best);
+            a.y = Grid::centreY(best);
+            return;
+        }
+    }
+}
+
 void Simulation::stand(int i, bool instant)
 {
     Agent &a = m_agents[size_t(i)];
+    if (instant)
+        startInside(a);
     const Cell here = Grid::cellOf(a.x, a.y);
     const int occupant = m_standing.at(Space::key(here));
     if (occupant == i && a.standing)

@@ -87,33 +87,75 @@ Grid::Grid(const MapSettings &map)
     }
 }
 
-std::vector<std::int32_t> Grid::regions() const
+Regions Grid::regions() const
 {
-    std::vector<std::int32_t> label(m_blocked.size(), -1);
-    std::vector<std::int32_t> stack;
-    std::int32_t next = 0;
-    for (size_t start = 0; start < m_blocked.size(); ++start) {
-        if (m_blocked[start] || label[start] >= 0)
-            continue;
-        label[start] = next;
-        stack.push_back(std::int32_t(start));
-        while (!stack.empty()) {
-            const Cell c = cellAt(stack.back());
-            stack.pop_back();
-            const Cell around[] = {{c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
-            for (const Cell n : around) {
-                if (blocked(n))
-                    continue;
-                const int i = index(n);
-                if (label[size_t(i)] < 0) {
-                    label[size_t(i)] = next;
-                    stack.push_back(i);
-                }
+    Regions out;
+    out.m_width = m_width;
+    out.m_height = m_height;
+    out.m_rowBegin.reserve(size_t(m_height) + 1);
+    // Runs row by row; a run overlapping one of the row above joins its set.
+    std::vector<std::uint32_t> parent;
+    const auto find = [&](std::uint32_t r) {
+        while (parent[r] != r)
+            r = parent[r] = parent[parent[r]];
+        return r;
+    };
+    for (int y = 0; y < m_height; ++y) {
+        out.m_rowBegin.push_back(std::uint32_t(out.m_runs.size()));
+        const std::uint8_t *row = m_blocked.data() + size_t(y) * size_t(m_width);
+        for (int x = 0; x < m_width;) {
+            if (row[x]) {
+                ++x;
+                continue;
             }
+            const int x0 = x;
+            while (x < m_width && !row[x])
+                ++x;
+            out.m_runs.push_back({std::uint16_t(x0), std::uint16_t(x), 0});
+            parent.push_back(std::uint32_t(parent.size()));
         }
-        ++next;
+        if (y == 0)
+            continue;
+        // Two pointers over the row above and this one.
+        std::uint32_t a = out.m_rowBegin[size_t(y) - 1], b = out.m_rowBegin[size_t(y)];
+        const std::uint32_t aEnd = out.m_rowBegin[size_t(y)], bEnd = std::uint32_t(out.m_runs.size());
+        while (a < aEnd && b < bEnd) {
+            const Regions::Run &ra = out.m_runs[a], &rb = out.m_runs[b];
+            if (std::max(ra.x0, rb.x0) < std::min(ra.x1, rb.x1)) {
+                const std::uint32_t pa = find(a), pb = find(b);
+                if (pa != pb)
+                    parent[std::max(pa, pb)] = std::min(pa, pb); // the earlier run stays the root
+            }
+            if (ra.x1 < rb.x1)
+                ++a;
+            else
+                ++b;
+        }
     }
-    return label;
+    out.m_rowBegin.push_back(std::uint32_t(out.m_runs.size()));
+    // Labels in order of each set's first run (its root: roots are the smallest index).
+    std::vector<std::int32_t> label(parent.size(), -1);
+    for (std::uint32_t r = 0; r < parent.size(); ++r) {
+        const std::uint32_t root = find(r);
+        if (label[root] < 0)
+            label[root] = out.m_count++;
+        out.m_runs[r].label = label[root];
+    }
+    return out;
+}
+
+int Regions::at(Cell c) const
+{
+    if (c.x < 0 || c.y < 0 || c.x >= m_width || c.y >= m_height)
+        return -1;
+    const auto begin = m_runs.begin() + std::ptrdiff_t(m_rowBegin[size_t(c.y)]);
+    const auto end = m_runs.begin() + std::ptrdiff_t(m_rowBegin[size_t(c.y) + 1]);
+    // The last run starting at or before x.
+    auto it = std::upper_bound(begin, end, c.x, [](int x, const Run &r) { return x < r.x0; });
+    if (it == begin)
+        return -1;
+    --it;
+    return c.x < it->x1 ? it->label : -1;
 }
 
 } // namespace goap

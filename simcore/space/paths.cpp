@@ -57,7 +57,7 @@ bool lineOfSight(const Grid &grid, double x0, double y0, double x1, double y1)
     return true;
 }
 
-std::vector<Cell> standingCells(const Grid *walls, const std::vector<std::int32_t> *regions, int width, int height,
+std::vector<Cell> standingCells(const Grid *walls, const Regions *regions, int width, int height,
                                 double x, double y, int count)
 {
     std::vector<Cell> out;
@@ -67,7 +67,7 @@ std::vector<Cell> standingCells(const Grid *walls, const std::vector<std::int32_
         return c.x < 0 || c.y < 0 || c.x >= width || c.y >= height || (walls && walls->blocked(c));
     };
     const Cell home = Grid::cellOf(x, y);
-    const int homeRegion = walls && regions && walls->inside(home) ? (*regions)[size_t(walls->index(home))] : 0;
+    const int homeRegion = walls && regions ? regions->at(home) : 0;
     struct Candidate
     {
         double d;
@@ -90,7 +90,7 @@ std::vector<Cell> standingCells(const Grid *walls, const std::vector<std::int32_
                     const Cell c {home.x + dx, home.y + dy};
                     if (blocked(c))
                         continue;
-                    if (walls && regions && (*regions)[size_t(walls->index(c))] != homeRegion)
+                    if (walls && regions && regions->at(c) != homeRegion)
                         continue;
                     const double ox = Grid::centreX(c) - x, oy = Grid::centreY(c) - y;
                     const double d = std::hypot(ox, oy);

@@ -39,11 +39,11 @@ bool lineOfSight(const Grid &grid, double x0, double y0, double x1, double y1);
 // Cells to stand on around the point (x, y) (a station's), nearest first
 // (ties: south, west, east, north of it), free, in the region of the point's
 // cell and in its line of sight; at most `count`. `walls` is null on a map
-// without walls (then only the map's edge bounds them); `regions` labels
-// `walls`' cells. The search widens ring by ring until it has `count` or the
+// without walls (then only the map's edge bounds them); `regions` are
+// `walls`' regions. The search widens ring by ring until it has `count` or the
 // rings reach kSpotRadiusLimit: what the validator checks a capacity
 // against, and what a station's places are.
-std::vector<Cell> standingCells(const Grid *walls, const std::vector<std::int32_t> *regions, int width, int height,
+std::vector<Cell> standingCells(const Grid *walls, const Regions *regions, int width, int height,
                                 double x, double y, int count);
 inline constexpr int kSpotRadiusLimit = 40;
 
@@ -101,7 +101,7 @@ public:
     bool isPlace(Cell c) const;
     // Connected region of a cell (-1 blocked); all 0 without walls. Two cells
     // are joined by a path exactly when their regions are equal.
-    int region(Cell c) const { return blocked(c) ? -1 : m_regions.empty() ? 0 : m_regions[size_t(m_grid.index(c))]; }
+    int region(Cell c) const { return blocked(c) ? -1 : m_walls ? m_regions.at(c) : 0; }
     int stationRegion(int station) const { return m_stationRegion[size_t(station)]; }
 
     // Bytes the fields kept now hold (at most kFieldBudget, or one field when a
@@ -130,7 +130,7 @@ private:
     std::vector<double> m_stationX, m_stationY;
     std::vector<Cell> m_stationCell;
     std::vector<int> m_stationRegion;
-    std::vector<std::int32_t> m_regions;
+    Regions m_regions;
     mutable std::vector<std::unique_ptr<std::vector<float>>> m_fields;
     mutable std::vector<std::uint64_t> m_fieldUsed; // when each was last asked for
     mutable std::uint64_t m_clock = 0;

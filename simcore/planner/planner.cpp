@@ -389,9 +389,9 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
         m_inReach.clear();
         for (const int a : actions) {
             const std::vector<int> &stations = m_scenario->actions[size_t(a)].stations;
-            if (stations.empty()
-                || std::any_of(stations.begin(), stations.end(),
-                               [&](int st) { return region >= 0 && space.stationRegion(st) == region; }))
+            if (stations.empty() || std::any_of(stations.begin(), stations.end(), [&](int st) {
+                    return region >= 0 && space.stationRegion(st) == region;
+                }))
                 m_inReach.push_back(a);
         }
         actions = m_inReach;

@@ -98,7 +98,8 @@ GoalExplanation explainGoal(const CompiledScenario &s, int agent, int goal, std:
 QString noWayReason(const CompiledScenario &s, int station, double x, double y)
 {
     return QStringLiteral("%1: no way there from (%2, %3)")
-        .arg(station >= 0 && size_t(station) < s.stationIds.size() ? s.stationIds[size_t(station)] : QStringLiteral("?"))
+        .arg(station >= 0 && size_t(station) < s.stationIds.size() ? s.stationIds[size_t(station)]
+                                                                   : QStringLiteral("?"))
         .arg(x)
         .arg(y);
 }

@@ -57,15 +57,14 @@ bool lineOfSight(const Grid &grid, double x0, double y0, double x1, double y1)
     return true;
 }
 
-std::vector<Cell> standingCells(const Grid *walls, const Regions *regions, int width, int height,
-                                double x, double y, int count)
+std::vector<Cell> standingCells(const Grid *walls, const Regions *regions, int width, int height, double x, double y,
+                                int count)
 {
     std::vector<Cell> out;
     if (count <= 0)
         return out;
-    const auto blocked = [&](Cell c) {
-        return c.x < 0 || c.y < 0 || c.x >= width || c.y >= height || (walls && walls->blocked(c));
-    };
+    const auto blocked
+        = [&](Cell c) { return c.x < 0 || c.y < 0 || c.x >= width || c.y >= height || (walls && walls->blocked(c)); };
     const Cell home = Grid::cellOf(x, y);
     const int homeRegion = walls && regions ? regions->at(home) : 0;
     struct Candidate
@@ -462,7 +461,8 @@ int Space::cornerSearch(const std::vector<double> *tail) const
     for (;;) {
         int u = -1;
         for (size_t k = 0; k < n; ++k)
-            if (!m_cornerDone[k] && m_cornerDist[k] < kUnreachable && (u < 0 || m_cornerDist[k] < m_cornerDist[size_t(u)]))
+            if (!m_cornerDone[k] && m_cornerDist[k] < kUnreachable
+                && (u < 0 || m_cornerDist[k] < m_cornerDist[size_t(u)]))
                 u = int(k);
         if (u < 0 || m_cornerDist[size_t(u)] >= best)
             break;

@@ -43,8 +43,8 @@ bool lineOfSight(const Grid &grid, double x0, double y0, double x1, double y1);
 // `walls`' regions. The search widens ring by ring until it has `count` or the
 // rings reach kSpotRadiusLimit: what the validator checks a capacity
 // against, and what a station's places are.
-std::vector<Cell> standingCells(const Grid *walls, const Regions *regions, int width, int height,
-                                double x, double y, int count);
+std::vector<Cell> standingCells(const Grid *walls, const Regions *regions, int width, int height, double x, double y,
+                                int count);
 inline constexpr int kSpotRadiusLimit = 40;
 
 class Space
@@ -84,7 +84,8 @@ public:
     // cell and cuts no corner). `station` is the station the walk is for (its
     // field leads there; -1: none). False, with `out` empty, when there is no
     // way: a blocked end, or walls between them.
-    bool route(int station, double x, double y, double tx, double ty, std::vector<std::pair<double, double>> &out) const;
+    bool route(int station, double x, double y, double tx, double ty,
+               std::vector<std::pair<double, double>> &out) const;
     // The whole way as its corners, (x, y) first and (tx, ty) last (the live
     // view draws it); just the two ends when there is no way.
     std::vector<std::pair<double, double>> path(int station, double x, double y, double tx, double ty) const;

@@ -337,7 +337,10 @@ void Inspector::show(const sim::Snapshot &snap)
             && size_t(m_agent) < s.agents.size()) { // the scenario's own characters
             std::vector<std::int32_t> state = a.facts;
             state.insert(state.end(), snap.world.begin(), snap.world.end());
-            why << sim::explanationLines(s, sim::explainGoal(s, m_agent, b.goal, state));
+            if (!m_space)
+                m_space = std::make_unique<Space>(s);
+            // Walls name themselves: "eat at s2: no way there from (1, 1)".
+            why << sim::explanationLines(s, sim::explainGoal(s, m_agent, b.goal, state, m_space.get(), a.x, a.y));
         }
     }
     switchLabel->setText(a.lastSwitch.isEmpty() ? tr("none yet") : a.lastSwitch);

@@ -132,6 +132,11 @@ Space::Space(const CompiledScenario &sc)
     if (m_walls) {
         m_regions = m_grid.regions();
         m_method = Method::Fields;
+        if (std::int64_t(m_grid.cellCount()) <= kFieldCells) {
+            m_cellRegion.resize(size_t(m_grid.cellCount()));
+            for (int i = 0; i < m_grid.cellCount(); ++i)
+                m_cellRegion[size_t(i)] = m_regions.at(m_grid.cellAt(i));
+        }
         if (std::int64_t(m_grid.cellCount()) > kFieldCells) {
             // Corner cells: free, with a blocked diagonal neighbour whose two
             // cells beside it are free (a wall's convex corner, seen from outside).

@@ -102,7 +102,13 @@ public:
     bool isPlace(Cell c) const;
     // Connected region of a cell (-1 blocked); all 0 without walls. Two cells
     // are joined by a path exactly when their regions are equal.
-    int region(Cell c) const { return blocked(c) ? -1 : m_walls ? m_regions.at(c) : 0; }
+    int region(Cell c) const
+    {
+        return blocked(c)          ? -1
+            : !m_walls             ? 0
+            : m_cellRegion.empty() ? m_regions.at(c)
+                                   : m_cellRegion[size_t(m_grid.index(c))];
+    }
     int stationRegion(int station) const { return m_stationRegion[size_t(station)]; }
 
     // Bytes the fields kept now hold (at most kFieldBudget, or one field when a
@@ -132,6 +138,7 @@ private:
     std::vector<Cell> m_stationCell;
     std::vector<int> m_stationRegion;
     Regions m_regions;
+    std::vector<std::int32_t> m_cellRegion; // per cell, on maps of at most kFieldCells (a lookup, not a search)
     mutable std::vector<std::unique_ptr<std::vector<float>>> m_fields;
     mutable std::vector<std::uint64_t> m_fieldUsed; // when each was last asked for
     mutable std::uint64_t m_clock = 0;

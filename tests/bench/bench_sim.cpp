@@ -4,7 +4,10 @@
 //   build/bin/bench_sim                  every configuration, one process each
 //   build/bin/bench_sim CHARACTERS SECONDS [--no-memo] [--no-walls | --travel | --walled]
 //   build/bin/bench_sim scrub CHARACTERS [KEYFRAME SECONDS]   scrubbing a day (Timeline)
+//   build/bin/bench_sim space     issue #25's big walled maps: a day of 12 walkers on 4096 x 4096, one
+//                                 plan among 40 alternatives there, 10,000 overlapping walls validated
 #include "io/scenarioreader.h"
+#include "io/validator.h"
 #include "planner/compiledscenario.h"
 #include "sim/simulation.h"
 #include "sim/timeline.h"
@@ -89,8 +92,55 @@ int scrub(int characters, double interval)
     return 0;
 }
 
+// Issue #25: each figure from the file's model to the answer (compile, the
+// Space with its regions and corners, and the work), in one process.
+int space()
+{
+    using Clock = std::chrono::steady_clock;
+    const auto ms = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count() * 1e3; };
+    {
+        const Scenario s = testing::bigWalledMap(4096, 12, 12, false, 0);
+        const auto t = Clock::now();
+        const auto compiled = std::make_shared<const CompiledScenario>(compile(s));
+        sim::Simulation simulation(compiled);
+        simulation.runDays(1);
+        std::printf("space: 12 walkers, 4096 x 4096 walled map, one 60-s day: %.0f ms (%d corners, whole-map "
+                    "fields %zu bytes)\n",
+                    ms(t), simulation.space().cornerCount(), simulation.space().fieldBytes());
+    }
+    {
+        const Scenario s = testing::bigWalledMap(4096, 1, 40, true, 1);
+        const CompiledScenario compiled = compile(s);
+        auto t = Clock::now();
+        const Space space(compiled);
+        const double built = ms(t);
+        Planner planner(compiled);
+        Plan plan;
+        t = Clock::now();
+        const CompiledAgent &who = compiled.agents[0];
+        const Travel travel = travelFrom(space, 1, who.speed, who.x, who.y);
+        planner.planForAgent(compiled.dawnState(0), 0, 0, plan, &travel);
+        std::printf("space: one plan among 40 alternatives with travel cost on that map: %.1f ms (the map's Space "
+                    "built once before: %.0f ms); found %d\n",
+                    ms(t), built, int(plan.found));
+    }
+    {
+        Scenario s = testing::bigWalledMap(4096, 1, 1, false, 0);
+        s.map.walls.clear();
+        for (int k = 0; k < 10000; ++k)
+            s.map.walls.push_back(Wall {2048, 0, 8, 3900 - double(k % 13)});
+        const auto t = Clock::now();
+        const QList<Issue> issues = validate(s);
+        std::printf("space: 10,000 overlapping walls validated: %.0f ms (%d errors); peak %ld MiB\n", ms(t),
+                    int(hasErrors(issues)), goap::testing::procStatusKiB("VmHWM") / 1024);
+    }
+    return 0;
+}
+
 int main(int argc, char *argv[])
 {
+    if (argc >= 2 && std::string(argv[1]) == "space")
+        return space();
     if (argc >= 3 && std::string(argv[1]) == "scrub")
         return scrub(std::atoi(argv[2]), argc >= 4 ? std::atof(argv[3]) : 15);
     if (argc >= 3) {

@@ -11,6 +11,7 @@
 #include "sim/explain.h"
 #include "sim/simulation.h"
 #include "space/paths.h"
+#include "synthetic.h"
 
 #include <QtTest>
 
@@ -113,51 +114,6 @@ int count(const Simulation &sim, EventKind kind, int action = -1)
     for (const Event &e : sim.events().events)
         n += e.kind == kind && (action < 0 || e.action == action);
     return n;
-}
-
-// A map of `side` cells a side, one long wall with a gap at its far end, and
-// `stations` stations behind it.
-QByteArray bigWalledMap(int side, int walkers, int stations, bool alternatives, double travelCost)
-{
-    QStringList st, act, ag;
-    for (int k = 0; k < stations; ++k)
-        st << QStringLiteral(R"({ "id": "s%1", "at": [%2, %3] })")
-                  .arg(k)
-                  .arg(side / 2 + 60 + (k % 8) * 37)
-                  .arg(200 + (k / 8) * 300 + k);
-    if (alternatives) {
-        QStringList names;
-        for (int k = 0; k < stations; ++k)
-            names << QStringLiteral("\"s%1\"").arg(k);
-        act << QStringLiteral(
-                   R"({ "id": "go", "station": [%1], "duration": 1, "cost": 1, "add": { "agent.done": 1 } })")
-                   .arg(names.join(u','));
-    } else {
-        for (int k = 0; k < stations; ++k)
-            act << QStringLiteral(
-                       R"({ "id": "go%1", "station": "s%1", "duration": 1, "cost": 1, "add": { "agent.done": 1 } })")
-                       .arg(k);
-    }
-    for (int k = 0; k < walkers; ++k)
-        ag << QStringLiteral(
-                  R"({ "id": "w%1", "at": [%2, 210], "speed": 200, "facts": {}, "actions": ["%3"], "goals": [ { "goal": "q" } ] })")
-                  .arg(k)
-                  .arg(100 + k * 30)
-                  .arg(alternatives ? QStringLiteral("go") : QStringLiteral("go%1").arg(k % stations));
-    return QStringLiteral(R"({ "format": "goap-scenario", "version": 2, "name": "Big",
-      "day": { "length": 60, "tick": 0.1 }, "planner": { "travelCost": %5 },
-      "map": { "width": %1, "height": %1, "walls": [[%2, 0, 8, %3]] },
-      "world": {}, "stations": [%4], "actions": [%6],
-      "goals": [ { "id": "q", "kind": "quota", "conditions": { "agent.done": 1 }, "urgency": 1 } ],
-      "agents": [%7] })")
-        .arg(side)
-        .arg(side / 2)
-        .arg(side - side / 20)
-        .arg(st.join(u','))
-        .arg(travelCost)
-        .arg(act.join(u','))
-        .arg(ag.join(u','))
-        .toUtf8();
 }
 
 // Grid regions by an independent flood fill.
@@ -328,7 +284,7 @@ private slots:
     // routes go through the corners; no whole-map field is ever computed.
     void aBigWalledMapNeverComputesAWholeMapField()
     {
-        const Scenario s = parse(bigWalledMap(4096, 12, 12, false, 0));
+        const Scenario s = testing::bigWalledMap(4096, 12, 12, false, 0);
         QVERIFY(!hasErrors(validate(s)));
         auto compiled = std::make_shared<const CompiledScenario>(compile(s));
         Simulation sim(compiled);
@@ -347,7 +303,7 @@ private slots:
     // chooses the nearest by path, with no whole-map field either.
     void fortyAlternativesCostAboutOneSearch()
     {
-        const Scenario s = parse(bigWalledMap(4096, 1, 40, true, 1));
+        const Scenario s = testing::bigWalledMap(4096, 1, 40, true, 1);
         const CompiledScenario compiled = compile(s);
         const Space space(compiled);
         Planner planner(compiled);

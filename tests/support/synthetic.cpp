@@ -1,5 +1,7 @@
 #include "synthetic.h"
 
+#include "io/scenarioreader.h"
+
 #include <algorithm>
 
 namespace goap::testing {
@@ -163,6 +165,51 @@ Scenario walledTown(const Scenario &town, int characters, double travelCost)
         s.agents[i].at = Point {original.at.x + ox, original.at.y + oy};
     }
     return s;
+}
+
+// A map of `side` cells a side, one long wall with a gap at its far end, and
+// `stations` stations behind it.
+Scenario bigWalledMap(int side, int walkers, int stations, bool alternatives, double travelCost)
+{
+    QStringList st, act, ag;
+    for (int k = 0; k < stations; ++k)
+        st << QStringLiteral(R"({ "id": "s%1", "at": [%2, %3] })")
+                  .arg(k)
+                  .arg(side / 2 + 60 + (k % 8) * 37)
+                  .arg(200 + (k / 8) * 300 + k);
+    if (alternatives) {
+        QStringList names;
+        for (int k = 0; k < stations; ++k)
+            names << QStringLiteral("\"s%1\"").arg(k);
+        act << QStringLiteral(
+                   R"({ "id": "go", "station": [%1], "duration": 1, "cost": 1, "add": { "agent.done": 1 } })")
+                   .arg(names.join(u','));
+    } else {
+        for (int k = 0; k < stations; ++k)
+            act << QStringLiteral(
+                       R"({ "id": "go%1", "station": "s%1", "duration": 1, "cost": 1, "add": { "agent.done": 1 } })")
+                       .arg(k);
+    }
+    for (int k = 0; k < walkers; ++k)
+        ag << QStringLiteral(
+                  R"({ "id": "w%1", "at": [%2, 210], "speed": 200, "facts": {}, "actions": ["%3"], "goals": [ { "goal": "q" } ] })")
+                  .arg(k)
+                  .arg(100 + k * 30)
+                  .arg(alternatives ? QStringLiteral("go") : QStringLiteral("go%1").arg(k % stations));
+    const QString json = QStringLiteral(R"({ "format": "goap-scenario", "version": 2, "name": "Big",
+      "day": { "length": 60, "tick": 0.1 }, "planner": { "travelCost": %5 },
+      "map": { "width": %1, "height": %1, "walls": [[%2, 0, 8, %3]] },
+      "world": {}, "stations": [%4], "actions": [%6],
+      "goals": [ { "id": "q", "kind": "quota", "conditions": { "agent.done": 1 }, "urgency": 1 } ],
+      "agents": [%7] })")
+                             .arg(side)
+                             .arg(side / 2)
+                             .arg(side - side / 20)
+                             .arg(st.join(u','))
+                             .arg(travelCost)
+                             .arg(act.join(u','))
+                             .arg(ag.join(u','));
+    return *readScenario(json.toUtf8()).scenario;
 }
 
 } // namespace goap::testing

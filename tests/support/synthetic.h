@@ -34,4 +34,11 @@ Scenario replicatedTown(const Scenario &town, int characters);
 // seed scaled as in replicatedTown.
 Scenario walledTown(const Scenario &town, int characters, double travelCost = 0);
 
+// Issue #25's big walled map: `side` x `side` cells, one wall 8 cells thick
+// down the middle with a gap at its far end, `stations` stations behind it,
+// `walkers` walkers (speed 200) at the near side's top. Each walker has its
+// own station's action (go<k>), or with `alternatives` one action `go` at
+// every station. One quota, q: agent.done >= 1. A 60-s day.
+Scenario bigWalledMap(int side, int walkers, int stations, bool alternatives, double travelCost);
+
 } // namespace goap::testing

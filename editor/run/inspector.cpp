@@ -120,6 +120,15 @@ Inspector::Inspector(QWidget *parent)
     setAgent(-1);
 }
 
+void Inspector::setWalls(const QList<Wall> &walls)
+{
+    if (!m_scenario)
+        return;
+    MapSettings map = m_scenario->map;
+    map.walls = walls;
+    m_space = std::make_unique<Space>(*m_scenario, map);
+}
+
 void Inspector::setScenario(std::shared_ptr<const CompiledScenario> scenario, QStringList actionLabels,
                             QStringList stationLabels)
 {

@@ -26,6 +26,7 @@ public:
     explicit Inspector(QWidget *parent = nullptr);
 
     // The labels come from the document: the compiled scenario keeps ids only.
+    void setWalls(const QList<Wall> &walls); // walls changed during the run
     void setScenario(std::shared_ptr<const CompiledScenario> scenario, QStringList actionLabels = {},
                      QStringList stationLabels = {});
     void setAgent(int agent); // -1: none

@@ -196,6 +196,15 @@ void RunLayer::clear()
     m_selected = -1;
 }
 
+void RunLayer::setWalls(const QList<Wall> &walls)
+{
+    if (!m_scenario)
+        return;
+    MapSettings map = m_scenario->map;
+    map.walls = walls;
+    m_space = std::make_unique<Space>(*m_scenario, map);
+}
+
 void RunLayer::start(std::shared_ptr<const CompiledScenario> scenario, const QStringList &actionLabels)
 {
     clear();

@@ -45,6 +45,7 @@ public:
     void settle();
 
     void start(std::shared_ptr<const CompiledScenario> scenario, const QStringList &actionLabels);
+    void setWalls(const QList<Wall> &walls); // walls changed during the run: paths drawn round them
     void apply(const sim::Snapshot &snapshot);
     void clear();
     void setSelected(int agent);

@@ -176,7 +176,18 @@ RunUi::RunUi(QWidget *window, ScenarioDocument *document, MapScene *scene, QObje
         m_charts->clear(); // the previous scenario's run is not this one's
     });
     connect(document, &ScenarioDocument::changed, this, [this] {
-        if (m_controller->hasRun()) {
+        if (!m_controller->hasRun())
+            return;
+        // Walls take effect in the run at its next tick (SPEC 12.1); other
+        // edits on Restart.
+        const Scenario &now = m_document->scenario();
+        if (now.map.walls != m_runWalls) {
+            m_runWalls = now.map.walls;
+            m_controller->changeWalls(m_runWalls);
+        }
+        Scenario besidesWalls = now;
+        besidesWalls.map.walls = m_runScenario.map.walls;
+        if (!(besidesWalls == m_runScenario)) {
             m_editedSinceStart = true;
             m_stale->show();
         }
@@ -230,6 +241,9 @@ bool RunUi::start()
     m_scene->setStartMarkersVisible(false);
     m_inspector->setScenario(compiled, labels, stations);
     m_controller->load(compiled);
+    m_runScenario = m_document->scenario();
+    m_runWalls = m_runScenario.map.walls;
+    m_wallChanges.clear();
     m_editedSinceStart = false;
     m_stale->hide();
     updateActions();
@@ -366,6 +380,13 @@ void RunUi::onFrame(const SimFrame &frame)
         return;
     }
     m_liveTick = frame.snapshot.tick;
+    for (const auto &[tick, walls] : frame.wallChanges) {
+        m_wallChanges.emplace_back(tick, walls); // for a timeline made later
+        if (m_timeline)
+            m_timeline->changeWalls(tick, walls);
+        m_layer->setWalls(walls);
+        m_inspector->setWalls(walls);
+    }
     {
         const QSignalBlocker blocker(m_scrub); // the live end: no scrub
         m_scrub->setRange(0, int(std::min<qint64>(m_liveTick, std::numeric_limits<int>::max())));
@@ -399,8 +420,11 @@ void RunUi::scrubTo(qint64 tick)
         showSnapshot(m_controller->snapshot(), false);
         return;
     }
-    if (!m_timeline)
+    if (!m_timeline) {
         m_timeline = std::make_unique<sim::Timeline>(m_controller->scenarioPtr());
+        for (const auto &[at, walls] : m_wallChanges)
+            m_timeline->changeWalls(at, walls);
+    }
     showSnapshot(m_timeline->at(tick), true);
 }
 

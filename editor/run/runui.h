@@ -4,7 +4,7 @@
 // map, the day clock and world-facts strip, the inspector, the event log and
 // the charts, wired to one SimController. The main window owns the docks,
 // menus and toolbars they are shown in. Play compiles the current document; edits
-// made during a run take effect on Restart; an invalid document cannot run.
+// made during a run take effect on Restart, walls at the run's next tick; an invalid document cannot run.
 
 #include "document/scenariodocument.h"
 #include "run/simcontroller.h"
@@ -60,6 +60,8 @@ public:
     // Runs to that many simulated seconds from the first dawn as fast as
     // possible and returns when the frame for that time has arrived.
     bool runFor(double seconds, int timeoutMs = 120000);
+    // Edits since the run started that wait for Restart (walls do not: they take effect at once).
+    bool editedSinceStart() const { return m_editedSinceStart; }
     void selectAgent(int agent);
 
     SimController *controller() const { return m_controller; }
@@ -120,6 +122,9 @@ private:
     QComboBox *m_speedBox;
     QToolButton *m_lengthButton = nullptr;
     bool m_editedSinceStart = false;
+    Scenario m_runScenario; // the document as the run started (implicitly shared)
+    QList<Wall> m_runWalls; // the walls the run has now
+    std::vector<std::pair<std::int64_t, QList<Wall>>> m_wallChanges; // the run's, for its timeline
 };
 
 } // namespace goap::editor

@@ -115,6 +115,11 @@ void SimController::setSpeed(double speed)
     send([speed](SimRunner &r) { r.setSpeed(speed); });
 }
 
+void SimController::changeWalls(const QList<Wall> &walls)
+{
+    send([walls](SimRunner &r) { r.changeWalls(walls); });
+}
+
 void SimController::restart()
 {
     if (!m_scenario)

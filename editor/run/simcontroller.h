@@ -36,6 +36,7 @@ public:
     void stepToEvent();
     void setSpeed(double speed); // x real time; 0: as fast as possible
     void restart();
+    void changeWalls(const QList<Wall> &walls); // from the next tick of the run
     void nextDay();
     // As fast as possible to that time, then pause. Without progress, the
     // worker builds no frame before it gets there (--run-for).

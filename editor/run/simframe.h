@@ -30,6 +30,10 @@ struct SimFrame
     double speed = 1; // x real time; 0: as fast as possible
     int runDays = 1; // a play stops at the end of this many days; 0: keeps running
     bool dayDone = false; // this frame ends a play that stopped at a day's end
+    // Walls changed during the run since the previous frame, with the tick
+    // each took effect from (Simulation::changeWalls): the UI's timeline
+    // replays them, its views draw paths on them.
+    std::vector<std::pair<std::int64_t, QList<Wall>>> wallChanges;
     // The run's report so far (sim::reportJson of the days kept), in frames of
     // a run at rest (paused, stopped at a day's end): what Compare shows.
     QByteArray report;

@@ -20,10 +20,21 @@ void SimRunner::load(std::shared_ptr<const CompiledScenario> scenario, int runId
     restart();
 }
 
+void SimRunner::changeWalls(QList<Wall> walls)
+{
+    if (!m_sim)
+        return;
+    const std::int64_t tick = m_sim->totalTicks();
+    m_sim->changeWalls(tick, walls);
+    m_wallChanges.emplace_back(tick, std::move(walls));
+    m_dirty = true;
+}
+
 void SimRunner::restart()
 {
     if (!m_scenario)
         return;
+    m_wallChanges.clear();
     m_sim = std::make_unique<sim::Simulation>(m_scenario);
     m_serial = 0;
     m_eventsSent = m_samplesSent = m_namesSent = 0;
@@ -228,6 +239,8 @@ SimFramePtr SimRunner::buildFrame()
     auto frame = std::make_shared<SimFrame>();
     frame->runId = m_runId;
     frame->serial = ++m_serial;
+    frame->wallChanges = std::move(m_wallChanges);
+    m_wallChanges.clear();
     m_sim->fillSnapshot(frame->snapshot);
     const sim::EventLog &log = m_sim->events();
     frame->newAgentIds.assign(log.agentIds.begin() + std::ptrdiff_t(m_namesSent), log.agentIds.end());

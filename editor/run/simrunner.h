@@ -38,6 +38,8 @@ public:
     void stepToEvent();
     void setSpeed(double speed); // x real time; 0: as fast as possible
     void setRunDays(int days); // a play stops at the end of this many days; 0: keeps running
+    // The map's walls from the next tick on (painted during the run).
+    void changeWalls(QList<Wall> walls);
     // As fast as possible to that tick, then pause. Without progress, no
     // frame is built until the target: nothing is spent on views nobody sees.
     void runTo(std::int64_t totalTicks, bool showProgress = true);
@@ -91,6 +93,7 @@ private:
     std::uint64_t m_eventsBefore = 0; // events recorded and discarded by earlier frames
     std::uint64_t m_eventsForgotten = 0; // since the last frame, by keepLastDays()
     std::function<void()> m_postedHook;
+    std::vector<std::pair<std::int64_t, QList<Wall>>> m_wallChanges; // not yet sent
 };
 
 } // namespace goap::editor

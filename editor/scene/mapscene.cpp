@@ -141,8 +141,74 @@ private:
     QPointF m_pressPos;
 };
 
-// A wall: a dark block of whole cells. Selected, it can be dragged (snapped
-// to whole cells) and resized by the handle at its lower right corner.
+const QColor kWallFill(0x6e, 0x67, 0x5d), kWallHatch(0x85, 0x7e, 0x73);
+
+// Every wall's body at once: the blocked cells as the fewest rectangles (runs
+// of a row, merged with the same run of the rows below), filled once however
+// many walls overlap them (10,000 copies of one wall paint as one).
+class WallsFill : public QGraphicsItem
+{
+public:
+    explicit WallsFill(const MapSettings &map)
+    {
+        setZValue(0.4); // under the walls' outlines
+        setAcceptedMouseButtons(Qt::NoButton);
+        const Grid grid(map);
+        if (!grid.hasWalls())
+            return;
+        std::vector<QRect> open; // runs still growing downwards, one per run of the last row
+        std::vector<QRect> next;
+        for (int y = 0; y <= grid.height(); ++y) {
+            next.clear();
+            size_t k = 0;
+            for (int x = 0; y < grid.height() && x < grid.width();) {
+                if (!grid.blocked({x, y})) {
+                    ++x;
+                    continue;
+                }
+                const int x0 = x;
+                while (x < grid.width() && grid.blocked({x, y}))
+                    ++x;
+                while (k < open.size() && open[k].left() < x0) // runs that ended: done
+                    m_cells.push_back(open[k++]);
+                if (k < open.size() && open[k].left() == x0 && open[k].right() == x - 1) {
+                    QRect r = open[k++];
+                    r.setBottom(y);
+                    next.push_back(r);
+                } else {
+                    next.emplace_back(x0, y, x - x0, 1);
+                }
+            }
+            while (k < open.size())
+                m_cells.push_back(open[k++]);
+            open.swap(next);
+        }
+        for (const QRect &r : m_cells)
+            m_bounds |= QRectF(r.x() * MapScene::kScale, r.y() * MapScene::kScale, r.width() * MapScene::kScale,
+                               r.height() * MapScene::kScale);
+    }
+
+    QRectF boundingRect() const override { return m_bounds; }
+    void paint(QPainter *p, const QStyleOptionGraphicsItem *option, QWidget *) override
+    {
+        const double k = MapScene::kScale;
+        for (const QRect &c : m_cells) {
+            const QRectF r(c.x() * k, c.y() * k, c.width() * k, c.height() * k);
+            if (!r.intersects(option->exposedRect))
+                continue;
+            p->fillRect(r, kWallFill);
+            p->fillRect(r, QBrush(kWallHatch, Qt::BDiagPattern));
+        }
+    }
+
+private:
+    std::vector<QRect> m_cells; // in cells
+    QRectF m_bounds;
+};
+
+// A wall: a block of whole cells, drawn as its outline over WallsFill (its
+// body too while it is dragged). Selected, it can be dragged (snapped to
+// whole cells) and resized by the handle at its lower right corner.
 class WallItem : public QGraphicsObject
 {
 public:
@@ -157,6 +223,7 @@ public:
         setPos(rect.topLeft());
         setZValue(0.5); // under stations and characters
         setCursor(Qt::SizeAllCursor);
+        setFlag(ItemUsesExtendedStyleOption); // exposedRect: a huge wall paints only what shows
     }
 
     QRectF boundingRect() const override { return QRectF(QPointF(-2, -2), m_size + QSizeF(4, 4)); }
@@ -164,8 +231,10 @@ public:
     void paint(QPainter *p, const QStyleOptionGraphicsItem *option, QWidget *) override
     {
         const QRectF r(QPointF(0, 0), m_size);
-        p->fillRect(r, QColor(0x6e, 0x67, 0x5d));
-        p->fillRect(r, QBrush(QColor(0x85, 0x7e, 0x73), Qt::BDiagPattern));
+        if (m_pressed) { // on its way somewhere else: its body comes along
+            p->fillRect(r & option->exposedRect, kWallFill);
+            p->fillRect(r & option->exposedRect, QBrush(kWallHatch, Qt::BDiagPattern));
+        }
         const bool selected = option->state & QStyle::State_Selected;
         p->setPen(QPen(selected ? QColor(0, 120, 215) : QColor(0x4a, 0x45, 0x3e), selected ? 3 : 1));
         p->setBrush(Qt::NoBrush);
@@ -180,6 +249,7 @@ protected:
     void mousePressEvent(QGraphicsSceneMouseEvent *event) override
     {
         m_pressPos = pos();
+        m_pressed = true;
         m_resizing = isSelected() && handle().contains(event->pos());
         m_pressSize = m_size;
         if (m_resizing) {
@@ -206,6 +276,8 @@ protected:
             QGraphicsObject::mouseReleaseEvent(event);
         const bool moved = pos() != m_pressPos || m_size != m_pressSize;
         m_resizing = false;
+        m_pressed = false;
+        update();
         if (moved)
             m_scene->wallEdited(m_index, QRectF(pos(), m_size));
     }
@@ -216,6 +288,7 @@ private:
     QSizeF m_size, m_pressSize;
     QPointF m_pressPos;
     bool m_resizing = false;
+    bool m_pressed = false;
 };
 
 } // namespace
@@ -544,11 +617,14 @@ void MapScene::rebuild()
         delete item;
     for (QGraphicsItem *item : m_walls)
         delete item;
+    delete m_wallsFill;
     m_stations.clear();
     m_agents.clear();
     m_walls.clear();
     const Scenario &s = m_document->scenario();
     setSceneRect(QRectF(-kScale, -kScale, (s.map.width + 2) * kScale, (s.map.height + 2) * kScale));
+    m_wallsFill = new WallsFill(s.map);
+    addItem(m_wallsFill);
     for (int i = 0; i < s.map.walls.size(); ++i) {
         const Wall &w = s.map.walls[i];
         auto *item = new WallItem(this, i, QRectF(w.x * kScale, w.y * kScale, w.w * kScale, w.h * kScale));

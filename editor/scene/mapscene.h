@@ -86,6 +86,7 @@ private:
     void report(const QString &refusal);
     ScenarioDocument *m_document;
     std::vector<QGraphicsItem *> m_stations, m_agents, m_walls;
+    QGraphicsItem *m_wallsFill = nullptr; // every wall's body, painted once (WallsFill)
     bool m_startMarkers = true;
     void strokeTo(const QPointF &scenePos); // adds the cells under the brush
     void updatePlaces();

@@ -120,6 +120,8 @@ public:
                       const Travel *travel = nullptr);
 
     const CompiledScenario &scenario() const { return *m_scenario; }
+    // The walls changed: the station-to-station walks kept so far are forgotten.
+    void forgetWalks() { m_between.clear(); }
 
     // Records every later search as a tree in `tree` (nullptr: stops).
     // A search that is not traced pays one untaken branch per successor.

@@ -204,6 +204,7 @@ void Simulation::step()
         m_tickInDay = 0;
         dawn();
     }
+    applyWallChanges();
     ++m_tickInDay;
     ++m_totalTicks;
     spawnDue();

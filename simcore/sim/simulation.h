@@ -120,6 +120,18 @@ public:
     // from the front of its line), -1 when free.
     const std::vector<int> &places(int station) const { return m_places[size_t(station)]; }
     const Space &space() const { return m_space; }
+
+    // Walls that change during a run (the editor's wall tools while a day
+    // plays, SPEC 12.1): from `tick` (a totalTicks() value) on, the map has
+    // these walls: the change is applied at the start of the step that
+    // leaves `tick`, so changeWalls(totalTicks(), w) takes effect at the next
+    // tick. Then a walker whose way is closed re-plans, anyone standing on a
+    // cell that became a wall steps to the nearest free one, lines re-form,
+    // and every search sees the new regions. Like the scenario, the changes
+    // are an input of the run: the same changes give the same run, and
+    // keyframes restore the walls that were in force.
+    void changeWalls(std::int64_t tick, QList<Wall> walls);
+    std::span<const std::pair<std::int64_t, QList<Wall>>> wallChanges() const { return m_wallChanges; }
     double insistence(int agent, int goal) const; // goal: an index into the character's goals
 
 private:
@@ -175,6 +187,11 @@ private:
     };
 
     void dawn();
+    void applyWallChanges(); // those due at this tick (step)
+    // The map of a change (-1: the scenario's); with `settle`, everyone on a
+    // new wall moved off it, walkers re-routed, lines re-formed.
+    void useWalls(int change, bool settle);
+    int wallsInForceAt(std::int64_t totalTicks) const; // the last change before that tick, -1
     void spawnDue();
     int spawn(int tmpl, double x, double y);
     void leave(int i);
@@ -277,6 +294,8 @@ private:
     std::vector<std::vector<int>> m_places; // per station: occupant of each place, -1 free
     std::vector<std::deque<int>> m_lines; // per station: its line, front first
     Space m_space;
+    std::vector<std::pair<std::int64_t, QList<Wall>>> m_wallChanges; // sorted by tick
+    int m_wallsInForce = -1; // the change whose walls m_space has, -1: the scenario's
     Occupancy m_standing; // cell -> the character standing on it
     std::vector<std::int64_t> m_nextSpawn; // per spawner: tick of the next copy
     std::vector<int> m_spawned; // per spawner: copies today

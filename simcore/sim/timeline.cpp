@@ -23,6 +23,15 @@ Timeline::Timeline(std::shared_ptr<const CompiledScenario> scenario, double inte
     m_keyframes.push_back(m_sim.keyframe());
 }
 
+void Timeline::changeWalls(std::int64_t tick, QList<Wall> walls)
+{
+    m_sim.changeWalls(tick, std::move(walls));
+    // Keyframe k holds the state at k x m_every, which a change at `tick` reaches only past it.
+    const size_t keep = size_t(std::max<std::int64_t>(0, tick) / m_every) + 1;
+    if (m_keyframes.size() > keep)
+        m_keyframes.resize(keep);
+}
+
 Snapshot Timeline::at(std::int64_t tick)
 {
     tick = std::max<std::int64_t>(0, tick);

@@ -26,6 +26,9 @@ public:
     // dawn itself, before any tick).
     Snapshot at(std::int64_t tick);
     std::int64_t ticksPerDay() const { return m_sim.ticksPerDay(); }
+    // The run's walls changed at `tick` (Simulation::changeWalls): keyframes
+    // after it are dropped, to be built again with the change.
+    void changeWalls(std::int64_t tick, QList<Wall> walls);
     std::int64_t intervalTicks() const { return m_every; }
     static constexpr size_t kMaxKeyframes = 512;
     size_t keyframes() const { return m_keyframes.size(); }

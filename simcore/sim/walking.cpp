@@ -47,6 +47,69 @@ bool Simulation::moveAlong(Agent &a)
     return std::abs(a.x - a.goalX) < kArrived && std::abs(a.y - a.goalY) < kArrived;
 }
 
+void Simulation::changeWalls(std::int64_t tick, QList<Wall> walls)
+{
+    auto it = std::lower_bound(m_wallChanges.begin(), m_wallChanges.end(), tick,
+                               [](const auto &change, std::int64_t t) { return change.first < t; });
+    if (it != m_wallChanges.end() && it->first == tick)
+        it->second = std::move(walls);
+    else
+        m_wallChanges.insert(it, {tick, std::move(walls)});
+    // A change in the past (a timeline told after the fact) is in force at
+    // once; otherwise the one in force may have moved up the list.
+    m_wallsInForce = -2; // unknown: compared below, so the Space is rebuilt if it differs
+    useWalls(wallsInForceAt(m_totalTicks), tick < m_totalTicks);
+}
+
+int Simulation::wallsInForceAt(std::int64_t totalTicks) const
+{
+    const auto it = std::lower_bound(m_wallChanges.begin(), m_wallChanges.end(), totalTicks,
+                                     [](const auto &change, std::int64_t t) { return change.first < t; });
+    return int(it - m_wallChanges.begin()) - 1;
+}
+
+void Simulation::applyWallChanges()
+{
+    int due = m_wallsInForce;
+    while (size_t(due + 1) < m_wallChanges.size() && m_wallChanges[size_t(due) + 1].first <= m_totalTicks)
+        ++due;
+    if (due != m_wallsInForce)
+        useWalls(due, true);
+}
+
+void Simulation::useWalls(int change, bool settle)
+{
+    const QList<Wall> &before
+        = m_wallsInForce >= 0 ? m_wallChanges[size_t(m_wallsInForce)].second : m_scenario->map.walls;
+    const QList<Wall> &after = change >= 0 ? m_wallChanges[size_t(change)].second : m_scenario->map.walls;
+    const bool same = m_wallsInForce != -2 && before == after;
+    m_wallsInForce = change;
+    if (same)
+        return;
+    MapSettings map = m_scenario->map;
+    map.walls = after;
+    m_space = Space(*m_scenario, map);
+    m_cache.clear(); // regions are numbered anew
+    m_planner.forgetWalks();
+    if (!m_started || !settle)
+        return;
+    for (const int i : m_active) {
+        Agent &a = m_agents[size_t(i)];
+        if (!a.active || a.heldBy >= 0)
+            continue;
+        if (m_space.blocked(Grid::cellOf(a.x, a.y))) { // a wall where it stands: the nearest free cell
+            unstand(i);
+            startInside(a);
+            if (a.phase != Phase::Walking)
+                stand(i, true);
+        }
+        if (a.phase == Phase::Walking || a.stepping) // the way again, or none: it re-plans
+            setWalk(a, a.goalX, a.goalY, a.walkField);
+    }
+    for (size_t st = 0; st < m_lines.size(); ++st)
+        placeLine(int(st), 0); // the lines' cells may have moved
+}
+
 void Simulation::unstand(int i)
 {
     Agent &a = m_agents[size_t(i)];

@@ -121,12 +121,17 @@ std::vector<Cell> standingCells(const Grid *walls, const Regions *regions, int w
 }
 
 Space::Space(const CompiledScenario &sc)
+    : Space(sc, sc.map)
 {
-    m_width = Grid::cellCoordinate(std::ceil(std::clamp(sc.map.width, 1.0, 2e9)));
-    m_height = Grid::cellCoordinate(std::ceil(std::clamp(sc.map.height, 1.0, 2e9)));
-    m_walls = !sc.map.walls.isEmpty();
+}
+
+Space::Space(const CompiledScenario &sc, const MapSettings &map)
+{
+    m_width = Grid::cellCoordinate(std::ceil(std::clamp(map.width, 1.0, 2e9)));
+    m_height = Grid::cellCoordinate(std::ceil(std::clamp(map.height, 1.0, 2e9)));
+    m_walls = !map.walls.isEmpty();
     if (m_walls) {
-        m_grid = Grid(sc.map);
+        m_grid = Grid(map);
         m_walls = m_grid.hasWalls();
     }
     if (m_walls) {

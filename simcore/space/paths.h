@@ -53,6 +53,8 @@ public:
     static constexpr float kUnreachable = std::numeric_limits<float>::infinity();
 
     explicit Space(const CompiledScenario &scenario);
+    // The scenario's stations on another map (walls changed during a run).
+    Space(const CompiledScenario &scenario, const MapSettings &map);
 
     // How distances and walks are found on a map with walls:
     //  Fields:  per station, a distance field over every cell (exact 8-connected

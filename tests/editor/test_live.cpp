@@ -26,6 +26,7 @@
 #include <QSlider>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <chrono>
@@ -625,6 +626,73 @@ private slots:
         w.runUi()->stop();
         QVERIFY(!w.runUi()->controller()->hasRun());
         QCOMPARE(w.runUi()->layer()->tokenCount(), 0);
+    }
+
+    // Walls painted during a run take effect at its next tick (issue #25): the
+    // walker whose way closes re-plans and says why; nothing waits for Restart;
+    // scrubbing back over the change shows what the run did.
+    void wallsPaintedDuringARunTakeEffectAtTheNextTick()
+    {
+        const QByteArray json = R"({ "format": "goap-scenario", "version": 2, "name": "Live walls",
+          "day": { "length": 120, "tick": 0.1 }, "map": { "width": 20, "height": 12 }, "world": {},
+          "stations": [ { "id": "s1", "at": [5, 5] }, { "id": "s2", "at": [15, 5] } ],
+          "actions": [ { "id": "work", "station": "s1", "duration": 2, "cost": 1, "add": { "agent.worked": 1 } },
+                       { "id": "eat", "station": "s2", "duration": 2, "cost": 1, "add": { "agent.fed": 1 } } ],
+          "goals": [ { "id": "quota", "kind": "quota", "conditions": { "agent.worked": 3 }, "urgency": 1 },
+                     { "id": "hunger", "kind": "need", "conditions": { "agent.fed": 1 }, "start": 0.3, "rate": 0.02 } ],
+          "agents": [ { "id": "c", "at": [1, 1], "speed": 2, "facts": {}, "actions": ["work", "eat"],
+                        "goals": [ { "goal": "quota" }, { "goal": "hunger" } ] } ] })";
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("live-walls.json"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(json);
+        out.close();
+        // When it is on its way to s2, headless.
+        const auto compiled = std::make_shared<const CompiledScenario>(compile(*readScenario(json).scenario));
+        sim::Simulation probe(compiled);
+        probe.start();
+        while (!(probe.phase(0) == sim::Phase::Walking && probe.currentStation(0) == 1 && probe.x(0) > 6))
+            probe.step();
+        const qint64 when = probe.totalTicks();
+
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openFile(file));
+        QVERIFY(w.runUi()->runFor(double(when) * 0.1));
+        SimController &c = *w.runUi()->controller();
+        QVERIFY(settle(c));
+        QCOMPARE(c.snapshot().tick, when);
+        QVERIFY(w.document()->addWall(Wall {10, 0, 1, 12}).isEmpty());
+        QVERIFY(!w.runUi()->editedSinceStart()); // walls need no Restart
+        w.runUi()->stepTick();
+        QVERIFY(settle(c));
+        QCOMPARE(c.snapshot().tick, when + 1);
+        bool said = false;
+        for (const sim::Event &e : c.events().events)
+            said = said
+                || (e.kind == sim::EventKind::RecheckFailed
+                    && sim::eventText(*compiled, c.events(), e).contains(QStringLiteral("s2: no way there from")));
+        QVERIFY(said);
+        QVERIFY(!(c.snapshot().agents[0].phase == sim::Phase::Walking && c.snapshot().agents[0].x > 10));
+        // The rest of the day stays on its side; scrubbing back over the change agrees.
+        QVERIFY(w.runUi()->runFor(60));
+        QVERIFY(settle(c));
+        QVERIFY(c.snapshot().agents[0].x < 10);
+        sim::Simulation again(compiled);
+        again.changeWalls(when, {Wall {10, 0, 1, 12}});
+        again.stepTicks(when + 30);
+        sim::Snapshot shown;
+        connect(w.runUi(), &RunUi::snapshotShown, this,
+                [&](const CompiledScenario *, const sim::Snapshot &snapshot) { shown = snapshot; });
+        QVERIFY(w.runUi()->scrub(when + 30));
+        QCOMPARE(shown.tick, when + 30);
+        QCOMPARE(shown.agents[0].x, again.snapshot().agents[0].x);
+        QCOMPARE(shown.agents[0].y, again.snapshot().agents[0].y);
+        // Other edits still wait for Restart.
+        w.outline()->select(Subject {Subject::Agent, 0, {}});
+        w.agentForm()->speedBox->setValue(3);
+        QVERIFY(w.runUi()->editedSinceStart());
     }
 };
 

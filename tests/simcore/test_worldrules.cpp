@@ -20,6 +20,7 @@
 #include <limits>
 #include <queue>
 #include <random>
+#include <unordered_map>
 
 using namespace goap;
 using namespace goap::sim;
@@ -70,41 +71,47 @@ bool segmentClear(const Grid &g, double x0, double y0, double x1, double y1)
     return true;
 }
 
-// Steps a whole day, checking on every tick that nobody stands in a wall and
+// Steps `days` days, checking on every tick that nobody stands in a wall and
 // that nobody's move since the last tick crossed one or cut a corner (dawn's
 // return to the start excepted). Returns the longest stretch anyone walked, in seconds.
 double soak(Simulation &sim, int days)
 {
     const Space &space = sim.space();
-    std::vector<double> px, py, since;
+    struct Seen
+    {
+        double x, y, walkingSince;
+    };
+    std::unordered_map<int, Seen> seen; // by character index
     double longest = 0;
+    Snapshot now;
     for (std::int64_t t = 0; t < sim.ticksPerDay() * days; ++t) {
         const bool dawn = !sim.totalTicks() || sim.atDayEnd();
         sim.step();
-        const int n = sim.presentCount();
-        px.resize(size_t(n), std::nan("")); // not seen yet: nothing to compare with
-        py.resize(size_t(n), std::nan(""));
-        since.resize(size_t(n), -1);
-        for (int k = 0; k < n; ++k) {
-            if (space.hasWalls()) {
-                if (space.blocked(Grid::cellOf(sim.x(k), sim.y(k))))
-                    qFatal("day %d %.1f s: character %d stands in a wall at (%g, %g)", sim.day(), sim.time(), k,
-                           sim.x(k), sim.y(k));
-                if (!dawn && !std::isnan(px[size_t(k)])
-                    && !segmentClear(space.grid(), px[size_t(k)], py[size_t(k)], sim.x(k), sim.y(k)))
-                    qFatal("day %d %.1f s: character %d crossed a wall from (%g, %g) to (%g, %g)", sim.day(),
-                           sim.time(), k, px[size_t(k)], py[size_t(k)], sim.x(k), sim.y(k));
+        if (dawn)
+            seen.clear(); // everyone back at the start; yesterday's copies gone
+        sim.fillSnapshot(now);
+        for (const AgentSnapshot &a : now.agents) {
+            if (space.hasWalls() && space.blocked(Grid::cellOf(a.x, a.y)))
+                qFatal("day %d %.1f s: %s stands in a wall at (%g, %g)", sim.day(), sim.time(), qPrintable(a.id), a.x,
+                       a.y);
+            const auto it = seen.find(a.index);
+            const bool walking = a.phase == Phase::Walking;
+            if (it == seen.end()) {
+                seen[a.index] = {a.x, a.y, walking ? sim.time() : -1};
+                continue;
             }
-            px[size_t(k)] = sim.x(k);
-            py[size_t(k)] = sim.y(k);
-            const bool walking = sim.phase(k) == Phase::Walking;
-            double &from = since[size_t(k)];
-            if (walking && from < 0)
-                from = sim.time();
+            Seen &before = it->second;
+            if (space.hasWalls() && !segmentClear(space.grid(), before.x, before.y, a.x, a.y))
+                qFatal("day %d %.1f s: %s crossed a wall from (%g, %g) to (%g, %g)", sim.day(), sim.time(),
+                       qPrintable(a.id), before.x, before.y, a.x, a.y);
+            before.x = a.x;
+            before.y = a.y;
+            if (walking && before.walkingSince < 0)
+                before.walkingSince = sim.time();
             if (walking)
-                longest = std::max(longest, sim.time() - from);
-            if (!walking || dawn)
-                from = walking ? sim.time() : -1;
+                longest = std::max(longest, sim.time() - before.walkingSince);
+            else
+                before.walkingSince = -1;
         }
     }
     return longest;
@@ -543,6 +550,25 @@ private slots:
         QVERIFY(!sim.space().blocked(Grid::cellOf(sim.x(0), sim.y(0))));
         QVERIFY(std::hypot(sim.x(0) - 1.5, sim.y(0) - 1.5) < 2.5);
         soak(sim, 1);
+    }
+
+    // The soak: every shipped scenario with walls, three days, every tick checked.
+    void shippedWalledScenariosKeepTheRulesForDays_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const char *name : {"town.json", "travel.json", "hospital.json"})
+            QTest::addRow("%s", name) << QString::fromLatin1(name);
+    }
+    void shippedWalledScenariosKeepTheRulesForDays()
+    {
+        QFETCH(QString, file);
+        const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/") + file);
+        QVERIFY(r.ok());
+        auto compiled = std::make_shared<const CompiledScenario>(compile(*r.scenario));
+        Simulation sim(compiled);
+        QVERIFY(sim.space().hasWalls());
+        const double longest = soak(sim, 3);
+        QVERIFY2(longest < 60, qPrintable(QString::number(longest)));
     }
 };
 

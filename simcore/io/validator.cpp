@@ -560,6 +560,25 @@ private:
         return r;
     }
 
+    // Seed 004's lint, the other half of the isTreated trap: a want that can
+    // never happen. Below planner.restBelow on every want, a character rests
+    // (SPEC §5), so a goal whose insistence never rises that high (a need
+    // starting lower with no climb, a quota of small urgency) is never pursued.
+    void neverWanted(const Agent &agent, const GoalRef &ref, const Goal &g, const QString &path)
+    {
+        const double top = g.kind == GoalKind::Need
+            ? std::min(1.0, ref.start.value_or(g.start) + ref.rate.value_or(g.rate) * m_s.day.length)
+            : std::min(1.0, ref.urgency.value_or(g.urgency));
+        if (top < m_s.planner.restBelow)
+            warning(path,
+                    QStringLiteral("%1's \"%2\" never rises to the rest threshold %3 (at most %4 in a day): it rests "
+                                   "rather than pursue it; raise its %5")
+                        .arg(agent.id, g.label)
+                        .arg(m_s.planner.restBelow)
+                        .arg(top)
+                        .arg(g.kind == GoalKind::Need ? QStringLiteral("start or rate") : QStringLiteral("urgency")));
+    }
+
     void warnings()
     {
         const Reach reach = reachability();
@@ -577,6 +596,9 @@ private:
             for (int gi = 0; gi < agent.goals.size(); ++gi) {
                 const Goal *g = findGoal(agent.goals[gi].goal);
                 heldGoals.insert(g->id);
+                neverWanted(
+                    agent, agent.goals[gi], *g,
+                    pathKey(pathIndex(pathKey(agentPath, QStringLiteral("goals")), gi), QStringLiteral("goal")));
                 for (const Condition &c : g->conditions) {
                     if (reach.canHold(ai, c))
                         continue;

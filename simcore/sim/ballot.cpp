@@ -34,8 +34,10 @@ double Simulation::insistenceOf(int i, const Candidate &s) const
 {
     if (m_scenario->goals[size_t(s.goal)].kind == GoalKind::Need)
         return s.need;
+    // Insistence is a number between 0 and 1 (seed 003, SPEC 12.1): the
+    // quota's formula, clamped, so an urgency above 1 reaches 1 sooner and stays there.
     const double progress = double(m_tickInDay) / double(m_ticksPerDay);
-    return s.urgency * progress * (1.0 - quotaProgress(i, s));
+    return std::clamp(s.urgency * progress * (1.0 - quotaProgress(i, s)), 0.0, 1.0);
 }
 
 bool Simulation::satisfyNeeds(int i)
@@ -99,11 +101,14 @@ void Simulation::safePoint(int i)
         travel = travelFrom(m_space, sc.planner.travelCost, a.speed, a.x, a.y);
         travelling = &travel;
     }
+    // Seed 003: a want with no viable plan scores nothing and drops out of
+    // the ballot, and "below 0.05 on everything, they rest": the rest test
+    // counts the wants it could act on, so hunger pinned at 1 with no bread
+    // anywhere does not keep a character from resting.
     bool anyOpen = false, anyViable = false, allQuiet = true;
     for (size_t k = 0; k < ss.size(); ++k) {
         Candidate &s = ss[k];
         const double insistence = insistenceOf(i, s);
-        allQuiet = allQuiet && insistence < sc.planner.restBelow;
         s.satisfied = holds(i, sc.goals[size_t(s.goal)].conditions);
         s.viable = false;
         if (s.satisfied) {
@@ -119,6 +124,7 @@ void Simulation::safePoint(int i)
             m_planner.plan(m_state, actions, sc.conditionsOf(sc.goals[size_t(s.goal)].conditions), plan,
                            sc.planner.maxNodes, sc.planner.heuristic, travelling);
         s.viable = plan.found;
+        allQuiet = allQuiet && !(plan.found && insistence >= sc.planner.restBelow);
         s.cost = plan.found ? plan.cost : 0;
         s.score = insistence - sc.planner.costWeight * s.cost;
         anyViable = anyViable || plan.found;

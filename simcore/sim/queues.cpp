@@ -60,6 +60,16 @@ void Simulation::release(int i)
         stand(partner, false); // where it was following to
 }
 
+// Whether a partner stands beside its holder: done stepping, within a cell
+// and a half (or it cannot come closer: no free cell near, walls between).
+bool Simulation::beside(int partner, int holder) const
+{
+    const Agent &p = m_agents[size_t(partner)], &h = m_agents[size_t(holder)];
+    if (p.noWay || p.sharing)
+        return true;
+    return !p.stepping && std::max(std::abs(p.x - h.x), std::abs(p.y - h.y)) <= 1.5;
+}
+
 void Simulation::follow(int i)
 {
     Agent &a = m_agents[size_t(i)];

@@ -281,6 +281,10 @@ void Simulation::updateAgent(int i)
     case Phase::Acting: {
         const CompiledAction &act = m_scenario->actions[size_t(a.action)];
         if (a.firstActingTick) {
+            // A partner it walks with (taken by an earlier step) comes along:
+            // the action starts when both are there, side by side.
+            if (a.partner >= 0 && !beside(a.partner, i))
+                break;
             a.firstActingTick = false;
             if (!recheck(i, act)) {
                 givePlace(i); // the place it took goes to the line

@@ -234,6 +234,7 @@ private:
     void placeLine(int station, size_t from); // members from `from` on walk to their cells
     void bump(int occupant); // steps aside from a place someone needs
     void follow(int i); // a partner keeps beside its holder
+    bool beside(int partner, int holder) const; // the partner stands by its holder (an action with it may start)
     bool actionHolds(int i, const CompiledAction &act, FactId &failed, std::int32_t &value, std::int32_t &needed,
                      ConditionOp &op);
     void failRecheck(int i, FactId failed, std::int32_t value, std::int32_t needed, ConditionOp op);

@@ -412,7 +412,7 @@ private slots:
         QCOMPARE(w.scenario().stations[3].capacity, 4);
 
         w.outline()->select(Subject {Subject::Action, 4, {}});
-        QCOMPARE(w.actionForm()->takePartnerEdit->text(), QStringLiteral("waiting"));
+        QCOMPARE(w.actionForm()->takePartnerEdit->text(), QStringLiteral("desk"));
         QVERIFY(w.actionForm()->releaseBox->isChecked());
         QVERIFY(!w.actionForm()->leaveBox->isChecked());
         type(w.actionForm()->takePartnerEdit, QStringLiteral("bad name!"));
@@ -1797,8 +1797,8 @@ private slots:
         w.outline()->select(Subject {Subject::Station, cubicle, {}});
         type(w.stationForm()->idEdit, QStringLiteral("bay"));
         QCOMPARE(w.stationForm()->errorText(), QString());
-        const Action *treat = w.scenario().action(u"treatPatient");
-        QCOMPARE(treat->station, QStringLiteral("bay"));
+        QCOMPARE(w.scenario().action(u"treatPatient")->station, QStringLiteral("bay"));
+        const Action *treat = w.scenario().action(u"fetchPatient"); // fetches only when a cubicle is free
         QVERIFY2(std::any_of(treat->pre.begin(), treat->pre.end(),
                              [](const Condition &c) { return c.fact == u"world.free.bay"; }),
                  qPrintable(treat->pre.value(0).fact));
@@ -1814,8 +1814,10 @@ private slots:
         QCOMPARE(w.scenario(), before);
         QCOMPARE(doc->renameFact(QStringLiteral("world.queue.waiting"), QStringLiteral("world.queue.line")), QString());
         QCOMPARE(w.scenario().action(u"goToWaitingRoom")->enqueue, QStringLiteral("line"));
-        QCOMPARE(w.scenario().action(u"treatPatient")->takePartner, QStringLiteral("line"));
-        QCOMPARE(w.scenario().action(u"treatPatient")->pre.value(1).fact, QStringLiteral("world.queue.line"));
+        QCOMPARE(w.scenario().action(u"fetchPatient")->takePartner, QStringLiteral("line"));
+        QVERIFY(std::any_of(w.scenario().action(u"fetchPatient")->pre.begin(),
+                            w.scenario().action(u"fetchPatient")->pre.end(),
+                            [](const Condition &c) { return c.fact == u"world.queue.line"; }));
         QVERIFY(!hasErrors(w.document()->issues()));
         for (const Issue &issue : w.document()->issues())
             QVERIFY2(!issue.message.contains(u"queue"), qPrintable(issue.message));

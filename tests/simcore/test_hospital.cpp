@@ -174,12 +174,15 @@ private slots:
                 ++spawned;
                 break;
             case EventKind::Enqueued:
-                enqueued.push_back(e.agent);
+                if (r.c->queueNames[size_t(e.queue)] == u"waiting")
+                    enqueued.push_back(e.agent);
                 break;
             case EventKind::Partnered:
+                QCOMPARE(log.agentIds[size_t(e.agent)].left(5), QStringLiteral("nurse"));
+                if (r.c->actionIds[size_t(e.action)] != u"fetchPatient")
+                    break; // registered at the desk
                 fetched.push_back(e.other);
                 fetchedAt[e.other] = e.t;
-                QCOMPARE(log.agentIds[size_t(e.agent)].left(5), QStringLiteral("nurse"));
                 break;
             case EventKind::Released:
                 released.insert(e.other);
@@ -226,12 +229,12 @@ private slots:
 
     void leaversAreRemoved()
     {
-        const Run r = run(variant(2, 15, 3));
-        // 720 patients came through; at any moment only a handful were there.
+        const Run r = run(variant(2, 25, 3));
+        // 432 patients came through; at any moment only a handful were there.
         int spawned = 0;
         for (const Event &e : r.sim->events().events)
             spawned += e.kind == EventKind::Spawned;
-        QVERIFY(spawned > 700);
+        QVERIFY(spawned > 400);
         QVERIFY2(r.maxPresent <= 2 + 20, qPrintable(QString::number(r.maxPresent)));
         // Each copy has its own line in the report; going home is a satisfied need.
         const DayReport &day = r.sim->reports().front();
@@ -264,7 +267,8 @@ private slots:
                                                 [&](const AgentSnapshot &n) { return n.index == a.heldBy; });
                 QVERIFY(nurse != snap.agents.end());
                 QCOMPARE(nurse->partner, a.index);
-                if (nurse->phase == Phase::Acting && nurse->actionProgress > 0.9) {
+                if (nurse->phase == Phase::Acting && nurse->actionProgress > 0.9
+                    && c->actionIds[size_t(nurse->action)] == u"treatPatient") {
                     // By the end of the treatment the patient stands beside the nurse's place (a cell
                     // of its own: no two stand on one spot), by the cubicles.
                     const Cell p = Grid::cellOf(a.x, a.y), n = Grid::cellOf(nurse->x, nurse->y);
@@ -278,6 +282,158 @@ private slots:
             }
         }
         QVERIFY(checked);
+    }
+
+    // Seed 004's roles: for every patient, a nurse at the desk while it
+    // registers, and a nurse who fetched it from the waiting room starting the
+    // treatment beside it in the cubicle; each once; every patient goes home.
+    void everyPatientIsRegisteredFetchedAndTreatedByANurseBesideIt()
+    {
+        const auto c = std::make_shared<const CompiledScenario>(compile(hospital()));
+        Simulation sim(c);
+        const auto station = [&](const char *id) {
+            return c->stations[size_t(std::find(c->stationIds.begin(), c->stationIds.end(), QLatin1String(id))
+                                      - c->stationIds.begin())];
+        };
+        const CompiledStation reception = station("reception");
+        std::map<int, int> registered, fetched, treated; // patient serial -> times
+        std::map<int, int> lastFetchedBy; // nurse index -> patient serial it fetched last
+        size_t seen = 0;
+        Snapshot snap;
+        for (std::int64_t k = 0; k < sim.ticksPerDay(); ++k) {
+            sim.step();
+            const std::vector<Event> &events = sim.events().events;
+            if (seen == events.size())
+                continue;
+            sim.fillSnapshot(snap);
+            const auto who = [&](int index) {
+                return std::find_if(snap.agents.begin(), snap.agents.end(),
+                                    [&](const AgentSnapshot &a) { return a.index == index; });
+            };
+            for (; seen < events.size(); ++seen) {
+                const Event &e = events[seen];
+                const QString action = e.action >= 0 ? c->actionIds[size_t(e.action)] : QString();
+                if (e.kind == EventKind::Partnered && action == u"fetchPatient") {
+                    ++fetched[e.other];
+                    lastFetchedBy[e.agent] = e.other;
+                }
+                if (e.kind != EventKind::Start || (action != u"registerPatient" && action != u"treatPatient"))
+                    continue;
+                const auto nurse = who(e.agent);
+                QVERIFY(nurse != snap.agents.end());
+                const auto patient = who(nurse->partner);
+                QVERIFY2(patient != snap.agents.end(), qPrintable(nurse->id + " starts " + action + " alone"));
+                const int serial = patient->index; // storage index = serial within a day
+                QVERIFY2(std::max(std::abs(patient->x - nurse->x), std::abs(patient->y - nurse->y)) <= 1.5,
+                         qPrintable(QStringLiteral("%1 at (%2, %3), %4 at (%5, %6)")
+                                        .arg(nurse->id)
+                                        .arg(nurse->x)
+                                        .arg(nurse->y)
+                                        .arg(patient->id)
+                                        .arg(patient->x)
+                                        .arg(patient->y)));
+                if (action == u"registerPatient") {
+                    ++registered[serial];
+                    QVERIFY(std::hypot(nurse->x - reception.x, nurse->y - reception.y) < 2.5);
+                } else {
+                    ++treated[serial];
+                    QCOMPARE(lastFetchedBy[e.agent], patient->index); // the one it fetched
+                    for (const AgentSnapshot *a : {&*nurse, &*patient}) // both in the cubicles' room
+                        QVERIFY2(a->x > 19 && a->x < 25 && a->y > 11 && a->y < 15, qPrintable(a->id));
+                }
+            }
+        }
+        QCOMPARE(int(registered.size()), 200);
+        QCOMPARE(int(treated.size()), 200);
+        QCOMPARE(int(fetched.size()), 200);
+        for (const auto &counts : {registered, fetched, treated})
+            for (const auto &[patient, times] : counts)
+                QCOMPARE(times, 1);
+        int left = 0;
+        for (const Event &e : sim.events().events)
+            left += e.kind == EventKind::Left;
+        QCOMPARE(left, 200);
+    }
+
+    // Seed 004: "when there is only a single nurse and a lot of patients, the
+    // rest action is never seen".
+    void aSingleBusyNurseNeverRests()
+    {
+        const Run r = run(variant(1, 4, 1));
+        int rests = 0;
+        for (const Event &e : r.sim->events().events)
+            rests += e.kind == EventKind::Start && r.c->actionIds[size_t(e.action)] == u"rest" && e.t > 60;
+        QCOMPARE(rests, 0);
+    }
+
+    // With about five nurses some rest now and then, when they have finished
+    // a treatment and there is no patient to register and none to fetch into a
+    // free cubicle (checked at the tick before and the tick of the choice).
+    void fiveNursesRestOnlyWhenThereIsTime()
+    {
+        const Scenario s = variant(5, 15, 2);
+        const auto c = std::make_shared<const CompiledScenario>(compile(s));
+        Simulation sim(c);
+        const auto world
+            = [&](const char *fact) { return sim.world()[size_t(c->fact(QLatin1String(fact)) - c->agentFactCount)]; };
+        const auto busy = [&] {
+            return world("world.queue.desk") > 0
+                || (world("world.queue.waiting") > 0 && world("world.free.cubicle") > 0);
+        };
+        const int restGoal = c->goalIndex(QStringLiteral("restGoal"));
+        const int treat
+            = int(std::find(c->actionIds.begin(), c->actionIds.end(), u"treatPatient") - c->actionIds.begin());
+        int rests = 0, afterTreatment = 0;
+        size_t seen = 0;
+        bool wasBusy = false;
+        for (std::int64_t k = 0; k < sim.ticksPerDay(); ++k) {
+            sim.step();
+            const std::vector<Event> &events = sim.events().events;
+            for (; seen < events.size(); ++seen) {
+                const Event &e = events[seen];
+                if (e.kind != EventKind::Plan || e.goal != restGoal)
+                    continue;
+                ++rests;
+                QVERIFY2(!(wasBusy && busy()),
+                         qPrintable(QStringLiteral("%1 rests at %2 s with a patient to see")
+                                        .arg(sim.events().agentIds[size_t(e.agent)])
+                                        .arg(e.t)));
+                for (size_t j = seen; j-- > 0 && events[j].t == e.t;)
+                    afterTreatment += events[j].agent == e.agent && events[j].kind == EventKind::Complete
+                        && events[j].action == treat;
+            }
+            wasBusy = busy();
+        }
+        QVERIFY2(rests >= 5, qPrintable(QString::number(rests)));
+        QVERIFY2(afterTreatment >= 1, qPrintable(QString::number(afterTreatment)));
+    }
+
+    // Insistence is a number between 0 and 1 (seed 003), in every shipped scenario's samples.
+    void insistenceStaysWithinZeroAndOne()
+    {
+        for (const char *name : {"hospital.json", "town.json", "bakery.json", "smithy.json", "cook.json"}) {
+            const ReadResult f = readScenarioFile(kSource + QStringLiteral("/scenarios/") + QLatin1String(name));
+            const auto c = std::make_shared<const CompiledScenario>(compile(*f.scenario));
+            Simulation sim(c);
+            sim.runDays(1);
+            float top = 0;
+            for (const float v : sim.samples().insistence)
+                top = std::max(top, v);
+            QVERIFY2(top <= 1.0f && top > 0.1f, qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(name)).arg(top)));
+        }
+        // A quota whose urgency would carry it past 1 stops there.
+        Scenario s = hospital();
+        Goal quota;
+        quota.id = QStringLiteral("urgent");
+        quota.kind = GoalKind::Quota;
+        quota.conditions = {Condition {QStringLiteral("agent.patientsTreated"), 1000}};
+        quota.urgency = 1000;
+        s.goals.append(quota);
+        s.agents[0].goals.append(GoalRef {QStringLiteral("urgent")});
+        const auto c = std::make_shared<const CompiledScenario>(compile(s));
+        Simulation sim(c);
+        sim.runUntil(0, 60);
+        QCOMPARE(sim.insistence(0, 2), 1.0);
     }
 
     void deterministic()
@@ -490,6 +646,26 @@ private slots:
         // waiting copy per second (that was over 10^8 here).
         QVERIFY2(sim.queueScans() < 10 * std::int64_t(served + 2) * longest,
                  qPrintable(QString::number(sim.queueScans())));
+    }
+
+    // The other trap: a rest (or any want) that can never happen, because its
+    // insistence never rises to the rest threshold.
+    void aWantThatCanNeverHappenIsReported()
+    {
+        Scenario s = hospital();
+        const auto rest
+            = std::find_if(s.goals.begin(), s.goals.end(), [](const Goal &g) { return g.id == u"restGoal"; });
+        rest->start = 0.01;
+        rest->rate = 0;
+        int warned = 0;
+        for (const Issue &i : validate(s))
+            warned += !i.isError() && i.message.contains(u"never rises to the rest threshold 0.05 (at most 0.01");
+        QCOMPARE(warned, 2); // both nurses
+        s.agents[0].goals[1].rate = 0.001; // climbs for one of them
+        warned = 0;
+        for (const Issue &i : validate(s))
+            warned += !i.isError() && i.message.contains(u"never rises to the rest threshold");
+        QCOMPARE(warned, 1);
     }
 
     void theIsTreatedTrapIsReported()

@@ -560,6 +560,42 @@ private slots:
                     + '\n';
         QCOMPARE(second, first);
     }
+
+    // Seed 003: "a want with no viable plan at all scores nothing and drops
+    // out of the ballot" ... "Below 0.05 on everything, they rest." Hunger
+    // pinned at 1 with no bread anywhere does not keep a character from
+    // resting: with a quota of urgency 0.1 (0.05 at half the day) it rests
+    // until half the day, then works; with no viable want at all it waits.
+    void restCountsOnlyWantsWithAPlan()
+    {
+        const ReadResult r = readScenario(R"({ "format": "goap-scenario", "version": 1, "name": "Starving",
+          "day": { "length": 240, "tick": 0.1 }, "map": { "width": 10, "height": 10 }, "world": {},
+          "stations": [ { "id": "mine", "at": [5, 5] } ],
+          "actions": [ { "id": "mine", "station": "mine", "duration": 2, "cost": 1, "add": { "agent.ore": 1 } },
+                       { "id": "eat", "duration": 1, "cost": 1, "pre": { "world.bread": 1 },
+                         "add": { "world.bread": -1, "agent.fed": 1 } } ],
+          "goals": [ { "id": "hunger", "kind": "need", "conditions": { "agent.fed": 1 }, "start": 1, "rate": 0 },
+                     { "id": "work", "kind": "quota", "conditions": { "agent.ore": 100 }, "urgency": 0.1 } ],
+          "agents": [ { "id": "m", "at": [1, 1], "speed": 2, "facts": {}, "actions": ["mine", "eat"],
+                        "goals": [ { "goal": "hunger" }, { "goal": "work" } ] } ] })");
+        QVERIFY(r.ok());
+        const auto c = std::make_shared<const CompiledScenario>(compile(*r.scenario));
+        Simulation sim(c);
+        double firstStart = -1;
+        bool waited = false;
+        for (std::int64_t k = 0; k < sim.ticksPerDay(); ++k) {
+            sim.step();
+            if (sim.phase(0) == Phase::Waiting)
+                waited = true;
+            if (firstStart < 0 && sim.phase(0) == Phase::Acting)
+                firstStart = sim.time();
+            if (sim.time() < 110)
+                QVERIFY2(sim.phase(0) == Phase::Resting,
+                         qPrintable(QStringLiteral("%1 at %2 s").arg(int(sim.phase(0))).arg(sim.time())));
+        }
+        QVERIFY(!waited); // it always had the quota's plan
+        QVERIFY2(firstStart >= 120 && firstStart < 130, qPrintable(QString::number(firstStart)));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSimulation)

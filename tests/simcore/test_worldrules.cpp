@@ -53,21 +53,39 @@ QByteArray workAndEat(const QString &walls, const QString &s1, const QString &s2
         .toUtf8();
 }
 
-// Whether the segment a-b passes through a blocked cell or between two
-// blocked cells that meet at a corner (sampled finely; independent of lineOfSight).
+// Whether the segment a-b passes through a blocked cell, or through a point
+// where two cells meet at a corner with either of them blocked. Exact: every
+// crossing of a cell boundary is listed, the cell between two crossings is
+// checked at its midpoint, and at a corner crossed (an x and a y boundary at
+// the same point) both cells beside it are checked. Independent of lineOfSight.
 bool segmentClear(const Grid &g, double x0, double y0, double x1, double y1)
 {
-    const int n = std::max(1, int(std::hypot(x1 - x0, y1 - y0) * 200));
-    Cell last = Grid::cellOf(x0, y0);
-    for (int k = 0; k <= n; ++k) {
-        const double t = double(k) / n;
-        const Cell c = Grid::cellOf(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
-        if (g.blocked(c))
+    const double dx = x1 - x0, dy = y1 - y0;
+    std::vector<double> xs, ys;
+    for (double x = std::floor(std::min(x0, x1)) + 1; x <= std::max(x0, x1) && dx != 0; x += 1)
+        xs.push_back((x - x0) / dx);
+    for (double y = std::floor(std::min(y0, y1)) + 1; y <= std::max(y0, y1) && dy != 0; y += 1)
+        ys.push_back((y - y0) / dy);
+    std::vector<double> ts {0.0, 1.0};
+    ts.insert(ts.end(), xs.begin(), xs.end());
+    ts.insert(ts.end(), ys.begin(), ys.end());
+    std::sort(ts.begin(), ts.end());
+    for (size_t k = 0; k + 1 < ts.size(); ++k) {
+        const double mid = (ts[k] + ts[k + 1]) / 2;
+        if (ts[k + 1] - ts[k] > 1e-12 && g.blocked(Grid::cellOf(x0 + dx * mid, y0 + dy * mid)))
             return false;
-        if (c.x != last.x && c.y != last.y && (g.blocked({c.x, last.y}) || g.blocked({last.x, c.y})))
-            return false;
-        last = c;
     }
+    for (const double tx : xs)
+        for (const double ty : ys)
+            if (std::abs(tx - ty) < 1e-9) { // through a corner: the cells on both sides
+                const double cx = std::round(x0 + dx * tx), cy = std::round(y0 + dy * tx);
+                for (const double ox : {-0.5, 0.5})
+                    for (const double oy : {-0.5, 0.5}) {
+                        const bool aheadX = (ox > 0) == (dx > 0), aheadY = (oy > 0) == (dy > 0);
+                        if (aheadX != aheadY && g.blocked(Grid::cellOf(cx + ox, cy + oy)))
+                            return false; // a side cell: the corner was cut
+                    }
+            }
     return true;
 }
 
@@ -218,6 +236,7 @@ private slots:
         QVERIFY(way.empty());
         QVERIFY(space.route(0, 1, 1, 5.5, 5.5, way));
         QCOMPARE(noWayReason(compiled, 1, 1, 1), QStringLiteral("s2: no way there from (1, 1)"));
+        QVERIFY(!segmentClear(space.grid(), 9.5, 5.5, 11.5, 5.5)); // the checker itself sees the wall
     }
 
     // 2. More takers than places: 100 characters, capacity 56 (and 48, 64,

@@ -1071,7 +1071,7 @@ private slots:
         QCOMPARE(stack->count(), before + 1);
         QVERIFY2(stack->undoText().contains(u"2 actions"), qPrintable(stack->undoText()));
         stack->undo();
-        QCOMPARE(w.scenario().actions[mine].duration, 4.0);
+        QCOMPARE(w.scenario().actions[mine].duration, 9.0);
         // A click back on the first of the two (the current item): one action again.
         w.outline()->select(Subject {Subject::Action, mine, {}});
         QTRY_COMPARE(form->indices(), QList<int> {mine});

@@ -362,8 +362,9 @@ private slots:
         QCOMPARE(w.outline()->current(), (Subject {Subject::Agent, 3, {}}));
 
         // A working character: the plan, its step highlighted (the smelter
-        // plans to smelt at 0:33.1 and walks round the smithy's walls).
-        QVERIFY(w.runUi()->runFor(36));
+        // plans to smelt at 0:48.1, once the miner's third ore exists, and
+        // walks round the smithy's walls).
+        QVERIFY(w.runUi()->runFor(51));
         QVERIFY(w.inspect(QStringLiteral("smelter")));
         QVERIFY(in->planTree->topLevelItemCount() >= 1);
         QVERIFY(in->planTree->topLevelItem(0)->text(0).contains(u"smeltIron"));

@@ -261,7 +261,11 @@ private slots:
     {
         // Town: whenever a character follows a goal whose score (at the last safe
         // point) is below another viable goal's, the gap is within the margin.
-        const auto c = compiled(loadShipped(QStringLiteral("town.json")));
+        // (With 4-s mining, the town's data before issue #26: its busier
+        // morning keeps a lower-scoring incumbent now and then.)
+        Scenario town = loadShipped(QStringLiteral("town.json"));
+        town.actions[town.indexOfAction(u"mineOre")].duration = 4;
+        const auto c = compiled(town);
         Simulation sim(c);
         int kept = 0;
         Snapshot snap;

@@ -95,14 +95,16 @@ void Simulation::useWalls(int change, bool settle)
         return;
     for (const int i : m_active) {
         Agent &a = m_agents[size_t(i)];
-        if (!a.active || a.heldBy >= 0)
+        if (!a.active)
             continue;
         if (m_space.blocked(Grid::cellOf(a.x, a.y))) { // a wall where it stands: the nearest free cell
             unstand(i);
             startInside(a);
-            if (a.phase != Phase::Walking)
+            if (a.phase != Phase::Walking && a.heldBy < 0)
                 stand(i, true);
         }
+        if (a.heldBy >= 0)
+            continue; // a partner follows its holder afresh every tick
         if (a.phase == Phase::Walking || a.stepping) // the way again, or none: it re-plans
             setWalk(a, a.goalX, a.goalY, a.walkField);
     }

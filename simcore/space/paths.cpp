@@ -379,20 +379,38 @@ bool Space::gridRoute(double x, double y, double tx, double ty, std::vector<std:
     out.clear();
     const Cell from = Grid::cellOf(x, y), to = Grid::cellOf(tx, ty);
     const int goal = m_grid.index(to);
-    std::vector<float> g(size_t(m_grid.cellCount()), kUnreachable);
-    std::vector<std::int32_t> parent(size_t(m_grid.cellCount()), -1);
+    // Scratch kept between searches (a cell's g and parent, reset only where
+    // the last search wrote): a search allocates nothing once they have grown.
+    std::vector<float> &g = m_searchG;
+    std::vector<std::int32_t> &parent = m_searchParent;
+    if (g.size() != size_t(m_grid.cellCount())) {
+        g.assign(size_t(m_grid.cellCount()), kUnreachable);
+        parent.assign(size_t(m_grid.cellCount()), -1);
+    }
+    for (const std::int32_t i : m_searchTouched) {
+        g[size_t(i)] = kUnreachable;
+        parent[size_t(i)] = -1;
+    }
+    m_searchTouched.clear();
     const auto octile = [&](Cell c) {
         const float dx = float(std::abs(c.x - to.x)), dy = float(std::abs(c.y - to.y));
         return std::max(dx, dy) + (kDiagonal - 1) * std::min(dx, dy);
     };
     using Item = std::pair<float, int>;
-    std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
+    std::vector<Item> &open = m_searchOpen; // a binary heap (std::push_heap / pop_heap)
+    open.clear();
+    const auto push = [&](float f, int i) {
+        open.emplace_back(f, i);
+        std::push_heap(open.begin(), open.end(), std::greater<>());
+    };
     g[size_t(m_grid.index(from))] = 0;
-    open.push({octile(from), m_grid.index(from)});
+    m_searchTouched.push_back(m_grid.index(from));
+    push(octile(from), m_grid.index(from));
     bool found = false;
     while (!open.empty()) {
-        const auto [f, i] = open.top();
-        open.pop();
+        std::pop_heap(open.begin(), open.end(), std::greater<>());
+        const auto [f, i] = open.back();
+        open.pop_back();
         if (i == goal) {
             found = true;
             break;
@@ -410,17 +428,27 @@ bool Space::gridRoute(double x, double y, double tx, double ty, std::vector<std:
                 const float ng = g[size_t(i)] + (dx != 0 && dy != 0 ? kDiagonal : 1.0f);
                 const int ni = m_grid.index(n);
                 if (ng < g[size_t(ni)]) {
+                    if (g[size_t(ni)] == kUnreachable)
+                        m_searchTouched.push_back(ni);
                     g[size_t(ni)] = ng;
                     parent[size_t(ni)] = i;
-                    open.push({ng + octile(n), ni});
+                    push(ng + octile(n), ni);
                 }
             }
     }
+    std::vector<std::pair<double, double>> &cells = m_searchPath;
+    cells.clear();
+    for (int i = found ? goal : -1; i >= 0; i = parent[size_t(i)])
+        cells.emplace_back(Grid::centreX(m_grid.cellAt(i)), Grid::centreY(m_grid.cellAt(i)));
+    if (std::int64_t(m_grid.cellCount()) > kFieldCells) {
+        // On a map large enough for corners this search is the rare way out:
+        // its per-cell scratch (8 bytes a cell) is not kept.
+        std::vector<float>().swap(m_searchG);
+        std::vector<std::int32_t>().swap(m_searchParent);
+        m_searchTouched.clear();
+    }
     if (!found)
         return false;
-    std::vector<std::pair<double, double>> cells;
-    for (int i = goal; i >= 0; i = parent[size_t(i)])
-        cells.emplace_back(Grid::centreX(m_grid.cellAt(i)), Grid::centreY(m_grid.cellAt(i)));
     std::reverse(cells.begin(), cells.end());
     cells.back() = {tx, ty};
     // Taut: from each anchor, on to the furthest cell of the path still in sight.

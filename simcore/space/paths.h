@@ -154,6 +154,11 @@ private:
     mutable std::vector<double> m_cornerDist, m_cornerTail;
     mutable std::vector<std::int32_t> m_cornerPrev;
     mutable std::vector<std::uint8_t> m_cornerDone;
+    // gridRoute's scratch: per cell (allocated on the first search that needs it), and what it touched.
+    mutable std::vector<float> m_searchG;
+    mutable std::vector<std::int32_t> m_searchParent, m_searchTouched;
+    mutable std::vector<std::pair<float, int>> m_searchOpen;
+    mutable std::vector<std::pair<double, double>> m_searchPath;
     std::vector<std::vector<Cell>> m_spots, m_lines;
     std::vector<std::int64_t> m_placeCells; // sorted cell keys of every station's places
 };

@@ -59,9 +59,9 @@ QString kindName(ChainNode::Kind kind)
 
 ChainView::ChainView(QWidget *parent)
     : QGraphicsView(parent)
-    , m_worker(this, [this](quint64 request, const QByteArray &plain) {
+    , m_worker(this, [this](quint64 request, const QByteArray &plain, const QString &error) {
         if (request == m_layoutRequest) // the newest document's layout
-            draw(m_layingOut, m_layingOutDot, plain);
+            draw(m_layingOut, m_layingOutDot, plain, error);
     })
 {
     setScene(new QGraphicsScene(this));
@@ -107,7 +107,8 @@ void ChainView::setScenario(const Scenario &scenario, const Issues &issues)
     }
     if (int(chain.nodes.size()) <= kWorkerNodes && !m_worker.busy()) {
         QString error;
-        draw(chain, dot, renderDot(dot, "plain", error).value_or(QByteArray()));
+        const QByteArray plain = renderDot(dot, "plain", error).value_or(QByteArray());
+        draw(chain, dot, plain, error);
         return;
     }
     // A large graph (or one while a layout is under way): Graphviz works on a
@@ -117,8 +118,17 @@ void ChainView::setScenario(const Scenario &scenario, const Issues &issues)
     m_layoutRequest = m_worker.request(std::move(dot));
 }
 
-void ChainView::draw(const ProductionChain &chain, const QByteArray &dot, const QByteArray &plain)
+void ChainView::draw(const ProductionChain &chain, const QByteArray &dot, const QByteArray &plain, const QString &error)
 {
+    if (plain.isEmpty() && !error.isEmpty()) { // nothing laid out: say why, never a crash or a blank
+        draw(ProductionChain(), dot, QByteArray());
+        auto *note = scene()->addSimpleText(
+            tr("Not laid out: %1. goap-sim graph --dot writes the graph for Graphviz.").arg(error));
+        note->setBrush(QColor(110, 110, 110));
+        m_layoutError = error;
+        return;
+    }
+    m_layoutError.clear();
     QString selectedId;
     ChainNode::Kind selectedKind = ChainNode::Action;
     if (m_selected >= 0 && size_t(m_selected) < m_chain.nodes.size()) {

@@ -10,6 +10,7 @@
 
 #include "graph/graphlayout.h"
 #include "graph/productionchain.h"
+#include "graph/render.h"
 #include "planner/compiledscenario.h"
 #include "sim/snapshot.h"
 
@@ -55,9 +56,11 @@ public:
     quint64 layouts() const { return m_layouts; } // layouts drawn so far
 
     static constexpr int kWorkerNodes = 200;
+    // Why the last layout was not drawn (Graphviz refused or failed), empty when it was.
+    QString layoutError() const { return m_layoutError; }
     // Past this the chain is not laid out (Graphviz takes minutes): the dock says
     // so, and goap-sim graph --dot writes it for other tools.
-    static constexpr int kMaxNodes = 2000;
+    static constexpr int kMaxNodes = kMaxLayoutNodes; // graph/render.h: what Graphviz is asked to lay out
 
 signals:
     void nodeActivated(goap::ChainNode::Kind kind, const QString &id);
@@ -70,7 +73,8 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
-    void draw(const ProductionChain &chain, const QByteArray &dot, const QByteArray &plain);
+    void draw(const ProductionChain &chain, const QByteArray &dot, const QByteArray &plain,
+              const QString &error = QString());
     void applyHighlight();
     void styleNode(int node); // pen, brush and label from m_chain (findings included)
     quint64 m_inPlace = 0;
@@ -93,6 +97,7 @@ private:
     ProductionChain m_layingOut;
     QByteArray m_layingOutDot;
     quint64 m_layoutRequest = 0;
+    QString m_layoutError;
 };
 
 } // namespace goap::editor

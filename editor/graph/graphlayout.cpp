@@ -160,7 +160,7 @@ void LayoutWorker::start(quint64 id, QByteArray dot)
         // before the owner goes, and Qt drops what was posted to it then.
         QMetaObject::invokeMethod(
             m_owner,
-            [this, id, plain = std::move(plain)] {
+            [this, id, plain = std::move(plain), error = std::move(error)] {
                 m_busy = false;
                 if (m_pending) { // a newer request came meanwhile: that one, not this
                     auto next = std::move(*m_pending);
@@ -168,7 +168,7 @@ void LayoutWorker::start(quint64 id, QByteArray dot)
                     start(next.first, std::move(next.second));
                     return;
                 }
-                m_done(id, plain);
+                m_done(id, plain, error);
             },
             Qt::QueuedConnection);
     });

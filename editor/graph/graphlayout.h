@@ -53,7 +53,8 @@ void addExportActions(QMenu *menu, QWidget *parent, const QString &title, std::f
 class LayoutWorker
 {
 public:
-    using Done = std::function<void(quint64 request, const QByteArray &plain)>;
+    // `plain` is empty when Graphviz did not lay the graph out, and `error` says why.
+    using Done = std::function<void(quint64 request, const QByteArray &plain, const QString &error)>;
     LayoutWorker(QObject *owner, Done done);
     ~LayoutWorker(); // waits for a layout under way (the owner is still whole)
     quint64 request(QByteArray dot); // its number, never 0

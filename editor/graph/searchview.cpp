@@ -26,9 +26,9 @@ namespace goap::editor {
 
 SearchView::SearchView(QWidget *parent)
     : QWidget(parent)
-    , m_worker(this, [this](quint64 request, const QByteArray &plain) {
+    , m_worker(this, [this](quint64 request, const QByteArray &plain, const QString &error) {
         if (request == m_layoutRequest)
-            draw(plain);
+            draw(plain, error);
     })
 {
     auto *layout = new QVBoxLayout(this);
@@ -221,10 +221,11 @@ void SearchView::relayout()
     }
     m_layoutRequest = 0; // a layout still under way is not drawn
     QString error;
-    draw(renderDot(m_dot, "plain", error).value_or(QByteArray()));
+    const QByteArray plain = renderDot(m_dot, "plain", error).value_or(QByteArray());
+    draw(plain, error);
 }
 
-void SearchView::draw(const QByteArray &plain)
+void SearchView::draw(const QByteArray &plain, const QString &error)
 {
     if (!m_compiled)
         return;
@@ -232,6 +233,10 @@ void SearchView::draw(const QByteArray &plain)
     m_items.clear();
     m_markers.clear();
     m_drawn = 0;
+    if (plain.isEmpty() && !error.isEmpty()) { // nothing laid out: say why
+        m_scene->addSimpleText(tr("Not laid out: %1.").arg(error))->setBrush(QColor(110, 110, 110));
+        return;
+    }
     const GraphLayout layout = parsePlain(plain);
     const QFont font(QStringLiteral("DejaVu Sans"), 7);
     const QColor plan(0x15, 0x65, 0xc0), grey(0x9e, 0x9e, 0x9e);

@@ -82,7 +82,7 @@ private:
     void fillGoals();
     void refresh(); // the choosers from the document, and the dawn search again
     void relayout();
-    void draw(const QByteArray &plain);
+    void draw(const QByteArray &plain, const QString &error = QString());
 
     Scenario m_scenario;
     std::shared_ptr<const CompiledScenario> m_compiled; // of the search shown

@@ -45,8 +45,10 @@ const char *const kUsage
       "\n"
       "Commands:\n"
       "  validate FILE                         list errors and warnings; exit 0 valid, 2 invalid\n"
-      "  plan FILE --agent ID --goal ID [--json]\n"
-      "                                        the plan from the dawn state; exit 4 when none\n"
+      "  plan FILE --agent ID --goal ID [--json] [--dot T.dot] [--svg T.svg] [--tree-depth D]\n"
+      "           [--tree-nodes N]           the plan from the dawn state; exit 4 when none; --dot/--svg\n"
+      "                                        draw the search tree collapsed to N nodes (default 2000;\n"
+      "                                        with --svg 700 at most: Graphviz lays out 800 here)\n"
       "  run FILE [--days N] [--report R.json] [--events E.jsonl] [--samples S.csv] [--plot P.png|P.pdf]\n"
       "           [--plot-size WxH] [--plot-scale S]\n"
       "                                        simulate N days (1 to 10000, default 1) and write the\n"
@@ -61,7 +63,8 @@ const char *const kUsage
       "                                        threads (default: every core) into DIR/results-K-of-N.csv\n"
       "  sweep-merge DIR --output RESULTS.csv  join every shard of DIR, sorted by variant\n"
       "  diff A.json B.json                    two run reports (--report) side by side, with deltas\n"
-      "  graph FILE --dot OUT.dot [--svg OUT.svg]  the production chain: facts, actions, characters, goals (Graphviz)\n"
+      "  graph FILE --dot OUT.dot [--svg OUT.svg]  the production chain: facts, actions, characters, goals\n"
+      "                                        (Graphviz; --svg lays out at most 800 nodes, exit 3 above)\n"
       "\n"
       "Options: -h/--help, --version; '--' ends the options (a file named like an option)\n"
       "FILE is a regular file of at most 16 MiB.\n"
@@ -279,9 +282,17 @@ int planCommand(const QStringList &args, const Streams &io)
     const int treeDepth = o.values.value(QStringLiteral("tree-depth"), QStringLiteral("1000000")).toInt(&ok);
     if (!ok || treeDepth < 0)
         return usageError(io, QStringLiteral("--tree-depth takes a whole number of levels"));
-    const int treeNodes = o.values.value(QStringLiteral("tree-nodes"), QStringLiteral("2000")).toInt(&ok);
+    const bool svg = o.values.contains(QStringLiteral("svg"));
+    const int treeNodes
+        = o.values.value(QStringLiteral("tree-nodes"), QString::number(svg ? kMaxLayoutNodes - 100 : 2000)).toInt(&ok);
     if (!ok || treeNodes < 1)
         return usageError(io, QStringLiteral("--tree-nodes takes a positive whole number"));
+    if (svg && treeNodes > kMaxLayoutNodes - 100) // the plan's path and the frontier's best come on top
+        return usageError(io,
+                          QStringLiteral("--tree-nodes is at most %1 with --svg (Graphviz lays out at most %2 "
+                                         "nodes here); --dot alone takes any number")
+                              .arg(kMaxLayoutNodes - 100)
+                              .arg(kMaxLayoutNodes));
 
     Planner planner(compiled);
     Plan plan;

@@ -1108,6 +1108,64 @@ private slots:
     // Issue #14, 1: the production chain dock. Selection round-trips between
     // it and the outline, a selected node brings out what feeds it and what
     // it feeds, and a document edit lays it out again (debounced).
+    // Issue #27, 2: a 500-action chain crashed the editor on open (Graphviz's
+    // recursion overflowed the stack); a graph Graphviz is not asked to lay
+    // out, or refuses, is a note in the dock, and the document is open.
+    void productionChainTooLargeIsANoteNotACrash()
+    {
+        QTemporaryDir dir;
+        const auto write = [&](const QString &name, int actions, int sharedNeeds) {
+            QStringList list, ids;
+            for (int k = 0; k < actions; ++k) {
+                QStringList pre;
+                if (k && !sharedNeeds)
+                    pre << QStringLiteral(R"("agent.f%1": 1)").arg(k);
+                for (int j = 0; j < sharedNeeds; ++j)
+                    pre << QStringLiteral(R"("world.s%1": 0)").arg(j);
+                list << QStringLiteral(
+                            R"({ "id": "a%1", "duration": 1, "cost": 1, "pre": { %2 }, "add": { "agent.f%3": 1 } })")
+                            .arg(k)
+                            .arg(pre.join(u", "))
+                            .arg(k + 1);
+                ids << QStringLiteral("\"a%1\"").arg(k);
+            }
+            QFile f(dir.filePath(name));
+            if (!f.open(QIODevice::WriteOnly))
+                return QString();
+            f.write(QStringLiteral(R"({ "format": "goap-scenario", "version": 1, "name": "Big",
+              "map": { "width": 20, "height": 12 }, "world": {}, "stations": [], "actions": [%1],
+              "goals": [ { "id": "g", "kind": "quota", "conditions": { "agent.f%2": 1 }, "urgency": 1 } ],
+              "agents": [ { "id": "c", "at": [1, 1], "speed": 1, "facts": {}, "actions": [%3], "goals": [ { "goal": "g" } ] } ] })")
+                        .arg(list.join(u','))
+                        .arg(actions)
+                        .arg(ids.join(u','))
+                        .toUtf8());
+            return f.fileName();
+        };
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.dock(QStringLiteral("productionChain"))->show();
+        const auto notes = [&] {
+            QStringList texts;
+            for (QGraphicsItem *item : w.chainView()->scene()->items())
+                if (auto *t = dynamic_cast<QGraphicsSimpleTextItem *>(item))
+                    texts << t->text();
+            return texts.join(u'\n');
+        };
+        // 1,002 nodes: over the bound, not laid out at all.
+        QVERIFY(w.openFile(write(QStringLiteral("chain500.json"), 500, 0)));
+        QCOMPARE(w.scenario().actions.size(), 500);
+        QTRY_VERIFY2(notes().contains(u"too many to lay out here (at most 800)"), qPrintable(notes()));
+        QCOMPARE(w.chainView()->nodeCount(), 0);
+        // 614 nodes but 3,900 edges: Graphviz is asked, refuses, and the dock says why.
+        QVERIFY(w.openFile(write(QStringLiteral("wide.json"), 300, 12)));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.chainView()->layoutError().isEmpty(), 30000);
+        QVERIFY2(notes().contains(u"Not laid out: the graph has")
+                     && notes().contains(u"at most 800 nodes and 3200 edges"),
+                 qPrintable(notes()));
+    }
+
     void productionChainDockFollowsTheDocument()
     {
         MainWindow w;

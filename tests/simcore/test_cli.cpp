@@ -45,6 +45,30 @@ QByteArray readAll(const QString &file)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+// A valid scenario whose `n` actions form one chain (a_k needs what a_{k-1}
+// makes): the production chain's longest shape, the worst for dot's ranking.
+QByteArray chainFile(int n)
+{
+    QStringList actions;
+    for (int k = 0; k < n; ++k)
+        actions << QStringLiteral(R"({ "id": "a%1", "duration": 1, "cost": 1, %2"add": { "agent.f%3": 1 } })")
+                       .arg(k)
+                       .arg(k ? QStringLiteral(R"("pre": { "agent.f%1": 1 }, )").arg(k) : QString())
+                       .arg(k + 1);
+    QStringList ids;
+    for (int k = 0; k < n; ++k)
+        ids << QStringLiteral("\"a%1\"").arg(k);
+    return QStringLiteral(R"({ "format": "goap-scenario", "version": 1, "name": "Chain",
+      "day": { "length": 60, "tick": 0.1 }, "map": { "width": 20, "height": 12 }, "world": {}, "stations": [],
+      "actions": [%1],
+      "goals": [ { "id": "g", "kind": "quota", "conditions": { "agent.f%2": 1 }, "urgency": 1 } ],
+      "agents": [ { "id": "c", "at": [1, 1], "speed": 1, "facts": {}, "actions": [%3], "goals": [ { "goal": "g" } ] } ] })")
+        .arg(actions.join(u','))
+        .arg(n)
+        .arg(ids.join(u','))
+        .toUtf8();
+}
+
 bool isCharDevice(const QString &file)
 {
     struct stat st;
@@ -57,6 +81,50 @@ class TestCli : public QObject
     Q_OBJECT
 
 private slots:
+    // Issue #27, 1: a 300-action chain overflowed the stack in dot's network
+    // simplex (SIGSEGV, exit 139); the layout now runs on a thread with a
+    // large stack. A 500-action chain (1,002 nodes) is refused with the numbers.
+    void graphLaysOutLongChainsOrRefusesThem()
+    {
+        QTemporaryDir dir;
+        for (const int n : {300, 500}) {
+            const QString file = dir.filePath(QStringLiteral("chain%1.json").arg(n));
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(chainFile(n));
+            f.close();
+            const QString svg = dir.filePath(QStringLiteral("chain%1.svg").arg(n));
+            const Run r = goapSim({QStringLiteral("graph"), file, QStringLiteral("--svg"), svg});
+            if (n == 300) {
+                QCOMPARE(r.exitCode, 0);
+                QVERIFY(readAll(svg).contains("<svg"));
+            } else {
+                QCOMPARE(r.exitCode, 3);
+                QVERIFY2(r.err.contains("1002 nodes") && r.err.contains("at most 800 nodes"), r.err.constData());
+                QVERIFY(!QFile::exists(svg));
+            }
+        }
+    }
+
+    // Issue #27, 3: --tree-nodes with --svg is bounded (Graphviz on 100,000 nodes ran for minutes).
+    void planSvgTreeNodesAreBounded()
+    {
+        QTemporaryDir dir;
+        const QString svg = dir.filePath(QStringLiteral("tree.svg"));
+        const QString cook = kSource + QStringLiteral("/scenarios/cook.json");
+        Run r = goapSim({QStringLiteral("plan"), cook, QStringLiteral("--agent"), QStringLiteral("cook"),
+                         QStringLiteral("--goal"), QStringLiteral("hunger"), QStringLiteral("--svg"), svg,
+                         QStringLiteral("--tree-nodes"), QStringLiteral("100000000")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("--tree-nodes is at most 700 with --svg"), r.err.constData());
+        QVERIFY(!QFile::exists(svg));
+        r = goapSim({QStringLiteral("plan"), cook, QStringLiteral("--agent"), QStringLiteral("cook"),
+                     QStringLiteral("--goal"), QStringLiteral("hunger"), QStringLiteral("--svg"), svg});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(readAll(svg).contains("<svg"));
+        QVERIFY(goapSim({QStringLiteral("--help")}).out.contains("with --svg 700 at most"));
+    }
+
     void cookPlanAsJson()
     {
         const Run r = goapSim({QStringLiteral("plan"), kSource + "/scenarios/cook.json", "--agent", "cook", "--goal",

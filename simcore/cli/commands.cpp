@@ -920,12 +920,13 @@ int sweepCommand(const QStringList &args, const Streams &io)
     }
     // Rows stream into the shard's file in variant order; it replaces the old one only when complete.
     const QString file = shardFileName(dir, shard, shards);
-    QSaveFile out(file);
-    if (!out.open(QIODevice::WriteOnly)) {
-        println(io.err, signature(io) + QStringLiteral("cannot write %1: %2").arg(file, out.errorString()));
+    SafeFile out(file); // a FIFO or a device stays one, written in place
+    if (!out.open()) {
+        println(io.err, signature(io) + out.error());
         return IoError;
     }
-    out.write((sweepHeader(*spec).join(u',') + u'\n').toUtf8());
+    // What the merge checks first: which sweep this is, and which shard.
+    out.write((shardIdentityLine(*spec, shard, shards) + u'\n' + sweepHeader(*spec).join(u',') + u'\n').toUtf8());
     qint64 written = 0;
     const bool terminal = isatty(fileno(io.err));
     int lastShown = -1;
@@ -952,12 +953,12 @@ int sweepCommand(const QStringList &args, const Streams &io)
     if (terminal)
         std::fputc('\n', io.err);
     if (!error.isEmpty()) {
-        out.cancelWriting();
+        out.cancel();
         println(io.err, signature(io) + error);
         return Invalid;
     }
     if (!out.commit()) {
-        println(io.err, signature(io) + QStringLiteral("cannot write %1: %2").arg(file, out.errorString()));
+        println(io.err, signature(io) + out.error());
         return IoError;
     }
     const qint64 rowCount = written;

@@ -4,6 +4,7 @@
 #include "planner/compiledscenario.h"
 #include "sim/simulation.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -230,7 +231,8 @@ bool checkAxes(const SweepSpec &spec, Issues &issues)
 
 std::optional<SweepSpec> readSweep(const QString &sweepFile, Issues &issues)
 {
-    const std::optional<Value> root = readJsonFile(sweepFile, QStringLiteral("sweep file"), issues);
+    QByteArray sweepBytes;
+    const std::optional<Value> root = readJsonFile(sweepFile, QStringLiteral("sweep file"), issues, &sweepBytes);
     if (!root)
         return std::nullopt;
     if (root->type != Type::Object) {
@@ -262,6 +264,22 @@ std::optional<SweepSpec> readSweep(const QString &sweepFile, Issues &issues)
              QStringLiteral("expected a list of {\"path\", \"values\"} or {\"path\", \"from\", \"to\", \"steps\"}"));
         return std::nullopt;
     }
+    // The variants are counted as the axes are read, before any axis's values
+    // are made: a file of many long axes is refused at once, not after
+    // generating them all (300 axes of 100,000 steps took 3 GB and aborted).
+    qint64 count = 1;
+    const auto tooMany = [&](qint64 size, const QString &at) {
+        if (size <= 0 || count <= kMaxVariants / size) {
+            count *= std::max<qint64>(size, 1);
+            return false;
+        }
+        fail(issues, at,
+             QStringLiteral("more than %1 variants: the axes up to this one make %2 x %3")
+                 .arg(kMaxVariants)
+                 .arg(count)
+                 .arg(size));
+        return true;
+    };
     for (size_t k = 0; k < vary->array.size(); ++k) {
         const Value &entry = vary->array[k];
         const QString at = pathIndex(QStringLiteral("vary"), qsizetype(k));
@@ -285,6 +303,8 @@ std::optional<SweepSpec> readSweep(const QString &sweepFile, Issues &issues)
                      QStringLiteral("expected a non-empty list of values (and no from/to/steps)"));
                 continue;
             }
+            if (tooMany(qint64(values->array.size()), at))
+                return std::nullopt;
             for (size_t j = 0; j < values->array.size(); ++j) {
                 if (!isScalar(values->array[j]))
                     fail(issues, pathIndex(pathKey(at, QStringLiteral("values")), qsizetype(j)),
@@ -302,6 +322,8 @@ std::optional<SweepSpec> readSweep(const QString &sweepFile, Issues &issues)
                 continue;
             }
             const auto n = int(steps->integer);
+            if (tooMany(n, at))
+                return std::nullopt;
             const bool integers = from->integerLiteral && to->integerLiteral;
             for (int j = 0; j < n; ++j) {
                 const double v = n == 1 ? from->number : from->number + (to->number - from->number) * j / (n - 1);
@@ -314,20 +336,17 @@ std::optional<SweepSpec> readSweep(const QString &sweepFile, Issues &issues)
     }
     if (hasErrors(issues))
         return std::nullopt;
-    qint64 count = 1;
-    for (const SweepAxis &a : spec.axes) {
-        count *= qint64(a.values.size());
-        if (count > kMaxVariants) {
-            fail(issues, QStringLiteral("vary"), QStringLiteral("more than %1 variants").arg(kMaxVariants));
-            return std::nullopt;
-        }
-    }
 
     // The scenario, valid as it is.
     QByteArray bytes;
     std::optional<Value> base = readJsonFile(spec.scenarioFile, QStringLiteral("scenario"), issues, &bytes);
     if (!base)
         return std::nullopt;
+    QCryptographicHash identity(QCryptographicHash::Sha256);
+    identity.addData(sweepBytes);
+    identity.addData(QByteArrayView("\0", 1));
+    identity.addData(bytes);
+    spec.identity = QString::fromLatin1(identity.result().toHex().left(16));
     if (const ReadResult r = readScenario(bytes); !r.ok()) {
         for (Issue i : r.issues) {
             i.message = spec.scenarioFile + QStringLiteral(": ") + i.message;
@@ -540,17 +559,52 @@ QString shardFileName(const QString &dir, int shard, int shards)
     return QDir(dir).filePath(QStringLiteral("results-%1-of-%2.csv").arg(shard).arg(shards));
 }
 
+QString shardIdentityLine(const SweepSpec &spec, int shard, int shards)
+{
+    return QStringLiteral("# goap-sweep %1, %2 variants, shard %3 of %4")
+        .arg(spec.identity)
+        .arg(spec.variantCount())
+        .arg(shard)
+        .arg(shards);
+}
+
+namespace {
+
+// Fields of a CSV line, counting quoted commas as text.
+int csvFields(const QByteArray &line)
+{
+    int fields = 1;
+    bool quoted = false;
+    for (const char c : line) {
+        if (c == '"')
+            quoted = !quoted;
+        else if (c == ',' && !quoted)
+            ++fields;
+    }
+    return fields;
+}
+
+} // namespace
+
 std::optional<QByteArray> mergeShards(const QString &dir, QString &error)
 {
-    static const QRegularExpression name(QStringLiteral(R"(^results-(\d+)-of-(\d+)\.csv$)"));
-    const QStringList files = QDir(dir).entryList({QStringLiteral("results-*-of-*.csv")}, QDir::Files, QDir::Name);
+    static const QRegularExpression name(QStringLiteral(R"(^results-(\d{1,18})-of-(\d{1,18})\.csv$)"));
+    static const QRegularExpression idLine(
+        QStringLiteral(R"(^# goap-sweep ([0-9a-f]{16}), (\d{1,9}) variants, shard (\d{1,9}) of (\d{1,9})$)"));
+    const QStringList files = QDir(dir).entryList({QStringLiteral("results-*-of-*.csv")},
+                                                  QDir::Files | QDir::System | QDir::Hidden, QDir::Name);
     std::map<int, QString> byShard;
     int shards = 0;
     for (const QString &f : files) {
         const QRegularExpressionMatch m = name.match(f);
         if (!m.hasMatch())
             continue;
-        const int k = m.captured(1).toInt(), n = m.captured(2).toInt();
+        const qint64 k64 = m.captured(1).toLongLong(), n64 = m.captured(2).toLongLong();
+        if (n64 < 1 || n64 > kMaxShards) {
+            error = QStringLiteral("%1: a sweep has at most %2 shards").arg(f).arg(kMaxShards);
+            return std::nullopt;
+        }
+        const int k = int(std::clamp<qint64>(k64, 0, kMaxShards + 1)), n = int(n64);
         if (shards != 0 && n != shards) {
             error = QStringLiteral("%1 holds shards of two sweeps (of %2 and of %3); merge one at a time")
                         .arg(dir)
@@ -569,53 +623,98 @@ std::optional<QByteArray> mergeShards(const QString &dir, QString &error)
         error = QStringLiteral("no results-K-of-N.csv in %1").arg(dir);
         return std::nullopt;
     }
-    QStringList missing;
-    for (int k = 1; k <= shards; ++k)
-        if (!byShard.count(k))
-            missing << QString::number(k);
-    if (!missing.isEmpty()) {
-        error = QStringLiteral("%1: shard(s) %2 of %3 missing; run them (--shard K/%3) before merging")
-                    .arg(dir, missing.join(u", "))
+    if (int(byShard.size()) != shards) { // at most 10 named: a short message whatever N is
+        QStringList missing;
+        for (int k = 1; k <= shards && missing.size() < 10; ++k)
+            if (!byShard.count(k))
+                missing << QString::number(k);
+        const qsizetype more = qsizetype(shards) - qsizetype(byShard.size()) - missing.size();
+        error = QStringLiteral("%1: shard(s) %2%3 of %4 missing; run them (--shard K/%4) before merging")
+                    .arg(dir, missing.join(u", "), more > 0 ? QStringLiteral(" and %1 more").arg(more) : QString())
                     .arg(shards);
         return std::nullopt;
     }
     QByteArray header;
+    QString identity;
+    qint64 total = -1;
     std::vector<std::pair<qint64, QByteArray>> rows;
     for (const auto &[k, path] : byShard) {
+        const QFileInfo info(path);
+        if (!info.isFile()) { // a device, a FIFO, or a link to one: never read
+            error = QStringLiteral("%1 is not a regular file").arg(path);
+            return std::nullopt;
+        }
+        if (info.size() > kMaxShardBytes) {
+            error = QStringLiteral("%1 is over %2 MiB: not a shard").arg(path).arg(kMaxShardBytes >> 20);
+            return std::nullopt;
+        }
         QFile f(path);
         if (!f.open(QIODevice::ReadOnly)) {
             error = QStringLiteral("cannot read %1").arg(path);
             return std::nullopt;
         }
-        const QList<QByteArray> lines = f.readAll().split('\n');
-        if (lines.isEmpty() || (!header.isEmpty() && lines.first() != header)) {
+        QList<QByteArray> lines = f.read(kMaxShardBytes).split('\n');
+        if (!lines.isEmpty() && lines.last().isEmpty())
+            lines.removeLast();
+        const QRegularExpressionMatch id
+            = lines.isEmpty() ? QRegularExpressionMatch() : idLine.match(QString::fromUtf8(lines.first()));
+        if (!id.hasMatch() || id.captured(3).toInt() != k || id.captured(4).toInt() != shards) {
+            error = QStringLiteral("%1 does not say it is shard %2 of %3 of a sweep (its first line: \"# goap-sweep "
+                                   "ID, V variants, shard K of N\"); it was not written by goap-sim sweep")
+                        .arg(path)
+                        .arg(k)
+                        .arg(shards);
+            return std::nullopt;
+        }
+        if (identity.isEmpty()) {
+            identity = id.captured(1);
+            total = id.captured(2).toLongLong();
+        } else if (id.captured(1) != identity || id.captured(2).toLongLong() != total) {
+            error = QStringLiteral("%1 belongs to another sweep (%2, %3 variants) than shard 1 (%4, %5 variants): "
+                                   "merge one sweep at a time")
+                        .arg(path, id.captured(1), id.captured(2), identity)
+                        .arg(total);
+            return std::nullopt;
+        }
+        if (lines.size() < 2 || (!header.isEmpty() && lines[1] != header)) {
             error = QStringLiteral("%1 has other columns than shard 1: not one sweep").arg(path);
             return std::nullopt;
         }
-        header = lines.first();
-        for (qsizetype i = 1; i < lines.size(); ++i) {
-            if (lines[i].isEmpty())
-                continue;
+        header = lines[1];
+        const int columns = csvFields(header);
+        // Exactly the shard's variants, in order: K - 1, K - 1 + N, ...
+        qint64 expected = k - 1;
+        for (qsizetype i = 2; i < lines.size(); ++i, expected += shards) {
             bool ok = false;
             const qint64 variant = lines[i].left(lines[i].indexOf(',')).toLongLong(&ok);
-            if (!ok || variant % shards != k - 1) {
-                error = QStringLiteral("%1, line %2: variant %3 does not belong to shard %4 of %5")
+            if (!ok || variant != expected || variant >= total) {
+                error = QStringLiteral("%1, line %2: variant %3 where variant %4 of %5 belongs")
                             .arg(path)
                             .arg(i + 1)
                             .arg(QString::fromUtf8(lines[i].left(20)))
-                            .arg(k)
-                            .arg(shards);
+                            .arg(expected)
+                            .arg(total);
+                return std::nullopt;
+            }
+            if (csvFields(lines[i]) != columns) {
+                error = QStringLiteral("%1, line %2: %3 fields where the header has %4")
+                            .arg(path)
+                            .arg(i + 1)
+                            .arg(csvFields(lines[i]))
+                            .arg(columns);
                 return std::nullopt;
             }
             rows.emplace_back(variant, lines[i]);
         }
-    }
-    std::sort(rows.begin(), rows.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
-    for (size_t i = 1; i < rows.size(); ++i)
-        if (rows[i].first == rows[i - 1].first) {
-            error = QStringLiteral("variant %1 appears twice").arg(rows[i].first);
+        if (expected < total) {
+            error = QStringLiteral("%1 stops before variant %2 of %3: the shard is incomplete")
+                        .arg(path)
+                        .arg(expected)
+                        .arg(total);
             return std::nullopt;
         }
+    }
+    std::sort(rows.begin(), rows.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
     QByteArray out = header + '\n';
     for (const auto &[variant, line] : rows)
         out += line + '\n';

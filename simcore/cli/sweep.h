@@ -37,6 +37,9 @@ struct SweepSpec
     int days = 1;
     std::vector<SweepAxis> axes;
     json::Value scenario; // the scenario's JSON as read
+    // What identifies the sweep: 16 hex digits of a SHA-256 of the sweep
+    // file and the scenario file as read. Every shard carries it.
+    QString identity;
     qint64 variantCount() const;
     // The value of each axis for variant i.
     std::vector<const json::Value *> pointOf(qint64 variant) const;
@@ -80,9 +83,21 @@ QStringList numericPaths(const json::Value &scenario);
 
 // DIR/results-K-of-N.csv.
 QString shardFileName(const QString &dir, int shard, int shards);
+// A shard's first line, before the CSV header: what the merge checks.
+//   # goap-sweep 1f0c9e7a2b3d4c5e, 6 variants, shard 1 of 2
+QString shardIdentityLine(const SweepSpec &spec, int shard, int shards);
 
-// Joins DIR/results-*-of-N.csv into one CSV sorted by variant; refuses
-// missing, duplicated or mixed shards (the reason in `error`).
+// Bounds of a merge: a shard file is read only when it is a regular file of
+// at most kMaxShardBytes; there are at most kMaxShards shards (a sweep has at
+// most 1,000,000 variants, so no more shards than that).
+inline constexpr qint64 kMaxShardBytes = qint64(1) << 30;
+inline constexpr int kMaxShards = 1'000'000;
+
+// Joins DIR/results-*-of-N.csv into one CSV sorted by variant (the identity
+// lines dropped). Refuses, with the reason in `error`: missing or duplicated
+// shards, shards of two sweeps (another identity, variant count or shard
+// count), a shard that is not a regular file or is too large, a variant
+// missing or twice, a row of another shape than the header.
 std::optional<QByteArray> mergeShards(const QString &dir, QString &error);
 
 } // namespace goap::cli

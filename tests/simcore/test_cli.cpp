@@ -680,6 +680,128 @@ private slots:
     // Issue #15, 1: sweeps run every variant, the same whatever the sharding
     // and the threads; bad paths and values are refused before anything runs;
     // merge refuses missing shards.
+    // Issue #27, 4: the variants are counted before any axis's values are
+    // made (300 axes of 100,000 steps took 3 GB and aborted).
+    void aSweepOfTooManyVariantsIsRefusedAtOnce()
+    {
+        QTemporaryDir dir;
+        QVERIFY(
+            QFile::copy(kSource + QStringLiteral("/scenarios/cook.json"), dir.filePath(QStringLiteral("cook.json"))));
+        QStringList axes;
+        for (int k = 0; k < 300; ++k)
+            axes << QStringLiteral(R"({ "path": "planner.costWeight", "from": 0, "to": 1, "steps": 100000 })");
+        QFile f(dir.filePath(QStringLiteral("huge.sweep.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral(R"({ "scenario": "cook.json", "vary": [%1] })").arg(axes.join(u',')).toUtf8());
+        f.close();
+        const Run r = goapSim({"sweep", f.fileName(), "--out", dir.filePath(QStringLiteral("out"))});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("vary[1]: more than 1000000 variants: the axes up to this one make 100000 x 100000"),
+                 r.err.constData());
+    }
+
+    // Issue #27, 5 and 6: a merge refuses what is not one whole sweep, and a
+    // sweep writes a FIFO or a device in place.
+    void mergeRefusesWhatIsNotOneWholeSweep()
+    {
+        QTemporaryDir dir;
+        QVERIFY(
+            QFile::copy(kSource + QStringLiteral("/scenarios/cook.json"), dir.filePath(QStringLiteral("cook.json"))));
+        const auto sweepFile = [&](const QString &name, const char *values) {
+            QFile f(dir.filePath(name));
+            if (!f.open(QIODevice::WriteOnly))
+                return QString();
+            f.write(QByteArray(R"({ "scenario": "cook.json", "vary": [ { "path": "agents[0].speed", "values": )")
+                    + values + " } ] }");
+            return f.fileName();
+        };
+        const QString sweep = sweepFile(QStringLiteral("a.sweep.json"), "[1, 2, 3, 4, 5, 6]");
+        const QString other = sweepFile(QStringLiteral("b.sweep.json"), "[1, 2, 3, 4, 5, 7]");
+        const auto fresh = [&](const QString &name) {
+            const QString out = dir.filePath(name);
+            for (const char *k : {"1/2", "2/2"})
+                if (goapSim({"sweep", sweep, "--out", out, "--shard", k, "--jobs", "1"}).exitCode != 0)
+                    return QString();
+            return out;
+        };
+        const auto merge = [&](const QString &parts) {
+            return goapSim({"sweep-merge", parts, "--output", dir.filePath(QStringLiteral("merged.csv"))});
+        };
+        const auto refused = [&](const Run &r, const char *why) {
+            if (r.exitCode != 2 || !r.err.contains(why))
+                qWarning("exit %d: %s", r.exitCode, r.err.constData());
+            return r.exitCode == 2 && r.err.contains(why);
+        };
+        const QString good = fresh(QStringLiteral("good"));
+        QCOMPARE(merge(good).exitCode, 0);
+        QCOMPARE(readAll(dir.filePath(QStringLiteral("merged.csv"))).count('\n'), 7); // header + 6 variants
+        const auto edit = [&](const QString &parts, int shard, const std::function<QByteArray(QByteArray)> &change) {
+            const QString file = parts + QStringLiteral("/results-%1-of-2.csv").arg(shard);
+            const QByteArray bytes = change(readAll(file));
+            QFile f(file);
+            return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+        };
+        // A row deleted: 5 of 6 variants.
+        QString parts = fresh(QStringLiteral("deleted"));
+        QVERIFY(edit(parts, 2, [](QByteArray b) { return b.left(b.lastIndexOf('\n', b.size() - 2) + 1); }));
+        QVERIFY(refused(merge(parts), "stops before variant 5 of 6"));
+        // A header-only shard.
+        parts = fresh(QStringLiteral("headeronly"));
+        QVERIFY(edit(parts, 1, [](QByteArray b) { return b.left(b.indexOf('\n', b.indexOf('\n') + 1) + 1); }));
+        QVERIFY(refused(merge(parts), "stops before variant 0 of 6"));
+        // A shard of another sweep with the same columns.
+        parts = fresh(QStringLiteral("mixed"));
+        QCOMPARE(goapSim({"sweep", other, "--out", parts, "--shard", "2/2"}).exitCode, 0);
+        QVERIFY(refused(merge(parts), "belongs to another sweep"));
+        // A row with an extra column.
+        parts = fresh(QStringLiteral("extra"));
+        QVERIFY(edit(parts, 1, [](QByteArray b) { return b.replace(b.lastIndexOf('\n'), 1, ",1\n"); }));
+        QVERIFY(refused(merge(parts), "fields where the header has"));
+        // No identity line: not written by goap-sim sweep.
+        parts = fresh(QStringLiteral("anonymous"));
+        QVERIFY(edit(parts, 1, [](QByteArray b) { return b.mid(b.indexOf('\n') + 1); }));
+        QVERIFY(refused(merge(parts), "was not written by goap-sim sweep"));
+        // A shard that is a link to /dev/zero is never read.
+        parts = fresh(QStringLiteral("device"));
+        QVERIFY(QFile::remove(parts + QStringLiteral("/results-2-of-2.csv")));
+        QVERIFY(QFile::link(QStringLiteral("/dev/zero"), parts + QStringLiteral("/results-2-of-2.csv")));
+        QVERIFY(refused(merge(parts), "is not a regular file"));
+        // Absurd shard counts: a short message at once.
+        const QString lone = dir.filePath(QStringLiteral("lone"));
+        QVERIFY(QDir().mkpath(lone));
+        QVERIFY(QFile::copy(good + QStringLiteral("/results-1-of-2.csv"),
+                            lone + QStringLiteral("/results-1-of-2000000000.csv")));
+        QVERIFY(refused(merge(lone), "a sweep has at most 1000000 shards"));
+        QVERIFY(QFile::remove(lone + QStringLiteral("/results-1-of-2000000000.csv")));
+        QVERIFY(QFile::copy(good + QStringLiteral("/results-1-of-2.csv"),
+                            lone + QStringLiteral("/results-1-of-900000.csv")));
+        const Run many = merge(lone);
+        QVERIFY(refused(many, "shard(s) 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 899989 more of 900000 missing"));
+        QVERIFY(many.err.size() < 300);
+
+        // Item 6: the shard file is a FIFO: written in place, still a FIFO after.
+        const QString fifoDir = dir.filePath(QStringLiteral("fifo"));
+        QVERIFY(QDir().mkpath(fifoDir));
+        const QString fifo = fifoDir + QStringLiteral("/results-1-of-1.csv");
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        QProcess reader;
+        reader.start(QStringLiteral("cat"), {fifo});
+        QVERIFY(reader.waitForStarted());
+        QCOMPARE(goapSim({"sweep", sweep, "--out", fifoDir}).exitCode, 0);
+        QVERIFY(reader.waitForFinished(30000));
+        QVERIFY(reader.readAllStandardOutput().startsWith("# goap-sweep "));
+        struct stat st;
+        QCOMPARE(::stat(QFile::encodeName(fifo).constData(), &st), 0);
+        QVERIFY(S_ISFIFO(st.st_mode));
+        // A link to /dev/null stays a link to the device.
+        const QString nullDir = dir.filePath(QStringLiteral("null"));
+        QVERIFY(QDir().mkpath(nullDir));
+        QVERIFY(QFile::link(QStringLiteral("/dev/null"), nullDir + QStringLiteral("/results-1-of-1.csv")));
+        QCOMPARE(goapSim({"sweep", sweep, "--out", nullDir}).exitCode, 0);
+        QVERIFY(QFileInfo(nullDir + QStringLiteral("/results-1-of-1.csv")).isSymLink());
+        QVERIFY(isCharDevice(QStringLiteral("/dev/null")));
+    }
+
     void sweepsAreTheSameWhateverTheSharding()
     {
         QTemporaryDir dir;

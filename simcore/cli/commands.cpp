@@ -207,20 +207,37 @@ int validateCommand(const QStringList &args, const Streams &io)
 namespace {
 // --dot FILE and --svg FILE: the DOT as it is, and laid out by Graphviz; each
 // written whole or not at all ("-": to standard output).
-// An empty --dot or --svg: an unset shell variable, most likely (a usage error).
-bool emptyGraphFile(const Options &o)
+QString outputsClash(const QString &input, const QList<std::pair<QString, QString>> &outputs); // below
+
+// The --dot and --svg outputs asked for, as (option, file).
+QList<std::pair<QString, QString>> graphOutputs(const Options &o)
 {
+    QList<std::pair<QString, QString>> out;
     for (const char *key : {"dot", "svg"})
-        if (o.values.contains(QLatin1String(key)) && o.values.value(QLatin1String(key)).isEmpty())
-            return true;
-    return false;
+        if (o.values.contains(QLatin1String(key)))
+            out.append({QLatin1String(key), o.values.value(QLatin1String(key))});
+    return out;
+}
+
+// An empty --dot or --svg (an unset shell variable, most likely), an output
+// that would replace the scenario, or two outputs on one file: the usage error.
+QString graphOutputsProblem(const Options &o)
+{
+    for (const auto &[option, file] : graphOutputs(o))
+        if (file.isEmpty())
+            return QStringLiteral("an empty file name was given for --%1").arg(option);
+    return outputsClash(o.positional.first(), graphOutputs(o));
 }
 
 bool writeGraph(const Options &o, const QByteArray &dot, const Streams &io)
 {
     auto write = [&](const QString &file, const QByteArray &bytes) {
-        if (file == u"-") // standard output
-            return std::fwrite(bytes.constData(), 1, size_t(bytes.size()), io.out) == size_t(bytes.size());
+        if (file == u"-") { // standard output
+            if (std::fwrite(bytes.constData(), 1, size_t(bytes.size()), io.out) == size_t(bytes.size()))
+                return true;
+            println(io.err, signature(io) + QStringLiteral("cannot write standard output"));
+            return false;
+        }
         if (const QString why = saveFileSafely(file, bytes); !why.isEmpty()) {
             println(io.err, signature(io) + why);
             return false;
@@ -255,8 +272,8 @@ int planCommand(const QStringList &args, const Streams &io)
         return usageError(io, QStringLiteral("plan takes one scenario file"));
     if (!o.values.contains(QStringLiteral("agent")) || !o.values.contains(QStringLiteral("goal")))
         return usageError(io, QStringLiteral("plan needs --agent ID and --goal ID"));
-    if (emptyGraphFile(o))
-        return usageError(io, QStringLiteral("an empty file name was given"));
+    if (const QString problem = graphOutputsProblem(o); !problem.isEmpty())
+        return usageError(io, problem);
     int code = Success;
     const std::optional<Scenario> scenario = load(o.positional.first(), io, code);
     if (!scenario)
@@ -443,6 +460,34 @@ QString writeTarget(const QString &name)
     return folder.isEmpty() ? info.absoluteFilePath() : folder + u'/' + info.fileName();
 }
 
+// Every output of a command checked against its input and against the other
+// outputs before anything is written: an output that would replace the
+// scenario ("graph c.json --dot c.json" once wrote DOT over it), or two
+// outputs naming one file (the DOT lost under the SVG). '-' is standard
+// output, at most one; the null device swallows any number. Empty when fine,
+// else the usage error.
+QString outputsClash(const QString &input, const QList<std::pair<QString, QString>> &outputs)
+{
+    QHash<QString, QString> seen; // canonical target -> option
+    const QString inputTarget = writeTarget(input);
+    int toStdout = 0;
+    for (const auto &[option, name] : outputs) {
+        if (name.isEmpty())
+            return QStringLiteral("--%1 needs a file name ('-' for standard output)").arg(option);
+        if (name == u"-")
+            ++toStdout;
+        const QString target = name == u"-" ? name : writeTarget(name);
+        if (target == inputTarget)
+            return QStringLiteral("--%1 %2 would overwrite the scenario file").arg(option, name);
+        if (seen.contains(target) && name != u"-" && target != u"/dev/null")
+            return QStringLiteral("--%1 and --%2 name the same file %3").arg(seen.value(target), option, name);
+        seen.insert(target, option);
+    }
+    if (toStdout > 1)
+        return QStringLiteral("only one output can go to standard output ('-')");
+    return {};
+}
+
 // Digits only: " 5", "+3", "5x" and "0x10" are not a number of days.
 std::optional<int> parseDays(const QString &text)
 {
@@ -477,30 +522,12 @@ public:
     int open(const Options &o, const QString &scenarioFile)
     {
         static const char *const kinds[] = {"report", "events", "samples", "plot"};
-        QHash<QString, QString> seen; // canonical target -> option
-        const QString scenarioTarget = writeTarget(scenarioFile);
-        int toStdout = 0;
-        for (const char *kind : kinds) {
-            const QString key = QLatin1String(kind);
-            if (!o.values.contains(key))
-                continue;
-            const QString k = optionName(key);
-            const QString name = o.values.value(key);
-            if (name.isEmpty())
-                return usageError(m_io, QStringLiteral("--%1 needs a file name ('-' for standard output)").arg(k));
-            if (name == u"-")
-                ++toStdout;
-            const QString target = name == u"-" ? name : writeTarget(name);
-            if (target == scenarioTarget) // the scenario would be replaced by a record of its run
-                return usageError(m_io, QStringLiteral("--%1 %2 would overwrite the scenario file").arg(k, name));
-            // The null device swallows any number of records; any other shared target would mix them.
-            if (seen.contains(target) && name != u"-" && target != u"/dev/null")
-                return usageError(
-                    m_io, QStringLiteral("--%1 and --%2 name the same file %3").arg(seen.value(target), k, name));
-            seen.insert(target, k);
-        }
-        if (toStdout > 1)
-            return usageError(m_io, QStringLiteral("only one record can go to standard output ('-')"));
+        QList<std::pair<QString, QString>> outputs;
+        for (const char *kind : kinds)
+            if (const QString key = QLatin1String(kind); o.values.contains(key))
+                outputs.append({optionName(key), o.values.value(key)});
+        if (const QString clash = outputsClash(scenarioFile, outputs); !clash.isEmpty())
+            return usageError(m_io, clash);
         for (const char *kind : kinds) {
             const QString k = QLatin1String(kind);
             if (!o.values.contains(k))
@@ -818,7 +845,7 @@ int plotMain(const QStringList &args, const Streams &io, PlotWriter writer)
     if (!okWidth || !okHeight || request.width < 64 || request.height < 64 || request.width > 20000
         || request.height > 20000)
         return usageError(io, QStringLiteral("--size takes WIDTHxHEIGHT, each from 64 to 20000 (e.g. 1600x900)"));
-    if (!okScale || request.scale < 0.25 || request.scale > 8)
+    if (!okScale || !(request.scale >= 0.25 && request.scale <= 8)) // NaN fails both
         return usageError(io, QStringLiteral("--scale takes a number from 0.25 to 8 (2 doubles the pixels)"));
     if (o.values.contains(QStringLiteral("title"))) { // an empty one: no title line
         request.title = o.values.value(QStringLiteral("title"));
@@ -976,8 +1003,8 @@ int graphCommand(const QStringList &args, const Streams &io)
         return usageError(io, QStringLiteral("graph takes one scenario file"));
     if (!o.values.contains(QStringLiteral("dot")) && !o.values.contains(QStringLiteral("svg")))
         return usageError(io, QStringLiteral("graph needs --dot OUT.dot or --svg OUT.svg"));
-    if (emptyGraphFile(o))
-        return usageError(io, QStringLiteral("an empty file name was given"));
+    if (const QString problem = graphOutputsProblem(o); !problem.isEmpty())
+        return usageError(io, problem);
     int code = Success;
     const std::optional<Scenario> scenario = load(o.positional.first(), io, code);
     if (!scenario)
@@ -1043,16 +1070,41 @@ int sweepMergeCommand(const QStringList &args, const Streams &io)
         println(io.err, signature(io) + error);
         return Invalid;
     }
-    if (const QString why = saveFileSafely(o.values.value(QStringLiteral("output")), *merged); !why.isEmpty()) {
+    const QString output = o.values.value(QStringLiteral("output"));
+    if (output == u"-") { // standard output, as for every other command
+        std::fwrite(merged->constData(), 1, size_t(merged->size()), io.out);
+        return Success; // run() checks that standard output took it
+    }
+    if (const QString why = saveFileSafely(output, *merged); !why.isEmpty()) {
         println(io.err, signature(io) + why);
         return IoError;
     }
     return Success;
 }
 
+int dispatch(const QStringList &args, const Streams &io);
+
 } // namespace
 
+// Every command's standard output is flushed and checked before the exit
+// code is given: with standard output on a full device, "plan --json" and
+// "validate" once exited 0 with their answer lost.
 int run(const QStringList &args, const Streams &io)
+{
+    const int code = dispatch(args, io);
+    if (std::fflush(io.out) != 0 || std::ferror(io.out)) {
+        if (code != Success && code != NoPlan)
+            return code; // already said why
+        const int why = errno;
+        std::fprintf(io.err, "goap-sim: cannot write standard output: %s\n", std::strerror(why ? why : EIO));
+        std::fflush(io.err);
+        return IoError;
+    }
+    return code;
+}
+
+namespace {
+int dispatch(const QStringList &args, const Streams &io)
 {
     if (args.isEmpty())
         return usageError(io, QStringLiteral("no command given"));
@@ -1084,5 +1136,6 @@ int run(const QStringList &args, const Streams &io)
         return diffCommand(rest, io);
     return usageError(io, QStringLiteral("unknown command '%1'").arg(command));
 }
+} // namespace
 
 } // namespace goap::cli

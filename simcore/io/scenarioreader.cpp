@@ -332,6 +332,10 @@ public:
             else
                 for (size_t i = 0; i < st->array.size(); ++i)
                     if (auto id = string(st->array[i], pathIndex(p, qsizetype(i)))) {
+                        if (id->isEmpty()) { // an unknown station, as in any other place of the list
+                            error(st->array[i], pathIndex(p, qsizetype(i)), QStringLiteral("unknown station \"\""));
+                            continue;
+                        }
                         if (i == 0)
                             a.station = *id;
                         else
@@ -618,6 +622,8 @@ ReadResult failure(const QString &message, bool ioError)
 // stops one byte past the limit).
 ReadResult readScenarioFile(const QString &fileName)
 {
+    if (fileName.isEmpty()) // refused here: QFile would print its own warning on the host program's standard error
+        return failure(QStringLiteral("no file name was given"), true);
     const QFileInfo info(fileName);
     if (info.exists() && !info.isFile())
         return failure(QStringLiteral("cannot read %1: it is %2, not a regular file").arg(fileName, fileKind(fileName)),

@@ -6,6 +6,7 @@
 #include "model/factname.h"
 
 #include <QHash>
+#include <QLocale>
 #include <QSet>
 
 #include <cmath>
@@ -107,6 +108,14 @@ private:
         m_issues.append(Issue {Issue::Severity::Warning, path, message, 0, 0});
     }
 
+    // A number as a person wrote it: 1000001, not 1e+06; 0.1, not 0.100000001.
+    static QString numberText(double v)
+    {
+        if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15)
+            return QString::number(qint64(v));
+        return QString::number(v, 'g', QLocale::FloatingPointShortest);
+    }
+
     void range(double v, double lo, double hi, const QString &path, const QString &what, bool loOpen = false)
     {
         const bool bad = loOpen ? !(v > lo) : !(v >= lo);
@@ -114,9 +123,7 @@ private:
             error(path,
                   QStringLiteral("%1 must be %2 %3 and at most %4, got %5")
                       .arg(what, loOpen ? u">" : u">=")
-                      .arg(lo)
-                      .arg(hi)
-                      .arg(v));
+                      .arg(numberText(lo), numberText(hi), numberText(v)));
     }
 
     void count(qsizetype n, const QString &path)

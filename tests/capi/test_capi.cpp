@@ -169,6 +169,22 @@ private slots:
         QCOMPARE(QByteArray(goap_last_error()), r.err.trimmed());
     }
 
+    // Issue #27, 10: a library must not print; an empty path is an error in words.
+    void anEmptyPathIsRefusedWithoutPrinting()
+    {
+        static QStringList printed;
+        printed.clear();
+        const QtMessageHandler before
+            = qInstallMessageHandler([](QtMsgType, const QMessageLogContext &, const QString &m) { printed << m; });
+        goap_sim *sim = nullptr;
+        const goap_status status = goap_open("", &sim);
+        qInstallMessageHandler(before);
+        QCOMPARE(status, GOAP_ERROR_IO);
+        QCOMPARE(sim, nullptr);
+        QVERIFY2(QByteArray(goap_last_error()).contains("no file name was given"), goap_last_error());
+        QVERIFY2(printed.isEmpty(), qPrintable(printed.join(u'\n')));
+    }
+
     void syntaxErrorHasLineAndColumn()
     {
         const QString file = kSource + "/tests/data/bad/truncated.json";

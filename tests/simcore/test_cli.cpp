@@ -682,6 +682,88 @@ private slots:
     // merge refuses missing shards.
     // Issue #27, 4: the variants are counted before any axis's values are
     // made (300 axes of 100,000 steps took 3 GB and aborted).
+    // Issue #27, 7: no output replaces the scenario or another output.
+    void outputsNeverReplaceTheScenarioOrEachOther()
+    {
+        QTemporaryDir dir;
+        const QString c = dir.filePath(QStringLiteral("c.json"));
+        QVERIFY(QFile::copy(kSource + QStringLiteral("/scenarios/cook.json"), c));
+        const QByteArray before = readAll(c);
+        const QString x = dir.filePath(QStringLiteral("x"));
+        const struct
+        {
+            QStringList args;
+            const char *why;
+        } cases[] = {
+            {{"graph", c, "--dot", c}, "--dot "},
+            {{"graph", c, "--svg", dir.filePath(QStringLiteral("./c.json"))}, "would overwrite the scenario file"},
+            {{"plan", c, "--agent", "cook", "--goal", "hunger", "--dot", c}, "would overwrite the scenario file"},
+            {{"plan", c, "--agent", "cook", "--goal", "hunger", "--svg", c}, "would overwrite the scenario file"},
+            {{"graph", c, "--dot", x, "--svg", x}, "--dot and --svg name the same file"},
+            {{"graph", c, "--dot", "-", "--svg", "-"}, "only one output can go to standard output"},
+        };
+        for (const auto &k : cases) {
+            const Run r = goapSim(k.args);
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.contains(k.why), r.err.constData());
+            QCOMPARE(readAll(c), before);
+            QVERIFY(!QFile::exists(x));
+        }
+    }
+
+    // Issue #27, 9: standard output is flushed and checked; '-' is standard output for every command.
+    void standardOutputErrorsAreNotLost()
+    {
+        const QString cook = kSource + QStringLiteral("/scenarios/cook.json");
+        const auto toFull = [](const QStringList &args) {
+            QProcess p;
+            p.setStandardOutputFile(QStringLiteral("/dev/full"));
+            p.start(QStringLiteral(GOAP_SIM_BINARY), args);
+            p.waitForFinished(60000);
+            return Run {p.exitCode(), {}, p.readAllStandardError()};
+        };
+        for (const QStringList &args : {QStringList {"plan", cook, "--agent", "cook", "--goal", "hunger", "--json"},
+                                        QStringList {"validate", cook}, QStringList {"graph", cook, "--dot", "-"},
+                                        QStringList {"run", cook, "--events", "-"}}) {
+            const Run r = toFull(args);
+            QCOMPARE(r.exitCode, 3);
+            QVERIFY2(r.err.contains("cannot write"), r.err.constData());
+        }
+        QTemporaryDir dir;
+        QVERIFY(QFile::copy(cook, dir.filePath(QStringLiteral("cook.json"))));
+        QFile f(dir.filePath(QStringLiteral("s.sweep.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({ "scenario": "cook.json", "vary": [ { "path": "agents[0].speed", "values": [1, 2] } ] })");
+        f.close();
+        QCOMPARE(goapSim({"sweep", f.fileName(), "--out", dir.filePath(QStringLiteral("out"))}).exitCode, 0);
+        QVERIFY(QDir::setCurrent(dir.path()));
+        const Run merged = goapSim({"sweep-merge", dir.filePath(QStringLiteral("out")), "--output", "-"});
+        QVERIFY(QDir::setCurrent(kSource));
+        QCOMPARE(merged.exitCode, 0);
+        QVERIFY(merged.out.startsWith("variant,agents[0].speed,"));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("-")))); // not a file named '-'
+        QCOMPARE(toFull({"sweep-merge", dir.filePath(QStringLiteral("out")), "--output", "-"}).exitCode, 3);
+    }
+
+    // Issue #27, 10: numbers as written, NaN refused where it is read.
+    void messagesSayTheNumbersAsWritten()
+    {
+        QTemporaryDir dir;
+        QByteArray cook = readAll(kSource + QStringLiteral("/scenarios/cook.json"));
+        cook.replace("\"maxNodes\": 5000", "\"maxNodes\": 1000001");
+        QFile f(dir.filePath(QStringLiteral("c.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(cook);
+        f.close();
+        const Run r = goapSim({"validate", f.fileName()});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("at most 1000000, got 1000001"), r.err.constData());
+        const Run nan = goapSim({"run", kSource + QStringLiteral("/scenarios/cook.json"), "--plot",
+                                 dir.filePath(QStringLiteral("p.png")), "--plot-scale", "nan"});
+        QCOMPARE(nan.exitCode, 1);
+        QVERIFY2(nan.err.contains("--scale takes a number from 0.25 to 8"), nan.err.constData());
+    }
+
     void aSweepOfTooManyVariantsIsRefusedAtOnce()
     {
         QTemporaryDir dir;

@@ -148,6 +148,8 @@ public:
     void assign(const Scenario &value, Parts parts, const QString &field = {});
     static constexpr int kUndoLimit = 1000; // steps kept; each keeps only what it changed
 
+    bool validationPending() const { return m_validateTimer.isActive(); } // an edit awaits its (debounced) validation
+
 signals:
     // What is about to change, and then what changed: a view updates what it
     // shows of that (see Change). Every change is announced by both, in that

@@ -58,6 +58,7 @@ public:
     static constexpr int kWorkerNodes = 200;
     // Why the last layout was not drawn (Graphviz refused or failed), empty when it was.
     QString layoutError() const { return m_layoutError; }
+    bool layoutBusy() const { return m_worker.busy(); } // a layout on the worker, not yet drawn or dropped
     // Past this the chain is not laid out (Graphviz takes minutes): the dock says
     // so, and goap-sim graph --dot writes it for other tools.
     static constexpr int kMaxNodes = kMaxLayoutNodes; // graph/render.h: what Graphviz is asked to lay out

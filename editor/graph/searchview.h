@@ -36,6 +36,7 @@ class SearchView : public QWidget
     Q_OBJECT
 
 public:
+    bool layoutBusy() const { return m_worker.busy(); } // a layout on the worker, not yet drawn or dropped
     explicit SearchView(QWidget *parent = nullptr);
     ~SearchView() override; // waits for a layout under way
 

@@ -12,8 +12,10 @@ bool FrameMailbox::post(SimFramePtr frame)
 {
     {
         const std::lock_guard lock(m_mutex);
-        if (m_inFlight)
+        if (m_inFlight) {
+            ++m_refused;
             return false;
+        }
         m_frame = std::move(frame);
         m_inFlight = true;
         ++m_posted;
@@ -54,6 +56,12 @@ std::uint64_t FrameMailbox::acknowledged() const
 {
     const std::lock_guard lock(m_mutex);
     return m_acknowledged;
+}
+
+std::uint64_t FrameMailbox::refused() const
+{
+    const std::lock_guard lock(m_mutex);
+    return m_refused;
 }
 
 } // namespace goap::editor

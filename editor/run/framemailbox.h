@@ -31,13 +31,16 @@ public:
 
     std::uint64_t posted() const; // frames posted so far
     std::uint64_t acknowledged() const;
+    // Frames offered while one was in flight, and dropped: the runner offers
+    // only when isFree(), so a frame is never built to be thrown away.
+    std::uint64_t refused() const;
 
 private:
     mutable std::mutex m_mutex;
     std::condition_variable m_postedCondition;
     SimFramePtr m_frame;
     bool m_inFlight = false;
-    std::uint64_t m_posted = 0, m_acknowledged = 0;
+    std::uint64_t m_posted = 0, m_acknowledged = 0, m_refused = 0;
 };
 
 } // namespace goap::editor

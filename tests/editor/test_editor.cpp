@@ -530,7 +530,7 @@ private slots:
         // Validation runs once, 100 ms after the last edit, not inside each.
         QCOMPARE(validated.count(), 0);
         QVERIFY(validated.wait(1000));
-        QTest::qWait(150);
+        QVERIFY(!w.document()->validationPending()); // nothing more is due: one validation for all the edits
         QCOMPARE(validated.count(), 1);
         bool found = false;
         for (int i = 0; i < w.issuesPanel()->count(); ++i) {
@@ -1342,7 +1342,8 @@ private slots:
                 search->open(int(i)); // until the drawing goes to the worker
         QVERIFY(search->view().shownCount > SearchView::kWorkerNodes);
         search->setScenario(broken, true);
-        QTest::qWait(1500);
+        QVERIFY(search->layoutBusy()); // the layout of the valid document is under way
+        QTRY_VERIFY_WITH_TIMEOUT(!search->layoutBusy(), 30000); // it came back, and was dropped
         QCOMPARE(search->drawnNodes(), 0);
         QVERIFY(search->summary().isEmpty());
 
@@ -1389,8 +1390,8 @@ private slots:
         view.setScenario(chainOf(140)); // replaces the one waiting
         QTRY_COMPARE_WITH_TIMEOUT(drawn.count(), 1, 30000);
         QCOMPARE(view.nodeCount(), 140 * 2); // the newest: 140 actions, facts f1 to f140
-        QTest::qWait(300);
-        QCOMPARE(drawn.count(), 1); // nothing older comes after it
+        QTRY_VERIFY(!view.layoutBusy()); // the worker is done: nothing more can come
+        QCOMPARE(drawn.count(), 1); // nothing older came after it
     }
 
     // Issue #14, 3: the plan timeline in the inspector: the steps left to

@@ -121,8 +121,9 @@ private slots:
                 kept = r.simulation()->events().events.size() + r.simulation()->samples().rows();
                 r.pause(); // a frame, so this side learns that the command ran
             });
-            while (!ui.settledAfter(4))
+            for (int i = 0; i < 1000 && !ui.settledAfter(4); ++i) // bounded: a hang fails, never hangs
                 ui.takeOne(1000);
+            QVERIFY(ui.settledAfter(4));
             QCOMPARE(kept, size_t(0));
         }
         QCOMPARE(ui.latest->snapshot.tick, qint64(3000));
@@ -145,15 +146,18 @@ private slots:
         commands.push([&](SimRunner &r) { r.load(cook, 1); });
         commands.push([](SimRunner &r) { r.setSpeed(64); });
         commands.push([](SimRunner &r) { r.play(); });
-        while (!ui.latest || ui.latest->snapshot.tick < 50)
+        for (int i = 0; i < 1000 && (!ui.latest || ui.latest->snapshot.tick < 50); ++i)
             ui.takeOne(1000);
+        QVERIFY(ui.latest && ui.latest->snapshot.tick >= 50);
         commands.push([](SimRunner &r) { r.pause(); });
-        while (!ui.settledAfter(4))
+        for (int i = 0; i < 1000 && !ui.settledAfter(4); ++i)
             ui.takeOne(1000);
+        QVERIFY(ui.settledAfter(4));
         const qint64 paused = ui.latest->snapshot.tick;
         commands.push([](SimRunner &r) { r.stepTick(); });
-        while (!ui.settledAfter(5))
+        for (int i = 0; i < 1000 && !ui.settledAfter(5); ++i)
             ui.takeOne(1000);
+        QVERIFY(ui.settledAfter(5));
         QCOMPARE(ui.latest->snapshot.tick, paused + 1);
     }
 };

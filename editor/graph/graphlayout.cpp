@@ -127,9 +127,12 @@ void addExportActions(QMenu *menu, QWidget *parent, const QString &title, std::f
 }
 
 LayoutWorker::LayoutWorker(QObject *owner, Done done)
-    : m_owner(owner)
+    : QObject(nullptr)
     , m_done(std::move(done))
 {
+    Q_ASSERT(owner && owner->thread() == thread()); // results are delivered in the owner's thread
+    Q_UNUSED(owner);
+    connect(this, &LayoutWorker::finished, this, &LayoutWorker::deliver, Qt::QueuedConnection);
 }
 
 LayoutWorker::~LayoutWorker()
@@ -151,27 +154,39 @@ quint64 LayoutWorker::request(QByteArray dot)
 void LayoutWorker::start(quint64 id, QByteArray dot)
 {
     if (m_thread.joinable())
-        m_thread.join(); // finished: its result was posted
+        m_thread.join(); // finished: its result was taken
     m_busy = true;
     m_thread = std::thread([this, id, dot = std::move(dot)] {
-        QString error;
-        QByteArray plain = renderDot(dot, "plain", error).value_or(QByteArray());
-        // Queued to the owner: the owner's LayoutWorker joins this thread
-        // before the owner goes, and Qt drops what was posted to it then.
-        QMetaObject::invokeMethod(
-            m_owner,
-            [this, id, plain = std::move(plain), error = std::move(error)] {
-                m_busy = false;
-                if (m_pending) { // a newer request came meanwhile: that one, not this
-                    auto next = std::move(*m_pending);
-                    m_pending.reset();
-                    start(next.first, std::move(next.second));
-                    return;
-                }
-                m_done(id, plain, error);
-            },
-            Qt::QueuedConnection);
+        Result result;
+        result.request = id;
+        result.plain = renderDot(dot, "plain", result.error).value_or(QByteArray());
+        {
+            const std::lock_guard lock(m_resultLock);
+            m_result = std::move(result);
+        }
+        // A wake-up only: the owner's LayoutWorker joins this thread before
+        // it goes, and Qt drops what was posted to it then.
+        emit finished();
     });
+}
+
+void LayoutWorker::deliver()
+{
+    std::optional<Result> result;
+    {
+        const std::lock_guard lock(m_resultLock);
+        result.swap(m_result);
+    }
+    if (!result)
+        return;
+    m_busy = false;
+    if (m_pending) { // a newer request came meanwhile: that one, not this
+        auto next = std::move(*m_pending);
+        m_pending.reset();
+        start(next.first, std::move(next.second));
+        return;
+    }
+    m_done(result->request, result->plain, result->error);
 }
 
 QPainterPath arrowHead(QPointF end, QPointF from, double length)

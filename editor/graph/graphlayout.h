@@ -4,11 +4,13 @@
 // docks that draw laid-out graphs themselves (interactive, themed like the map).
 
 #include <QHash>
+#include <QObject>
 #include <QPainterPath>
 #include <QRectF>
 #include <QString>
 
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -50,25 +52,43 @@ void addExportActions(QMenu *menu, QWidget *parent, const QString &title, std::f
 // waits, and only the newest does. The "plain" result comes back on the
 // owner's thread with its request's number; one a newer request made stale
 // is not delivered.
-class LayoutWorker
+// One Graphviz layout at a time on a thread of its own, the newest request
+// next. The thread's result goes through a mutex-protected slot and the
+// thread emits finished(), a signal with no data, which wakes the owner's
+// thread to take it (the one idiom of the editor's threads: data through
+// std::mutex channels ThreadSanitizer can see, Qt signals only to wake).
+class LayoutWorker : public QObject
 {
+    Q_OBJECT
+
 public:
     // `plain` is empty when Graphviz did not lay the graph out, and `error` says why.
     using Done = std::function<void(quint64 request, const QByteArray &plain, const QString &error)>;
     LayoutWorker(QObject *owner, Done done);
-    ~LayoutWorker(); // waits for a layout under way (the owner is still whole)
+    ~LayoutWorker() override; // waits for a layout under way (the owner is still whole)
     quint64 request(QByteArray dot); // its number, never 0
     bool busy() const { return m_busy; }
     void cancel() { m_pending.reset(); } // forgets a waiting request
 
+signals:
+    void finished(); // from the layout thread: a result waits in m_result
+
 private:
     void start(quint64 request, QByteArray dot);
-    QObject *m_owner;
+    void deliver(); // the owner's thread: takes the result
     Done m_done;
     std::thread m_thread;
     bool m_busy = false;
     std::optional<std::pair<quint64, QByteArray>> m_pending;
     quint64 m_requests = 0;
+    struct Result
+    {
+        quint64 request = 0;
+        QByteArray plain;
+        QString error;
+    };
+    std::mutex m_resultLock;
+    std::optional<Result> m_result; // written by the layout thread, taken by deliver()
 };
 
 // An arrowhead at `end`, pointing away from `from`.

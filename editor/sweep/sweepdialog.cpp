@@ -60,6 +60,7 @@ SweepDialog::SweepDialog(ScenarioDocument *document, QWidget *parent)
 {
     setWindowTitle(tr("Sweep"));
     setObjectName(QStringLiteral("sweepDialog"));
+    connect(this, &SweepDialog::workerProgress, this, &SweepDialog::takeFromWorker, Qt::QueuedConnection);
     resize(980, 720);
 
     m_parameters = new QTableWidget(0, 4, this);
@@ -356,21 +357,45 @@ bool SweepDialog::start()
     m_status->setText(
         tr("Running %1 on %2 thread(s)...").arg(variantText()).arg(std::max(1u, std::thread::hardware_concurrency())));
     const cli::SweepSpec specCopy = *m_spec;
+    // The sweep's thread hands progress and rows over through m_channel (a
+    // std::mutex) and only wakes this thread with a signal without data.
     m_worker = std::thread([this, specCopy] {
         QString error;
         const int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
         const QStringList rows = cli::runShard(
             specCopy, 1, 1, jobs, error,
             [this](qint64 done, qint64) {
-                QMetaObject::invokeMethod(
-                    this, [this, done] { m_progress->setValue(int(done)); }, Qt::QueuedConnection);
+                {
+                    const std::lock_guard lock(m_channelLock);
+                    m_channel.done = done;
+                }
+                emit workerProgress();
             },
             &m_cancelFlag);
-        const bool cancelled = m_cancelFlag.load();
-        QMetaObject::invokeMethod(
-            this, [this, rows, error, cancelled] { finish(rows, error, cancelled); }, Qt::QueuedConnection);
+        {
+            const std::lock_guard lock(m_channelLock);
+            m_channel.rows = rows;
+            m_channel.error = error;
+            m_channel.cancelled = m_cancelFlag.load();
+            m_channel.finished = true;
+        }
+        emit workerProgress();
     });
     return true;
+}
+
+void SweepDialog::takeFromWorker()
+{
+    Channel got;
+    {
+        const std::lock_guard lock(m_channelLock);
+        got = std::exchange(m_channel, Channel());
+        m_channel.done = got.done;
+    }
+    if (got.finished)
+        finish(got.rows, got.error, got.cancelled);
+    else if (!m_done)
+        m_progress->setValue(int(got.done));
 }
 
 void SweepDialog::cancel()

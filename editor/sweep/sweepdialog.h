@@ -16,6 +16,7 @@
 #include <QDialog>
 
 #include <atomic>
+#include <mutex>
 #include <thread>
 
 class QComboBox;
@@ -68,6 +69,7 @@ public:
     QStringList rows() const { return m_rows; }
 
 signals:
+    void workerProgress(); // from the sweep's thread: something waits in the channel
     void openVariant(const goap::Scenario &scenario);
     void finished(); // the results (or the cancelled part of them) are shown
 
@@ -91,6 +93,17 @@ private:
     std::optional<cli::SweepSpec> m_spec; // of the results shown
     QStringList m_header, m_rows;
     std::thread m_worker;
+    // What the sweep's thread hands over (under m_channelLock): progress, then the rows.
+    struct Channel
+    {
+        qint64 done = 0;
+        bool finished = false, cancelled = false;
+        QStringList rows;
+        QString error;
+    };
+    std::mutex m_channelLock;
+    Channel m_channel;
+    void takeFromWorker(); // this thread: what the channel holds
     std::atomic<bool> m_cancelFlag {false};
     std::atomic<bool> m_done {true};
 };

@@ -6,6 +6,7 @@
 // JSON must parse back. Any byte sequence must give a scenario or errors; a
 // broken invariant aborts, which libFuzzer reports as a finding and the replay
 // test (replay.cpp, built by any compiler) as a failure.
+#include "graph/productionchain.h"
 #include "graph/searchgraph.h"
 #include "io/json.h"
 #include "io/scenarioreader.h"
@@ -137,6 +138,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     FUZZ_CHECK(*again.scenario == scenario, written.left(1000)); // nothing lost or changed on the way
     const QByteArray rewritten = writeScenario(*again.scenario);
     FUZZ_CHECK(rewritten == written, written.left(1000) + "\n----\n" + rewritten.left(1000));
+    // format never writes what validate refuses.
+    FUZZ_CHECK(!hasErrors(validate(*again.scenario)), written.left(1000));
+
+    // The production chain as goap-sim graph writes it: every edge between
+    // nodes it has, every node named once in the DOT.
+    ProductionChain chain = productionChain(scenario);
+    markFindings(chain, scenario, validate(scenario));
+    for (const ChainEdge &e : chain.edges)
+        FUZZ_CHECK(e.from >= 0 && e.to >= 0 && size_t(e.from) < chain.nodes.size() && size_t(e.to) < chain.nodes.size(),
+                   QByteArray("a chain edge to no node"));
+    const QByteArray dot = toDot(chain, scenario.name);
+    FUZZ_CHECK(dot.startsWith("digraph") && dot.trimmed().endsWith('}'), dot.left(200));
 
     plan(compile(scenario));
     simulate(scenario);

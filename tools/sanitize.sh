@@ -18,8 +18,7 @@ case "$kind" in
     cmake --build "$dir" --target test_simulation test_editor test_live test_handoff tsan_plantedrace
     status=0
     for t in test_simulation test_handoff test_live test_editor; do
-      # die_after_fork=0: QProcess forks a child that only execs (goap-sim in the sweep test).
-      QT_QPA_PLATFORM=offscreen TSAN_OPTIONS="halt_on_error=0 exitcode=66 die_after_fork=0 suppressions=$here/tests/tsan.supp" \
+      QT_QPA_PLATFORM=offscreen TSAN_OPTIONS="halt_on_error=0 exitcode=66 suppressions=$here/tests/tsan.supp" \
         "$dir/tests/$t" > "$dir/$t.tsan.txt" 2>&1 || status=1
       echo "$t: $(grep -c 'WARNING: ThreadSanitizer' "$dir/$t.tsan.txt" || true) ThreadSanitizer reports; $(grep '^Totals' "$dir/$t.tsan.txt")"
     done

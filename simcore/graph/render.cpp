@@ -4,6 +4,8 @@
 
 #include <pthread.h>
 
+#include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <mutex>
 
@@ -11,28 +13,74 @@ namespace goap {
 
 namespace {
 
-// Runs `work` on a thread of its own with a stack of kLayoutStack bytes and
-// waits for it. Graphviz's dot layout recurses once per node of a long rank
-// chain (network simplex's rank2 / dfs_range): a 300-action chain went
-// 174,000 frames deep and overflowed an 8 MiB stack (SIGSEGV). The stack is
-// address space reserved, not memory: only the pages a layout touches are
-// used. False when no such thread could be made.
+// The Graphviz thread: one for the process, made on first use with a stack
+// of kLayoutStack bytes, running one layout at a time for whoever asks.
+// Graphviz's dot layout recurses once per node of a long rank chain (network
+// simplex's rank2 / dfs_range): a 300-action chain went 174,000 frames deep
+// and overflowed an 8 MiB stack (SIGSEGV). The stack is address space
+// reserved, not memory: only the pages a layout touches are used. One thread
+// for every layout, because Graphviz's pango plugin keeps a font map made on
+// the thread of the first layout and uses it in every later one (pango's
+// font maps belong to the thread that made them).
+class GraphvizThread
+{
+public:
+    // Runs `work` there and waits for it; false when the thread could not be made.
+    bool run(const std::function<void()> &work)
+    {
+        std::unique_lock lock(m_mutex);
+        if (!m_started && !start())
+            return false;
+        m_done.wait(lock, [&] { return m_job == nullptr; }); // another caller's layout first
+        m_job = &work;
+        ++m_posted;
+        const std::uint64_t mine = m_posted;
+        m_wake.notify_all();
+        m_done.wait(lock, [&] { return m_finished >= mine; });
+        return true;
+    }
+
+private:
+    bool start()
+    {
+        pthread_attr_t attr;
+        if (pthread_attr_init(&attr) != 0)
+            return false;
+        pthread_attr_setstacksize(&attr, kLayoutStack);
+        pthread_t thread;
+        m_started = pthread_create(&thread, &attr, &GraphvizThread::main, this) == 0;
+        pthread_attr_destroy(&attr);
+        if (m_started)
+            pthread_detach(thread); // lives as long as the process, waiting for work
+        return m_started;
+    }
+    static void *main(void *self)
+    {
+        auto *t = static_cast<GraphvizThread *>(self);
+        std::unique_lock lock(t->m_mutex);
+        for (;;) {
+            t->m_wake.wait(lock, [&] { return t->m_job != nullptr; });
+            const std::function<void()> *job = t->m_job;
+            lock.unlock();
+            (*job)();
+            lock.lock();
+            t->m_job = nullptr;
+            ++t->m_finished;
+            t->m_done.notify_all();
+        }
+    }
+
+    std::mutex m_mutex;
+    std::condition_variable m_wake, m_done;
+    const std::function<void()> *m_job = nullptr;
+    std::uint64_t m_posted = 0, m_finished = 0;
+    bool m_started = false;
+};
+
 bool onLayoutStack(const std::function<void()> &work)
 {
-    pthread_attr_t attr;
-    if (pthread_attr_init(&attr) != 0)
-        return false;
-    pthread_attr_setstacksize(&attr, kLayoutStack);
-    pthread_t thread;
-    auto run = [](void *arg) -> void * {
-        (*static_cast<const std::function<void()> *>(arg))();
-        return nullptr;
-    };
-    const bool started = pthread_create(&thread, &attr, run, const_cast<std::function<void()> *>(&work)) == 0;
-    pthread_attr_destroy(&attr);
-    if (started)
-        pthread_join(thread, nullptr);
-    return started;
+    static GraphvizThread *const graphviz = new GraphvizThread; // never destroyed: its thread outlives main()
+    return graphviz->run(work);
 }
 
 } // namespace

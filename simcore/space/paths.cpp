@@ -11,6 +11,23 @@ namespace goap {
 namespace {
 constexpr float kDiagonal = 1.41421356f;
 constexpr int kLineLength = 24; // cells a line runs at most before it bends into free cells
+
+// The 8 steps from cell c a walker may take: into a free neighbour, and
+// diagonally only when both cells beside the diagonal are free (no corner
+// cutting). f(neighbour, length of the step).
+template<typename F> void forEachStep(const Grid &grid, Cell c, F &&f)
+{
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+            const Cell n {c.x + dx, c.y + dy};
+            if ((dx == 0 && dy == 0) || grid.blocked(n))
+                continue;
+            const bool diagonal = dx != 0 && dy != 0;
+            if (diagonal && (grid.blocked({c.x + dx, c.y}) || grid.blocked({c.x, c.y + dy})))
+                continue;
+            f(n, diagonal ? kDiagonal : 1.0f);
+        }
+}
 } // namespace
 
 bool lineOfSight(const Grid &grid, double x0, double y0, double x1, double y1)
@@ -267,23 +284,14 @@ const std::vector<float> &Space::field(int station) const
         open.pop();
         if (d > dist[size_t(i)])
             continue;
-        const Cell c = m_grid.cellAt(i);
-        for (int dy = -1; dy <= 1; ++dy)
-            for (int dx = -1; dx <= 1; ++dx) {
-                if (dx == 0 && dy == 0)
-                    continue;
-                const Cell n {c.x + dx, c.y + dy};
-                if (m_grid.blocked(n))
-                    continue;
-                if (dx != 0 && dy != 0 && (m_grid.blocked({c.x + dx, c.y}) || m_grid.blocked({c.x, c.y + dy})))
-                    continue; // no corner cutting
-                const float nd = d + (dx != 0 && dy != 0 ? kDiagonal : 1.0f);
-                float &slotDist = dist[size_t(m_grid.index(n))];
-                if (nd < slotDist) {
-                    slotDist = nd;
-                    open.push({nd, m_grid.index(n)});
-                }
+        forEachStep(m_grid, m_grid.cellAt(i), [&](Cell n, float step) {
+            const float nd = d + step;
+            float &slotDist = dist[size_t(m_grid.index(n))];
+            if (nd < slotDist) {
+                slotDist = nd;
+                open.push({nd, m_grid.index(n)});
             }
+        });
     }
     return dist;
 }
@@ -418,23 +426,17 @@ bool Space::gridRoute(double x, double y, double tx, double ty, std::vector<std:
         const Cell c = m_grid.cellAt(i);
         if (f > g[size_t(i)] + octile(c) + 1e-4f)
             continue; // a stale entry
-        for (int dy = -1; dy <= 1; ++dy)
-            for (int dx = -1; dx <= 1; ++dx) {
-                const Cell n {c.x + dx, c.y + dy};
-                if ((dx == 0 && dy == 0) || m_grid.blocked(n))
-                    continue;
-                if (dx != 0 && dy != 0 && (m_grid.blocked({c.x + dx, c.y}) || m_grid.blocked({c.x, c.y + dy})))
-                    continue;
-                const float ng = g[size_t(i)] + (dx != 0 && dy != 0 ? kDiagonal : 1.0f);
-                const int ni = m_grid.index(n);
-                if (ng < g[size_t(ni)]) {
-                    if (g[size_t(ni)] == kUnreachable)
-                        m_searchTouched.push_back(ni);
-                    g[size_t(ni)] = ng;
-                    parent[size_t(ni)] = i;
-                    push(ng + octile(n), ni);
-                }
+        forEachStep(m_grid, c, [&](Cell n, float step) {
+            const float ng = g[size_t(i)] + step;
+            const int ni = m_grid.index(n);
+            if (ng < g[size_t(ni)]) {
+                if (g[size_t(ni)] == kUnreachable)
+                    m_searchTouched.push_back(ni);
+                g[size_t(ni)] = ng;
+                parent[size_t(ni)] = i;
+                push(ng + octile(n), ni);
             }
+        });
     }
     std::vector<std::pair<double, double>> &cells = m_searchPath;
     cells.clear();
@@ -579,19 +581,13 @@ void Space::waypoint(int station, double x, double y, double tx, double ty, doub
     for (int steps = 0; steps < 32; ++steps) {
         Cell next = c;
         float bestD = dist[size_t(m_grid.index(c))];
-        for (int dy = -1; dy <= 1; ++dy)
-            for (int dx = -1; dx <= 1; ++dx) {
-                const Cell n {c.x + dx, c.y + dy};
-                if ((dx == 0 && dy == 0) || m_grid.blocked(n))
-                    continue;
-                if (dx != 0 && dy != 0 && (m_grid.blocked({c.x + dx, c.y}) || m_grid.blocked({c.x, c.y + dy})))
-                    continue;
-                const float d = dist[size_t(m_grid.index(n))];
-                if (d < bestD) {
-                    bestD = d;
-                    next = n;
-                }
+        forEachStep(m_grid, c, [&](Cell n, float) {
+            const float d = dist[size_t(m_grid.index(n))];
+            if (d < bestD) {
+                bestD = d;
+                next = n;
             }
+        });
         if (next == c)
             break; // the station's cell
         c = next;

@@ -124,9 +124,7 @@ void Inspector::setWalls(const QList<Wall> &walls)
 {
     if (!m_scenario)
         return;
-    MapSettings map = m_scenario->map;
-    map.walls = walls;
-    m_space = std::make_unique<Space>(*m_scenario, map);
+    m_space = Space::withWalls(*m_scenario, walls);
 }
 
 void Inspector::setScenario(std::shared_ptr<const CompiledScenario> scenario, QStringList actionLabels,

@@ -200,9 +200,7 @@ void RunLayer::setWalls(const QList<Wall> &walls)
 {
     if (!m_scenario)
         return;
-    MapSettings map = m_scenario->map;
-    map.walls = walls;
-    m_space = std::make_unique<Space>(*m_scenario, map);
+    m_space = Space::withWalls(*m_scenario, walls);
 }
 
 void RunLayer::start(std::shared_ptr<const CompiledScenario> scenario, const QStringList &actionLabels)

@@ -240,6 +240,13 @@ Space::Space(const CompiledScenario &sc, const MapSettings &map)
     std::sort(m_placeCells.begin(), m_placeCells.end());
 }
 
+std::unique_ptr<Space> Space::withWalls(const CompiledScenario &scenario, const QList<Wall> &walls)
+{
+    MapSettings map = scenario.map;
+    map.walls = walls;
+    return std::make_unique<Space>(scenario, map);
+}
+
 bool Space::blocked(Cell c) const
 {
     if (c.x < 0 || c.y < 0 || c.x >= m_width || c.y >= m_height)

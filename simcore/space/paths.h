@@ -55,6 +55,8 @@ public:
     explicit Space(const CompiledScenario &scenario);
     // The scenario's stations on another map (walls changed during a run).
     Space(const CompiledScenario &scenario, const MapSettings &map);
+    // The scenario's map with these walls instead (a view of a run whose walls changed).
+    static std::unique_ptr<Space> withWalls(const CompiledScenario &scenario, const QList<Wall> &walls);
 
     // How distances and walks are found on a map with walls:
     //  Fields:  per station, a distance field over every cell (exact 8-connected

@@ -287,7 +287,9 @@ const std::vector<float> &Space::field(int station) const
     dist[size_t(m_grid.index(home))] = 0;
     open.push({0.0f, m_grid.index(home)});
     while (!open.empty()) {
-        const auto [d, i] = open.top();
+        // Plain variables, not a structured binding: clang 14 cannot capture one in a lambda.
+        const float d = open.top().first;
+        const int i = open.top().second;
         open.pop();
         if (d > dist[size_t(i)])
             continue;
@@ -424,7 +426,8 @@ bool Space::gridRoute(double x, double y, double tx, double ty, std::vector<std:
     bool found = false;
     while (!open.empty()) {
         std::pop_heap(open.begin(), open.end(), std::greater<>());
-        const auto [f, i] = open.back();
+        const float f = open.back().first; // (not a structured binding: see field())
+        const int i = open.back().second;
         open.pop_back();
         if (i == goal) {
             found = true;

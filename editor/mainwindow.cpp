@@ -671,29 +671,11 @@ void MainWindow::duplicateSelected()
     const Subject s = m_outline->current();
     if (s.index < 0)
         return;
-    QString id;
-    switch (s.kind) {
-    case Subject::Station:
-        m_document->duplicateStation(s.index, &id);
-        break;
-    case Subject::Action:
-        m_document->duplicateAction(s.index, &id);
-        break;
-    case Subject::Goal:
-        m_document->duplicateGoal(s.index, &id);
-        break;
-    case Subject::Agent:
-        m_document->duplicateAgent(s.index, &id);
-        break;
-    case Subject::Template:
-        m_document->duplicateTemplate(s.index, &id);
-        break;
-    case Subject::Spawner:
-        m_document->duplicateSpawner(s.index);
-        break;
-    default:
+    const EntityRef ref = s.entity();
+    if (!ref.isValid())
         return;
-    }
+    m_document->submit(edits::duplicate(scenario(), ref));
+    const QString id = idOf(scenario(), EntityRef {ref.kind, ref.index + 1});
     m_outline->select(Subject {s.kind, s.index + 1, {}});
     statusBar()->showMessage(id.isEmpty() ? tr("Duplicated") : tr("Duplicated as %1").arg(id), 4000);
 }
@@ -738,8 +720,9 @@ void MainWindow::renameSelected()
 void MainWindow::addItem(Subject::Kind kind)
 {
     if (kind == Subject::Fact) {
-        QString fact;
-        m_document->addWorldFact(&fact);
+        const edits::Result added = edits::addWorldFact(scenario());
+        m_document->submit(added);
+        const QString fact = QStringLiteral("world.") + added.edit->subject;
         m_outline->select(Subject {Subject::Fact, -1, fact});
         m_factForm->nameEdit->setFocus();
         m_factForm->nameEdit->selectAll();
@@ -749,40 +732,16 @@ void MainWindow::addItem(Subject::Kind kind)
     }
     const Scenario &s = scenario();
     const Point centre {std::round(s.map.width / 2), std::round(s.map.height / 2)};
-    QString id, error;
-    switch (kind) {
-    case Subject::Station:
-        m_document->addStation(centre, &id);
-        break;
-    case Subject::Action:
-        m_document->addAction(&id);
-        break;
-    case Subject::Goal:
-        m_document->addGoal(GoalKind::Need, &id);
-        break;
-    case Subject::Agent:
-        m_document->addAgent(centre, &id);
-        break;
-    case Subject::Template:
-        m_document->addTemplate(&id);
-        break;
-    case Subject::Spawner:
-        error = m_document->addSpawner();
-        id = tr("a spawner");
-        break;
-    default:
+    const EntityRef entity = Subject {kind, 0, {}}.entity();
+    if (!entity.isValid())
         return;
-    }
-    if (!error.isEmpty()) {
+    const edits::Result added = edits::addEntity(s, entity.kind, centre);
+    if (const QString error = m_document->submit(added); added.refused()) {
         statusBar()->showMessage(error, 8000);
         return;
     }
-    const int index = kind == Subject::Station ? int(scenario().stations.size()) - 1
-        : kind == Subject::Action              ? int(scenario().actions.size()) - 1
-        : kind == Subject::Goal                ? int(scenario().goals.size()) - 1
-        : kind == Subject::Template            ? int(scenario().templates.size()) - 1
-        : kind == Subject::Spawner             ? int(scenario().spawners.size()) - 1
-                                               : int(scenario().agents.size()) - 1;
+    const QString id = kind == Subject::Spawner ? tr("a spawner") : idOf(scenario(), added.created);
+    const int index = added.created.index;
     m_outline->select(Subject {kind, index, {}});
     statusBar()->showMessage(
         kind == Subject::Goal
@@ -820,7 +779,7 @@ void MainWindow::removeSelected()
     switch (s.kind) {
     case Subject::Station: {
         const QString id = sc.stations.value(s.index).id;
-        users = m_document->actionsAtStation(s.index);
+        users = actionsAtStation(m_document->scenario(), s.index);
         title = tr("Delete station %1?").arg(id);
         question = tr("Station %1 is used by %2.").arg(id, someOf(users));
         detail = tr("Delete it and leave them without a station (done where the character stands), or cancel.");
@@ -830,7 +789,7 @@ void MainWindow::removeSelected()
     }
     case Subject::Action: {
         const QString id = sc.actions.value(s.index).id;
-        users = m_document->holdersOfAction(s.index);
+        users = holdersOfAction(m_document->scenario(), s.index);
         title = tr("Delete action %1?").arg(id);
         question = tr("Action %1 is done by %2.").arg(id, someOf(users));
         detail = tr("Delete it and take it from their actions, or cancel.");
@@ -839,7 +798,7 @@ void MainWindow::removeSelected()
     }
     case Subject::Goal: {
         const QString id = sc.goals.value(s.index).id;
-        users = m_document->holdersOfGoal(s.index);
+        users = holdersOfGoal(m_document->scenario(), s.index);
         title = tr("Delete goal %1?").arg(id);
         question = tr("Goal %1 is held by %2.").arg(id, someOf(users));
         detail = tr("Delete it and take it from their goals, or cancel.");
@@ -848,7 +807,7 @@ void MainWindow::removeSelected()
     }
     case Subject::Template: {
         const QString id = sc.templates.value(s.index).id;
-        if (const int n = m_document->spawnersOfTemplate(s.index); n > 0)
+        if (const int n = spawnersOfTemplate(m_document->scenario(), s.index); n > 0)
             users << tr("%n spawner(s)", nullptr, n);
         title = tr("Delete template %1?").arg(id);
         question = tr("Template %1 is brought in by %2.").arg(id, users.join(QString()));
@@ -861,28 +820,8 @@ void MainWindow::removeSelected()
     }
     if (!users.isEmpty() && !confirm(title, question, detail, tr("Delete")))
         return;
-    switch (s.kind) {
-    case Subject::Station:
-        m_document->removeStation(s.index);
-        break;
-    case Subject::Action:
-        m_document->removeAction(s.index);
-        break;
-    case Subject::Goal:
-        m_document->removeGoal(s.index);
-        break;
-    case Subject::Agent:
-        m_document->removeAgent(s.index);
-        break;
-    case Subject::Template:
-        m_document->removeTemplate(s.index);
-        break;
-    case Subject::Spawner:
-        m_document->removeSpawner(s.index);
-        break;
-    default:
-        break;
-    }
+    if (const EntityRef ref = s.entity(); ref.isValid())
+        m_document->submit(edits::remove(scenario(), ref));
     if (!users.isEmpty()) {
         m_issues->setNote(note + tr(" Undo brings it back."));
         statusBar()->showMessage(note, 10000);

@@ -119,7 +119,7 @@ Subject::Kind OutlineModel::kindOf(Part part)
         return Subject::Action;
     case Part::Goals:
         return Subject::Goal;
-    case Part::Agents:
+    case Part::Characters:
         return Subject::Agent;
     case Part::Templates:
         return Subject::Template;
@@ -268,7 +268,7 @@ QVariant OutlineModel::data(const QModelIndex &index, int role) const
 void OutlineModel::recount()
 {
     m_sections = wantedSections();
-    m_facts = m_document->factsInUse();
+    m_facts = factsInUse(m_document->scenario());
     m_rows.clear();
     for (Subject::Kind kind : m_sections)
         m_rows << rowsOf(kind);
@@ -350,7 +350,7 @@ void OutlineModel::onChanged(const Change &change)
 
 void OutlineModel::mergeFacts()
 {
-    const QStringList now = m_document->factsInUse(); // sorted, as m_facts
+    const QStringList now = factsInUse(m_document->scenario()); // sorted, as m_facts
     if (now == m_facts)
         return;
     const QModelIndex section = sectionIndex(Subject::Fact);

@@ -23,6 +23,27 @@ struct Subject
     int index = -1;
     QString fact;
     bool operator==(const Subject &) const = default;
+
+    // The entity it is, or an invalid ref (settings, a fact, nothing).
+    EntityRef entity() const
+    {
+        switch (kind) {
+        case Station:
+            return {EntityKind::Station, index};
+        case Action:
+            return {EntityKind::Action, index};
+        case Goal:
+            return {EntityKind::Goal, index};
+        case Agent:
+            return {EntityKind::Character, index};
+        case Template:
+            return {EntityKind::Template, index};
+        case Spawner:
+            return {EntityKind::Spawner, index};
+        default:
+            return {};
+        }
+    }
 };
 
 class OutlineModel : public QAbstractItemModel

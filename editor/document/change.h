@@ -1,36 +1,20 @@
 #pragma once
 // What an edit changed, as the document tells its views (Tiled's change
 // events): which part of the scenario, what happened to it, which items and
-// which field. A view updates exactly that: the outline the rows named, the
-// map the markers named; only a Replaced change asks for a wider refresh.
+// which field. A view updates exactly that: a form the widget of the field,
+// the outline the rows named, the map the markers named; only a Replaced
+// change asks for a wider refresh.
 
-#include "model/scenario.h"
+#include "model/entity.h"
 
-#include <QFlags>
 #include <QList>
 #include <QMetaType>
-#include <QString>
-
-#include <variant>
 
 namespace goap::editor {
 
-enum class Part {
-    Settings = 0x1, // name, description, day, planner, map
-    World = 0x2, // world seed values
-    Stations = 0x4,
-    Actions = 0x8,
-    Goals = 0x10,
-    Agents = 0x20,
-    Templates = 0x40,
-    Spawners = 0x80,
-    All = 0xff,
-};
-Q_DECLARE_FLAGS(Parts, Part)
-Q_DECLARE_OPERATORS_FOR_FLAGS(Parts)
-
-// One entity of a list.
-using ItemValue = std::variant<Station, Action, Goal, Agent, Spawner>;
+using goap::Field;
+using goap::Part;
+using goap::Parts;
 
 struct Change
 {
@@ -43,13 +27,23 @@ struct Change
     Kind kind = Replaced;
     Parts parts = Part::All; // Edited, Inserted, Removed: exactly one list
     QList<int> indices;
-    QString field; // Edited (and Replaced settings): the field edited, as the form names it; may be empty
+    Field field = Field::None; // Edited (and Replaced settings): the field set; None: any
     Parts resized; // Replaced: the lists whose length changes
 
     bool touches(Parts p) const { return bool(parts & p); }
     // The one list an item change is about.
     Part part() const { return Part(int(parts)); }
     bool isItemChange() const { return kind != Replaced; }
+    // Whether a form showing item `index` of `p` must show `f` again (a field
+    // of its own, or anything, for any other change touching `p`).
+    bool changesField(Parts p, int index, Field f) const
+    {
+        if (!touches(p))
+            return false;
+        if (kind != Edited)
+            return true;
+        return (field == Field::None || field == f) && indices.contains(index);
+    }
 };
 
 } // namespace goap::editor

@@ -205,4 +205,146 @@ QString changeText(const Scenario &before, const Scenario &after)
     return changed.isEmpty() ? tr("Change the settings") : tr("Set %1").arg(changed.join(QStringLiteral(", ")));
 }
 
+namespace {
+
+QString plural(EntityKind kind)
+{
+    switch (kind) {
+    case EntityKind::Station:
+        return tr("stations");
+    case EntityKind::Action:
+        return tr("actions");
+    case EntityKind::Goal:
+        return tr("goals");
+    case EntityKind::Character:
+        return tr("characters");
+    case EntityKind::Template:
+        return tr("templates");
+    case EntityKind::Spawner:
+        break;
+    }
+    return tr("spawners");
+}
+
+QString noun(EntityKind kind)
+{
+    return tr(nounOf(kind));
+}
+
+// One entity before and after, as changeText() words it.
+template<typename T> QString entityText(EntityKind kind, const T &was, const T &now)
+{
+    if constexpr (std::is_same_v<T, Agent>)
+        return changeText(noun(kind), was, now);
+    else
+        return changeText(was, now);
+}
+
+QString entityText(EntityKind kind, const Scenario &before, int index, const Scenario &after)
+{
+    return visitKind(
+        kind, [&](auto traits) { return entityText(kind, (before.*traits.list)[index], (after.*traits.list)[index]); });
+}
+
+QString wallCells(int n)
+{
+    return n == 1 ? tr("1 wall cell") : tr("%1 wall cells").arg(n);
+}
+
+} // namespace
+
+QString fieldText(Field field, EntityKind kind)
+{
+    if (field == Field::Position && kind == EntityKind::Character)
+        return tr("start position");
+    return tr(fieldName(field));
+}
+
+QString editText(const Scenario &before, const edits::Edit &edit)
+{
+    using edits::Op;
+    const auto *set = std::get_if<edits::SetEntities>(&edit.change);
+    const auto *insert = std::get_if<edits::InsertEntities>(&edit.change);
+    const auto *replace = std::get_if<edits::ReplaceParts>(&edit.change);
+    switch (edit.op) {
+    case Op::Set:
+        if (set && set->indices.size() > 1)
+            return tr("Set %1 of %2 %3")
+                .arg(fieldText(edit.field, set->kind))
+                .arg(set->indices.size())
+                .arg(plural(set->kind));
+        if (set)
+            return visitKind(set->kind, [&](auto traits) {
+                using T = typename decltype(traits)::Type;
+                return entityText(set->kind, (before.*traits.list)[set->indices.first()],
+                                  std::get<QList<T>>(set->values).first());
+            });
+        if (replace) { // an id with its references
+            for (EntityKind kind : kEntityKinds)
+                if (replace->parts & partOf(kind))
+                    if (const EntityRef ref = findEntity(before, kind, edit.subject);
+                        ref.isValid() && countOf(replace->value, kind) == countOf(before, kind))
+                        return entityText(kind, before, ref.index, replace->value);
+        }
+        return tr("Change %1").arg(edit.subject);
+    case Op::Add: {
+        const EntityKind kind = insert->kind;
+        if (kind == EntityKind::Spawner)
+            return tr("Add a spawner of %1").arg(edit.subject);
+        if (kind == EntityKind::Goal) {
+            const Goal &g = std::get<QList<Goal>>(insert->values).first();
+            return g.kind == GoalKind::Need ? tr("Add need %1").arg(g.id) : tr("Add quota %1").arg(g.id);
+        }
+        return tr("Add %1 %2").arg(noun(kind), edit.subject);
+    }
+    case Op::Duplicate:
+        if (insert->kind == EntityKind::Spawner)
+            return tr("Duplicate a spawner of %1").arg(edit.subject);
+        return tr("Duplicate %1 %2 as %3").arg(noun(insert->kind), edit.detail, edit.subject);
+    case Op::Remove: {
+        EntityKind kind = EntityKind::Spawner;
+        if (const auto *remove = std::get_if<edits::RemoveEntities>(&edit.change))
+            kind = remove->kind;
+        else
+            for (EntityKind k : kEntityKinds) // a cascade: the list that got shorter
+                if ((replace->parts & partOf(k)) && countOf(replace->value, k) < countOf(before, k))
+                    kind = k;
+        if (kind == EntityKind::Spawner)
+            return tr("Remove a spawner");
+        return tr("Remove %1 %2").arg(noun(kind), edit.subject);
+    }
+    case Op::RenameFact:
+        return tr("Rename %1 to %2").arg(edit.subject, edit.detail);
+    case Op::SetSeed:
+        for (const FactValue &f : replace->value.world)
+            if (f.name == edit.subject)
+                return tr("Set the seed of world.%1 to %2").arg(f.name).arg(f.value);
+        return tr("Set the seed of world.%1").arg(edit.subject);
+    case Op::RemoveSeed:
+        return tr("Remove the seed of world.%1").arg(edit.subject);
+    case Op::AddFact:
+        return tr("Add fact world.%1").arg(edit.subject);
+    case Op::Settings: {
+        Scenario after = before;
+        edits::apply(after, edit);
+        return changeText(before, after);
+    }
+    case Op::AddWall:
+        return tr("Add wall %1").arg(edit.subject);
+    case Op::MoveWall:
+        return tr("Move wall to %1").arg(edit.subject);
+    case Op::ResizeWall:
+        return tr("Resize wall to %1").arg(edit.subject);
+    case Op::RemoveWall:
+        return tr("Remove wall %1").arg(edit.subject);
+    case Op::PaintWalls:
+        return tr("Paint %1").arg(wallCells(edit.count));
+    case Op::EraseWalls:
+        return tr("Erase %1").arg(wallCells(edit.count));
+    case Op::Revert:
+        return tr("Revert to the saved file");
+    }
+    return {};
+}
+
 } // namespace goap::editor

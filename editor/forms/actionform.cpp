@@ -18,7 +18,8 @@ ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent)
                         [this](const QString &id) {
                             Action a = current();
                             a.id = id;
-                            return m_document->setAction(m_index, a, tr("id"));
+                            return m_document->submit(
+                                edits::setEntity(m_document->scenario(), EntityKind::Action, m_index, a, Field::Id));
                         });
     addRow(tr("&Id"), idEdit,
            tr("The action's unique id; characters list the ids of the actions they can do. Renaming updates every "
@@ -65,7 +66,7 @@ ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent)
     leaveBox = new QCheckBox(tr("leave the simulation on completion"), this);
     addRow(tr("Lea&ve"), leaveBox,
            tr("On completion the character leaves the simulation (a spawned patient going home, say)."));
-    auto queueEdited = [this](QLineEdit *edit, QString Action::*field, const QString &name) {
+    auto queueEdited = [this](QLineEdit *edit, QString Action::*field, Field name) {
         connect(edit, &QLineEdit::editingFinished, this, [this, edit, field, name] {
             Action a = current();
             if (a.*field == edit->text().trimmed())
@@ -74,30 +75,30 @@ ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent)
             apply(a, name);
         });
     };
-    queueEdited(enqueueEdit, &Action::enqueue, tr("queue"));
-    queueEdited(takePartnerEdit, &Action::takePartner, tr("partner queue"));
+    queueEdited(enqueueEdit, &Action::enqueue, Field::QueueJoined);
+    queueEdited(takePartnerEdit, &Action::takePartner, Field::PartnerQueue);
     connect(releaseBox, &QCheckBox::toggled, this, [this](bool on) {
         Action a = current();
         a.release = on;
-        apply(a, tr("release"));
+        apply(a, Field::Release);
     });
     connect(leaveBox, &QCheckBox::toggled, this, [this](bool on) {
         Action a = current();
         a.leave = on;
-        apply(a, tr("leave"));
+        apply(a, Field::Leave);
     });
 
     connect(labelEdit, &QLineEdit::editingFinished, this, [this] {
         if (m_indices.size() > 1 && labelEdit->text().isEmpty())
             return; // "mixed" left as it was
         const QString label = labelEdit->text();
-        change(tr("label"), [&](Action &a) { a.label = label; });
+        change(Field::Label, [&](Action &a) { a.label = label; });
     });
     connect(stationBox, &QComboBox::activated, this, [this] {
         const QString station = stationBox->currentData().toString();
         if (station == QStringLiteral("\x01mixed"))
             return; // "mixed" left as it was
-        change(tr("station"), [&](Action &a) {
+        change(Field::Stations, [&](Action &a) {
             a.station = station;
             if (station.isEmpty())
                 a.alternatives.clear(); // where it stands: nowhere else
@@ -117,26 +118,34 @@ ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent)
             return;
         }
         a.alternatives = ids;
-        apply(a, tr("stations"));
+        apply(a, Field::Stations);
     });
     connect(durationBox, &QDoubleSpinBox::valueChanged, this,
-            [this](double v) { change(tr("duration"), [&](Action &a) { a.duration = v; }); });
+            [this](double v) { change(Field::Duration, [&](Action &a) { a.duration = v; }); });
     connect(costBox, &QDoubleSpinBox::valueChanged, this,
-            [this](double v) { change(tr("cost"), [&](Action &a) { a.cost = v; }); });
+            [this](double v) { change(Field::Cost, [&](Action &a) { a.cost = v; }); });
     connect(preTable, &FactTable::edited, this, [this] {
         Action a = current();
         a.pre = preTable->conditions();
-        apply(a, tr("needs"));
+        apply(a, Field::Needs);
     });
     connect(effectTable, &FactTable::edited, this, [this] {
         Action a = current();
         a.set = effectTable->setEffects();
         a.add = effectTable->addEffects();
-        apply(a, tr("effects"));
+        apply(a, Field::Effects);
     });
     connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
-        if (change.touches(Part::Actions | Part::Stations))
+        switch (follow(change, Part::Actions, Part::Stations)) {
+        case Follow::Field:
+            refreshField(change.field);
+            break;
+        case Follow::Whole:
             refresh();
+            break;
+        case Follow::Nothing:
+            break;
+        }
     });
 }
 
@@ -174,7 +183,7 @@ void ActionForm::refresh()
                          static_cast<QWidget *>(enqueueEdit), static_cast<QWidget *>(takePartnerEdit),
                          static_cast<QWidget *>(releaseBox), static_cast<QWidget *>(leaveBox)})
         one->setEnabled(!many);
-    const QStringList facts = m_document->factsInUse();
+    const QStringList facts = factsInUse(m_document->scenario());
     preTable->setFactChoices(facts);
     effectTable->setFactChoices(facts);
     preTable->setConditions(a.pre);
@@ -185,18 +194,42 @@ void ActionForm::refresh()
     leaveBox->setChecked(a.leave);
 }
 
-void ActionForm::change(const QString &field, const std::function<void(Action &)> &edit)
+void ActionForm::change(Field field, const std::function<void(Action &)> &edit)
 {
-    changeSelected(
-        m_document->scenario().actions, edit, [&](const Action &a) { apply(a, field); },
-        [&](const QList<int> &indices, const QList<Action> &actions) {
-            return m_document->setActions(indices, actions, field);
-        });
+    changeSelected(EntityKind::Action, field, edit);
 }
 
-void ActionForm::apply(const Action &action, const QString &field)
+void ActionForm::refreshField(Field field)
 {
-    report(m_document->setAction(m_index, action, field));
+    const QList<Action> &actions = m_document->scenario().actions;
+    if (m_index < 0 || m_index >= actions.size())
+        return;
+    const Action &a = actions[m_index];
+    auto same = [&](auto value) {
+        return std::all_of(m_indices.begin(), m_indices.end(),
+                           [&](int i) { return i < actions.size() && value(actions[i]) == value(a); });
+    };
+    const QSignalBlocker b1(labelEdit), b2(durationBox), b3(costBox);
+    switch (field) {
+    case Field::Label:
+        showText(labelEdit, same([](const Action &x) { return x.label; }), a.label);
+        if (m_indices.size() <= 1)
+            setTitle(tr("Action: %1").arg(a.label));
+        return;
+    case Field::Duration:
+        showNumber(durationBox, same([](const Action &x) { return x.duration; }), a.duration);
+        return;
+    case Field::Cost:
+        showNumber(costBox, same([](const Action &x) { return x.cost; }), a.cost);
+        return;
+    default:
+        refresh();
+    }
+}
+
+void ActionForm::apply(const Action &action, Field field)
+{
+    setShown(EntityKind::Action, action, field);
 }
 
 } // namespace goap::editor

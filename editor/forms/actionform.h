@@ -28,8 +28,9 @@ public:
     QCheckBox *releaseBox, *leaveBox;
 
 private:
-    void apply(const Action &action, const QString &field);
-    void change(const QString &field, const std::function<void(Action &)> &edit); // every selected action
+    void apply(const Action &action, Field field);
+    void refreshField(Field field); // only the widgets of `field`
+    void change(Field field, const std::function<void(Action &)> &edit); // every selected action
     Action current() const { return m_document->scenario().actions[m_index]; }
 };
 

@@ -25,15 +25,14 @@ AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent
     : FormPage(document, templates ? tr("Template") : tr("Character"), parent)
     , m_templates(templates)
 {
-    idEdit
-        = makeIdEdit([this] { return idsOf(m_document->scenario().agents) + idsOf(m_document->scenario().templates); },
-                     [this] { return m_index >= 0 ? current().id : QString(); },
-                     [this](const QString &id) {
-                         Agent a = current();
-                         a.id = id;
-                         return m_templates ? m_document->setTemplate(m_index, a, tr("id"))
-                                            : m_document->setAgent(m_index, a, tr("id"));
-                     });
+    idEdit = makeIdEdit(
+        [this] { return idsOf(m_document->scenario().agents) + idsOf(m_document->scenario().templates); },
+        [this] { return m_index >= 0 ? current().id : QString(); },
+        [this](const QString &id) {
+            Agent a = current();
+            a.id = id;
+            return m_document->submit(edits::setEntity(m_document->scenario(), kind(), m_index, a, Field::Id));
+        });
     addRow(tr("&Id"), idEdit, tr("The character's unique id, used in event logs and reports."));
     labelEdit = new QLineEdit(this);
     addRow(tr("&Label"), labelEdit, tr("The name shown on the map and in the inspector."));
@@ -70,18 +69,18 @@ AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent
         if (m_indices.size() > 1 && labelEdit->text().isEmpty())
             return; // "mixed" left as it was
         const QString label = labelEdit->text();
-        change(tr("label"), [&](Agent &a) { a.label = label; });
+        change(Field::Label, [&](Agent &a) { a.label = label; });
     });
     connect(xBox, &QDoubleSpinBox::valueChanged, this,
-            [this](double v) { change(tr("start position"), [&](Agent &a) { a.at.x = v; }); });
+            [this](double v) { change(Field::Position, [&](Agent &a) { a.at.x = v; }); });
     connect(yBox, &QDoubleSpinBox::valueChanged, this,
-            [this](double v) { change(tr("start position"), [&](Agent &a) { a.at.y = v; }); });
+            [this](double v) { change(Field::Position, [&](Agent &a) { a.at.y = v; }); });
     connect(speedBox, &QDoubleSpinBox::valueChanged, this,
-            [this](double v) { change(tr("speed"), [&](Agent &a) { a.speed = v; }); });
+            [this](double v) { change(Field::Speed, [&](Agent &a) { a.speed = v; }); });
     connect(factTable, &FactTable::edited, this, [this] {
         Agent a = current();
         a.facts = factTable->seeds();
-        apply(a, tr("facts"));
+        apply(a, Field::Facts);
     });
     connect(actionList, &QListWidget::itemChanged, this, [this](QListWidgetItem *toggled) {
         if (m_filling)
@@ -91,7 +90,7 @@ AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent
         const QString id = toggled->data(Qt::UserRole).toString();
         const bool give = toggled->checkState() != Qt::Unchecked;
         const QList<Action> &all = m_document->scenario().actions;
-        change(tr("actions"), [&](Agent &a) {
+        change(Field::Actions, [&](Agent &a) {
             QStringList actions;
             for (const Action &act : all)
                 if (act.id == id ? give : a.actions.contains(act.id))
@@ -104,8 +103,16 @@ AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent
             applyGoals();
     });
     connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
-        if (change.touches(Part::Agents | Part::Templates | Part::Actions | Part::Goals))
+        switch (follow(change, partOf(kind()), Part::Actions | Part::Goals | Part::Characters | Part::Templates)) {
+        case Follow::Field:
+            refreshField(change.field);
+            break;
+        case Follow::Whole:
             refresh();
+            break;
+        case Follow::Nothing:
+            break;
+        }
     });
     if (templates) {
         xBox->setToolTip(tr("Unused for a template: each copy appears where its spawner is."));
@@ -113,13 +120,37 @@ AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent
     }
 }
 
-void AgentForm::change(const QString &field, const std::function<void(Agent &)> &edit)
+void AgentForm::change(Field field, const std::function<void(Agent &)> &edit)
 {
-    changeSelected(
-        list(), edit, [&](const Agent &a) { apply(a, field); },
-        [&](const QList<int> &indices, const QList<Agent> &agents) {
-            return m_document->setAgents(m_templates, indices, agents, field);
-        });
+    changeSelected(kind(), field, edit);
+}
+
+void AgentForm::refreshField(Field field)
+{
+    if (m_index < 0 || m_index >= list().size())
+        return;
+    const Agent &a = list()[m_index];
+    auto same = [&](auto value) {
+        return std::all_of(m_indices.begin(), m_indices.end(),
+                           [&](int i) { return i < list().size() && value(list()[i]) == value(a); });
+    };
+    const QSignalBlocker b1(idEdit), b2(labelEdit), b3(xBox), b4(yBox), b5(speedBox);
+    switch (field) {
+    case Field::Label:
+        showText(labelEdit, same([](const Agent &x) { return x.label; }), a.label);
+        if (m_indices.size() <= 1)
+            setTitle((m_templates ? tr("Template: %1") : tr("Character: %1")).arg(a.label));
+        return;
+    case Field::Position:
+        showNumber(xBox, same([](const Agent &x) { return x.at.x; }), a.at.x);
+        showNumber(yBox, same([](const Agent &x) { return x.at.y; }), a.at.y);
+        return;
+    case Field::Speed:
+        showNumber(speedBox, same([](const Agent &x) { return x.speed; }), a.speed);
+        return;
+    default:
+        refresh();
+    }
 }
 
 void AgentForm::refresh()
@@ -156,7 +187,7 @@ void AgentForm::refresh()
         w->setStatusTip(many ? tr("Select one character to edit this") : QString());
     }
     QStringList agentFacts;
-    for (const QString &f : m_document->factsInUse())
+    for (const QString &f : factsInUse(m_document->scenario()))
         if (f.startsWith(u"agent."))
             agentFacts << bareName(f);
     factTable->setFactChoices(agentFacts);
@@ -242,12 +273,12 @@ void AgentForm::applyGoals()
         }
         a.goals.append(r);
     }
-    apply(a, tr("goals"));
+    apply(a, Field::Goals);
 }
 
-void AgentForm::apply(const Agent &agent, const QString &field)
+void AgentForm::apply(const Agent &agent, Field field)
 {
-    report(m_templates ? m_document->setTemplate(m_index, agent, field) : m_document->setAgent(m_index, agent, field));
+    setShown(kind(), agent, field);
 }
 
 } // namespace goap::editor

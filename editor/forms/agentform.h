@@ -27,9 +27,11 @@ public:
     QTableWidget *goalTable; // checkable rows: goal, start, rate, urgency overrides (empty: the goal's own)
 
 private:
-    void apply(const Agent &agent, const QString &field);
+    void apply(const Agent &agent, Field field);
+    void refreshField(Field field); // only the widgets of `field`
+    EntityKind kind() const { return m_templates ? EntityKind::Template : EntityKind::Character; }
     // Applies `edit` to every character shown.
-    void change(const QString &field, const std::function<void(Agent &)> &edit);
+    void change(Field field, const std::function<void(Agent &)> &edit);
     const QList<Agent> &list() const
     {
         return m_templates ? m_document->scenario().templates : m_document->scenario().agents;

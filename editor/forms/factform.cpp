@@ -38,18 +38,20 @@ FactForm::FactForm(ScenarioDocument *document, QWidget *parent)
         const QString to = nameEdit->text().trimmed();
         if (to == m_fact)
             return;
-        if (report(m_document->renameFact(m_fact, to))) {
+        if (report(m_document->submit(edits::renameFact(m_document->scenario(), m_fact, to)))) {
             m_fact = to;
             emit renamed(to);
             refresh();
         }
     });
     connect(seededBox, &QCheckBox::toggled, this, [this](bool on) {
-        report(on ? m_document->setWorldSeed(bareName(m_fact), seedBox->value())
-                  : m_document->removeWorldSeed(bareName(m_fact)));
+        const Scenario &s = m_document->scenario();
+        report(m_document->submit(on ? edits::setWorldSeed(s, bareName(m_fact), seedBox->value())
+                                     : edits::removeWorldSeed(s, bareName(m_fact))));
     });
-    connect(seedBox, &QSpinBox::valueChanged, this,
-            [this](int v) { report(m_document->setWorldSeed(bareName(m_fact), v)); });
+    connect(seedBox, &QSpinBox::valueChanged, this, [this](int v) {
+        report(m_document->submit(edits::setWorldSeed(m_document->scenario(), bareName(m_fact), v)));
+    });
     connect(document, &ScenarioDocument::changed, this, [this] { refresh(); });
 }
 
@@ -81,7 +83,7 @@ void FactForm::refresh()
     seedBox->setEnabled(world && seed != seeds.end());
     seedBox->setValue(seed != seeds.end() ? seed->value : 0);
 
-    const FactUsage u = m_document->usage(m_fact);
+    const FactUsage u = factUsage(m_document->scenario(), m_fact);
     QStringList lines;
     auto line = [&](const QString &what, const QStringList &ids) {
         if (!ids.isEmpty())

@@ -6,6 +6,7 @@
 
 #include <QWidget>
 
+#include <algorithm>
 #include <functional>
 
 class QFormLayout;
@@ -40,25 +41,40 @@ signals:
     void message(const QString &text);
 
 protected:
-    // An edit of every item selected in `items`: with one selected, `one(item)`
-    // (the form's own single edit); with several, `many(indices, edited)` (the
-    // document's several-at-once edit: one undo step), its refusal reported.
-    template<typename T, typename One, typename Many>
-    void changeSelected(const QList<T> &items, const std::function<void(T &)> &edit, One one, Many many)
+    // Sets `field` of every item selected (of `kind`) by `edit`: one undo
+    // step, built here, where the entity, the field and the value are known;
+    // a refusal is reported.
+    template<typename T> void changeSelected(EntityKind kind, Field field, const std::function<void(T &)> &edit)
     {
-        if (m_indices.size() <= 1) {
-            T item = items.value(m_index);
-            edit(item);
-            one(item);
-            return;
-        }
+        const QList<int> indices = m_indices.size() > 1 ? m_indices : QList<int> {m_index};
+        const Scenario &s = m_document->scenario();
+        const QList<T> &items = listOf<T>(s, kind);
         QList<T> edited;
-        for (int i : m_indices) {
+        for (int i : indices) {
             T item = items.value(i);
             edit(item);
             edited << item;
         }
-        report(many(m_indices, edited));
+        report(m_document->submit(edits::setEntities(s, kind, indices, edits::Values {edited}, field)));
+    }
+    // Sets the item shown to `value` (its `field` edited).
+    template<typename T> bool setShown(EntityKind kind, const T &value, Field field)
+    {
+        return report(m_document->submit(edits::setEntity(m_document->scenario(), kind, m_index, value, field)));
+    }
+    // How a form follows a change: an edit of one field of items of its own
+    // kind updates that field's widget if it shows one of them (else
+    // nothing); anything else touching what it shows refreshes it whole.
+    enum class Follow { Nothing, Field, Whole };
+    Follow follow(const Change &change, Part own, Parts shown) const
+    {
+        if (change.kind == Change::Edited && change.part() == own && change.field != Field::None) {
+            const bool mine
+                = std::any_of(m_indices.begin(), m_indices.end(), [&](int i) { return change.indices.contains(i); })
+                || change.indices.contains(m_index);
+            return mine ? Follow::Field : Follow::Nothing;
+        }
+        return change.touches(shown | own) ? Follow::Whole : Follow::Nothing;
     }
     QWidget *addRow(const QString &label, QWidget *field, const QString &tooltip);
     // Shows why an edit was refused (empty: clears) and returns whether it was applied.

@@ -18,7 +18,8 @@ GoalForm::GoalForm(ScenarioDocument *document, QWidget *parent)
                         [this](const QString &id) {
                             Goal g = current();
                             g.id = id;
-                            return m_document->setGoal(m_index, g, tr("id"));
+                            return m_document->submit(
+                                edits::setEntity(m_document->scenario(), EntityKind::Goal, m_index, g, Field::Id));
                         });
     addRow(tr("&Id"), idEdit,
            tr("The goal's unique id; characters hold goals by id. Renaming updates every character."));
@@ -49,27 +50,35 @@ GoalForm::GoalForm(ScenarioDocument *document, QWidget *parent)
         if (m_indices.size() > 1 && labelEdit->text().isEmpty())
             return; // "mixed" left as it was
         const QString label = labelEdit->text();
-        change(tr("label"), [&](Goal &g) { g.label = label; });
+        change(Field::Label, [&](Goal &g) { g.label = label; });
     });
     connect(kindBox, &QComboBox::activated, this, [this] {
         Goal g = current();
         g.kind = GoalKind(kindBox->currentData().toInt());
-        apply(g, tr("kind"));
+        apply(g, Field::GoalKind);
     });
     connect(conditionTable, &FactTable::edited, this, [this] {
         Goal g = current();
         g.conditions = conditionTable->conditions();
-        apply(g, tr("conditions"));
+        apply(g, Field::Conditions);
     });
     connect(startBox, &QDoubleSpinBox::valueChanged, this,
-            [this](double v) { change(tr("start"), [&](Goal &g) { g.start = v; }); });
+            [this](double v) { change(Field::Start, [&](Goal &g) { g.start = v; }); });
     connect(rateBox, &QDoubleSpinBox::valueChanged, this,
-            [this](double v) { change(tr("rate"), [&](Goal &g) { g.rate = v; }); });
+            [this](double v) { change(Field::Rate, [&](Goal &g) { g.rate = v; }); });
     connect(urgencyBox, &QDoubleSpinBox::valueChanged, this,
-            [this](double v) { change(tr("urgency"), [&](Goal &g) { g.urgency = v; }); });
+            [this](double v) { change(Field::Urgency, [&](Goal &g) { g.urgency = v; }); });
     connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
-        if (change.touches(Part::Goals))
+        switch (follow(change, Part::Goals, {})) {
+        case Follow::Field:
+            refreshField(change.field);
+            break;
+        case Follow::Whole:
             refresh();
+            break;
+        case Follow::Nothing:
+            break;
+        }
     });
 }
 
@@ -92,7 +101,7 @@ void GoalForm::refresh()
     showText(labelEdit, same([](const Goal &x) { return x.label; }), g.label);
     kindBox->setCurrentIndex(kindBox->findData(int(g.kind)));
     kindBox->setEnabled(!many);
-    conditionTable->setFactChoices(m_document->factsInUse());
+    conditionTable->setFactChoices(factsInUse(m_document->scenario()));
     conditionTable->setConditions(g.conditions);
     conditionTable->setEnabled(!many);
     showNumber(startBox, same([](const Goal &x) { return x.start; }), g.start);
@@ -108,18 +117,45 @@ void GoalForm::refresh()
     urgencyBox->setEnabled(quotas);
 }
 
-void GoalForm::change(const QString &field, const std::function<void(Goal &)> &edit)
+void GoalForm::change(Field field, const std::function<void(Goal &)> &edit)
 {
-    changeSelected(
-        m_document->scenario().goals, edit, [&](const Goal &g) { apply(g, field); },
-        [&](const QList<int> &indices, const QList<Goal> &goals) {
-            return m_document->setGoals(indices, goals, field);
-        });
+    changeSelected(EntityKind::Goal, field, edit);
 }
 
-void GoalForm::apply(const Goal &goal, const QString &field)
+void GoalForm::refreshField(Field field)
 {
-    report(m_document->setGoal(m_index, goal, field));
+    const QList<Goal> &list = m_document->scenario().goals;
+    if (m_index < 0 || m_index >= list.size())
+        return;
+    const Goal &g = list[m_index];
+    auto same = [&](auto value) {
+        return std::all_of(m_indices.begin(), m_indices.end(),
+                           [&](int i) { return i < list.size() && value(list[i]) == value(g); });
+    };
+    const QSignalBlocker b1(labelEdit), b2(startBox), b3(rateBox), b4(urgencyBox);
+    switch (field) {
+    case Field::Label:
+        showText(labelEdit, same([](const Goal &x) { return x.label; }), g.label);
+        if (m_indices.size() <= 1)
+            setTitle(tr("Goal: %1").arg(g.label));
+        return;
+    case Field::Start:
+        showNumber(startBox, same([](const Goal &x) { return x.start; }), g.start);
+        return;
+    case Field::Rate:
+        showNumber(rateBox, same([](const Goal &x) { return x.rate; }), g.rate);
+        return;
+    case Field::Urgency:
+        showNumber(urgencyBox, same([](const Goal &x) { return x.urgency; }), g.urgency);
+        return;
+    default:
+        refresh();
+    }
+}
+
+void GoalForm::apply(const Goal &goal, Field field)
+{
+    setShown(EntityKind::Goal, goal, field);
 }
 
 } // namespace goap::editor

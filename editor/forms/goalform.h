@@ -24,8 +24,9 @@ public:
     QDoubleSpinBox *startBox, *rateBox, *urgencyBox;
 
 private:
-    void apply(const Goal &goal, const QString &field);
-    void change(const QString &field, const std::function<void(Goal &)> &edit); // every selected goal
+    void apply(const Goal &goal, Field field);
+    void refreshField(Field field); // only the widgets of `field`
+    void change(Field field, const std::function<void(Goal &)> &edit); // every selected goal
     Goal current() const { return m_document->scenario().goals[m_index]; }
 };
 

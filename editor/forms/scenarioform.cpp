@@ -60,17 +60,17 @@ ScenarioForm::ScenarioForm(ScenarioDocument *document, QWidget *parent)
     mapHeight = makeDouble(0.1, 1e5, 1, 1);
     addRow(tr("Map &height"), mapHeight, tr("Height of the map in world units."));
 
-    connect(nameEdit, &QLineEdit::editingFinished, this, [this] { apply(tr("name")); });
-    connect(descriptionEdit, &QPlainTextEdit::textChanged, this, [this] { apply(tr("description")); });
-    const std::pair<QDoubleSpinBox *, QString> doubles[]
-        = {{dayLength, tr("day length")},     {tick, tr("tick")},
-           {costWeight, tr("cost weight")},   {switchMargin, tr("switch margin")},
-           {restBelow, tr("rest threshold")}, {mapWidth, tr("map width")},
-           {mapHeight, tr("map height")}};
+    connect(nameEdit, &QLineEdit::editingFinished, this, [this] { apply(Field::Name); });
+    connect(descriptionEdit, &QPlainTextEdit::textChanged, this, [this] { apply(Field::Description); });
+    const std::pair<QDoubleSpinBox *, Field> doubles[]
+        = {{dayLength, Field::DayLength},     {tick, Field::Tick},
+           {costWeight, Field::CostWeight},   {switchMargin, Field::SwitchMargin},
+           {restBelow, Field::RestThreshold}, {mapWidth, Field::MapWidth},
+           {mapHeight, Field::MapHeight}};
     for (const auto &[box, field] : doubles)
         connect(box, &QDoubleSpinBox::valueChanged, this, [this, field = field] { apply(field); });
-    connect(maxNodes, &QSpinBox::valueChanged, this, [this] { apply(tr("node cap")); });
-    connect(heuristic, &QComboBox::currentIndexChanged, this, [this] { apply(tr("heuristic")); });
+    connect(maxNodes, &QSpinBox::valueChanged, this, [this] { apply(Field::NodeCap); });
+    connect(heuristic, &QComboBox::currentIndexChanged, this, [this] { apply(Field::Heuristic); });
     connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
         if (change.touches(Part::Settings))
             refresh();
@@ -98,7 +98,7 @@ void ScenarioForm::refresh()
     mapHeight->setValue(s.map.height);
 }
 
-void ScenarioForm::apply(const QString &field)
+void ScenarioForm::apply(Field field)
 {
     const DaySettings day {dayLength->value(), tick->value()};
     // From the document's own settings, so fields this form does not show (the map's walls) are kept.
@@ -111,7 +111,8 @@ void ScenarioForm::apply(const QString &field)
     MapSettings map = m_document->scenario().map;
     map.width = mapWidth->value();
     map.height = mapHeight->value();
-    report(m_document->setSettings(nameEdit->text(), descriptionEdit->toPlainText(), day, planner, map, field));
+    report(m_document->submit(edits::setSettings(m_document->scenario(), nameEdit->text(),
+                                                 descriptionEdit->toPlainText(), day, planner, map, field)));
 }
 
 } // namespace goap::editor

@@ -21,7 +21,7 @@ public:
     QComboBox *heuristic;
 
 private:
-    void apply(const QString &field);
+    void apply(Field field);
 };
 
 } // namespace goap::editor

@@ -22,14 +22,14 @@ SpawnerForm::SpawnerForm(ScenarioDocument *document, QWidget *parent)
     addRow(tr("&Every"), everyBox, tr("Simulated seconds between copies."));
     maxBox = makeInt(0, 100000);
     addRow(tr("&At most"), maxBox, tr("How many copies a day at most; dawn sends every copy away and starts again."));
-    connect(templateBox, &QComboBox::activated, this, [this] { apply(tr("template")); });
-    const std::pair<QDoubleSpinBox *, QString> fields[]
-        = {{xBox, tr("position")}, {yBox, tr("position")}, {firstBox, tr("first time")}, {everyBox, tr("interval")}};
+    connect(templateBox, &QComboBox::activated, this, [this] { apply(Field::Template); });
+    const std::pair<QDoubleSpinBox *, Field> fields[]
+        = {{xBox, Field::Position}, {yBox, Field::Position}, {firstBox, Field::First}, {everyBox, Field::Interval}};
     for (const auto &[box, field] : fields)
         connect(box, &QDoubleSpinBox::valueChanged, this, [this, field = field] { apply(field); });
-    connect(maxBox, &QSpinBox::valueChanged, this, [this] { apply(tr("count")); });
+    connect(maxBox, &QSpinBox::valueChanged, this, [this] { apply(Field::Count); });
     connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
-        if (change.touches(Part::Spawners | Part::Templates))
+        if (follow(change, Part::Spawners, Part::Templates) != Follow::Nothing) // its refresh is cheap: all of it
             refresh();
     });
 }
@@ -53,14 +53,14 @@ void SpawnerForm::refresh()
     maxBox->setValue(sp.max);
 }
 
-void SpawnerForm::apply(const QString &field)
+void SpawnerForm::apply(Field field)
 {
     const Spawner sp {templateBox->currentData().toString(),
                       {xBox->value(), yBox->value()},
                       firstBox->value(),
                       everyBox->value(),
                       maxBox->value()};
-    report(m_document->setSpawner(m_index, sp, field));
+    setShown(EntityKind::Spawner, sp, field);
 }
 
 } // namespace goap::editor

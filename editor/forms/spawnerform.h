@@ -18,7 +18,7 @@ public:
     QSpinBox *maxBox;
 
 private:
-    void apply(const QString &field);
+    void apply(Field field);
 };
 
 } // namespace goap::editor

@@ -17,7 +17,8 @@ StationForm::StationForm(ScenarioDocument *document, QWidget *parent)
                         [this](const QString &id) {
                             Station s = m_document->scenario().stations[m_index];
                             s.id = id;
-                            return m_document->setStation(m_index, s, tr("id"));
+                            return m_document->submit(
+                                edits::setEntity(m_document->scenario(), EntityKind::Station, m_index, s, Field::Id));
                         });
     addRow(tr("&Id"), idEdit,
            tr("The station's unique id; actions name it as their \"station\". Renaming updates every action."));
@@ -39,16 +40,16 @@ StationForm::StationForm(ScenarioDocument *document, QWidget *parent)
         if (m_indices.size() > 1 && labelEdit->text().isEmpty())
             return; // "mixed" left as it was
         const QString label = labelEdit->text();
-        change(tr("label"), [&](Station &s) { s.label = label; });
+        change(Field::Label, [&](Station &s) { s.label = label; });
     });
     connect(xBox, &QDoubleSpinBox::valueChanged, this,
-            [this](double v) { change(tr("position"), [&](Station &s) { s.at.x = v; }); });
+            [this](double v) { change(Field::Position, [&](Station &s) { s.at.x = v; }); });
     connect(yBox, &QDoubleSpinBox::valueChanged, this,
-            [this](double v) { change(tr("position"), [&](Station &s) { s.at.y = v; }); });
+            [this](double v) { change(Field::Position, [&](Station &s) { s.at.y = v; }); });
     connect(capacityBox, &QSpinBox::valueChanged, this,
-            [this](int v) { change(tr("places"), [&](Station &s) { s.capacity = v; }); });
+            [this](int v) { change(Field::Capacity, [&](Station &s) { s.capacity = v; }); });
     connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
-        if (change.touches(Part::Stations))
+        if (follow(change, Part::Stations, {}) != Follow::Nothing) // its refresh is cheap: all of it
             refresh();
     });
 }
@@ -77,18 +78,14 @@ void StationForm::refresh()
     capacityBox->setValue(sameCapacity ? s.capacity : 0);
 }
 
-void StationForm::change(const QString &field, const std::function<void(Station &)> &edit)
+void StationForm::change(Field field, const std::function<void(Station &)> &edit)
 {
-    changeSelected(
-        m_document->scenario().stations, edit, [&](const Station &s) { apply(s, field); },
-        [&](const QList<int> &indices, const QList<Station> &stations) {
-            return m_document->setStations(indices, stations, field);
-        });
+    changeSelected(EntityKind::Station, field, edit);
 }
 
-void StationForm::apply(Station station, const QString &field)
+void StationForm::apply(Station station, Field field)
 {
-    report(m_document->setStation(m_index, station, field));
+    setShown(EntityKind::Station, station, field);
 }
 
 } // namespace goap::editor

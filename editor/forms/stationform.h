@@ -18,9 +18,9 @@ public:
     QSpinBox *capacityBox;
 
 private:
-    void apply(Station station, const QString &field);
+    void apply(Station station, Field field);
     // Applies `edit` to every station shown (several: one undo step).
-    void change(const QString &field, const std::function<void(Station &)> &edit);
+    void change(Field field, const std::function<void(Station &)> &edit);
 };
 
 } // namespace goap::editor

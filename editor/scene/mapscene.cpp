@@ -379,11 +379,13 @@ void MapScene::itemMoved(Subject::Kind kind, int index, const QPointF &scenePos,
     if (kind == Subject::Station) {
         Station s = m_document->scenario().stations[index];
         s.at = at;
-        report(m_document->setStation(index, s, tr("position")));
+        report(m_document->submit(
+            edits::setEntity(m_document->scenario(), EntityKind::Station, index, s, Field::Position)));
     } else {
         Agent a = m_document->scenario().agents[index];
         a.at = at;
-        report(m_document->setAgent(index, a, tr("start position")));
+        report(m_document->submit(
+            edits::setEntity(m_document->scenario(), EntityKind::Character, index, a, Field::Position)));
     }
     rebuild(); // snaps the item, and restores it if the move was refused
 }
@@ -413,7 +415,7 @@ void MapScene::wallEdited(int index, const QRectF &sceneRect)
 {
     const double x = std::round(sceneRect.x() / kScale), y = std::round(sceneRect.y() / kScale);
     const Wall wall {x, y, std::round(sceneRect.width() / kScale), std::round(sceneRect.height() / kScale)};
-    report(m_document->setWall(index, wall));
+    report(m_document->submit(edits::setWall(m_document->scenario(), index, wall)));
     rebuild(); // snaps the item, and restores it if the edit was refused
 }
 
@@ -498,7 +500,7 @@ bool MapScene::removeSelectedWalls()
     if (walls.size() > 1)
         stack->beginMacro(tr("Remove %n wall(s)", nullptr, int(walls.size())));
     for (auto it = walls.crbegin(); it != walls.crend(); ++it) // from the last, so indices stay valid
-        m_document->removeWall(*it);
+        m_document->submit(edits::removeWall(m_document->scenario(), *it));
     if (walls.size() > 1)
         stack->endMacro();
     return true;
@@ -552,14 +554,14 @@ void MapScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event)
         delete m_strokeItem;
         m_strokeItem = nullptr;
         const QList<Cell> cells = std::exchange(m_stroke, {});
-        report(m_document->paintWalls(cells, m_wallMode == WallTool::Eraser));
+        report(m_document->submit(edits::paintWalls(m_document->scenario(), cells, m_wallMode == WallTool::Eraser)));
         event->accept();
         return;
     }
     if (m_drawing && event->button() == Qt::LeftButton) {
         delete m_drawing;
         m_drawing = nullptr;
-        report(m_document->addWall(wallBetween(m_drawFrom, event->scenePos())));
+        report(m_document->submit(edits::addWall(m_document->scenario(), wallBetween(m_drawFrom, event->scenePos()))));
         event->accept();
         return;
     }
@@ -697,7 +699,7 @@ void MapScene::replaceMarker(Subject::Kind kind, int index)
 
 void MapScene::onChanged(const Change &change)
 {
-    const bool stations = change.part() == Part::Stations, agents = change.part() == Part::Agents;
+    const bool stations = change.part() == Part::Stations, agents = change.part() == Part::Characters;
     if (change.isItemChange() && (stations || agents)) {
         const Subject::Kind kind = stations ? Subject::Station : Subject::Agent;
         if (change.kind == Change::Edited)
@@ -705,7 +707,7 @@ void MapScene::onChanged(const Change &change)
                 replaceMarker(kind, i); // in place
         else
             spliceMarkers(kind, change);
-    } else if (change.kind == Change::Replaced && change.touches(Part::Stations | Part::Agents | Part::Settings)) {
+    } else if (change.kind == Change::Replaced && change.touches(Part::Stations | Part::Characters | Part::Settings)) {
         rebuild();
     }
     if (change.touches(Part::Settings))
@@ -750,14 +752,16 @@ void MapScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
     QMenu menu;
     const Point at = toWorld(event->scenePos(), true);
     menu.addAction(QIcon(QStringLiteral(":/icons/station.svg")), tr("Add Station Here"), this, [this, at] {
-        QString id;
-        if (const QString refusal = m_document->addStation(at, &id); !refusal.isEmpty())
+        if (const QString refusal
+            = m_document->submit(edits::addEntity(m_document->scenario(), EntityKind::Station, at));
+            !refusal.isEmpty())
             return report(refusal);
         emit subjectClicked(Subject {Subject::Station, int(m_document->scenario().stations.size()) - 1, {}});
     });
     menu.addAction(QIcon(QStringLiteral(":/icons/character.svg")), tr("Add Character Here"), this, [this, at] {
-        QString id;
-        if (const QString refusal = m_document->addAgent(at, &id); !refusal.isEmpty())
+        if (const QString refusal
+            = m_document->submit(edits::addEntity(m_document->scenario(), EntityKind::Character, at));
+            !refusal.isEmpty())
             return report(refusal);
         emit subjectClicked(Subject {Subject::Agent, int(m_document->scenario().agents.size()) - 1, {}});
     });
@@ -766,24 +770,29 @@ void MapScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
             const Wall w = m_document->scenario().map.walls.value(int(i));
             menu.addSeparator();
             menu.addAction(QIcon(QStringLiteral(":/icons/remove.svg")),
-                           tr("Remove Wall %1 x %2 at (%3, %4)").arg(w.w).arg(w.h).arg(w.x).arg(w.y), this,
-                           [this, i] { report(m_document->removeWall(int(i))); });
+                           tr("Remove Wall %1 x %2 at (%3, %4)").arg(w.w).arg(w.h).arg(w.x).arg(w.y), this, [this, i] {
+                               report(m_document->submit(edits::removeWall(m_document->scenario(), int(i))));
+                           });
         }
     }
     for (size_t i = 0; i < m_stations.size(); ++i) {
         if (m_stations[i]->sceneBoundingRect().contains(event->scenePos())) {
             menu.addSeparator();
-            menu.addAction(QIcon(QStringLiteral(":/icons/remove.svg")),
-                           tr("Remove Station %1").arg(m_document->scenario().stations[int(i)].id), this,
-                           [this, i] { m_document->removeStation(int(i)); });
+            menu.addAction(
+                QIcon(QStringLiteral(":/icons/remove.svg")),
+                tr("Remove Station %1").arg(m_document->scenario().stations[int(i)].id), this, [this, i] {
+                    m_document->submit(edits::remove(m_document->scenario(), EntityRef {EntityKind::Station, int(i)}));
+                });
         }
     }
     for (size_t i = 0; i < m_agents.size(); ++i) {
         if (m_agents[i]->isVisible() && m_agents[i]->sceneBoundingRect().contains(event->scenePos())) {
             menu.addSeparator();
             menu.addAction(QIcon(QStringLiteral(":/icons/remove.svg")),
-                           tr("Remove Character %1").arg(m_document->scenario().agents[int(i)].id), this,
-                           [this, i] { m_document->removeAgent(int(i)); });
+                           tr("Remove Character %1").arg(m_document->scenario().agents[int(i)].id), this, [this, i] {
+                               m_document->submit(
+                                   edits::remove(m_document->scenario(), EntityRef {EntityKind::Character, int(i)}));
+                           });
         }
     }
     menu.exec(event->screenPos());

@@ -108,22 +108,11 @@ private:
         m_issues.append(Issue {Issue::Severity::Warning, path, message, 0, 0});
     }
 
-    // A number as a person wrote it: 1000001, not 1e+06; 0.1, not 0.100000001.
-    static QString numberText(double v)
+    // A number field against its rule (model/rules.h), reported at `path`.
+    void range(double v, const NumberRule &rule, const QString &path)
     {
-        if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15)
-            return QString::number(qint64(v));
-        return QString::number(v, 'g', QLocale::FloatingPointShortest);
-    }
-
-    void range(double v, double lo, double hi, const QString &path, const QString &what, bool loOpen = false)
-    {
-        const bool bad = loOpen ? !(v > lo) : !(v >= lo);
-        if (bad || !(v <= hi) || !std::isfinite(v))
-            error(path,
-                  QStringLiteral("%1 must be %2 %3 and at most %4, got %5")
-                      .arg(what, loOpen ? u">" : u">=")
-                      .arg(numberText(lo), numberText(hi), numberText(v)));
+        if (const QString why = numberError(v, rule); !why.isEmpty())
+            error(path, why);
     }
 
     void count(qsizetype n, const QString &path)
@@ -134,9 +123,8 @@ private:
 
     void settings()
     {
-        range(m_s.day.length, 0, limits::kMaxDayLength, QStringLiteral("day.length"), QStringLiteral("the day length"),
-              true);
-        range(m_s.day.tick, limits::kMinTick, 60, QStringLiteral("day.tick"), QStringLiteral("the tick"));
+        range(m_s.day.length, rules::dayLength, QStringLiteral("day.length"));
+        range(m_s.day.tick, rules::tick, QStringLiteral("day.tick"));
         if (m_s.day.tick > 0 && m_s.day.length / m_s.day.tick > limits::kMaxTicksPerDay)
             error(QStringLiteral("day.tick"),
                   QStringLiteral("a day of %1 s at %2 s per tick is %3 ticks; at most %4 are allowed")
@@ -148,17 +136,13 @@ private:
             error(
                 QStringLiteral("day.tick"),
                 QStringLiteral("the tick (%1 s) is longer than the day (%2 s)").arg(m_s.day.tick).arg(m_s.day.length));
-        range(m_s.planner.maxNodes, 1, limits::kMaxNodes, QStringLiteral("planner.maxNodes"),
-              QStringLiteral("the node cap"));
-        range(m_s.planner.costWeight, 0, 100, QStringLiteral("planner.costWeight"), QStringLiteral("the cost weight"));
-        range(m_s.planner.travelCost, 0, 1000, QStringLiteral("planner.travelCost"), QStringLiteral("the travel cost"));
-        range(m_s.planner.switchMargin, 0, 10, QStringLiteral("planner.switchMargin"),
-              QStringLiteral("the switch margin"));
-        range(m_s.planner.restBelow, 0, 1, QStringLiteral("planner.restBelow"), QStringLiteral("the rest threshold"));
-        range(m_s.map.width, 0, limits::kMaxMapSize, QStringLiteral("map.width"), QStringLiteral("the map width"),
-              true);
-        range(m_s.map.height, 0, limits::kMaxMapSize, QStringLiteral("map.height"), QStringLiteral("the map height"),
-              true);
+        range(m_s.planner.maxNodes, rules::nodeCap, QStringLiteral("planner.maxNodes"));
+        range(m_s.planner.costWeight, rules::costWeight, QStringLiteral("planner.costWeight"));
+        range(m_s.planner.travelCost, rules::travelCost, QStringLiteral("planner.travelCost"));
+        range(m_s.planner.switchMargin, rules::switchMargin, QStringLiteral("planner.switchMargin"));
+        range(m_s.planner.restBelow, rules::restBelow, QStringLiteral("planner.restBelow"));
+        range(m_s.map.width, rules::mapWidth, QStringLiteral("map.width"));
+        range(m_s.map.height, rules::mapHeight, QStringLiteral("map.height"));
         walls();
     }
 
@@ -290,11 +274,9 @@ private:
             error(pathKey(path, QStringLiteral("template")),
                   QStringLiteral("unknown template \"%1\"").arg(sp.templateId));
         position(sp.at, pathKey(path, QStringLiteral("at")));
-        range(sp.first, 0, limits::kMaxDayLength, pathKey(path, QStringLiteral("first")),
-              QStringLiteral("the first spawn time"));
-        range(sp.every, m_s.day.tick, limits::kMaxDayLength, pathKey(path, QStringLiteral("every")),
-              QStringLiteral("the interval"));
-        range(sp.max, 0, 100000, pathKey(path, QStringLiteral("max")), QStringLiteral("the number a day"));
+        range(sp.first, rules::spawnFirst, pathKey(path, QStringLiteral("first")));
+        range(sp.every, rules::spawnInterval(m_s.day.tick), pathKey(path, QStringLiteral("every")));
+        range(sp.max, rules::spawnCount, pathKey(path, QStringLiteral("max")));
     }
 
     void seeds(const QList<FactValue> &values, const QString &path)
@@ -308,16 +290,11 @@ private:
                       QStringLiteral(
                           "world.%1 is kept by the simulation (queue lengths and free places) and cannot be seeded")
                           .arg(f.name));
-            if (!isValidFactName(f.name))
-                error(p,
-                      QStringLiteral("\"%1\" is not a valid fact name (write it without the scope prefix; "
-                                     "letters, digits, '_' and inner dots)")
-                          .arg(f.name));
             if (seen.contains(f.name))
                 error(p, QStringLiteral("fact \"%1\" is given twice").arg(f.name));
             seen.insert(f.name);
-            if (f.value < 0)
-                error(p, QStringLiteral("initial value %1 is negative; pools never go negative").arg(f.value));
+            if (const QString why = seedError(f); !why.isEmpty())
+                error(p, why);
         }
     }
 
@@ -366,9 +343,8 @@ private:
             else if (stations.indexOf(stations[k]) < k)
                 error(p, QStringLiteral("station \"%1\" is listed twice").arg(stations[k]));
         }
-        range(a.duration, 0, limits::kMaxDuration, pathKey(path, QStringLiteral("duration")),
-              QStringLiteral("the duration"), true);
-        range(a.cost, 0, limits::kMaxCost, pathKey(path, QStringLiteral("cost")), QStringLiteral("the cost"));
+        range(a.duration, rules::duration, pathKey(path, QStringLiteral("duration")));
+        range(a.cost, rules::cost, pathKey(path, QStringLiteral("cost")));
         const QString pre = pathKey(path, QStringLiteral("pre"));
         factList(a.pre, pre);
         for (const Condition &c : a.pre) {
@@ -386,14 +362,13 @@ private:
                               "%1 is kept by the simulation (queue lengths and free places); actions cannot change it")
                               .arg(e.fact));
         for (const auto &[key, name] : {std::pair {"enqueue", a.enqueue}, std::pair {"takePartner", a.takePartner}})
-            if (!name.isEmpty() && !isValidFactName(name))
-                error(pathKey(path, QLatin1String(key)), QStringLiteral("\"%1\" is not a valid queue name").arg(name));
+            if (const QString why = queueNameError(name); !why.isEmpty())
+                error(pathKey(path, QLatin1String(key)), why);
         const QString set = pathKey(path, QStringLiteral("set"));
         factList(a.set, set);
         for (const Effect &e : a.set)
-            if (e.value < 0)
-                error(pathFact(set, e.fact),
-                      QStringLiteral("cannot set %1 to %2; pools never go negative").arg(e.fact).arg(e.value));
+            if (const QString why = setValueError(e); !why.isEmpty())
+                error(pathFact(set, e.fact), why);
         const QString add = pathKey(path, QStringLiteral("add"));
         factList(a.add, add);
         for (const Effect &e : a.add) {
@@ -418,18 +393,17 @@ private:
             if (const QString why = conditionError(c, g.kind); !why.isEmpty())
                 error(pathFact(conditions, c.fact), why);
         if (g.kind == GoalKind::Need) {
-            range(g.start, 0, 1, pathKey(path, QStringLiteral("start")), QStringLiteral("the starting insistence"));
-            range(g.rate, 0, limits::kMaxRate, pathKey(path, QStringLiteral("rate")), QStringLiteral("the rate"));
+            range(g.start, rules::start, pathKey(path, QStringLiteral("start")));
+            range(g.rate, rules::rate, pathKey(path, QStringLiteral("rate")));
         } else {
-            range(g.urgency, 0, limits::kMaxUrgency, pathKey(path, QStringLiteral("urgency")),
-                  QStringLiteral("the urgency"));
+            range(g.urgency, rules::urgency, pathKey(path, QStringLiteral("urgency")));
         }
     }
 
     void agent(const Agent &a, const QString &path)
     {
         position(a.at, pathKey(path, QStringLiteral("at")));
-        range(a.speed, 0, limits::kMaxSpeed, pathKey(path, QStringLiteral("speed")), QStringLiteral("the speed"), true);
+        range(a.speed, rules::speed, pathKey(path, QStringLiteral("speed")));
         seeds(a.facts, pathKey(path, QStringLiteral("facts")));
         const QString actions = pathKey(path, QStringLiteral("actions"));
         count(a.actions.size(), actions);
@@ -466,7 +440,7 @@ private:
                           QStringLiteral("\"%1\" overrides only %2 goals; \"%3\" is a %4")
                               .arg(QLatin1String(key), forNeed ? u"need" : u"quota", g->id, toString(g->kind)));
                 else
-                    range(*v, 0, hi, kp, QStringLiteral("the override"));
+                    range(*v, NumberRule {0, hi, false, "the override"}, kp);
             };
             overrideCheck(r.start, "start", true, 1);
             overrideCheck(r.rate, "rate", true, limits::kMaxRate);
@@ -842,44 +816,6 @@ private:
 Issues validate(const Scenario &scenario)
 {
     return Validator(scenario).run();
-}
-
-QString idError(const QString &id)
-{
-    if (id.isEmpty())
-        return QStringLiteral("the id is empty");
-    if (!isValidId(id))
-        return QStringLiteral("\"%1\" is not a valid id (a letter or '_', then letters, digits, '_' or '-'; "
-                              "at most 64 characters)")
-            .arg(id);
-    return {};
-}
-
-QString capacityError(int capacity)
-{
-    if (capacity < 0 || capacity > limits::kMaxCapacity)
-        return QStringLiteral("a station has 1 to %1 places (or 0 for no limit), got %2")
-            .arg(limits::kMaxCapacity)
-            .arg(capacity);
-    return {};
-}
-
-QString conditionError(const Condition &c, std::optional<GoalKind> goal)
-{
-    if (c.op == ConditionOp::Ge) { // version 1's wording
-        if (goal && c.value < 1)
-            return QStringLiteral("%1 minimum must be at least 1, got %2 (a smaller one always holds)")
-                .arg(*goal == GoalKind::Quota ? u"a quota's" : u"a need's")
-                .arg(c.value);
-        if (c.value < 0)
-            return QStringLiteral("a minimum below 0 always holds (pools never go negative)");
-        return {};
-    }
-    if (!conditionCanHold(negated(c.op), 0, kUnbounded, c.value))
-        return QStringLiteral("%1 always holds (pools never go negative)").arg(conditionText(c));
-    if (!conditionCanHold(c.op, 0, kUnbounded, c.value))
-        return QStringLiteral("%1 can never hold (pools never go negative)").arg(conditionText(c));
-    return {};
 }
 
 } // namespace goap

@@ -81,8 +81,9 @@ int main(int argc, char *argv[])
     for (int i = 0; i < edits; ++i) {
         Agent a = w.scenario().agents[(agent + i) % characters];
         a.label = QStringLiteral("Edited %1").arg(i);
-        w.document()->setAgent((agent + i) % characters, a,
-                               QStringLiteral("label-%1").arg(i)); // unmerged: one step each
+        // Another character each time, so no two steps merge: one step each.
+        w.document()->submit(edits::setEntity(w.document()->scenario(), EntityKind::Character, (agent + i) % characters,
+                                              a, Field::Label));
         QApplication::processEvents();
     }
     const double perEdit = double(t.nsecsElapsed()) / 1e6 / edits;

@@ -264,7 +264,9 @@ private slots:
         // A faster baker, run again: the baseline's lines stay under the new ones.
         Agent baker = w.scenario().agents[5];
         baker.speed = 6;
-        QVERIFY(w.document()->setAgent(5, baker, QStringLiteral("speed")).isEmpty());
+        QVERIFY(w.document()
+                    ->submit(edits::setEntity(w.document()->scenario(), EntityKind::Character, 5, baker, Field::Speed))
+                    .isEmpty());
         w.runUi()->stop();
         QVERIFY(w.runUi()->runFor(300));
         QTRY_VERIFY(w.runUi()->controller()->report() != first);

@@ -277,6 +277,14 @@ QTimer *answerNextDialog(const QString &button, QString *said)
 
 } // namespace
 
+// Whether a done undo step keeps a change of this kind (its inverse: an
+// insertion keeps a removal; an item edit and a replacement keep their own kind).
+template<typename Kept> bool keeps(const QUndoCommand *command)
+{
+    const auto *step = dynamic_cast<const EditCommand *>(command);
+    return step && std::holds_alternative<Kept>(step->edit().change);
+}
+
 class TestEditor : public QObject
 {
     Q_OBJECT
@@ -331,8 +339,8 @@ private slots:
         type(w.factForm()->nameEdit, QStringLiteral("world.toolkit"));
         QCOMPARE(w.factForm()->errorText(), QString());
         const Scenario &s = w.scenario();
-        QVERIFY(!w.document()->factsInUse().contains(QStringLiteral("world.tools")));
-        QVERIFY(w.document()->factsInUse().contains(QStringLiteral("world.toolkit")));
+        QVERIFY(!factsInUse(w.document()->scenario()).contains(QStringLiteral("world.tools")));
+        QVERIFY(factsInUse(w.document()->scenario()).contains(QStringLiteral("world.toolkit")));
         QCOMPARE(s.action(u"harvestWheat")->pre.first().fact, QStringLiteral("world.toolkit"));
         QCOMPARE(s.action(u"fellTree")->pre.first().fact, QStringLiteral("world.toolkit"));
         QVERIFY(std::any_of(s.action(u"forgeTool")->add.begin(), s.action(u"forgeTool")->add.end(),
@@ -364,13 +372,15 @@ private slots:
     {
         MainWindow w;
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/hospital.json")));
-        const QStringList facts = w.document()->factsInUse();
+        const QStringList facts = factsInUse(w.document()->scenario());
         QVERIFY(facts.contains(QStringLiteral("agent.treated")));
         QVERIFY(!facts.contains(QStringLiteral("partner.treated")));
-        QVERIFY(w.document()
-                    ->usage(QStringLiteral("agent.treated"))
+        QVERIFY(factUsage(w.document()->scenario(), QStringLiteral("agent.treated"))
                     .addedBy.contains(QStringLiteral("treatPatient (on its partner)")));
-        QVERIFY(w.document()->renameFact(QStringLiteral("agent.treated"), QStringLiteral("agent.cured")).isEmpty());
+        QVERIFY(w.document()
+                    ->submit(edits::renameFact(w.document()->scenario(), QStringLiteral("agent.treated"),
+                                               QStringLiteral("agent.cured")))
+                    .isEmpty());
         const auto &add = w.scenario().action(u"treatPatient")->add;
         QVERIFY(std::any_of(add.begin(), add.end(), [](const Effect &e) { return e.fact == u"partner.cured"; }));
         QCOMPARE(w.scenario().action(u"goHome")->pre.first().fact, QStringLiteral("agent.cured"));
@@ -789,7 +799,7 @@ private slots:
         QCOMPARE(table->currentRow(), 2);
         QCOMPARE(table->item(2, 0)->text(), QStringLiteral("agent.fact"));
         QVERIFY(table->isAncestorOf(QApplication::focusWidget())); // its editor is open
-        QVERIFY(!w.document()->factsInUse().contains(QStringLiteral("agent.fact"))); // not a fact yet
+        QVERIFY(!factsInUse(w.document()->scenario()).contains(QStringLiteral("agent.fact"))); // not a fact yet
         QCOMPARE(w.scenario().actions[1].add.size(), 1);
 
         typeInFocus(QStringLiteral("agent.gold"));
@@ -805,7 +815,7 @@ private slots:
                      (QList<Effect> {{QStringLiteral("agent.gold"), 3}, {QStringLiteral("agent.wood"), -1}}));
         QCOMPARE(w.scenario().actions[1].set, (QList<Effect> {{QStringLiteral("world.fireLit"), 1}}));
         QCOMPARE(w.actionForm()->errorText(), QString());
-        QVERIFY(w.document()->factsInUse().contains(QStringLiteral("agent.gold")));
+        QVERIFY(factsInUse(w.document()->scenario()).contains(QStringLiteral("agent.gold")));
 
         w.activateWindow(); // the offscreen platform leaves no window active after the completer's popup
         QVERIFY(QTest::qWaitForWindowActive(&w));
@@ -1006,7 +1016,10 @@ private slots:
         // Places: a capacity-2 hearth shows two place cells beside it, as the simulation has them.
         Station hearth = w.scenario().stations[1];
         hearth.capacity = 2;
-        QVERIFY(w.document()->setStation(1, hearth, QStringLiteral("capacity")).isEmpty());
+        QVERIFY(
+            w.document()
+                ->submit(edits::setEntity(w.document()->scenario(), EntityKind::Station, 1, hearth, Field::Capacity))
+                .isEmpty());
         QCOMPARE(w.mapScene()->placeCells().size(), 2);
         const CompiledScenario c = compile(w.scenario());
         const Space space(c);
@@ -1098,9 +1111,15 @@ private slots:
         };
         Station pit = w.scenario().stations[stationIndex("mine")];
         pit.id = QStringLiteral("pit");
-        QVERIFY(w.document()->setStation(stationIndex("mine"), pit, QStringLiteral("id")).isEmpty());
+        QVERIFY(w.document()
+                    ->submit(edits::setEntity(w.document()->scenario(), EntityKind::Station, stationIndex("mine"), pit,
+                                              Field::Id))
+                    .isEmpty());
         QCOMPARE(w.scenario().actions[fell].alternatives, QStringList {QStringLiteral("pit")});
-        QVERIFY(w.document()->removeStation(stationIndex("forest")).isEmpty());
+        QVERIFY(w.document()
+                    ->submit(edits::remove(w.document()->scenario(),
+                                           EntityRef {EntityKind::Station, stationIndex("forest")}))
+                    .isEmpty());
         QCOMPARE(w.scenario().actions[fell].station, QStringLiteral("pit"));
         QVERIFY(w.scenario().actions[fell].alternatives.isEmpty());
     }
@@ -1202,7 +1221,10 @@ private slots:
         const QPointF bakeAt = chain->nodePosition(bake);
         Action mineOre = s.actions[s.indexOfAction(u"mineOre")];
         mineOre.label = QStringLiteral("Dig ore");
-        QVERIFY(w.document()->setAction(s.indexOfAction(u"mineOre"), mineOre, QStringLiteral("label")).isEmpty());
+        QVERIFY(w.document()
+                    ->submit(edits::setEntity(w.document()->scenario(), EntityKind::Action, s.indexOfAction(u"mineOre"),
+                                              mineOre, Field::Label))
+                    .isEmpty());
         QTRY_VERIFY(chain->inPlaceUpdates() > inPlace);
         QCOMPARE(chain->layouts(), before);
         QCOMPARE(chain->nodeItem(bake), bakeItem);
@@ -1212,7 +1234,10 @@ private slots:
         QCOMPARE(chain->selectedNode(), mine); // kept
         // A new edge (the miner's action now also needs bread) is a new layout.
         mineOre.pre.append(Condition {QStringLiteral("world.bread"), 0, ConditionOp::Ge});
-        QVERIFY(w.document()->setAction(s.indexOfAction(u"mineOre"), mineOre, QStringLiteral("pre")).isEmpty());
+        QVERIFY(w.document()
+                    ->submit(edits::setEntity(w.document()->scenario(), EntityKind::Action, s.indexOfAction(u"mineOre"),
+                                              mineOre, Field::Needs))
+                    .isEmpty());
         QTRY_VERIFY(chain->layouts() > before);
         QCOMPARE(chain->selectedNode(),
                  chain->chain().find(ChainNode::Action, QStringLiteral("mineOre"))); // kept across the layout
@@ -1239,13 +1264,20 @@ private slots:
         gold.kind = GoalKind::Quota;
         gold.conditions = {Condition {QStringLiteral("world.gold"), 1, ConditionOp::Ge}};
         QString goalId;
-        QVERIFY(w.document()->addGoal(GoalKind::Quota, &goalId).isEmpty());
+        QVERIFY(w.document()
+                    ->submit(edits::addEntity(w.document()->scenario(), EntityKind::Goal, {}, GoalKind::Quota))
+                    .isEmpty());
         const int g = int(w.scenario().goals.size()) - 1;
+        goalId = w.scenario().goals[g].id;
         gold.id = goalId;
-        QVERIFY(w.document()->setGoal(g, gold, QStringLiteral("conditions")).isEmpty());
+        QVERIFY(w.document()
+                    ->submit(edits::setEntity(w.document()->scenario(), EntityKind::Goal, g, gold, Field::Conditions))
+                    .isEmpty());
         Agent miner = w.scenario().agents[0];
         miner.goals.append(GoalRef {goalId, {}, {}, {}});
-        QVERIFY(w.document()->setAgent(0, miner, QStringLiteral("goals")).isEmpty());
+        QVERIFY(w.document()
+                    ->submit(edits::setEntity(w.document()->scenario(), EntityKind::Character, 0, miner, Field::Goals))
+                    .isEmpty());
         QTRY_VERIFY(chain->chain().find(ChainNode::Goal, goalId) >= 0
                     && chain->chain().nodes[size_t(chain->chain().find(ChainNode::Goal, goalId))].unreachable);
         QVERIFY(chain->nodeItem(chain->chain().find(ChainNode::Goal, goalId))->toolTip().contains(u"can ever reach"));
@@ -1460,7 +1492,7 @@ private slots:
                     if (!m->index(i, 0, section).data().toString().startsWith(ids[i] + u' '))
                         return false;
             }
-            if (m->rowCount(m->sectionIndex(Subject::Fact)) != doc->factsInUse().size())
+            if (m->rowCount(m->sectionIndex(Subject::Fact)) != factsInUse(doc->scenario()).size())
                 return false;
             for (int i = 0; i < s.agents.size(); ++i)
                 if (!w.mapScene()->itemFor(Subject::Agent, i))
@@ -1482,35 +1514,77 @@ private slots:
         for (Goal &g : goals)
             g.urgency = 2.5;
         const QList<Step> steps {
-            {"a label", [&] { return doc->setAgent(3, relabelled, QStringLiteral("label")); }, "ChangeItems"},
-            {"a station moved", [&] { return doc->setStation(1, moved, QStringLiteral("position")); }, "ChangeItems"},
+            {"a label",
+             [&] {
+                 return doc->submit(
+                     edits::setEntity(doc->scenario(), EntityKind::Character, 3, relabelled, Field::Label));
+             },
+             "ChangeItems"},
+            {"a station moved",
+             [&] {
+                 return doc->submit(edits::setEntity(doc->scenario(), EntityKind::Station, 1, moved, Field::Position));
+             },
+             "ChangeItems"},
             {"two goals at once",
              [&] {
-                 return doc->setGoals({0, 1}, goals, QStringLiteral("urgency"));
+                 return doc->submit(edits::setEntities(doc->scenario(), EntityKind::Goal, {0, 1}, edits::Values {goals},
+                                                       Field::Urgency));
              },
              "ChangeItems"},
             {"a character added",
              [&] {
-                 return doc->addAgent(Point {2, 2});
+                 return doc->submit(edits::addEntity(doc->scenario(), EntityKind::Character, Point {2, 2}));
              },
              "InsertItems"},
-            {"a character duplicated", [&] { return doc->duplicateAgent(1); }, "InsertItems"},
-            {"a station duplicated", [&] { return doc->duplicateStation(0); }, "InsertItems"},
-            {"a character removed", [&] { return doc->removeAgent(0); }, "RemoveItems"},
-            {"a goal added", [&] { return doc->addGoal(GoalKind::Quota); }, "InsertItems"},
+            {"a character duplicated",
+             [&] {
+                 return doc->submit(edits::duplicate(doc->scenario(), EntityRef {EntityKind::Character, 1}));
+             },
+             "InsertItems"},
+            {"a station duplicated",
+             [&] {
+                 return doc->submit(edits::duplicate(doc->scenario(), EntityRef {EntityKind::Station, 0}));
+             },
+             "InsertItems"},
+            {"a character removed",
+             [&] {
+                 return doc->submit(edits::remove(doc->scenario(), EntityRef {EntityKind::Character, 0}));
+             },
+             "RemoveItems"},
+            {"a goal added",
+             [&] { return doc->submit(edits::addEntity(doc->scenario(), EntityKind::Goal, {}, GoalKind::Quota)); },
+             "InsertItems"},
             {"a fact renamed",
-             [&] { return doc->renameFact(QStringLiteral("world.ore"), QStringLiteral("world.stone")); },
+             [&] {
+                 return doc->submit(
+                     edits::renameFact(doc->scenario(), QStringLiteral("world.ore"), QStringLiteral("world.stone")));
+             },
              "ReplaceParts"},
             {"an action removed with its references",
-             [&] { return doc->removeAction(doc->scenario().indexOfAction(doc->scenario().agents[0].actions[0])); },
+             [&] {
+                 return doc->submit(
+                     edits::remove(doc->scenario(),
+                                   EntityRef {EntityKind::Action,
+                                              doc->scenario().indexOfAction(doc->scenario().agents[0].actions[0])}));
+             },
              "ReplaceParts"},
             {"an action nobody has removed",
-             [&] { return doc->removeAction(doc->scenario().indexOfAction(u"mineOre")); }, "RemoveItems"},
-            {"a station removed with its references", [&] { return doc->removeStation(2); }, "ReplaceParts"},
-            {"a world seed", [&] { return doc->setWorldSeed(QStringLiteral("flour"), 7); }, "ReplaceParts"},
+             [&] {
+                 return doc->submit(edits::remove(
+                     doc->scenario(), EntityRef {EntityKind::Action, doc->scenario().indexOfAction(u"mineOre")}));
+             },
+             "RemoveItems"},
+            {"a station removed with its references",
+             [&] {
+                 return doc->submit(edits::remove(doc->scenario(), EntityRef {EntityKind::Station, 2}));
+             },
+             "ReplaceParts"},
+            {"a world seed",
+             [&] { return doc->submit(edits::setWorldSeed(doc->scenario(), QStringLiteral("flour"), 7)); },
+             "ReplaceParts"},
             {"a wall",
              [&] {
-                 return doc->addWall(Wall {14, 0, 1, 3});
+                 return doc->submit(edits::addWall(doc->scenario(), Wall {14, 0, 1, 3}));
              },
              "ReplaceParts"},
         };
@@ -1518,10 +1592,13 @@ private slots:
         for (const Step &step : steps) {
             QVERIFY2(step.edit().isEmpty(), step.what);
             const QUndoCommand *top = stack->command(stack->index() - 1);
-            const bool kindOk = (QByteArray(step.kind) == "ChangeItems" && dynamic_cast<const ChangeItems *>(top))
-                || (QByteArray(step.kind) == "InsertItems" && dynamic_cast<const InsertItems *>(top))
-                || (QByteArray(step.kind) == "RemoveItems" && dynamic_cast<const RemoveItems *>(top))
-                || (QByteArray(step.kind) == "ReplaceParts" && dynamic_cast<const ReplaceParts *>(top));
+            // The step keeps its inverse once done: an insertion keeps a removal.
+            const auto &kept = static_cast<const EditCommand *>(top)->edit().change;
+            const bool kindOk
+                = (QByteArray(step.kind) == "ChangeItems" && std::holds_alternative<edits::SetEntities>(kept))
+                || (QByteArray(step.kind) == "InsertItems" && std::holds_alternative<edits::RemoveEntities>(kept))
+                || (QByteArray(step.kind) == "RemoveItems" && std::holds_alternative<edits::InsertEntities>(kept))
+                || (QByteArray(step.kind) == "ReplaceParts" && std::holds_alternative<edits::ReplaceParts>(kept));
             QVERIFY2(kindOk, step.what);
             QVERIFY2(!(doc->scenario() == states.last()), step.what);
             QVERIFY2(shownAsInDocument(), step.what);
@@ -1544,21 +1621,23 @@ private slots:
         for (const QString &label : {QStringLiteral("R"), QStringLiteral("Re"), QStringLiteral("Ree")}) {
             Agent a = doc->scenario().agents[2];
             a.label = label;
-            QVERIFY(doc->setAgent(2, a, QStringLiteral("label")).isEmpty());
+            QVERIFY(
+                doc->submit(edits::setEntity(doc->scenario(), EntityKind::Character, 2, a, Field::Label)).isEmpty());
         }
         QCOMPARE(stack->count(), count + 1);
         Agent fast = doc->scenario().agents[2];
         fast.speed = 4;
-        QVERIFY(doc->setAgent(2, fast, QStringLiteral("speed")).isEmpty());
+        QVERIFY(doc->submit(edits::setEntity(doc->scenario(), EntityKind::Character, 2, fast, Field::Speed)).isEmpty());
         QCOMPARE(stack->count(), count + 2);
         Agent other = doc->scenario().agents[4];
         other.speed = 4;
-        QVERIFY(doc->setAgent(4, other, QStringLiteral("speed")).isEmpty());
+        QVERIFY(
+            doc->submit(edits::setEntity(doc->scenario(), EntityKind::Character, 4, other, Field::Speed)).isEmpty());
         QCOMPARE(stack->count(), count + 3);
         // Typed back to where it started: the merged step is obsolete and leaves.
         Agent back = doc->scenario().agents[4];
         back.speed = states.last().agents[4].speed;
-        QVERIFY(doc->setAgent(4, back, QStringLiteral("speed")).isEmpty());
+        QVERIFY(doc->submit(edits::setEntity(doc->scenario(), EntityKind::Character, 4, back, Field::Speed)).isEmpty());
         QCOMPARE(stack->count(), count + 2);
         // Renames with fix-ups of two different stations are two steps (a rename never merges).
         const int renames = stack->count();
@@ -1571,8 +1650,8 @@ private slots:
         for (int k : used) {
             Station st = doc->scenario().stations[k];
             st.id = QStringLiteral("renamed%1").arg(k);
-            QVERIFY(doc->setStation(k, st, QStringLiteral("id")).isEmpty());
-            QVERIFY(dynamic_cast<const ReplaceParts *>(stack->command(stack->index() - 1)));
+            QVERIFY(doc->submit(edits::setEntity(doc->scenario(), EntityKind::Station, k, st, Field::Id)).isEmpty());
+            QVERIFY(keeps<edits::ReplaceParts>(stack->command(stack->index() - 1)));
         }
         QCOMPARE(stack->count(), renames + 2);
         stack->undo();
@@ -1582,7 +1661,7 @@ private slots:
         // The selection follows its entity through an insertion before it.
         w.outline()->select(Subject {Subject::Agent, 5, {}});
         const QString id = doc->scenario().agents[5].id;
-        QVERIFY(doc->duplicateAgent(0).isEmpty());
+        QVERIFY(doc->submit(edits::duplicate(doc->scenario(), EntityRef {EntityKind::Character, 0})).isEmpty());
         QCOMPARE(w.outline()->current(), (Subject {Subject::Agent, 6, {}}));
         QCOMPARE(w.agentForm()->indices(), QList<int> {6});
         QCOMPARE(w.agentForm()->idEdit->text(), id);
@@ -1605,14 +1684,14 @@ private slots:
         w.outline()->select(Subject {Subject::Agent, 2, {}});
         type(w.agentForm()->labelEdit, QStringLiteral("Smith of the hill"));
         QCOMPARE(w.scenario().agents[2].label, QStringLiteral("Smith of the hill"));
-        QVERIFY(dynamic_cast<const ChangeItems *>(stack->command(stack->count() - 1)));
+        QVERIFY(keeps<edits::SetEntities>(stack->command(stack->count() - 1)));
         QCOMPARE(w.outline()->outlineModel()->resetCount(), rebuilds); // the row was updated, the tree kept
         QVERIFY(w.outline()->indexOf(Subject {Subject::Agent, 2, {}}).data().toString().endsWith(u"Smith of the hill"));
         QCOMPARE(w.mapScene()->itemFor(Subject::Agent, 0), untouched); // other markers kept
         QCOMPARE(w.outline()->current(), (Subject {Subject::Agent, 2, {}}));
         // A new own fact shows in Facts without a rebuild.
         w.agentForm()->factTable->addRow(QStringLiteral("stamina"), {}, 3);
-        QVERIFY(w.document()->factsInUse().contains(QStringLiteral("agent.stamina")));
+        QVERIFY(factsInUse(w.document()->scenario()).contains(QStringLiteral("agent.stamina")));
         QCOMPARE(w.outline()->indexOf(Subject {Subject::Fact, -1, QStringLiteral("agent.stamina")}).data().toString(),
                  QStringLiteral("agent.stamina"));
         QCOMPARE(w.outline()->outlineModel()->resetCount(), rebuilds);
@@ -1624,7 +1703,7 @@ private slots:
         // outline repaints its rows without a reset (no list changed length).
         w.outline()->select(Subject {Subject::Station, 0, {}});
         type(w.stationForm()->idEdit, QStringLiteral("deepMine"));
-        QVERIFY(dynamic_cast<const ReplaceParts *>(stack->command(stack->count() - 1)));
+        QVERIFY(keeps<edits::ReplaceParts>(stack->command(stack->count() - 1)));
         QVERIFY(w.outline()->indexOf(Subject {Subject::Station, 0, {}}).data().toString().startsWith(u"deepMine"));
         QCOMPARE(w.outline()->outlineModel()->resetCount(), rebuilds);
     }
@@ -1814,26 +1893,30 @@ private slots:
         };
         Agent miner = doc->scenario().agents[0];
         miner.label = QStringLiteral("Digger");
-        step(doc->setAgent(0, miner, QStringLiteral("label"))); // one item
+        step(doc->submit(edits::setEntity(doc->scenario(), EntityKind::Character, 0, miner, Field::Label))); // one item
         Station mine = doc->scenario().stations[0];
         mine.id = QStringLiteral("pit");
-        step(doc->setStation(0, mine, QStringLiteral("id"))); // a rename with fix-ups
-        step(doc->setWorldSeed(QStringLiteral("bread"), 3)); // a seed
-        step(doc->renameFact(QStringLiteral("world.bread"), QStringLiteral("world.loaves"))); // a fact rename
-        step(doc->addWall(Wall {14, 0, 1, 3})); // walls
-        step(doc->setWall(0, Wall {14, 0, 1, 4}));
+        step(doc->submit(
+            edits::setEntity(doc->scenario(), EntityKind::Station, 0, mine, Field::Id))); // a rename with fix-ups
+        step(doc->submit(edits::setWorldSeed(doc->scenario(), QStringLiteral("bread"), 3))); // a seed
+        step(doc->submit(edits::renameFact(doc->scenario(), QStringLiteral("world.bread"),
+                                           QStringLiteral("world.loaves")))); // a fact rename
+        step(doc->submit(edits::addWall(doc->scenario(), Wall {14, 0, 1, 3}))); // walls
+        step(doc->submit(edits::setWall(doc->scenario(), 0, Wall {14, 0, 1, 4})));
         QList<Agent> two {doc->scenario().agents[1], doc->scenario().agents[2]};
         for (Agent &a : two)
             a.speed = 4;
-        step(doc->setAgents(false, {1, 2}, two, QStringLiteral("speed"))); // several at once
-        QString id;
-        step(doc->addAction(&id)); // add
-        step(doc->removeAction(int(doc->scenario().actions.size()) - 1)); // remove
-        step(doc->addGoal(GoalKind::Quota, &id));
+        step(doc->submit(edits::setEntities(doc->scenario(), EntityKind::Character, {1, 2}, edits::Values {two},
+                                            Field::Speed))); // several at once
+        step(doc->submit(edits::addEntity(doc->scenario(), EntityKind::Action))); // add
+        step(doc->submit(edits::remove(
+            doc->scenario(), EntityRef {EntityKind::Action, int(doc->scenario().actions.size()) - 1}))); // remove
+        step(doc->submit(edits::addEntity(doc->scenario(), EntityKind::Goal, {}, GoalKind::Quota)));
         Goal g = doc->scenario().goals.last();
         g.conditions = {Condition {QStringLiteral("agent.made"), 2, ConditionOp::Eq}};
-        step(doc->setGoal(int(doc->scenario().goals.size()) - 1, g, QStringLiteral("conditions"))); // operators
-        step(doc->removeWall(0));
+        step(doc->submit(edits::setEntity(doc->scenario(), EntityKind::Goal, int(doc->scenario().goals.size()) - 1, g,
+                                          Field::Conditions))); // operators
+        step(doc->submit(edits::removeWall(doc->scenario(), 0)));
         QCOMPARE(stack->count(), int(states.size()) - 1);
         for (int k = int(states.size()) - 2; k >= 0; --k) {
             stack->undo();
@@ -1848,7 +1931,8 @@ private slots:
         for (const char *label : {"D", "Di", "Dig"}) {
             Agent a = doc->scenario().agents[3];
             a.label = QLatin1String(label);
-            QVERIFY(doc->setAgent(3, a, QStringLiteral("label")).isEmpty());
+            QVERIFY(
+                doc->submit(edits::setEntity(doc->scenario(), EntityKind::Character, 3, a, Field::Label)).isEmpty());
         }
         QCOMPARE(stack->count(), before + 1);
         QVERIFY(stack->undoText().contains(u"Dig"));
@@ -1883,11 +1967,16 @@ private slots:
         QCOMPARE(w.scenario(), before);
 
         ScenarioDocument *doc = w.document();
-        QVERIFY(doc->renameFact(QStringLiteral("world.free.cubicle"), QStringLiteral("world.free.bay"))
+        QVERIFY(doc->submit(edits::renameFact(doc->scenario(), QStringLiteral("world.free.cubicle"),
+                                              QStringLiteral("world.free.bay")))
                     .contains(u"rename the station"));
-        QVERIFY(!doc->renameFact(QStringLiteral("world.queue.waiting"), QStringLiteral("world.line")).isEmpty());
+        QVERIFY(!doc->submit(edits::renameFact(doc->scenario(), QStringLiteral("world.queue.waiting"),
+                                               QStringLiteral("world.line")))
+                     .isEmpty());
         QCOMPARE(w.scenario(), before);
-        QCOMPARE(doc->renameFact(QStringLiteral("world.queue.waiting"), QStringLiteral("world.queue.line")), QString());
+        QCOMPARE(doc->submit(edits::renameFact(doc->scenario(), QStringLiteral("world.queue.waiting"),
+                                               QStringLiteral("world.queue.line"))),
+                 QString());
         QCOMPARE(w.scenario().action(u"goToWaitingRoom")->enqueue, QStringLiteral("line"));
         QCOMPARE(w.scenario().action(u"fetchPatient")->takePartner, QStringLiteral("line"));
         QVERIFY(std::any_of(w.scenario().action(u"fetchPatient")->pre.begin(),
@@ -1901,7 +1990,7 @@ private slots:
         w.outline()->select(Subject {Subject::Goal, 0, {}});
         Goal g = w.scenario().goals[0];
         g.conditions.append(Condition {QString(), 1});
-        QCOMPARE(doc->setGoal(0, g, QStringLiteral("conditions")),
+        QCOMPARE(doc->submit(edits::setEntity(doc->scenario(), EntityKind::Goal, 0, g, Field::Conditions)),
                  QStringLiteral("A row has no fact: name one, or remove the row."));
     }
 
@@ -1951,7 +2040,9 @@ private slots:
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
         for (int n = 0; n < 20; ++n)
-            QCOMPARE(w.document()->duplicateAgent(0, nullptr), QString());
+            QCOMPARE(
+                w.document()->submit(edits::duplicate(w.document()->scenario(), EntityRef {EntityKind::Character, 0})),
+                QString());
         QCOMPARE(w.scenario().agents.size(), 21);
         const int hunger = int(std::find_if(w.scenario().goals.begin(), w.scenario().goals.end(),
                                             [](const Goal &g) { return g.id == u"hunger"; })
@@ -2323,13 +2414,13 @@ private slots:
 
         // Add Fact: a new world fact, its name ready to type over.
         menuAction(w, QStringLiteral("Add Fact"))->trigger();
-        QVERIFY(w.document()->factsInUse().contains(QStringLiteral("world.fact")));
+        QVERIFY(factsInUse(w.document()->scenario()).contains(QStringLiteral("world.fact")));
         QCOMPARE(w.currentForm(), w.factForm());
         QCOMPARE(QApplication::focusWidget(), w.factForm()->nameEdit);
         QTest::keyClicks(w.factForm()->nameEdit, QStringLiteral("world.firewood"));
         QTest::keyClick(w.factForm()->nameEdit, Qt::Key_Return);
-        QVERIFY(w.document()->factsInUse().contains(QStringLiteral("world.firewood")));
-        QVERIFY(!w.document()->factsInUse().contains(QStringLiteral("world.fact")));
+        QVERIFY(factsInUse(w.document()->scenario()).contains(QStringLiteral("world.firewood")));
+        QVERIFY(!factsInUse(w.document()->scenario()).contains(QStringLiteral("world.fact")));
 
         // The context menu of an item and of a section.
         w.outline()->select(Subject {Subject::Station, 0, {}});

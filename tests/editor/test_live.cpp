@@ -613,7 +613,8 @@ private slots:
     {
         MainWindow w;
         QVERIFY(w.newDocument());
-        w.document()->addGoal(GoalKind::Need); // a goal without conditions is an error
+        w.document()->submit(edits::addEntity(w.document()->scenario(), EntityKind::Goal, {},
+                                              GoalKind::Need)); // a goal without conditions is an error
         QVERIFY(hasErrors(w.document()->issues()));
         QVERIFY(!w.runUi()->play());
         QVERIFY(!w.runUi()->controller()->hasRun());
@@ -672,7 +673,7 @@ private slots:
         SimController &c = *w.runUi()->controller();
         QVERIFY(settle(c));
         QCOMPARE(c.snapshot().tick, when);
-        QVERIFY(w.document()->addWall(Wall {10, 0, 1, 12}).isEmpty());
+        QVERIFY(w.document()->submit(edits::addWall(w.document()->scenario(), Wall {10, 0, 1, 12})).isEmpty());
         QVERIFY(!w.runUi()->editedSinceStart()); // walls need no Restart
         w.runUi()->stepTick();
         QVERIFY(settle(c));

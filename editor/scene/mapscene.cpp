@@ -87,6 +87,22 @@ public:
         setZValue(kind == Subject::Station ? 1 : 2);
     }
 
+    // Where its label would stand, in scene coordinates.
+    QRectF labelRect() const { return QRectF(m_labelPos, m_label.size()).translated(pos()); }
+    bool labelShown() const { return m_labelShown; }
+    // A label that would cover another gives way (MapScene::placeLabels): it
+    // is not drawn, and the marker's bounds shrink to its disc, so a pile of
+    // a thousand characters repaints one label, not a thousand.
+    void setLabelShown(bool shown)
+    {
+        if (shown == m_labelShown)
+            return;
+        prepareGeometryChange();
+        m_labelShown = shown;
+        const QRectF mark(-h() - 2, -h() - 2, 2 * h() + 4, 2 * h() + 4);
+        m_bounds = shown ? mark.united(QRectF(m_labelPos, m_label.size())) : mark;
+    }
+
     QRectF boundingRect() const override { return m_bounds; }
     QPainterPath shape() const override // the marker, not its label, is what is grabbed
     {
@@ -95,9 +111,22 @@ public:
         return path;
     }
 
+    // A disc under another of the same place and size is not drawn (a pile
+    // of copies paints its top one); it stays there to be grabbed and selected.
+    bool covered() const { return m_covered; }
+    void setCovered(bool covered)
+    {
+        if (covered != m_covered) {
+            m_covered = covered;
+            update();
+        }
+    }
+
     void paint(QPainter *p, const QStyleOptionGraphicsItem *option, QWidget *) override
     {
         const bool selected = option->state & QStyle::State_Selected;
+        if (m_covered && !selected)
+            return;
         if (m_kind == Subject::Station) {
             p->setRenderHint(QPainter::Antialiasing);
             p->setPen(QPen(selected ? QColor(0, 120, 215) : m_color.darker(160), selected ? 3 : 1.5));
@@ -108,6 +137,8 @@ public:
             const QPixmap &disc = discPicture(m_color, selected, p->device() ? p->device()->devicePixelRatioF() : 1.0);
             p->drawPixmap(QRectF(-12, -12, 24, 24), disc, QRectF(QPointF(0, 0), disc.size()));
         }
+        if (!m_labelShown)
+            return;
         p->setPen(QColor(40, 40, 40));
         p->setFont(labelFont());
         p->drawStaticText(m_labelPos, m_label);
@@ -139,6 +170,8 @@ private:
     QPointF m_labelPos;
     QRectF m_bounds;
     QPointF m_pressPos;
+    bool m_labelShown = true;
+    bool m_covered = false;
 };
 
 const QColor kWallFill(0x6e, 0x67, 0x5d), kWallHatch(0x85, 0x7e, 0x73);
@@ -324,6 +357,7 @@ MapScene::MapScene(ScenarioDocument *document, QObject *parent)
 {
     connect(document, &ScenarioDocument::changed, this, &MapScene::onChanged);
     connect(this, &QGraphicsScene::selectionChanged, this, [this] {
+        placeLabels(); // a selected character's label shows first
         const QList<QGraphicsItem *> items = selectedItems();
         if (items.size() > 1) { // a rubber band or Ctrl+click: several characters (or stations)
             QList<Subject> subjects;
@@ -600,6 +634,7 @@ void MapScene::setStartMarkersVisible(bool visible)
     m_startMarkers = visible;
     for (QGraphicsItem *item : m_agents)
         item->setVisible(visible);
+    placeLabels();
 }
 
 void MapScene::rebuild()
@@ -652,6 +687,68 @@ void MapScene::rebuild()
         m_agents.push_back(item);
     }
     updatePlaces();
+    placeLabels();
+}
+
+void MapScene::placeLabels()
+{
+    auto key = [](int x, int y) { return (qint64(x) << 32) ^ qint64(quint32(y)); };
+    // Discs at one pixel: the last made is drawn on top, the ones under it
+    // are covered (neither disc nor label drawn) unless selected.
+    m_pixelsSeen.clear();
+    m_pixelsSeen.reserve(m_agents.size());
+    for (auto it = m_agents.rbegin(); it != m_agents.rend(); ++it) {
+        auto *marker = static_cast<MarkerItem *>(*it);
+        const bool fresh
+            = m_pixelsSeen.insert(key(int(std::lround(marker->x())), int(std::lround(marker->y())))).second;
+        marker->setCovered(!fresh);
+    }
+    // Labels, greedy as map labelling goes: stations first, then the
+    // selected characters, then the rest in order; a label overlapping one
+    // already placed gives way. Placed labels are found through buckets of
+    // 64 x 16 pixels, so this is linear in the markers drawn.
+    constexpr double kBucketW = 64, kBucketH = 16;
+    m_labelBuckets.clear();
+    auto buckets = [&](const QRectF &r, auto visit) {
+        for (int by = int(std::floor(r.top() / kBucketH)); by <= int(std::floor(r.bottom() / kBucketH)); ++by)
+            for (int bx = int(std::floor(r.left() / kBucketW)); bx <= int(std::floor(r.right() / kBucketW)); ++bx)
+                if (visit(key(bx, by)))
+                    return true;
+        return false;
+    };
+    auto place = [&](QGraphicsItem *item) {
+        auto *marker = static_cast<MarkerItem *>(item);
+        if (!marker->isVisible() || (marker->covered() && !marker->isSelected())) {
+            marker->setLabelShown(false);
+            return;
+        }
+        const QRectF r = marker->labelRect().adjusted(1, 1, -1, -1); // labels may touch
+        const bool taken = buckets(r, [&](qint64 k) {
+            const auto it = m_labelBuckets.find(k);
+            return it != m_labelBuckets.end()
+                && std::any_of(it->second.begin(), it->second.end(), [&](const QRectF &o) { return o.intersects(r); });
+        });
+        marker->setLabelShown(!taken);
+        if (!taken)
+            buckets(r, [&](qint64 k) {
+                m_labelBuckets[k].push_back(r);
+                return false;
+            });
+    };
+    for (QGraphicsItem *item : m_stations)
+        place(item);
+    for (QGraphicsItem *item : m_agents)
+        if (item->isSelected())
+            place(item);
+    for (QGraphicsItem *item : m_agents)
+        if (!item->isSelected())
+            place(item);
+}
+
+bool MapScene::labelShown(Subject::Kind kind, int index) const
+{
+    const auto &list = kind == Subject::Station ? m_stations : m_agents;
+    return index >= 0 && size_t(index) < list.size() && static_cast<MarkerItem *>(list[size_t(index)])->labelShown();
 }
 
 QGraphicsItem *MapScene::makeMarker(Subject::Kind kind, int i)
@@ -695,6 +792,7 @@ void MapScene::replaceMarker(Subject::Kind kind, int index)
     list[size_t(index)]->setSelected(selected);
     if (kind == Subject::Station)
         updatePlaces(); // it moved, or its capacity changed
+    placeLabels();
 }
 
 void MapScene::onChanged(const Change &change)
@@ -745,6 +843,7 @@ void MapScene::spliceMarkers(Subject::Kind kind, const Change &change)
     }
     if (kind == Subject::Station)
         updatePlaces();
+    placeLabels();
 }
 
 void MapScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)

@@ -11,7 +11,11 @@
 #include "space/grid.h"
 
 #include <QGraphicsScene>
+
 #include <QGraphicsView>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
 namespace goap::editor {
 
@@ -61,6 +65,8 @@ public:
 
     // Hides the characters' start markers (while a run shows the live ones).
     void setStartMarkersVisible(bool visible);
+    // Whether a marker's label is drawn (a label that would cover another gives way).
+    bool labelShown(Subject::Kind kind, int index) const;
 
 signals:
     void subjectClicked(const goap::editor::Subject &subject);
@@ -90,12 +96,16 @@ private:
     bool m_startMarkers = true;
     void strokeTo(const QPointF &scenePos); // adds the cells under the brush
     void updatePlaces();
+    void placeLabels(); // which markers' labels show: one that would cover another gives way
     WallTool m_wallMode = WallTool::None;
     QPointF m_drawFrom;
     QGraphicsRectItem *m_drawing = nullptr; // the wall being drawn
     QGraphicsPathItem *m_strokeItem = nullptr; // the brush or eraser stroke being drawn
     QList<Cell> m_stroke;
     QList<Cell> m_placeCells, m_lineCells;
+    // placeLabels()'s scratch, kept so a placement allocates little.
+    std::unordered_set<qint64> m_pixelsSeen;
+    std::unordered_map<qint64, std::vector<QRectF>> m_labelBuckets;
 };
 
 class MapView : public QGraphicsView

@@ -1,0 +1,317 @@
+// Issue #28: edits are values (model/edits.h). Each builder checks its edit
+// with the validator's own rules and applying an edit gives the edit that
+// undoes it; this suite links simcore only (no Qt GUI).
+
+#include "io/scenarioreader.h"
+#include "io/validator.h"
+#include "model/edits.h"
+#include "model/queries.h"
+#include "model/rules.h"
+#include "testutil.h"
+
+#include <QDir>
+#include <QtTest>
+
+#include <random>
+
+using namespace goap;
+
+namespace {
+
+Scenario load(const QString &name)
+{
+    const ReadResult r = readScenarioFile(goap::testing::kSourceDir + QStringLiteral("/scenarios/") + name);
+    if (!r.ok())
+        qFatal("cannot read %s", qPrintable(name));
+    return *r.scenario;
+}
+
+QStringList shippedScenarios()
+{
+    return QDir(goap::testing::kSourceDir + QStringLiteral("/scenarios")).entryList({QStringLiteral("*.json")});
+}
+
+// Applies a built edit; fails the test when it was refused or empty.
+edits::Edit applyBuilt(Scenario &s, const edits::Result &r)
+{
+    if (r.refused())
+        qFatal("refused: %s", qPrintable(r.error));
+    if (!r.edit)
+        qFatal("nothing to change");
+    return edits::apply(s, *r.edit);
+}
+
+} // namespace
+
+class TestEdits : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // Every kind of edit, on every shipped scenario: applied, it changes the
+    // scenario; its inverse brings it back exactly; the inverse of the
+    // inverse redoes it exactly. 300 random edits in a row undo to the start.
+    void randomEditsRoundTripOnEveryScenario()
+    {
+        const QStringList files = shippedScenarios();
+        QVERIFY(files.size() >= 4);
+        for (const QString &file : files) {
+            const Scenario start = load(file);
+            Scenario s = start;
+            std::mt19937 rng(uint32_t(qHash(file)));
+            std::vector<edits::Edit> undo;
+            std::vector<Scenario> states {s};
+            QSet<int> kindsSeen;
+            for (int step = 0; step < 300; ++step) {
+                const edits::Result r = randomEdit(s, rng);
+                if (r.refused() || !r.edit)
+                    continue;
+                kindsSeen.insert(int(r.edit->op));
+                const Scenario before = s;
+                edits::Edit inverse = edits::apply(s, *r.edit);
+                QVERIFY2(!(s == before),
+                         qPrintable(QStringLiteral("%1: op %2 changed nothing").arg(file).arg(int(r.edit->op))));
+                QVERIFY(!edits::changesNothing(s, inverse));
+                // Undo, redo, as a stack does.
+                Scenario undone = s;
+                const edits::Edit redo = edits::apply(undone, inverse);
+                QVERIFY2(undone == before,
+                         qPrintable(QStringLiteral("%1: the inverse of op %2").arg(file).arg(int(r.edit->op))));
+                Scenario redone = undone;
+                edits::apply(redone, redo);
+                QVERIFY2(redone == s, qPrintable(QStringLiteral("%1: redo of op %2").arg(file).arg(int(r.edit->op))));
+                undo.push_back(std::move(inverse));
+                states.push_back(s);
+            }
+            QVERIFY2(kindsSeen.size() >= 12,
+                     qPrintable(QStringLiteral("%1: %2 kinds").arg(file).arg(kindsSeen.size())));
+            for (size_t k = undo.size(); k-- > 0;) {
+                edits::apply(s, std::move(undo[k]));
+                QVERIFY(s == states[k]);
+            }
+            QVERIFY(s == start);
+        }
+    }
+
+    // An edit keeps only what it changes: setting one of 10,000 characters
+    // holds that character, not the list (so the document's list is never
+    // copied by an edit of one of its items).
+    void anEditKeepsOnlyWhatItChanges()
+    {
+        Scenario s = load(QStringLiteral("town.json"));
+        const Agent first = s.agents.first();
+        for (int i = 0; s.agents.size() < 10000; ++i) {
+            Agent a = first;
+            a.id = QStringLiteral("c%1").arg(i);
+            s.agents.append(a);
+        }
+        Agent a = s.agents[5000];
+        a.label = QStringLiteral("Reeve");
+        const edits::Result r = edits::setEntity(s, EntityKind::Character, 5000, a, Field::Label);
+        QVERIFY(r.edit);
+        const auto *set = std::get_if<edits::SetEntities>(&r.edit->change);
+        QVERIFY(set);
+        QCOMPARE(set->indices, QList<int> {5000});
+        QCOMPARE(std::get<QList<Agent>>(set->values).size(), 1);
+        const QList<Agent> shared = s.agents; // shares the data until written
+        edits::apply(s, *r.edit);
+        QCOMPARE(s.agents[5000].label, QStringLiteral("Reeve"));
+        QCOMPARE(shared[5000].label, first.label); // the copy kept its value
+        // A rename keeps the lists it fixed up, not the others.
+        Station st = s.stations[0];
+        st.id = QStringLiteral("deepMine");
+        const edits::Result renamed = edits::setEntity(s, EntityKind::Station, 0, st, Field::Id);
+        QVERIFY(renamed.edit);
+        const auto *replace = std::get_if<edits::ReplaceParts>(&renamed.edit->change);
+        QVERIFY(replace);
+        QCOMPARE(replace->parts, Parts(Part::Stations | Part::Actions));
+        QVERIFY(replace->value.agents.isEmpty());
+    }
+
+    // One rule per field: the builders refuse with the validator's words.
+    void buildersRefuseWithTheValidatorsRules()
+    {
+        const Scenario s = load(QStringLiteral("town.json"));
+        Action a = s.actions[0];
+        a.duration = 0;
+        const edits::Result r = edits::setEntity(s, EntityKind::Action, 0, a, Field::Duration);
+        QVERIFY(r.refused());
+        QCOMPARE(r.error, numberError(0, rules::duration));
+        Scenario bad = s;
+        bad.actions[0].duration = 0;
+        const Issues issues = validate(bad);
+        QVERIFY(std::any_of(issues.begin(), issues.end(), [&](const Issue &i) { return i.message == r.error; }));
+
+        Agent c = s.agents[0];
+        c.speed = -1;
+        QCOMPARE(edits::setEntity(s, EntityKind::Character, 0, c, Field::Speed).error, numberError(-1, rules::speed));
+        Station st = s.stations[0];
+        st.capacity = 5000;
+        QCOMPARE(edits::setEntity(s, EntityKind::Station, 0, st, Field::Capacity).error, capacityError(5000));
+        st = s.stations[0];
+        st.id = s.stations[1].id;
+        QVERIFY(edits::setEntity(s, EntityKind::Station, 0, st, Field::Id).error.contains(u"already used"));
+        // Several at once keep their ids; several goals keep kinds and conditions.
+        QList<Agent> two {s.agents[0], s.agents[1]};
+        two[1].id = QStringLiteral("renamed");
+        QVERIFY(edits::setEntities(s, EntityKind::Character, {0, 1}, edits::Values {two}, Field::Id)
+                    .error.contains(u"one at a time"));
+        // Nothing to change: no edit, no refusal.
+        const edits::Result same = edits::setEntity(s, EntityKind::Action, 0, s.actions[0], Field::Label);
+        QVERIFY(!same.edit && !same.refused());
+    }
+
+    // Duplicate and add never put anything inside a wall (the old
+    // duplicateStation did, where addStation refused).
+    void nothingIsPlacedInAWall()
+    {
+        Scenario s = load(QStringLiteral("town.json"));
+        const Station &st = s.stations[0];
+        // A wall on the cell right of the station.
+        applyBuilt(s, edits::addWall(s, Wall {std::floor(st.at.x) + 1, std::floor(st.at.y), 1, 1}));
+        const edits::Result r = edits::duplicate(s, EntityRef {EntityKind::Station, 0});
+        applyBuilt(s, r);
+        const Station &copy = s.stations[r.created.index];
+        QVERIFY(insideWallError(s.map, copy.at).isEmpty());
+        QVERIFY(!(copy.at == s.stations[0].at));
+        QCOMPARE(copy.id, uniqueId(s.stations[0].id, idsOf(s.stations.mid(0, 1))));
+        // Adding at a walled spot is refused with the same rule.
+        const Point walled {std::floor(st.at.x) + 1.5, std::floor(st.at.y) + 0.5};
+        QCOMPARE(edits::addEntity(s, EntityKind::Station, walled).error, insideWallError(s.map, walled));
+        QCOMPARE(edits::addEntity(s, EntityKind::Character, walled).error, insideWallError(s.map, walled));
+        QVERIFY(!hasErrors(validate(s)));
+    }
+
+    // A removal takes its references with it, as one edit; without
+    // references it is a plain removal of the item.
+    void removalsCascadeOrNot()
+    {
+        Scenario s = load(QStringLiteral("town.json"));
+        const int held = s.indexOfAction(s.agents[0].actions[0]);
+        const edits::Result cascade = edits::remove(s, EntityRef {EntityKind::Action, held});
+        QVERIFY(std::holds_alternative<edits::ReplaceParts>(cascade.edit->change));
+        const QString id = s.actions[held].id;
+        const Scenario before = s;
+        const edits::Edit undo = applyBuilt(s, cascade);
+        for (const Agent &a : s.agents)
+            QVERIFY(!a.actions.contains(id));
+        edits::apply(s, undo);
+        QVERIFY(s == before);
+        // A character nobody refers to.
+        const edits::Result plain = edits::remove(s, EntityRef {EntityKind::Character, 0});
+        QVERIFY(std::holds_alternative<edits::RemoveEntities>(plain.edit->change));
+        QVERIFY(edits::remove(s, EntityRef {EntityKind::Character, 999}).refused());
+    }
+
+    // Merging: edits of one field of the same items share a target; a
+    // step typed back to where it started changes nothing.
+    void targetsAndNoOps()
+    {
+        Scenario s = load(QStringLiteral("town.json"));
+        auto label = [&](int i, const QString &text) {
+            Agent a = s.agents[i];
+            a.label = text;
+            return *edits::setEntity(s, EntityKind::Character, i, a, Field::Label).edit;
+        };
+        const edits::Edit a = label(0, QStringLiteral("A")), b = label(0, QStringLiteral("B")),
+                          c = label(1, QStringLiteral("B"));
+        QVERIFY(edits::sameTarget(a, b));
+        QVERIFY(!edits::sameTarget(a, c));
+        Agent fast = s.agents[0];
+        fast.speed = 3;
+        QVERIFY(!edits::sameTarget(a, *edits::setEntity(s, EntityKind::Character, 0, fast, Field::Speed).edit));
+        const edits::Edit undo = edits::apply(s, a);
+        QVERIFY(!edits::changesNothing(s, undo));
+        edits::apply(s, undo);
+        QVERIFY(edits::changesNothing(s, undo)); // its values are the document's again
+    }
+
+private:
+    // One random edit of any kind, built against `s` as it is.
+    static edits::Result randomEdit(const Scenario &s, std::mt19937 &rng)
+    {
+        auto pick = [&](qsizetype n) {
+            return int(std::uniform_int_distribution<qsizetype>(0, std::max<qsizetype>(n, 1) - 1)(rng));
+        };
+        const EntityKind kinds[] = {EntityKind::Station,   EntityKind::Action,   EntityKind::Goal,
+                                    EntityKind::Character, EntityKind::Template, EntityKind::Spawner};
+        const EntityKind kind = kinds[pick(6)];
+        const int count = int(countOf(s, kind));
+        const EntityRef ref {kind, pick(count)};
+        switch (pick(12)) {
+        case 0: // a label, or a spawner's count
+            return visitKind(kind, [&](auto traits) -> edits::Result {
+                using T = typename decltype(traits)::Type;
+                if (count == 0)
+                    return {};
+                T item = (s.*traits.list)[ref.index];
+                if constexpr (std::is_same_v<T, Spawner>)
+                    item.max = item.max + 1;
+                else
+                    item.label += QStringLiteral("!");
+                return edits::setEntity(s, kind, ref.index, item, Field::Label);
+            });
+        case 1: // an id, with its references
+            return visitKind(kind, [&](auto traits) -> edits::Result {
+                using T = typename decltype(traits)::Type;
+                if constexpr (std::is_same_v<T, Spawner>) {
+                    return {};
+                } else {
+                    if (count == 0)
+                        return {};
+                    T item = (s.*traits.list)[ref.index];
+                    item.id = uniqueId(item.id + QStringLiteral("x"), takenIds(s, kind));
+                    return edits::setEntity(s, kind, ref.index, item, Field::Id);
+                }
+            });
+        case 2:
+            return count ? edits::duplicate(s, ref) : edits::Result {};
+        case 3:
+            return count ? edits::remove(s, ref) : edits::Result {};
+        case 4:
+            return edits::addEntity(s, kind,
+                                    Point {double(pick(int(s.map.width))) + 0.5, double(pick(int(s.map.height))) + 0.5},
+                                    pick(2) ? GoalKind::Need : GoalKind::Quota);
+        case 5: { // several at once
+            if (kind != EntityKind::Character || count < 2)
+                return {};
+            QList<Agent> two {s.agents[0], s.agents[count - 1]};
+            for (Agent &a : two)
+                a.speed += 0.5;
+            return edits::setEntities(s, kind, {0, count - 1}, edits::Values {two}, Field::Speed);
+        }
+        case 6: {
+            const QStringList facts = factsInUse(s);
+            if (facts.isEmpty())
+                return {};
+            const QString from = facts[pick(facts.size())];
+            const QString to = from.left(from.indexOf(u'.') + 1) + QStringLiteral("renamed%1").arg(pick(1000));
+            return edits::renameFact(s, from, to);
+        }
+        case 7:
+            return edits::setWorldSeed(s, QStringLiteral("seed%1").arg(pick(3)), pick(50));
+        case 8:
+            return s.world.isEmpty() ? edits::addWorldFact(s)
+                                     : edits::removeWorldSeed(s, s.world[pick(s.world.size())].name);
+        case 9: {
+            QList<Cell> cells;
+            for (int k = 0; k < 6; ++k)
+                cells << Cell {pick(int(s.map.width)), pick(int(s.map.height))};
+            return edits::paintWalls(s, cells, pick(2) == 0);
+        }
+        case 10:
+            if (!s.map.walls.isEmpty() && pick(2))
+                return edits::removeWall(s, pick(s.map.walls.size()));
+            return edits::addWall(s, Wall {double(pick(int(s.map.width))), double(pick(int(s.map.height))), 1, 1});
+        default: {
+            DaySettings day = s.day;
+            day.length += 10;
+            return edits::setSettings(s, s.name + QStringLiteral("!"), s.description, day, s.planner, s.map,
+                                      Field::DayLength);
+        }
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEdits)
+#include "test_edits.moc"

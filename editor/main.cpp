@@ -93,8 +93,8 @@ int main(int argc, char *argv[])
     if (!files.isEmpty() && !window.openFile(files.first()) && parser.isSet(screenshot))
         return 2;
     if (parser.isSet(select)) {
-        const goap::editor::Subject subject = goap::editor::IssuesPanel::subjectForPath(parser.value(select));
-        window.outline()->select(subject);
+        const goap::ItemRef item = goap::editor::IssuesPanel::itemForPath(parser.value(select));
+        window.outline()->select(item);
     }
     if (parser.isSet(runFor)) {
         bool ok = false;

@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "document/changetext.h"
 
 #include "graph/chainview.h"
 #include "graph/searchview.h"
@@ -62,16 +63,6 @@ namespace goap::editor {
 
 namespace {
 
-// Who uses what is removed, for a question that fits on the screen: a goal
-// held by 200 characters named them all in one dialog taller than the screen.
-QString someOf(const QStringList &names)
-{
-    constexpr qsizetype kShown = 8;
-    if (names.size() <= kShown + 1)
-        return names.join(QStringLiteral(", "));
-    return MainWindow::tr("%1 and %n more", nullptr, int(names.size() - kShown))
-        .arg(names.first(kShown).join(QStringLiteral(", ")));
-}
 constexpr int kMaxRecent = 8;
 const char *const kFilter = QT_TRANSLATE_NOOP("MainWindow", "GOAP scenarios (*.json);;All files (*)");
 } // namespace
@@ -107,22 +98,21 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_run, &RunUi::agentSelected, this, [this](int agent) {
         if (agent >= 0 && agent < scenario().agents.size()
-            && m_outline->current() != Subject {Subject::Agent, agent, {}})
-            m_outline->select(Subject {Subject::Agent, agent, {}});
+            && m_outline->current() != ItemRef {EntityKind::Character, agent})
+            m_outline->select(ItemRef {EntityKind::Character, agent});
     });
 
-    connect(m_outline, &Outline::subjectChanged, this, &MainWindow::showSubject);
-    connect(m_outline, &Outline::subjectsSelected, this, &MainWindow::showSubjects);
-    connect(m_scene, &MapScene::subjectsClicked, this,
-            [this](const QList<Subject> &subjects) { m_outline->selectMany(subjects); });
-    connect(m_scene, &MapScene::subjectClicked, m_outline, &Outline::select);
-    connect(m_issues, &IssuesPanel::subjectRequested, this, [this](const Subject &s) {
+    connect(m_outline, &Outline::currentItemChanged, this, &MainWindow::showItem);
+    connect(m_outline, &Outline::itemsSelected, this, &MainWindow::showItems);
+    connect(m_scene, &MapScene::itemsClicked, this,
+            [this](const QList<ItemRef> &refs) { m_outline->selectMany(refs); });
+    connect(m_scene, &MapScene::itemClicked, m_outline, &Outline::select);
+    connect(m_issues, &IssuesPanel::itemRequested, this, [this](const ItemRef &s) {
         m_outline->select(s);
-        showSubject(s);
+        showItem(s);
     });
-    connect(m_factForm, &FactForm::renamed, this, [this](const QString &to) {
-        m_outline->select(Subject {Subject::Fact, -1, to});
-    });
+    connect(m_factForm, &FactForm::renamed, this,
+            [this](const QString &to) { m_outline->select(ItemRef::ofFact(to)); });
     for (FormPage *form : std::initializer_list<FormPage *> {m_scenarioForm, m_factForm, m_stationForm, m_actionForm,
                                                              m_goalForm, m_agentForm, m_templateForm, m_spawnerForm})
         connect(form, &FormPage::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
@@ -135,7 +125,7 @@ MainWindow::MainWindow(QWidget *parent)
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     updateTitle();
-    m_outline->select(Subject {Subject::Settings, -1, {}});
+    m_outline->select(ItemRef::settings());
     statusBar()->showMessage(tr("Ready"));
 }
 
@@ -231,31 +221,7 @@ void MainWindow::createDocks()
         m_chain->setScenario(m_document->scenario(), m_document->issues());
         m_search->setScenario(m_document->scenario(), hasErrors(m_document->issues()));
     });
-    connect(m_chain, &ChainView::nodeActivated, this, [this](ChainNode::Kind kind, const QString &id) {
-        const Scenario &s = m_document->scenario();
-        Subject subject;
-        switch (kind) {
-        case ChainNode::WorldFact:
-        case ChainNode::AgentFact:
-            subject = Subject {Subject::Fact, -1, id};
-            break;
-        case ChainNode::Action:
-            subject = Subject {Subject::Action, s.indexOfAction(id), {}};
-            break;
-        case ChainNode::Goal:
-            subject = Subject {Subject::Goal, s.indexOfGoal(id), {}};
-            break;
-        case ChainNode::Character:
-            subject = s.indexOfAgent(id) >= 0 ? Subject {Subject::Agent, s.indexOfAgent(id), {}}
-                                              : Subject {Subject::Template,
-                                                         int(std::find_if(s.templates.begin(), s.templates.end(),
-                                                                          [&](const Agent &t) { return t.id == id; })
-                                                             - s.templates.begin()),
-                                                         {}};
-            break;
-        }
-        m_outline->select(subject);
-    });
+    connect(m_chain, &ChainView::nodeActivated, m_outline, &Outline::select);
 }
 
 void MainWindow::arrangeDocks()
@@ -346,27 +312,28 @@ void MainWindow::createActions()
     edit->addSeparator();
     const struct
     {
-        Subject::Kind kind;
+        EntityKind kind;
         QString text;
         QString icon;
     } adds[] = {
-        {Subject::Station, tr("Add &Station"), QStringLiteral(":/icons/station.svg")},
-        {Subject::Action, tr("Add &Action"), QStringLiteral(":/icons/action.svg")},
-        {Subject::Goal, tr("Add &Goal"), QStringLiteral(":/icons/goal.svg")},
-        {Subject::Agent, tr("Add &Character"), QStringLiteral(":/icons/character.svg")},
+        {EntityKind::Station, tr("Add &Station"), QStringLiteral(":/icons/station.svg")},
+        {EntityKind::Action, tr("Add &Action"), QStringLiteral(":/icons/action.svg")},
+        {EntityKind::Goal, tr("Add &Goal"), QStringLiteral(":/icons/goal.svg")},
+        {EntityKind::Character, tr("Add &Character"), QStringLiteral(":/icons/character.svg")},
     };
-    m_addActions[Subject::Fact] = edit->addAction(QIcon(QStringLiteral(":/icons/fact.svg")), tr("Add &Fact"), this,
-                                                  [this] { addItem(Subject::Fact); });
+    m_addFactAction
+        = edit->addAction(QIcon(QStringLiteral(":/icons/fact.svg")), tr("Add &Fact"), this, [this] { addFact(); });
     for (const auto &a : adds) {
-        QAction *act = edit->addAction(QIcon(a.icon), a.text, this, [this, kind = a.kind] { addItem(kind); });
+        QAction *act = edit->addAction(QIcon(a.icon), a.text, this, [this, kind = a.kind] { addEntity(kind); });
         toolbar->addAction(act);
-        m_addActions[a.kind] = act;
+        m_addActions[int(a.kind)] = act;
     }
-    m_addActions[Subject::Template]
+    m_addActions[int(EntityKind::Template)]
         = edit->addAction(QIcon(QStringLiteral(":/icons/character.svg")), tr("Add &Template"), this,
-                          [this] { addItem(Subject::Template); });
-    m_addActions[Subject::Spawner] = edit->addAction(QIcon(QStringLiteral(":/icons/st-door.svg")), tr("Add S&pawner"),
-                                                     this, [this] { addItem(Subject::Spawner); });
+                          [this] { addEntity(EntityKind::Template); });
+    m_addActions[int(EntityKind::Spawner)]
+        = edit->addAction(QIcon(QStringLiteral(":/icons/st-door.svg")), tr("Add S&pawner"), this,
+                          [this] { addEntity(EntityKind::Spawner); });
     // The wall tools, like Tiled's: a rectangle, a brush and an eraser, at most one on at a time.
     auto *wallTools = new QActionGroup(this);
     wallTools->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);
@@ -420,10 +387,10 @@ void MainWindow::createActions()
     }
     m_outline->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_outline, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
-        const Subject subject = m_outline->subjectAt(pos);
-        if (subject.kind == Subject::None)
+        const ItemRef item = m_outline->itemAt(pos);
+        if (item.isNothing())
             return;
-        m_outline->select(subject);
+        m_outline->select(item);
         std::unique_ptr<QMenu> menu(outlineMenu(m_outline->current()));
         if (!menu->isEmpty())
             menu->exec(m_outline->viewport()->mapToGlobal(pos));
@@ -548,58 +515,50 @@ QWidget *MainWindow::currentForm() const
     return m_forms->currentWidget();
 }
 
-void MainWindow::showSubject(const Subject &subject)
+FormPage *MainWindow::formOf(EntityKind kind) const
 {
-    m_scene->selectSubject(subject);
-    {
-        // The chain brings out the same item, when it is one of its nodes.
-        const Scenario &s = m_document->scenario();
-        switch (subject.kind) {
-        case Subject::Fact:
-            m_chain->select(subject.fact.startsWith(u"world.") ? ChainNode::WorldFact : ChainNode::AgentFact,
-                            subject.fact);
-            break;
-        case Subject::Action:
-            m_chain->select(ChainNode::Action, s.actions.value(subject.index).id);
-            break;
-        case Subject::Goal:
-            m_chain->select(ChainNode::Goal, s.goals.value(subject.index).id);
-            break;
-        case Subject::Agent:
-            m_chain->select(ChainNode::Character, s.agents.value(subject.index).id);
-            break;
-        case Subject::Template:
-            m_chain->select(ChainNode::Character, s.templates.value(subject.index).id);
-            break;
-        default:
-            m_chain->select(ChainNode::Action, QString());
-            break;
-        }
+    switch (kind) {
+    case EntityKind::Station:
+        return m_stationForm;
+    case EntityKind::Action:
+        return m_actionForm;
+    case EntityKind::Goal:
+        return m_goalForm;
+    case EntityKind::Character:
+        return m_agentForm;
+    case EntityKind::Template:
+        return m_templateForm;
+    case EntityKind::Spawner:
+        break;
     }
-    if (subject.kind == Subject::Settings) {
+    return m_spawnerForm;
+}
+
+void MainWindow::showItem(const ItemRef &item)
+{
+    m_scene->selectItem(item);
+    m_chain->select(item); // the chain brings out the same item, when it is one of its nodes
+    if (item.isSettings()) {
         m_scenarioForm->refresh();
         m_forms->setCurrentWidget(m_scenarioForm);
         return;
     }
-    if (subject.kind == Subject::Fact && !subject.fact.isEmpty()) {
-        m_factForm->setFact(subject.fact);
+    if (item.isFact() && !item.fact.isEmpty()) {
+        m_factForm->setFact(item.fact);
         m_forms->setCurrentWidget(m_factForm);
         return;
     }
-    // Items of a list: the form of their kind, at their index.
-    const std::pair<Subject::Kind, FormPage *> forms[]
-        = {{Subject::Station, m_stationForm}, {Subject::Action, m_actionForm},     {Subject::Goal, m_goalForm},
-           {Subject::Agent, m_agentForm},     {Subject::Template, m_templateForm}, {Subject::Spawner, m_spawnerForm}};
-    for (const auto &[kind, form] : forms) {
-        if (kind != subject.kind || subject.index < 0)
-            continue;
-        if (kind == Subject::Agent && m_run->controller()->hasRun() && m_run->inspector()->agent() != subject.index)
-            m_run->selectAgent(subject.index);
-        form->setIndex(subject.index);
-        m_forms->setCurrentWidget(form);
+    if (!item.isEntity() || item.index() < 0) {
+        m_forms->setCurrentWidget(m_emptyForm);
         return;
     }
-    m_forms->setCurrentWidget(m_emptyForm);
+    // An entity: the form of its kind, at its index.
+    if (item.isEntity(EntityKind::Character) && m_run->controller()->hasRun()
+        && m_run->inspector()->agent() != item.index())
+        m_run->selectAgent(item.index());
+    FormPage *form = formOf(item.entity.kind);
+    form->setIndex(item.index());
+    m_forms->setCurrentWidget(form);
 }
 
 SweepDialog *MainWindow::showSweep()
@@ -610,7 +569,7 @@ SweepDialog *MainWindow::showSweep()
             if (!maybeSave())
                 return;
             m_document->reset(variant, {}); // unsaved: Save asks where
-            m_outline->select(Subject {Subject::Settings, -1, {}});
+            m_outline->select(ItemRef::settings());
             statusBar()->showMessage(tr("Opened %1: press Play to run it").arg(variant.name), 8000);
         });
     }
@@ -619,48 +578,44 @@ SweepDialog *MainWindow::showSweep()
     return m_sweep;
 }
 
-void MainWindow::showSubjects(const QList<Subject> &subjects)
+void MainWindow::showItems(const QList<ItemRef> &items)
 {
-    if (subjects.isEmpty())
+    if (items.isEmpty())
         return;
-    const Subject::Kind kind = subjects.first().kind;
+    const EntityKind kind = items.first().entity.kind;
     QList<int> indices;
-    for (const Subject &s : subjects)
-        indices << s.index;
-    m_scene->selectSubjects(subjects);
-    FormPage *form = kind == Subject::Agent ? static_cast<FormPage *>(m_agentForm)
-        : kind == Subject::Template         ? static_cast<FormPage *>(m_templateForm)
-        : kind == Subject::Station          ? static_cast<FormPage *>(m_stationForm)
-        : kind == Subject::Goal             ? static_cast<FormPage *>(m_goalForm)
-        : kind == Subject::Action           ? static_cast<FormPage *>(m_actionForm)
-                                            : nullptr;
-    if (form) {
+    for (const ItemRef &item : items)
+        indices << item.index();
+    m_scene->selectItems(items);
+    if (kind != EntityKind::Spawner) {
+        FormPage *form = formOf(kind);
         form->setIndices(indices);
         m_forms->setCurrentWidget(form);
         return;
     }
-    showSubject(subjects.first()); // other kinds are edited one at a time: the first
+    showItem(items.first()); // spawners are edited one at a time: the first
     statusBar()->showMessage(tr("Several items selected: characters, stations, actions and goals are edited together; "
                                 "this form shows the first"),
                              6000);
 }
 
-QMenu *MainWindow::outlineMenu(const Subject &subject)
+QMenu *MainWindow::outlineMenu(const ItemRef &item)
 {
     auto *menu = new QMenu(this);
     menu->setObjectName(QStringLiteral("outlineMenu"));
-    if (QAction *add = m_addActions.value(subject.kind))
+    if (QAction *add = item.isFact() ? m_addFactAction
+            : item.isEntity()        ? m_addActions.value(int(item.entity.kind))
+                                     : nullptr)
         menu->addAction(add);
-    const bool item = subject.index >= 0 || (subject.kind == Subject::Fact && !subject.fact.isEmpty());
-    if (item) {
+    if (item.isOne()) {
         menu->addSeparator();
-        if (subject.kind != Subject::Fact)
+        if (!item.isFact())
             menu->addAction(m_duplicateAction);
-        if (subject.kind != Subject::Spawner)
+        if (!item.isEntity(EntityKind::Spawner))
             menu->addAction(m_renameAction);
-        if (subject.kind != Subject::Fact)
+        if (!item.isFact())
             menu->addAction(m_removeAction);
-    } else if (subject.kind == Subject::Settings) {
+    } else if (item.isSettings()) {
         menu->addAction(m_renameAction);
     }
     return menu;
@@ -668,83 +623,60 @@ QMenu *MainWindow::outlineMenu(const Subject &subject)
 
 void MainWindow::duplicateSelected()
 {
-    const Subject s = m_outline->current();
-    if (s.index < 0)
+    const ItemRef item = m_outline->current();
+    if (!item.isEntity() || item.index() < 0)
         return;
-    const EntityRef ref = s.entity();
-    if (!ref.isValid())
-        return;
+    const EntityRef ref = item.entity;
     m_document->submit(edits::duplicate(scenario(), ref));
-    const QString id = idOf(scenario(), EntityRef {ref.kind, ref.index + 1});
-    m_outline->select(Subject {s.kind, s.index + 1, {}});
+    const EntityRef copy {ref.kind, ref.index + 1};
+    const QString id = idOf(scenario(), copy);
+    m_outline->select(copy);
     statusBar()->showMessage(id.isEmpty() ? tr("Duplicated") : tr("Duplicated as %1").arg(id), 4000);
 }
 
 void MainWindow::renameSelected()
 {
-    const Subject s = m_outline->current();
-    showSubject(s);
+    const ItemRef item = m_outline->current();
+    showItem(item);
     QLineEdit *edit = nullptr;
-    switch (s.kind) {
-    case Subject::Settings:
+    if (item.isSettings())
         edit = m_scenarioForm->nameEdit;
-        break;
-    case Subject::Fact:
-        edit = s.fact.isEmpty() ? nullptr : m_factForm->nameEdit;
-        break;
-    case Subject::Station:
-        edit = m_stationForm->idEdit;
-        break;
-    case Subject::Action:
-        edit = m_actionForm->idEdit;
-        break;
-    case Subject::Goal:
-        edit = m_goalForm->idEdit;
-        break;
-    case Subject::Agent:
-        edit = m_agentForm->idEdit;
-        break;
-    case Subject::Template:
-        edit = m_templateForm->idEdit;
-        break;
-    default:
-        break;
-    }
-    if (!edit || (s.index < 0 && s.kind != Subject::Settings && s.kind != Subject::Fact))
+    else if (item.isFact() && !item.fact.isEmpty())
+        edit = m_factForm->nameEdit;
+    else if (item.isEntity() && item.index() >= 0 && !item.isEntity(EntityKind::Spawner))
+        edit = formOf(item.entity.kind)->idEditor();
+    if (!edit)
         return;
     m_docks.value(QStringLiteral("properties"))->raise();
     edit->setFocus(Qt::ShortcutFocusReason);
     edit->selectAll();
 }
 
-void MainWindow::addItem(Subject::Kind kind)
+void MainWindow::addFact()
 {
-    if (kind == Subject::Fact) {
-        const edits::Result added = edits::addWorldFact(scenario());
-        m_document->submit(added);
-        const QString fact = QStringLiteral("world.") + added.edit->subject;
-        m_outline->select(Subject {Subject::Fact, -1, fact});
-        m_factForm->nameEdit->setFocus();
-        m_factForm->nameEdit->selectAll();
-        statusBar()->showMessage(
-            tr("Added %1: type its name (agent facts are given in a character's Facts table)").arg(fact), 8000);
-        return;
-    }
+    const edits::Result added = edits::addWorldFact(scenario());
+    m_document->submit(added);
+    const QString fact = QStringLiteral("world.") + added.edit->subject;
+    m_outline->select(ItemRef::ofFact(fact));
+    m_factForm->nameEdit->setFocus();
+    m_factForm->nameEdit->selectAll();
+    statusBar()->showMessage(
+        tr("Added %1: type its name (agent facts are given in a character's Facts table)").arg(fact), 8000);
+}
+
+void MainWindow::addEntity(EntityKind kind)
+{
     const Scenario &s = scenario();
     const Point centre {std::round(s.map.width / 2), std::round(s.map.height / 2)};
-    const EntityRef entity = Subject {kind, 0, {}}.entity();
-    if (!entity.isValid())
-        return;
-    const edits::Result added = edits::addEntity(s, entity.kind, centre);
+    const edits::Result added = edits::addEntity(s, kind, centre);
     if (const QString error = m_document->submit(added); added.refused()) {
         statusBar()->showMessage(error, 8000);
         return;
     }
-    const QString id = kind == Subject::Spawner ? tr("a spawner") : idOf(scenario(), added.created);
-    const int index = added.created.index;
-    m_outline->select(Subject {kind, index, {}});
+    const QString id = kind == EntityKind::Spawner ? tr("a spawner") : idOf(scenario(), added.created);
+    m_outline->select(added.created);
     statusBar()->showMessage(
-        kind == Subject::Goal
+        kind == EntityKind::Goal
             ? tr("Added %1: give it a condition in its Conditions table (what must hold for it to be met)").arg(id)
             : tr("Added %1").arg(id),
         8000);
@@ -766,65 +698,19 @@ void MainWindow::removeSelected()
 {
     // Walls live on the map only: Delete there removes the selected walls.
     QWidget *focus = QApplication::focusWidget();
-    if ((focus == m_view || m_view->isAncestorOf(focus) || m_outline->current().index < 0)
+    if ((focus == m_view || m_view->isAncestorOf(focus) || m_outline->current().index() < 0)
         && m_scene->removeSelectedWalls())
         return;
-    const Subject s = m_outline->current();
-    if (s.index < 0)
+    const ItemRef item = m_outline->current();
+    if (!item.isEntity() || item.index() < 0)
         return;
-    const Scenario &sc = scenario();
-    // What else the removal changes, said before (to confirm) and after (in Issues).
-    QStringList users;
-    QString title, question, detail, note;
-    switch (s.kind) {
-    case Subject::Station: {
-        const QString id = sc.stations.value(s.index).id;
-        users = actionsAtStation(m_document->scenario(), s.index);
-        title = tr("Delete station %1?").arg(id);
-        question = tr("Station %1 is used by %2.").arg(id, someOf(users));
-        detail = tr("Delete it and leave them without a station (done where the character stands), or cancel.");
-        note = tr("Deleted station %1: %2 now done where the character stands.")
-                   .arg(id, users.size() == 1 ? tr("%1 is").arg(users.first()) : tr("%1 are").arg(someOf(users)));
-        break;
-    }
-    case Subject::Action: {
-        const QString id = sc.actions.value(s.index).id;
-        users = holdersOfAction(m_document->scenario(), s.index);
-        title = tr("Delete action %1?").arg(id);
-        question = tr("Action %1 is done by %2.").arg(id, someOf(users));
-        detail = tr("Delete it and take it from their actions, or cancel.");
-        note = tr("Deleted action %1: %2 can no longer do it.").arg(id, someOf(users));
-        break;
-    }
-    case Subject::Goal: {
-        const QString id = sc.goals.value(s.index).id;
-        users = holdersOfGoal(m_document->scenario(), s.index);
-        title = tr("Delete goal %1?").arg(id);
-        question = tr("Goal %1 is held by %2.").arg(id, someOf(users));
-        detail = tr("Delete it and take it from their goals, or cancel.");
-        note = tr("Deleted goal %1: %2 no longer hold it.").arg(id, someOf(users));
-        break;
-    }
-    case Subject::Template: {
-        const QString id = sc.templates.value(s.index).id;
-        if (const int n = spawnersOfTemplate(m_document->scenario(), s.index); n > 0)
-            users << tr("%n spawner(s)", nullptr, n);
-        title = tr("Delete template %1?").arg(id);
-        question = tr("Template %1 is brought in by %2.").arg(id, users.join(QString()));
-        detail = tr("Delete it and its spawners, or cancel.");
-        note = tr("Deleted template %1 and %2.").arg(id, users.join(QString()));
-        break;
-    }
-    default:
-        break;
-    }
-    if (!users.isEmpty() && !confirm(title, question, detail, tr("Delete")))
+    const RemovalText text = removalText(scenario(), item.entity);
+    if (!text.users.isEmpty() && !confirm(text.title, text.question, text.detail, tr("Delete")))
         return;
-    if (const EntityRef ref = s.entity(); ref.isValid())
-        m_document->submit(edits::remove(scenario(), ref));
-    if (!users.isEmpty()) {
-        m_issues->setNote(note + tr(" Undo brings it back."));
-        statusBar()->showMessage(note, 10000);
+    m_document->submit(edits::remove(scenario(), item.entity));
+    if (!text.users.isEmpty()) {
+        m_issues->setNote(text.note + tr(" Undo brings it back."));
+        statusBar()->showMessage(text.note, 10000);
     }
 }
 
@@ -855,7 +741,7 @@ bool MainWindow::newDocument()
     if (!maybeSave())
         return false;
     m_document->reset(newScenario(), {});
-    m_outline->select(Subject {Subject::Settings, -1, {}});
+    m_outline->select(ItemRef::settings());
     statusBar()->showMessage(tr("New scenario"), 4000);
     return true;
 }
@@ -870,7 +756,7 @@ bool MainWindow::newFromTemplate(const QString &path)
         return false;
     }
     m_document->reset(*r.scenario, {}); // a copy: saving asks where
-    m_outline->select(Subject {Subject::Settings, -1, {}});
+    m_outline->select(ItemRef::settings());
     m_view->fitMap();
     statusBar()->showMessage(tr("New scenario from %1").arg(QFileInfo(path).fileName()), 4000);
     return true;
@@ -903,7 +789,7 @@ bool MainWindow::openFile(const QString &name)
     }
     m_document->reset(*r.scenario, QFileInfo(name).absoluteFilePath());
     rememberRecent(fileName());
-    m_outline->select(Subject {Subject::Settings, -1, {}});
+    m_outline->select(ItemRef::settings());
     m_view->fitMap();
     statusBar()->showMessage(tr("Opened %1").arg(fileName()), 4000);
     return true;
@@ -1050,7 +936,7 @@ bool MainWindow::inspect(const QString &agentId)
         m_run->selectAgent(int(found - ids.begin()));
         return true;
     }
-    m_outline->select(Subject {Subject::Agent, index, {}});
+    m_outline->select(ItemRef {EntityKind::Character, index});
     m_run->selectAgent(index);
     return true;
 }

@@ -23,6 +23,7 @@ namespace goap::editor {
 class ActionForm;
 class AgentForm;
 class FactForm;
+class FormPage;
 class GoalForm;
 class IssuesPanel;
 class MapScene;
@@ -94,9 +95,9 @@ public:
     bool inspect(const QString &agentId);
     QWidget *currentForm() const;
     // The outline's context menu for an item or a section (add, duplicate, rename, delete).
-    QMenu *outlineMenu(const Subject &subject);
-    void showSubject(const Subject &subject);
-    void showSubjects(const QList<Subject> &subjects); // several of one kind, edited together
+    QMenu *outlineMenu(const ItemRef &item);
+    void showItem(const ItemRef &item);
+    void showItems(const QList<ItemRef> &items); // several of one kind, edited together
     class SweepDialog *showSweep(); // Run > Sweep (one dialog, kept between uses)
 
 protected:
@@ -113,7 +114,9 @@ private:
     void updateTitle();
     void updateRecentMenu();
     void rememberRecent(const QString &fileName);
-    void addItem(Subject::Kind kind);
+    void addFact();
+    void addEntity(EntityKind kind);
+    FormPage *formOf(EntityKind kind) const;
     void removeSelected(); // asks first when something uses the item
     void duplicateSelected();
     void renameSelected(); // focuses the id (or name) field
@@ -140,7 +143,8 @@ private:
     QUndoView *m_history;
     RunUi *m_run;
     QMenu *m_recentMenu = nullptr;
-    QHash<int, QAction *> m_addActions; // by Subject::Kind
+    QHash<int, QAction *> m_addActions; // by EntityKind
+    QAction *m_addFactAction = nullptr;
     QAction *m_duplicateAction = nullptr;
     QAction *m_renameAction = nullptr;
     QAction *m_removeAction = nullptr;

@@ -22,33 +22,25 @@ IssuesPanel::IssuesPanel(ScenarioDocument *document, QWidget *parent)
         m_note.clear(); // it was about the edit before this one
         refresh();
     });
-    connect(this, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
-        emit subjectRequested(subjectForPath(item->data(Qt::UserRole).toString()));
-    });
-    connect(this, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
-        emit subjectRequested(subjectForPath(item->data(Qt::UserRole).toString()));
-    });
+    connect(this, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem *item) { emit itemRequested(itemForPath(item->data(Qt::UserRole).toString())); });
+    connect(this, &QListWidget::itemClicked, this,
+            [this](QListWidgetItem *item) { emit itemRequested(itemForPath(item->data(Qt::UserRole).toString())); });
     refresh();
 }
 
-Subject IssuesPanel::subjectForPath(const QString &path)
+ItemRef IssuesPanel::itemForPath(const QString &path)
 {
     static const QRegularExpression entity(
         QStringLiteral(R"(^(stations|actions|goals|agents|templates|spawners)\[(\d+)\])"));
     static const QRegularExpression seed(QStringLiteral(R"re(^world\["([^"]+)"\])re"));
     if (const auto m = entity.match(path); m.hasMatch()) {
-        const QString list = m.captured(1);
-        const Subject::Kind kind = list == u"stations" ? Subject::Station
-            : list == u"actions"                       ? Subject::Action
-            : list == u"goals"                         ? Subject::Goal
-            : list == u"templates"                     ? Subject::Template
-            : list == u"spawners"                      ? Subject::Spawner
-                                                       : Subject::Agent;
-        return Subject {kind, m.captured(2).toInt(), {}};
+        if (const std::optional<EntityKind> kind = kindOfFileKey(m.capturedView(1)))
+            return ItemRef {*kind, m.captured(2).toInt()};
     }
     if (const auto m = seed.match(path); m.hasMatch())
-        return Subject {Subject::Fact, -1, QStringLiteral("world.") + m.captured(1)};
-    return Subject {Subject::Settings, -1, {}};
+        return ItemRef::ofFact(QStringLiteral("world.") + m.captured(1));
+    return ItemRef::settings();
 }
 
 void IssuesPanel::setNote(const QString &note)
@@ -57,33 +49,34 @@ void IssuesPanel::setNote(const QString &note)
     refresh();
 }
 
-QString IssuesPanel::subjectName(const Scenario &s, const QString &path)
+QString IssuesPanel::itemName(const Scenario &s, const QString &path)
 {
-    const Subject subject = subjectForPath(path);
-    auto named = [](const QString &kind, const auto &list, int i) {
-        if (i < 0 || i >= list.size())
-            return kind;
-        return QStringLiteral("%1 %2").arg(kind, list[i].label.isEmpty() ? list[i].id : list[i].label);
-    };
-    switch (subject.kind) {
-    case Subject::Station:
-        return named(tr("Station"), s.stations, subject.index);
-    case Subject::Action:
-        return named(tr("Action"), s.actions, subject.index);
-    case Subject::Goal:
-        return named(tr("Goal"), s.goals, subject.index);
-    case Subject::Agent:
-        return named(tr("Character"), s.agents, subject.index);
-    case Subject::Template:
-        return named(tr("Template"), s.templates, subject.index);
-    case Subject::Spawner:
-        return subject.index < s.spawners.size() ? tr("Spawner of %1").arg(s.spawners[subject.index].templateId)
-                                                 : tr("Spawner");
-    case Subject::Fact:
-        return tr("Fact %1").arg(subject.fact);
-    default:
+    const ItemRef item = itemForPath(path);
+    if (item.isFact())
+        return tr("Fact %1").arg(item.fact);
+    if (!item.isEntity())
         return path.isEmpty() ? tr("Scenario") : tr("Settings");
-    }
+    const int i = item.index();
+    if (item.isEntity(EntityKind::Spawner))
+        return i < s.spawners.size() ? tr("Spawner of %1").arg(s.spawners[i].templateId) : tr("Spawner");
+    const QString kind = [&] {
+        switch (item.entity.kind) {
+        case EntityKind::Station:
+            return tr("Station");
+        case EntityKind::Action:
+            return tr("Action");
+        case EntityKind::Goal:
+            return tr("Goal");
+        case EntityKind::Template:
+            return tr("Template");
+        default:
+            return tr("Character");
+        }
+    }();
+    if (i >= countOf(s, item.entity.kind))
+        return kind;
+    const QString label = labelOf(s, item.entity);
+    return QStringLiteral("%1 %2").arg(kind, label.isEmpty() ? idOf(s, item.entity) : label);
 }
 
 namespace {
@@ -112,7 +105,7 @@ void IssuesPanel::refresh()
                      [](const Issue &a, const Issue &b) { return a.isError() && !b.isError(); });
     const Scenario &s = m_document->scenario();
     for (const Issue &issue : issues) {
-        const QString text = QStringLiteral("%1: %2").arg(subjectName(s, issue.path), plainly(issue.message));
+        const QString text = QStringLiteral("%1: %2").arg(itemName(s, issue.path), plainly(issue.message));
         auto *item = new QListWidgetItem(
             QIcon(issue.isError() ? QStringLiteral(":/icons/error.svg") : QStringLiteral(":/icons/warning.svg")), text,
             this);

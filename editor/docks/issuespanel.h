@@ -24,12 +24,12 @@ public:
     QString note() const { return m_note; }
 
     // Which outline item a JSON path is about.
-    static Subject subjectForPath(const QString &path);
+    static ItemRef itemForPath(const QString &path);
     // The item a JSON path is about, in the UI's words: "Character Miner".
-    static QString subjectName(const Scenario &scenario, const QString &path);
+    static QString itemName(const Scenario &scenario, const QString &path);
 
 signals:
-    void subjectRequested(const goap::editor::Subject &subject);
+    void itemRequested(const goap::ItemRef &item);
 
 private:
     void refresh();

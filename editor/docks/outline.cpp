@@ -31,12 +31,12 @@ Outline::Outline(ScenarioDocument *document, QWidget *parent)
         });
     connect(m_model, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
         m_savedCurrent = current();
-        m_savedMany = selectedSubjects();
+        m_savedMany = selectedItems();
         m_restoring = true;
     });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         expandToDepth(0);
-        if (m_savedMany.size() > 1 && std::all_of(m_savedMany.begin(), m_savedMany.end(), [&](const Subject &s) {
+        if (m_savedMany.size() > 1 && std::all_of(m_savedMany.begin(), m_savedMany.end(), [&](const ItemRef &s) {
                 return indexOf(s).isValid();
             })) {
             m_restoring = false;
@@ -54,56 +54,56 @@ void Outline::announce()
 {
     if (m_restoring)
         return;
-    const QList<Subject> many = selectedSubjects();
+    const QList<ItemRef> many = selectedItems();
     if (!many.isEmpty()) {
         if (many != m_shownMany) {
             m_shownMany = many;
             m_shown = current();
-            emit subjectsSelected(many);
+            emit itemsSelected(many);
         }
         return;
     }
-    const Subject now = current();
+    const ItemRef now = current();
     if (now != m_shown || !m_shownMany.isEmpty()) {
         m_shown = now;
         m_shownMany.clear();
-        emit subjectChanged(now);
+        emit currentItemChanged(now);
     }
 }
 
-Subject Outline::current() const
+ItemRef Outline::current() const
 {
-    return m_model->subjectAt(currentIndex());
+    return m_model->itemAt(currentIndex());
 }
 
-QList<Subject> Outline::selectedSubjects() const
+QList<ItemRef> Outline::selectedItems() const
 {
     const QModelIndexList rows = selectionModel()->selectedIndexes();
     if (rows.size() < 2)
         return {};
-    QList<Subject> out;
+    QList<ItemRef> out;
     for (const QModelIndex &row : rows) {
-        const Subject s = m_model->subjectAt(row);
-        if (s.index < 0 || (!out.isEmpty() && s.kind != out.first().kind))
+        const ItemRef item = m_model->itemAt(row);
+        if (item.index() < 0 || (!out.isEmpty() && item.entity.kind != out.first().entity.kind))
             return {}; // a section, a fact or a mix of kinds: nothing to edit together
-        out << s;
+        out << item;
     }
-    std::sort(out.begin(), out.end(), [](const Subject &a, const Subject &b) { return a.index < b.index; });
+    std::sort(out.begin(), out.end(), [](const ItemRef &a, const ItemRef &b) { return a.index() < b.index(); });
     return out;
 }
 
-void Outline::selectMany(const QList<Subject> &subjects)
+void Outline::selectMany(const QList<ItemRef> &items)
 {
-    if (subjects.size() < 2) {
-        if (!subjects.isEmpty())
-            select(subjects.first());
+    if (items.size() < 2) {
+        if (!items.isEmpty())
+            select(items.first());
         return;
     }
     QItemSelection selection;
-    for (const Subject &s : subjects)
+    for (const ItemRef &s : items)
         if (const QModelIndex at = indexOf(s); at.isValid())
             selection.select(at, at);
-    const QModelIndex first = indexOf(subjects.first());
+    const QModelIndex first = indexOf(items.first());
     if (!first.isValid())
         return;
     m_restoring = true; // one announcement for the whole selection
@@ -113,9 +113,9 @@ void Outline::selectMany(const QList<Subject> &subjects)
     announce();
 }
 
-void Outline::select(const Subject &subject)
+void Outline::select(const ItemRef &item)
 {
-    const QModelIndex at = indexOf(subject);
+    const QModelIndex at = indexOf(item);
     if (!at.isValid())
         return;
     m_restoring = true;

@@ -19,27 +19,27 @@ public:
     explicit Outline(ScenarioDocument *document, QWidget *parent = nullptr);
 
     OutlineModel *outlineModel() const { return m_model; }
-    void select(const Subject &subject);
+    void select(const ItemRef &item);
     // Selects several items of one kind (the first becomes current).
-    void selectMany(const QList<Subject> &subjects);
-    Subject current() const;
+    void selectMany(const QList<ItemRef> &items);
+    ItemRef current() const;
     // The items selected, when several of one kind are (Ctrl/Shift+click): else empty.
-    QList<Subject> selectedSubjects() const;
-    QModelIndex indexOf(const Subject &subject) const { return m_model->indexOf(subject); }
-    Subject subjectAt(const QPoint &viewportPos) const { return m_model->subjectAt(indexAt(viewportPos)); }
+    QList<ItemRef> selectedItems() const;
+    QModelIndex indexOf(const ItemRef &item) const { return m_model->indexOf(item); }
+    ItemRef itemAt(const QPoint &viewportPos) const { return m_model->itemAt(indexAt(viewportPos)); }
 
 signals:
-    void subjectChanged(const goap::editor::Subject &subject);
-    void subjectsSelected(const QList<goap::editor::Subject> &subjects); // several of one kind
+    void currentItemChanged(const goap::ItemRef &item);
+    void itemsSelected(const QList<goap::ItemRef> &items); // several of one kind
 
 private:
     void announce(); // emits what is selected now, when it is not what was last said
     OutlineModel *m_model;
-    Subject m_shown;
-    QList<Subject> m_shownMany;
+    ItemRef m_shown;
+    QList<ItemRef> m_shownMany;
     bool m_restoring = false;
-    Subject m_savedCurrent; // across a model reset
-    QList<Subject> m_savedMany;
+    ItemRef m_savedCurrent; // across a model reset
+    QList<ItemRef> m_savedMany;
 };
 
 } // namespace goap::editor

@@ -20,68 +20,52 @@ const QIcon &icon(const QString &path)
     return *it;
 }
 
-QString sectionIcon(Subject::Kind kind)
+QString sectionIcon(const ItemRef &item)
 {
-    switch (kind) {
-    case Subject::Settings:
+    if (item.isSettings())
         return QStringLiteral(":/icons/goap-studio.svg");
-    case Subject::Fact:
+    if (item.isFact())
         return QStringLiteral(":/icons/fact.svg");
-    case Subject::Station:
+    switch (item.entity.kind) {
+    case EntityKind::Station:
         return QStringLiteral(":/icons/station.svg");
-    case Subject::Action:
+    case EntityKind::Action:
         return QStringLiteral(":/icons/action.svg");
-    case Subject::Goal:
+    case EntityKind::Goal:
         return QStringLiteral(":/icons/goal.svg");
-    case Subject::Agent:
-    case Subject::Template:
+    case EntityKind::Character:
+    case EntityKind::Template:
         return QStringLiteral(":/icons/character.svg");
-    case Subject::Spawner:
+    case EntityKind::Spawner:
         return QStringLiteral(":/icons/st-door.svg");
-    default:
-        return {};
     }
+    return {};
 }
 
 // The text of an entity's row.
-QString rowText(const Scenario &s, Subject::Kind kind, int i)
+QString rowText(const Scenario &s, EntityRef ref)
 {
-    switch (kind) {
-    case Subject::Station:
-        return QStringLiteral("%1 — %2").arg(s.stations[i].id, s.stations[i].label);
-    case Subject::Action:
-        return QStringLiteral("%1 — %2").arg(s.actions[i].id, s.actions[i].label);
-    case Subject::Goal:
-        return QStringLiteral("%1 — %2 (%3)").arg(s.goals[i].id, s.goals[i].label, toString(s.goals[i].kind));
-    case Subject::Agent:
-        return QStringLiteral("%1 — %2").arg(s.agents[i].id, s.agents[i].label);
-    case Subject::Template:
-        return QStringLiteral("%1 — %2").arg(s.templates[i].id, s.templates[i].label);
-    case Subject::Spawner:
-        return OutlineModel::tr("%1 every %2 s").arg(s.spawners[i].templateId).arg(s.spawners[i].every);
-    default:
-        return {};
-    }
+    if (ref.kind == EntityKind::Spawner)
+        return OutlineModel::tr("%1 every %2 s").arg(s.spawners[ref.index].templateId).arg(s.spawners[ref.index].every);
+    if (ref.kind == EntityKind::Goal)
+        return QStringLiteral("%1 — %2 (%3)")
+            .arg(s.goals[ref.index].id, s.goals[ref.index].label, toString(s.goals[ref.index].kind));
+    return QStringLiteral("%1 — %2").arg(idOf(s, ref), labelOf(s, ref));
 }
 
-int listSize(const Scenario &s, Subject::Kind kind)
+// A section's key, which its rows carry as their internal id (0: a section row).
+quintptr sectionKey(const ItemRef &section)
 {
-    switch (kind) {
-    case Subject::Station:
-        return int(s.stations.size());
-    case Subject::Action:
-        return int(s.actions.size());
-    case Subject::Goal:
-        return int(s.goals.size());
-    case Subject::Agent:
-        return int(s.agents.size());
-    case Subject::Template:
-        return int(s.templates.size());
-    case Subject::Spawner:
-        return int(s.spawners.size());
-    default:
-        return 0;
-    }
+    return section.isEntity() ? 3 + quintptr(section.entity.kind) : quintptr(section.is);
+}
+
+ItemRef sectionOfKey(quintptr key)
+{
+    if (key == quintptr(ItemRef::Is::Settings))
+        return ItemRef::settings();
+    if (key == quintptr(ItemRef::Is::Fact))
+        return ItemRef::ofFact({});
+    return ItemRef {EntityKind(key - 3), -1};
 }
 
 } // namespace
@@ -95,39 +79,22 @@ OutlineModel::OutlineModel(ScenarioDocument *document, QObject *parent)
     connect(document, &ScenarioDocument::changed, this, &OutlineModel::onChanged);
 }
 
-QList<Subject::Kind> OutlineModel::wantedSections() const
+QList<ItemRef> OutlineModel::wantedSections() const
 {
-    QList<Subject::Kind> out {Subject::Settings, Subject::Fact, Subject::Station,
-                              Subject::Action,   Subject::Goal, Subject::Agent};
+    QList<ItemRef> out {ItemRef::settings(), ItemRef::ofFact({})};
     const Scenario &s = m_document->scenario();
-    if (!s.templates.isEmpty() || !s.spawners.isEmpty())
-        out << Subject::Template << Subject::Spawner;
+    const bool spawns = !s.templates.isEmpty() || !s.spawners.isEmpty();
+    for (const EntityKind kind : kEntityKinds)
+        if (spawns || (kind != EntityKind::Template && kind != EntityKind::Spawner))
+            out << ItemRef {kind, -1};
     return out;
 }
 
-int OutlineModel::rowsOf(Subject::Kind kind) const
+int OutlineModel::rowsOf(const ItemRef &section) const
 {
-    return kind == Subject::Fact ? int(m_facts.size()) : listSize(m_document->scenario(), kind);
-}
-
-Subject::Kind OutlineModel::kindOf(Part part)
-{
-    switch (part) {
-    case Part::Stations:
-        return Subject::Station;
-    case Part::Actions:
-        return Subject::Action;
-    case Part::Goals:
-        return Subject::Goal;
-    case Part::Characters:
-        return Subject::Agent;
-    case Part::Templates:
-        return Subject::Template;
-    case Part::Spawners:
-        return Subject::Spawner;
-    default:
-        return Subject::None;
-    }
+    if (section.isFact())
+        return int(m_facts.size());
+    return section.isEntity() ? int(countOf(m_document->scenario(), section.entity.kind)) : 0;
 }
 
 QModelIndex OutlineModel::index(int row, int column, const QModelIndex &parent) const
@@ -138,14 +105,14 @@ QModelIndex OutlineModel::index(int row, int column, const QModelIndex &parent) 
         return row < m_sections.size() ? createIndex(row, 0, quintptr(0)) : QModelIndex();
     if (parent.internalId() != 0 || row >= m_rows.value(parent.row()))
         return {};
-    return createIndex(row, 0, quintptr(m_sections[parent.row()])); // a child knows its section by kind
+    return createIndex(row, 0, sectionKey(m_sections[parent.row()])); // a child knows its section
 }
 
 QModelIndex OutlineModel::parent(const QModelIndex &child) const
 {
     if (!child.isValid() || child.internalId() == 0)
         return {};
-    return sectionIndex(Subject::Kind(child.internalId()));
+    return sectionIndex(sectionOfKey(child.internalId()));
 }
 
 int OutlineModel::rowCount(const QModelIndex &parent) const
@@ -160,36 +127,39 @@ int OutlineModel::columnCount(const QModelIndex &) const
     return 1;
 }
 
-QModelIndex OutlineModel::sectionIndex(Subject::Kind kind) const
+QModelIndex OutlineModel::sectionIndex(const ItemRef &item) const
 {
-    const int row = int(m_sections.indexOf(kind));
-    return row < 0 ? QModelIndex() : createIndex(row, 0, quintptr(0));
+    const quintptr key = sectionKey(item);
+    for (int row = 0; row < m_sections.size(); ++row)
+        if (sectionKey(m_sections[row]) == key)
+            return createIndex(row, 0, quintptr(0));
+    return {};
 }
 
-Subject OutlineModel::subjectAt(const QModelIndex &index) const
+ItemRef OutlineModel::itemAt(const QModelIndex &index) const
 {
     if (!index.isValid())
         return {};
     if (index.internalId() == 0)
-        return Subject {m_sections.value(index.row()), -1, {}};
-    const auto kind = Subject::Kind(index.internalId());
-    if (kind == Subject::Fact)
-        return Subject {Subject::Fact, -1, m_facts.value(index.row())};
-    return Subject {kind, index.row(), {}};
+        return m_sections.value(index.row());
+    const ItemRef section = sectionOfKey(index.internalId());
+    if (section.isFact())
+        return ItemRef::ofFact(m_facts.value(index.row()));
+    return ItemRef {section.entity.kind, index.row()};
 }
 
-QModelIndex OutlineModel::indexOf(const Subject &subject) const
+QModelIndex OutlineModel::indexOf(const ItemRef &item) const
 {
-    const QModelIndex section = sectionIndex(subject.kind);
-    if (!section.isValid())
+    const QModelIndex section = sectionIndex(item);
+    if (!section.isValid() || item.isNothing())
         return {};
-    if (subject.kind == Subject::Fact && !subject.fact.isEmpty()) {
-        const int row = int(m_facts.indexOf(subject.fact));
+    if (item.isFact() && !item.fact.isEmpty()) {
+        const int row = int(m_facts.indexOf(item.fact));
         return row < 0 ? QModelIndex() : index(row, 0, section);
     }
-    if (subject.index < 0)
+    if (item.index() < 0)
         return section;
-    return index(subject.index, 0, section);
+    return index(item.index(), 0, section);
 }
 
 QVariant OutlineModel::data(const QModelIndex &index, int role) const
@@ -197,51 +167,51 @@ QVariant OutlineModel::data(const QModelIndex &index, int role) const
     if (!index.isValid())
         return {};
     const Scenario &s = m_document->scenario();
-    const Subject subject = subjectAt(index);
-    if (role == SubjectRole)
-        return QVariant::fromValue(subject);
+    const ItemRef item = itemAt(index);
+    if (role == ItemRole)
+        return QVariant::fromValue(item);
     if (index.internalId() == 0) { // a section
         switch (role) {
-        case Qt::DisplayRole:
-            switch (subject.kind) {
-            case Subject::Settings:
+        case Qt::DisplayRole: {
+            if (item.isSettings())
                 return tr("Scenario: %1").arg(s.name);
-            case Subject::Fact:
+            if (item.isFact())
                 return tr("Facts (%1)").arg(m_facts.size());
-            case Subject::Station:
-                return tr("Stations (%1)").arg(m_rows.value(index.row()));
-            case Subject::Action:
-                return tr("Actions (%1)").arg(m_rows.value(index.row()));
-            case Subject::Goal:
-                return tr("Goals (%1)").arg(m_rows.value(index.row()));
-            case Subject::Agent:
-                return tr("Characters (%1)").arg(m_rows.value(index.row()));
-            case Subject::Template:
-                return tr("Templates (%1)").arg(m_rows.value(index.row()));
-            case Subject::Spawner:
-                return tr("Spawners (%1)").arg(m_rows.value(index.row()));
-            default:
-                return {};
+            const int rows = m_rows.value(index.row());
+            switch (item.entity.kind) {
+            case EntityKind::Station:
+                return tr("Stations (%1)").arg(rows);
+            case EntityKind::Action:
+                return tr("Actions (%1)").arg(rows);
+            case EntityKind::Goal:
+                return tr("Goals (%1)").arg(rows);
+            case EntityKind::Character:
+                return tr("Characters (%1)").arg(rows);
+            case EntityKind::Template:
+                return tr("Templates (%1)").arg(rows);
+            case EntityKind::Spawner:
+                return tr("Spawners (%1)").arg(rows);
             }
+            return {};
+        }
         case Qt::DecorationRole:
-            return icon(sectionIcon(subject.kind));
+            return icon(sectionIcon(item));
         case Qt::FontRole: {
             QFont f;
             f.setBold(true);
             return f;
         }
         case Qt::ToolTipRole:
-            return subject.kind == Subject::Settings ? tr("Name, description, day, planner and map settings")
-                                                     : QVariant();
+            return item.isSettings() ? tr("Name, description, day, planner and map settings") : QVariant();
         default:
             return {};
         }
     }
-    if (subject.kind == Subject::Fact) {
-        const bool world = subject.fact.startsWith(u"world.");
+    if (item.isFact()) {
+        const bool world = item.fact.startsWith(u"world.");
         switch (role) {
         case Qt::DisplayRole:
-            return subject.fact;
+            return item.fact;
         case Qt::DecorationRole:
             return icon(world ? QStringLiteral(":/icons/world.svg") : QStringLiteral(":/icons/agent.svg"));
         case Qt::ToolTipRole:
@@ -251,15 +221,15 @@ QVariant OutlineModel::data(const QModelIndex &index, int role) const
             return {};
         }
     }
-    if (subject.index >= listSize(s, subject.kind))
+    if (item.index() >= countOf(s, item.entity.kind))
         return {}; // between a removal and its signal
     switch (role) {
     case Qt::DisplayRole:
-        return rowText(s, subject.kind, subject.index);
+        return rowText(s, item.entity);
     case Qt::DecorationRole:
-        if (subject.kind == Subject::Station)
-            return icon(MapScene::stationIcon(s.stations[subject.index].id, s.stations[subject.index].label));
-        return icon(sectionIcon(subject.kind));
+        if (item.isEntity(EntityKind::Station))
+            return icon(MapScene::stationIcon(s.stations[item.index()].id, s.stations[item.index()].label));
+        return icon(sectionIcon(item));
     default:
         return {};
     }
@@ -270,15 +240,15 @@ void OutlineModel::recount()
     m_sections = wantedSections();
     m_facts = factsInUse(m_document->scenario());
     m_rows.clear();
-    for (Subject::Kind kind : m_sections)
-        m_rows << rowsOf(kind);
+    for (const ItemRef &section : m_sections)
+        m_rows << rowsOf(section);
 }
 
 bool OutlineModel::resets(const Change &change) const
 {
     if (change.kind == Change::Replaced)
         return bool(change.resized & ~(Part::Settings | Part::World)) || change.resized == Part::All;
-    if (change.part() != Part::Templates && change.part() != Part::Spawners)
+    if (!change.isAbout(EntityKind::Template) && !change.isAbout(EntityKind::Spawner))
         return false;
     // Templates and Spawners are shown while either has an item.
     const Scenario &s = m_document->scenario();
@@ -295,7 +265,8 @@ void OutlineModel::onAboutToChange(const Change &change)
         beginResetModel();
         return;
     }
-    const QModelIndex section = sectionIndex(kindOf(change.part()));
+    const std::optional<EntityKind> list = change.list();
+    const QModelIndex section = list ? sectionIndex(ItemRef {*list, -1}) : QModelIndex();
     if (!section.isValid() || change.indices.isEmpty())
         return;
     // Insertions are one run, removals one run a signal (ScenarioDocument).
@@ -314,7 +285,8 @@ void OutlineModel::onChanged(const Change &change)
         endResetModel();
         return;
     }
-    const QModelIndex section = sectionIndex(kindOf(change.part()));
+    const std::optional<EntityKind> list = change.list();
+    const QModelIndex section = list ? sectionIndex(ItemRef {*list, -1}) : QModelIndex();
     const int sectionRow = section.row();
     if (change.isItemChange() && section.isValid() && !change.indices.isEmpty()) {
         switch (change.kind) {
@@ -341,7 +313,7 @@ void OutlineModel::onChanged(const Change &change)
         for (int r = 0; r < m_sections.size(); ++r) {
             const QModelIndex top = index(r, 0);
             emit dataChanged(top, top);
-            if (m_rows[r] > 0 && m_sections[r] != Subject::Fact)
+            if (m_rows[r] > 0 && !m_sections[r].isFact())
                 emit dataChanged(index(0, 0, top), index(m_rows[r] - 1, 0, top));
         }
     }
@@ -353,7 +325,7 @@ void OutlineModel::mergeFacts()
     const QStringList now = factsInUse(m_document->scenario()); // sorted, as m_facts
     if (now == m_facts)
         return;
-    const QModelIndex section = sectionIndex(Subject::Fact);
+    const QModelIndex section = sectionIndex(ItemRef::ofFact({}));
     const int sectionRow = section.row();
     qsizetype r = 0, j = 0;
     while (r < m_facts.size() || j < now.size()) {

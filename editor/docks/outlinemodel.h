@@ -14,44 +14,12 @@
 
 namespace goap::editor {
 
-// What is selected in the editor: the scenario settings, a fact (by name) or
-// an entity (by index into its list).
-struct Subject
-{
-    enum Kind { None, Settings, Fact, Station, Action, Goal, Agent, Template, Spawner };
-    Kind kind = None;
-    int index = -1;
-    QString fact;
-    bool operator==(const Subject &) const = default;
-
-    // The entity it is, or an invalid ref (settings, a fact, nothing).
-    EntityRef entity() const
-    {
-        switch (kind) {
-        case Station:
-            return {EntityKind::Station, index};
-        case Action:
-            return {EntityKind::Action, index};
-        case Goal:
-            return {EntityKind::Goal, index};
-        case Agent:
-            return {EntityKind::Character, index};
-        case Template:
-            return {EntityKind::Template, index};
-        case Spawner:
-            return {EntityKind::Spawner, index};
-        default:
-            return {};
-        }
-    }
-};
-
 class OutlineModel : public QAbstractItemModel
 {
     Q_OBJECT
 
 public:
-    static constexpr int SubjectRole = Qt::UserRole; // a Subject
+    static constexpr int ItemRole = Qt::UserRole; // an ItemRef
 
     explicit OutlineModel(ScenarioDocument *document, QObject *parent = nullptr);
 
@@ -61,9 +29,10 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
 
-    Subject subjectAt(const QModelIndex &index) const;
-    QModelIndex indexOf(const Subject &subject) const; // invalid when it is not there
-    QModelIndex sectionIndex(Subject::Kind kind) const;
+    ItemRef itemAt(const QModelIndex &index) const;
+    QModelIndex indexOf(const ItemRef &item) const; // invalid when it is not there
+    // The section holding `item` (the settings, the facts, or its kind's list).
+    QModelIndex sectionIndex(const ItemRef &item) const;
     int resetCount() const { return m_resets; } // for tests: item changes do not reset
 
 private:
@@ -72,12 +41,11 @@ private:
     bool resets(const Change &change) const; // a change the model shows by a reset
     void recount();
     void mergeFacts();
-    int rowsOf(Subject::Kind kind) const;
-    QList<Subject::Kind> wantedSections() const;
-    static Subject::Kind kindOf(Part part);
+    int rowsOf(const ItemRef &section) const;
+    QList<ItemRef> wantedSections() const;
 
     ScenarioDocument *m_document;
-    QList<Subject::Kind> m_sections; // as shown, top to bottom
+    QList<ItemRef> m_sections; // as shown, top to bottom: the settings, the facts (""), the lists (index -1)
     QStringList m_facts; // as shown
     QList<int> m_rows; // per section as shown: its rows
     bool m_resetting = false; // between aboutToChange and changed of a change shown by a reset
@@ -86,4 +54,4 @@ private:
 
 } // namespace goap::editor
 
-Q_DECLARE_METATYPE(goap::editor::Subject)
+Q_DECLARE_METATYPE(goap::ItemRef)

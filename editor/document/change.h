@@ -12,7 +12,10 @@
 
 namespace goap::editor {
 
+using goap::EntityKind;
+using goap::EntityRef;
 using goap::Field;
+using goap::ItemRef;
 using goap::Part;
 using goap::Parts;
 
@@ -31,9 +34,10 @@ struct Change
     Parts resized; // Replaced: the lists whose length changes
 
     bool touches(Parts p) const { return bool(parts & p); }
-    // The one list an item change is about.
-    Part part() const { return Part(int(parts)); }
     bool isItemChange() const { return kind != Replaced; }
+    // The kind whose list an item change is about (none for Replaced).
+    std::optional<EntityKind> list() const { return isItemChange() ? kindOf(parts) : std::nullopt; }
+    bool isAbout(EntityKind k) const { return isItemChange() && parts == partOf(k); }
     // Whether a form showing item `index` of `p` must show `f` again (a field
     // of its own, or anything, for any other change touching `p`).
     bool changesField(Parts p, int index, Field f) const

@@ -1,5 +1,7 @@
 #include "changetext.h"
 
+#include "model/queries.h"
+
 #include <QCoreApplication>
 
 #include <utility>
@@ -345,6 +347,60 @@ QString editText(const Scenario &before, const edits::Edit &edit)
         return tr("Revert to the saved file");
     }
     return {};
+}
+
+QString someOf(const QStringList &names)
+{
+    constexpr qsizetype kShown = 8; // a goal held by 200 characters once named them all in one dialog
+    if (names.size() <= kShown + 1)
+        return names.join(QStringLiteral(", "));
+    return QCoreApplication::translate("ChangeText", "%1 and %n more", nullptr, int(names.size() - kShown))
+        .arg(names.first(kShown).join(QStringLiteral(", ")));
+}
+
+RemovalText removalText(const Scenario &s, EntityRef entity)
+{
+    RemovalText r;
+    const QString id = idOf(s, entity);
+    switch (entity.kind) {
+    case EntityKind::Station:
+        r.users = actionsAtStation(s, entity.index);
+        r.title = tr("Delete station %1?").arg(id);
+        r.question = tr("Station %1 is used by %2.").arg(id, someOf(r.users));
+        r.detail = tr("Delete it and leave them without a station (done where the character stands), or cancel.");
+        r.note
+            = tr("Deleted station %1: %2 now done where the character stands.")
+                  .arg(id, r.users.size() == 1 ? tr("%1 is").arg(r.users.value(0)) : tr("%1 are").arg(someOf(r.users)));
+        break;
+    case EntityKind::Action:
+        r.users = holdersOfAction(s, entity.index);
+        r.title = tr("Delete action %1?").arg(id);
+        r.question = tr("Action %1 is done by %2.").arg(id, someOf(r.users));
+        r.detail = tr("Delete it and take it from their actions, or cancel.");
+        r.note = tr("Deleted action %1: %2 can no longer do it.").arg(id, someOf(r.users));
+        break;
+    case EntityKind::Goal:
+        r.users = holdersOfGoal(s, entity.index);
+        r.title = tr("Delete goal %1?").arg(id);
+        r.question = tr("Goal %1 is held by %2.").arg(id, someOf(r.users));
+        r.detail = tr("Delete it and take it from their goals, or cancel.");
+        r.note = tr("Deleted goal %1: %2 no longer hold it.").arg(id, someOf(r.users));
+        break;
+    case EntityKind::Template: {
+        if (const int n = spawnersOfTemplate(s, entity.index); n > 0)
+            r.users << QCoreApplication::translate("ChangeText", "%n spawner(s)", nullptr, n);
+        const QString spawners = r.users.join(QString());
+        r.title = tr("Delete template %1?").arg(id);
+        r.question = tr("Template %1 is brought in by %2.").arg(id, spawners);
+        r.detail = tr("Delete it and its spawners, or cancel.");
+        r.note = tr("Deleted template %1 and %2.").arg(id, spawners);
+        break;
+    }
+    case EntityKind::Character:
+    case EntityKind::Spawner:
+        break; // nothing else refers to them
+    }
+    return r;
 }
 
 } // namespace goap::editor

@@ -23,4 +23,16 @@ QString editText(const Scenario &before, const edits::Edit &edit);
 // A field as the History names it ("duration", "start position").
 QString fieldText(Field field, EntityKind kind);
 
+// What removing an entity also changes, said before (to confirm) and after
+// (in Issues): the actions at a station, the holders of an action or a goal,
+// a template's spawners. `users` is empty when it changes nothing else.
+struct RemovalText
+{
+    QStringList users;
+    QString title, question, detail, note;
+};
+RemovalText removalText(const Scenario &scenario, EntityRef entity);
+// Names for a question that fits on the screen: the first eight and "and N more".
+QString someOf(const QStringList &names);
+
 } // namespace goap::editor

@@ -20,6 +20,7 @@ public:
     void refresh() override;
 
     QLineEdit *idEdit, *labelEdit;
+    QLineEdit *idEditor() const override { return idEdit; }
     QComboBox *stationBox;
     QLineEdit *alternativesEdit; // more stations, comma separated (SPEC 11.3)
     QDoubleSpinBox *durationBox, *costBox;

@@ -103,7 +103,7 @@ AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent
             applyGoals();
     });
     connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
-        switch (follow(change, partOf(kind()), Part::Actions | Part::Goals | Part::Characters | Part::Templates)) {
+        switch (follow(change, kind(), Part::Actions | Part::Goals | Part::Characters | Part::Templates)) {
         case Follow::Field:
             refreshField(change.field);
             break;

@@ -21,6 +21,7 @@ public:
     void refresh() override; // several at once: the id, own facts and goals are edited one at a time
 
     QLineEdit *idEdit, *labelEdit;
+    QLineEdit *idEditor() const override { return idEdit; }
     QDoubleSpinBox *xBox, *yBox, *speedBox;
     FactTable *factTable;
     QListWidget *actionList; // checkable: the actions it can do

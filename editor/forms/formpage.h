@@ -34,6 +34,8 @@ public:
     QList<int> indices() const { return m_indices; }
     static QString mixedText();
     virtual void refresh() = 0;
+    // The field that renames what it shows (Rename, F2), if it has an id.
+    virtual QLineEdit *idEditor() const { return nullptr; }
 
     QString errorText() const; // the last refusal shown, for tests and the status bar
 
@@ -66,15 +68,15 @@ protected:
     // kind updates that field's widget if it shows one of them (else
     // nothing); anything else touching what it shows refreshes it whole.
     enum class Follow { Nothing, Field, Whole };
-    Follow follow(const Change &change, Part own, Parts shown) const
+    Follow follow(const Change &change, EntityKind own, Parts shown) const
     {
-        if (change.kind == Change::Edited && change.part() == own && change.field != Field::None) {
+        if (change.kind == Change::Edited && change.isAbout(own) && change.field != Field::None) {
             const bool mine
                 = std::any_of(m_indices.begin(), m_indices.end(), [&](int i) { return change.indices.contains(i); })
                 || change.indices.contains(m_index);
             return mine ? Follow::Field : Follow::Nothing;
         }
-        return change.touches(shown | own) ? Follow::Whole : Follow::Nothing;
+        return change.touches(shown | partOf(own)) ? Follow::Whole : Follow::Nothing;
     }
     QWidget *addRow(const QString &label, QWidget *field, const QString &tooltip);
     // Shows why an edit was refused (empty: clears) and returns whether it was applied.

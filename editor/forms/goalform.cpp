@@ -69,7 +69,7 @@ GoalForm::GoalForm(ScenarioDocument *document, QWidget *parent)
     connect(urgencyBox, &QDoubleSpinBox::valueChanged, this,
             [this](double v) { change(Field::Urgency, [&](Goal &g) { g.urgency = v; }); });
     connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
-        switch (follow(change, Part::Goals, {})) {
+        switch (follow(change, EntityKind::Goal, {})) {
         case Follow::Field:
             refreshField(change.field);
             break;

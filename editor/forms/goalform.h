@@ -19,6 +19,7 @@ public:
     void refresh() override;
 
     QLineEdit *idEdit, *labelEdit;
+    QLineEdit *idEditor() const override { return idEdit; }
     QComboBox *kindBox;
     FactTable *conditionTable;
     QDoubleSpinBox *startBox, *rateBox, *urgencyBox;

@@ -49,7 +49,7 @@ StationForm::StationForm(ScenarioDocument *document, QWidget *parent)
     connect(capacityBox, &QSpinBox::valueChanged, this,
             [this](int v) { change(Field::Capacity, [&](Station &s) { s.capacity = v; }); });
     connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
-        if (follow(change, Part::Stations, {}) != Follow::Nothing) // its refresh is cheap: all of it
+        if (follow(change, EntityKind::Station, {}) != Follow::Nothing) // its refresh is cheap: all of it
             refresh();
     });
 }

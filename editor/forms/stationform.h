@@ -14,6 +14,7 @@ public:
     void refresh() override;
 
     QLineEdit *idEdit, *labelEdit;
+    QLineEdit *idEditor() const override { return idEdit; }
     QDoubleSpinBox *xBox, *yBox;
     QSpinBox *capacityBox;
 

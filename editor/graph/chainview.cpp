@@ -14,6 +14,7 @@
 #include <QWheelEvent>
 
 #include <cmath>
+#include <optional>
 #include <queue>
 #include <thread>
 
@@ -21,38 +22,29 @@ namespace goap::editor {
 
 namespace {
 
-QColor fill(ChainNode::Kind kind)
+QColor fill(const ChainNode &node)
 {
-    switch (kind) {
-    case ChainNode::WorldFact:
-        return QColor(0xdb, 0xea, 0xfe);
-    case ChainNode::AgentFact:
-        return QColor(0xfd, 0xe7, 0xcf);
-    case ChainNode::Action:
-        return QColor(0xe8, 0xf5, 0xe9);
-    case ChainNode::Character:
-        return QColor(0xed, 0xe7, 0xf6);
-    case ChainNode::Goal:
-        return QColor(0xfd, 0xec, 0xea);
-    }
-    return Qt::white;
+    return node.isWorldFact() ? QColor(0xdb, 0xea, 0xfe)
+        : node.item.isFact()  ? QColor(0xfd, 0xe7, 0xcf)
+        : node.isAction()     ? QColor(0xe8, 0xf5, 0xe9)
+        : node.isCharacter()  ? QColor(0xed, 0xe7, 0xf6)
+                              : QColor(0xfd, 0xec, 0xea);
 }
 
-QString kindName(ChainNode::Kind kind)
+QString kindName(const ChainNode &node)
 {
-    switch (kind) {
-    case ChainNode::WorldFact:
-        return QObject::tr("World fact");
-    case ChainNode::AgentFact:
-        return QObject::tr("A character's own fact");
-    case ChainNode::Action:
-        return QObject::tr("Action");
-    case ChainNode::Character:
-        return QObject::tr("Character");
-    case ChainNode::Goal:
-        return QObject::tr("Goal");
-    }
-    return {};
+    return node.isWorldFact() ? QObject::tr("World fact")
+        : node.item.isFact()  ? QObject::tr("A character's own fact")
+        : node.isAction()     ? QObject::tr("Action")
+        : node.isCharacter()  ? QObject::tr("Character")
+                              : QObject::tr("Goal");
+}
+
+// The node standing for what `node` stood for in an earlier chain (found by
+// id: an insertion before it moves its index), or -1.
+int sameNode(const ProductionChain &chain, const ChainNode &node)
+{
+    return node.item.isFact() ? chain.findFact(node.id) : chain.find(node.item.entity.kind, node.id);
 }
 
 } // namespace
@@ -129,12 +121,9 @@ void ChainView::draw(const ProductionChain &chain, const QByteArray &dot, const 
         return;
     }
     m_layoutError.clear();
-    QString selectedId;
-    ChainNode::Kind selectedKind = ChainNode::Action;
-    if (m_selected >= 0 && size_t(m_selected) < m_chain.nodes.size()) {
-        selectedId = m_chain.nodes[size_t(m_selected)].id;
-        selectedKind = m_chain.nodes[size_t(m_selected)].kind;
-    }
+    std::optional<ChainNode> selected;
+    if (m_selected >= 0 && size_t(m_selected) < m_chain.nodes.size())
+        selected = m_chain.nodes[size_t(m_selected)];
     m_chain = chain;
     m_dot = dot;
     scene()->clear();
@@ -155,11 +144,11 @@ void ChainView::draw(const ProductionChain &chain, const QByteArray &dot, const 
         const ChainNode &node = m_chain.nodes[size_t(n)];
         const QRectF box = it.value();
         QAbstractGraphicsShapeItem *shape = nullptr;
-        if (node.kind == ChainNode::WorldFact || node.kind == ChainNode::AgentFact) {
+        if (node.item.isFact()) {
             shape = scene()->addEllipse(box);
         } else {
             QPainterPath p;
-            p.addRoundedRect(box, node.kind == ChainNode::Action ? 6 : 2, node.kind == ChainNode::Action ? 6 : 2);
+            p.addRoundedRect(box, node.isAction() ? 6 : 2, node.isAction() ? 6 : 2);
             shape = scene()->addPath(p);
         }
         shape->setZValue(2);
@@ -204,7 +193,7 @@ void ChainView::draw(const ProductionChain &chain, const QByteArray &dot, const 
     scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-20, -20, 20, 20));
     if (!m_fitted)
         fit();
-    m_selected = selectedId.isEmpty() ? -1 : m_chain.find(selectedKind, selectedId);
+    m_selected = selected ? sameNode(m_chain, *selected) : -1;
     applyHighlight();
     ++m_layouts;
     emit laidOut();
@@ -216,12 +205,12 @@ void ChainView::styleNode(int n)
     if (!shape)
         return;
     const ChainNode &node = m_chain.nodes[size_t(n)];
-    shape->setBrush(node.unreachable ? QColor(0xee, 0xee, 0xee) : fill(node.kind));
+    shape->setBrush(node.unreachable ? QColor(0xee, 0xee, 0xee) : fill(node));
     QPen pen = node.dangling ? QPen(QColor(0xc6, 0x28, 0x28), 2) : QPen(QColor(0x70, 0x70, 0x70), 1);
     if (node.unreachable)
         pen = QPen(QColor(0x9e, 0x9e, 0x9e), 1, Qt::DashLine);
     shape->setPen(pen);
-    QString tip = QStringLiteral("%1: %2").arg(kindName(node.kind), node.label);
+    QString tip = QStringLiteral("%1: %2").arg(kindName(node), node.label);
     if (node.dangling)
         tip += tr("\nNothing produces it and nothing seeds it");
     if (node.unreachable)
@@ -258,11 +247,11 @@ void ChainView::showLive(const CompiledScenario *scenario, const sim::Snapshot &
     for (size_t n = 0; n < m_chain.nodes.size() && n < m_items.size(); ++n) {
         const ChainNode &node = m_chain.nodes[n];
         QString text, tip;
-        if (scenario && node.kind == ChainNode::WorldFact) {
+        if (scenario && node.isWorldFact()) {
             const int w = m_liveFacts.value(node.id, -1);
             if (w >= 0 && size_t(w) < snap.world.size())
                 text = QStringLiteral("= %1").arg(snap.world[size_t(w)]);
-        } else if (scenario && node.kind == ChainNode::Action) {
+        } else if (scenario && node.isAction()) {
             const int k = m_liveActions.value(node.id, -1);
             if (k >= 0 && size_t(k) < count.size() && count[size_t(k)] > 0) {
                 text = QStringLiteral("▶ %1").arg(count[size_t(k)]);
@@ -282,7 +271,7 @@ void ChainView::showLive(const CompiledScenario *scenario, const sim::Snapshot &
             live = new QGraphicsSimpleTextItem(m_items[n]);
             live->setData(1, QStringLiteral("live"));
             live->setFont(QFont(QStringLiteral("DejaVu Sans"), 7, QFont::Bold));
-            live->setBrush(node.kind == ChainNode::Action ? QColor(0x2e, 0x7d, 0x32) : QColor(0x15, 0x65, 0xc0));
+            live->setBrush(node.isAction() ? QColor(0x2e, 0x7d, 0x32) : QColor(0x15, 0x65, 0xc0));
         }
         if (live->text() != text) {
             live->setText(text);
@@ -312,9 +301,9 @@ void ChainView::contextMenuEvent(QContextMenuEvent *event)
     menu.exec(event->globalPos());
 }
 
-void ChainView::select(ChainNode::Kind kind, const QString &id)
+void ChainView::select(const ItemRef &item)
 {
-    m_selected = m_chain.find(kind, id);
+    m_selected = m_chain.find(item);
     applyHighlight();
     if (m_selected >= 0 && m_items[size_t(m_selected)])
         ensureVisible(m_items[size_t(m_selected)]);
@@ -383,8 +372,9 @@ void ChainView::mousePressEvent(QMouseEvent *event)
             const QVariant n = item->data(0);
             if (n.isValid() && n.toInt() >= 0 && size_t(n.toInt()) < m_chain.nodes.size()) {
                 const ChainNode &node = m_chain.nodes[size_t(n.toInt())];
-                select(node.kind, node.id);
-                emit nodeActivated(node.kind, node.id);
+                const ItemRef item = node.item; // select() may lay out again
+                select(item);
+                emit nodeActivated(item);
                 event->accept();
                 return;
             }

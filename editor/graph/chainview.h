@@ -45,8 +45,8 @@ public:
         return node >= 0 && size_t(node) < m_items.size() ? m_items[size_t(node)] : nullptr;
     }
     QString liveText(int node) const; // the value or activity shown beside a node, for tests
-    // Brings out one node and its upstream and downstream; an unknown one clears.
-    void select(ChainNode::Kind kind, const QString &id);
+    // Brings out one node and its upstream and downstream; anything else clears.
+    void select(const ItemRef &item);
     const ProductionChain &chain() const { return m_chain; }
     int selectedNode() const { return m_selected; }
     int nodeCount() const { return int(m_items.size()); }
@@ -64,7 +64,7 @@ public:
     static constexpr int kMaxNodes = kMaxLayoutNodes; // graph/render.h: what Graphviz is asked to lay out
 
 signals:
-    void nodeActivated(goap::ChainNode::Kind kind, const QString &id);
+    void nodeActivated(const goap::ItemRef &item);
     void laidOut();
 
 protected:

@@ -66,25 +66,35 @@ const QPixmap &discPicture(const QColor &color, bool selected, qreal dpr)
 class MarkerItem : public QGraphicsObject
 {
 public:
-    MarkerItem(MapScene *scene, Subject::Kind kind, int index, const QString &label, const QColor &color,
-               const QString &icon = {})
+    MarkerItem(MapScene *scene, EntityRef entity, const QColor &color)
         : m_scene(scene)
-        , m_kind(kind)
-        , m_index(index)
+        , m_entity(entity)
         , m_color(color)
-        , m_icon(icon)
-        , m_label(label)
     {
         setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges);
         setCursor(Qt::OpenHandCursor);
         setAcceptHoverEvents(true);
         m_label.setTextFormat(Qt::PlainText);
         m_label.setPerformanceHint(QStaticText::AggressiveCaching);
+        setZValue(isStation() ? 1 : 2);
+    }
+
+    // Its label and (a station's) icon: set when made and after each edit,
+    // in place (an edit on Return at ten thousand characters changes one
+    // marker, not the scene's item list).
+    void setContent(const QString &label, const QString &icon = {})
+    {
+        if (label == m_label.text() && icon == m_icon && !m_bounds.isNull())
+            return;
+        prepareGeometryChange();
+        m_icon = icon;
+        m_label.setText(label);
         m_label.prepare(QTransform(), labelFont());
         const QSizeF size = m_label.size();
-        m_labelPos = QPointF(-size.width() / 2, kind == Subject::Station ? 16 : 11);
-        m_bounds = QRectF(-h() - 2, -h() - 2, 2 * h() + 4, 2 * h() + 4).united(QRectF(m_labelPos, size));
-        setZValue(kind == Subject::Station ? 1 : 2);
+        m_labelPos = QPointF(-size.width() / 2, isStation() ? 16 : 11);
+        const QRectF mark(-h() - 2, -h() - 2, 2 * h() + 4, 2 * h() + 4);
+        m_bounds = m_labelShown ? mark.united(QRectF(m_labelPos, size)) : mark;
+        update();
     }
 
     // Where its label would stand, in scene coordinates.
@@ -127,7 +137,7 @@ public:
         const bool selected = option->state & QStyle::State_Selected;
         if (m_covered && !selected)
             return;
-        if (m_kind == Subject::Station) {
+        if (isStation()) {
             p->setRenderHint(QPainter::Antialiasing);
             p->setPen(QPen(selected ? QColor(0, 120, 215) : m_color.darker(160), selected ? 3 : 1.5));
             p->setBrush(m_color);
@@ -156,14 +166,14 @@ protected:
         setCursor(Qt::OpenHandCursor);
         QGraphicsObject::mouseReleaseEvent(event);
         if (pos() != m_pressPos)
-            m_scene->itemMoved(m_kind, m_index, pos(), !(event->modifiers() & Qt::AltModifier));
+            m_scene->itemMoved(m_entity, pos(), !(event->modifiers() & Qt::AltModifier));
     }
 
 private:
-    double h() const { return m_kind == Subject::Station ? 15 : 10; }
+    bool isStation() const { return m_entity.kind == EntityKind::Station; }
+    double h() const { return isStation() ? 15 : 10; }
     MapScene *m_scene;
-    Subject::Kind m_kind;
-    int m_index;
+    EntityRef m_entity;
     QColor m_color;
     QString m_icon;
     QStaticText m_label;
@@ -360,28 +370,28 @@ MapScene::MapScene(ScenarioDocument *document, QObject *parent)
         placeLabels(); // a selected character's label shows first
         const QList<QGraphicsItem *> items = selectedItems();
         if (items.size() > 1) { // a rubber band or Ctrl+click: several characters (or stations)
-            QList<Subject> subjects;
+            QList<ItemRef> refs;
             for (size_t i = 0; i < m_agents.size(); ++i)
                 if (m_agents[i]->isSelected())
-                    subjects << Subject {Subject::Agent, int(i), {}};
-            if (subjects.size() < 2) {
-                subjects.clear();
+                    refs << ItemRef {EntityKind::Character, int(i)};
+            if (refs.size() < 2) {
+                refs.clear();
                 for (size_t i = 0; i < m_stations.size(); ++i)
                     if (m_stations[i]->isSelected())
-                        subjects << Subject {Subject::Station, int(i), {}};
+                        refs << ItemRef {EntityKind::Station, int(i)};
             }
-            if (subjects.size() > 1)
-                emit subjectsClicked(subjects);
+            if (refs.size() > 1)
+                emit itemsClicked(refs);
             return;
         }
         if (items.size() != 1)
             return;
         for (size_t i = 0; i < m_stations.size(); ++i)
             if (m_stations[i] == items.first())
-                emit subjectClicked(Subject {Subject::Station, int(i), {}});
+                emit itemClicked(ItemRef {EntityKind::Station, int(i)});
         for (size_t i = 0; i < m_agents.size(); ++i)
             if (m_agents[i] == items.first())
-                emit subjectClicked(Subject {Subject::Agent, int(i), {}});
+                emit itemClicked(ItemRef {EntityKind::Character, int(i)});
     });
     rebuild();
 }
@@ -407,10 +417,11 @@ Point MapScene::toWorld(const QPointF &p, bool snap)
     return {x, y};
 }
 
-void MapScene::itemMoved(Subject::Kind kind, int index, const QPointF &scenePos, bool snap)
+void MapScene::itemMoved(EntityRef entity, const QPointF &scenePos, bool snap)
 {
     const Point at = toWorld(scenePos, snap);
-    if (kind == Subject::Station) {
+    const int index = entity.index;
+    if (entity.kind == EntityKind::Station) {
         Station s = m_document->scenario().stations[index];
         s.at = at;
         report(m_document->submit(
@@ -602,29 +613,25 @@ void MapScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event)
     QGraphicsScene::mouseReleaseEvent(event);
 }
 
-QGraphicsItem *MapScene::itemFor(Subject::Kind kind, int index) const
+QGraphicsItem *MapScene::itemFor(const ItemRef &ref) const
 {
-    if (kind != Subject::Station && kind != Subject::Agent)
-        return nullptr; // actions, goals, templates... have no marker
-    const auto &list = kind == Subject::Station ? m_stations : m_agents;
-    return index >= 0 && size_t(index) < list.size() ? list[size_t(index)] : nullptr;
+    if (!ref.isEntity(EntityKind::Station) && !ref.isEntity(EntityKind::Character))
+        return nullptr; // actions, goals, templates, facts... have no marker
+    const auto &list = ref.isEntity(EntityKind::Station) ? m_stations : m_agents;
+    return ref.index() >= 0 && size_t(ref.index()) < list.size() ? list[size_t(ref.index())] : nullptr;
 }
 
-void MapScene::selectSubject(const Subject &subject)
+void MapScene::selectItem(const ItemRef &ref)
+{
+    selectItems({ref});
+}
+
+void MapScene::selectItems(const QList<ItemRef> &refs)
 {
     const QSignalBlocker blocker(this);
     clearSelection();
-    if (QGraphicsItem *item = itemFor(subject.kind, subject.index))
-        item->setSelected(true);
-    update();
-}
-
-void MapScene::selectSubjects(const QList<Subject> &subjects)
-{
-    const QSignalBlocker blocker(this);
-    clearSelection();
-    for (const Subject &s : subjects)
-        if (QGraphicsItem *item = itemFor(s.kind, s.index))
+    for (const ItemRef &ref : refs)
+        if (QGraphicsItem *item = itemFor(ref))
             item->setSelected(true);
     update();
 }
@@ -677,12 +684,12 @@ void MapScene::rebuild()
         m_walls.push_back(item);
     }
     for (int i = 0; i < s.stations.size(); ++i) {
-        QGraphicsItem *item = makeMarker(Subject::Station, i);
+        QGraphicsItem *item = makeMarker({EntityKind::Station, i});
         item->setSelected(selectedStations.contains(i));
         m_stations.push_back(item);
     }
     for (int i = 0; i < s.agents.size(); ++i) {
-        QGraphicsItem *item = makeMarker(Subject::Agent, i);
+        QGraphicsItem *item = makeMarker({EntityKind::Character, i});
         item->setSelected(selectedAgents.contains(i));
         m_agents.push_back(item);
     }
@@ -745,64 +752,65 @@ void MapScene::placeLabels()
             place(item);
 }
 
-bool MapScene::labelShown(Subject::Kind kind, int index) const
+bool MapScene::labelShown(EntityRef entity) const
 {
-    const auto &list = kind == Subject::Station ? m_stations : m_agents;
-    return index >= 0 && size_t(index) < list.size() && static_cast<MarkerItem *>(list[size_t(index)])->labelShown();
+    const QGraphicsItem *item = itemFor(entity);
+    return item && static_cast<const MarkerItem *>(item)->labelShown();
 }
 
-QGraphicsItem *MapScene::makeMarker(Subject::Kind kind, int i)
+QGraphicsItem *MapScene::makeMarker(EntityRef entity)
 {
-    const Scenario &s = m_document->scenario();
-    MarkerItem *item;
-    if (kind == Subject::Station) {
-        item = new MarkerItem(this, Subject::Station, i, s.stations[i].label, QColor(0xf3, 0xe3, 0xc3),
-                              stationIcon(s.stations[i].id, s.stations[i].label));
+    const bool station = entity.kind == EntityKind::Station;
+    auto *item = new MarkerItem(this, entity, station ? QColor(0xf3, 0xe3, 0xc3) : agentColor(entity.index));
+    if (station)
         item->setCacheMode(QGraphicsItem::DeviceCoordinateCache); // the icon is rendered once
-        item->setPos(toScene(s.stations[i].at));
-        item->setToolTip(tr("Station %1 at (%2, %3): drag to move")
-                             .arg(s.stations[i].id)
-                             .arg(s.stations[i].at.x)
-                             .arg(s.stations[i].at.y));
-    } else {
-        item = new MarkerItem(this, Subject::Agent, i, s.agents[i].label, agentColor(i));
-        item->setPos(toScene(s.agents[i].at));
-        item->setToolTip(tr("%1 starts at (%2, %3): drag to move")
-                             .arg(s.agents[i].label)
-                             .arg(s.agents[i].at.x)
-                             .arg(s.agents[i].at.y));
+    else
         item->setVisible(m_startMarkers);
-    }
+    showMarker(item, entity);
     item->setEnabled(m_wallMode == WallTool::None);
     addItem(item);
     return item;
 }
 
-void MapScene::replaceMarker(Subject::Kind kind, int index)
+void MapScene::showMarker(QGraphicsItem *marker, EntityRef entity)
 {
-    auto &list = kind == Subject::Station ? m_stations : m_agents;
-    if (index < 0 || size_t(index) >= list.size()) {
+    const Scenario &s = m_document->scenario();
+    auto *item = static_cast<MarkerItem *>(marker);
+    if (entity.kind == EntityKind::Station) {
+        const Station &st = s.stations[entity.index];
+        item->setContent(st.label, stationIcon(st.id, st.label));
+        item->setPos(toScene(st.at));
+        item->setToolTip(tr("Station %1 at (%2, %3): drag to move").arg(st.id).arg(st.at.x).arg(st.at.y));
+    } else {
+        const Agent &a = s.agents[entity.index];
+        item->setContent(a.label);
+        item->setPos(toScene(a.at));
+        item->setToolTip(tr("%1 starts at (%2, %3): drag to move").arg(a.label).arg(a.at.x).arg(a.at.y));
+    }
+}
+
+void MapScene::updateMarker(EntityRef entity)
+{
+    auto &list = entity.kind == EntityKind::Station ? m_stations : m_agents;
+    if (entity.index < 0 || size_t(entity.index) >= list.size()) {
         rebuild();
         return;
     }
     const QSignalBlocker blocker(this);
-    const bool selected = list[size_t(index)]->isSelected();
-    delete list[size_t(index)];
-    list[size_t(index)] = makeMarker(kind, index);
-    list[size_t(index)]->setSelected(selected);
-    if (kind == Subject::Station)
+    showMarker(list[size_t(entity.index)], entity);
+    if (entity.kind == EntityKind::Station)
         updatePlaces(); // it moved, or its capacity changed
     placeLabels();
 }
 
 void MapScene::onChanged(const Change &change)
 {
-    const bool stations = change.part() == Part::Stations, agents = change.part() == Part::Characters;
-    if (change.isItemChange() && (stations || agents)) {
-        const Subject::Kind kind = stations ? Subject::Station : Subject::Agent;
+    const std::optional<EntityKind> list = change.list();
+    if (list == EntityKind::Station || list == EntityKind::Character) {
+        const EntityKind kind = *list;
         if (change.kind == Change::Edited)
             for (int i : change.indices)
-                replaceMarker(kind, i); // in place
+                updateMarker({kind, i}); // in place
         else
             spliceMarkers(kind, change);
     } else if (change.kind == Change::Replaced && change.touches(Part::Stations | Part::Characters | Part::Settings)) {
@@ -812,11 +820,11 @@ void MapScene::onChanged(const Change &change)
         update(); // the map's size is drawn in the (cached) background
 }
 
-void MapScene::spliceMarkers(Subject::Kind kind, const Change &change)
+void MapScene::spliceMarkers(EntityKind kind, const Change &change)
 {
-    auto &list = kind == Subject::Station ? m_stations : m_agents;
+    auto &list = kind == EntityKind::Station ? m_stations : m_agents;
     const Scenario &s = m_document->scenario();
-    const size_t count = size_t(kind == Subject::Station ? s.stations.size() : s.agents.size());
+    const size_t count = size_t(kind == EntityKind::Station ? s.stations.size() : s.agents.size());
     const size_t from = change.indices.isEmpty() ? 0 : size_t(change.indices.first());
     if (from > list.size()) {
         rebuild();
@@ -838,10 +846,10 @@ void MapScene::spliceMarkers(Subject::Kind kind, const Change &change)
         delete list[i];
     list.resize(from);
     for (size_t i = from; i < count; ++i) {
-        list.push_back(makeMarker(kind, int(i)));
+        list.push_back(makeMarker({kind, int(i)}));
         list.back()->setSelected(selected.contains(int(i)));
     }
-    if (kind == Subject::Station)
+    if (kind == EntityKind::Station)
         updatePlaces();
     placeLabels();
 }
@@ -855,14 +863,14 @@ void MapScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
             = m_document->submit(edits::addEntity(m_document->scenario(), EntityKind::Station, at));
             !refusal.isEmpty())
             return report(refusal);
-        emit subjectClicked(Subject {Subject::Station, int(m_document->scenario().stations.size()) - 1, {}});
+        emit itemClicked(ItemRef {EntityKind::Station, int(m_document->scenario().stations.size()) - 1});
     });
     menu.addAction(QIcon(QStringLiteral(":/icons/character.svg")), tr("Add Character Here"), this, [this, at] {
         if (const QString refusal
             = m_document->submit(edits::addEntity(m_document->scenario(), EntityKind::Character, at));
             !refusal.isEmpty())
             return report(refusal);
-        emit subjectClicked(Subject {Subject::Agent, int(m_document->scenario().agents.size()) - 1, {}});
+        emit itemClicked(ItemRef {EntityKind::Character, int(m_document->scenario().agents.size()) - 1});
     });
     for (size_t i = 0; i < m_walls.size(); ++i) {
         if (m_walls[i]->sceneBoundingRect().contains(event->scenePos())) {

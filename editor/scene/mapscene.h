@@ -29,9 +29,9 @@ public:
     explicit MapScene(ScenarioDocument *document, QObject *parent = nullptr);
     ~MapScene() override;
 
-    void selectSubject(const Subject &subject);
-    void selectSubjects(const QList<Subject> &subjects);
-    QGraphicsItem *itemFor(Subject::Kind kind, int index) const;
+    void selectItem(const ItemRef &ref);
+    void selectItems(const QList<ItemRef> &refs);
+    QGraphicsItem *itemFor(const ItemRef &ref) const; // a station's or a character's marker
     static QPointF toScene(const Point &p) { return {p.x * kScale, p.y * kScale}; }
     static Point toWorld(const QPointF &p, bool snap);
     static QColor agentColor(int index);
@@ -40,7 +40,7 @@ public:
                                const QString &label); // the colour of a character, on the map, in a run and in charts
 
     // Called by items when a drag ends.
-    void itemMoved(Subject::Kind kind, int index, const QPointF &scenePos, bool snap);
+    void itemMoved(EntityRef entity, const QPointF &scenePos, bool snap);
     void wallEdited(int index, const QRectF &sceneRect); // a wall moved or resized
 
     // The wall tools: while one is on, a left drag on the map draws a wall
@@ -66,11 +66,11 @@ public:
     // Hides the characters' start markers (while a run shows the live ones).
     void setStartMarkersVisible(bool visible);
     // Whether a marker's label is drawn (a label that would cover another gives way).
-    bool labelShown(Subject::Kind kind, int index) const;
+    bool labelShown(EntityRef entity) const;
 
 signals:
-    void subjectClicked(const goap::editor::Subject &subject);
-    void subjectsClicked(const QList<goap::editor::Subject> &subjects); // several markers of one kind selected
+    void itemClicked(const goap::ItemRef &ref);
+    void itemsClicked(const QList<goap::ItemRef> &refs); // several markers of one kind selected
     void refused(const QString &reason); // an edit made on the map was refused
 
 protected:
@@ -82,12 +82,13 @@ protected:
 
 private:
     void rebuild();
-    QGraphicsItem *makeMarker(Subject::Kind kind, int index); // added to the scene
-    void replaceMarker(Subject::Kind kind, int index); // one marker rebuilt in place
+    QGraphicsItem *makeMarker(EntityRef entity); // added to the scene
+    void showMarker(QGraphicsItem *marker, EntityRef entity); // its label, icon, place and tooltip
+    void updateMarker(EntityRef entity); // one marker shown again, in place
     // Items inserted into (or removed from) a list: the markers from the first
     // one on are made again (their indices, and a character's colour, follow
     // its place), the ones before stay.
-    void spliceMarkers(Subject::Kind kind, const Change &change);
+    void spliceMarkers(EntityKind kind, const Change &change);
     void onChanged(const Change &change);
     void report(const QString &refusal);
     ScenarioDocument *m_document;

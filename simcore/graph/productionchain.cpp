@@ -9,20 +9,24 @@
 
 namespace goap {
 
-int ProductionChain::count(ChainNode::Kind kind) const
-{
-    return int(std::count_if(nodes.begin(), nodes.end(), [&](const ChainNode &n) { return n.kind == kind; }));
-}
-
 int ProductionChain::count(ChainEdge::Kind kind) const
 {
     return int(std::count_if(edges.begin(), edges.end(), [&](const ChainEdge &e) { return e.kind == kind; }));
 }
 
-int ProductionChain::find(ChainNode::Kind kind, const QString &id) const
+int ProductionChain::find(const ItemRef &item) const
 {
     for (size_t i = 0; i < nodes.size(); ++i)
-        if (nodes[i].kind == kind && nodes[i].id == id)
+        if (nodes[i].item == item)
+            return int(i);
+    return -1;
+}
+
+int ProductionChain::find(EntityKind kind, QStringView id) const
+{
+    const bool character = kind == EntityKind::Character || kind == EntityKind::Template;
+    for (size_t i = 0; i < nodes.size(); ++i)
+        if (nodes[i].id == id && (character ? nodes[i].isCharacter() : nodes[i].item.isEntity(kind)))
             return int(i);
     return -1;
 }
@@ -30,22 +34,25 @@ int ProductionChain::find(ChainNode::Kind kind, const QString &id) const
 ProductionChain productionChain(const Scenario &s)
 {
     ProductionChain c;
-    QHash<QString, int> index; // kind-prefixed id -> node
-    auto node = [&](ChainNode::Kind kind, const QString &id, const QString &label) {
-        const QString key = QString::number(int(kind)) + u':' + id;
+    // One node per fact, per action id, per goal id and per character id
+    // (a duplicate id, the validator's error, joins the first's node).
+    QHash<QString, int> index; // "f:world.bread", "a:bakeBread", "g:hunger", "c:baker" -> node
+    auto node = [&](QChar tag, const ItemRef &item, const QString &id, const QString &label) {
+        const QString key = tag + u':' + id;
         if (const auto it = index.constFind(key); it != index.cend())
             return it.value();
-        c.nodes.push_back({kind, id, label});
+        c.nodes.push_back({item, id, label});
         index.insert(key, int(c.nodes.size() - 1));
         return int(c.nodes.size() - 1);
     };
     auto fact = [&](QString name) {
         name = ownFact(name); // a partner's fact is the partner's own
-        return node(name.startsWith(u"world.") ? ChainNode::WorldFact : ChainNode::AgentFact, name, name);
+        return node(u'f', ItemRef::ofFact(name), name, name);
     };
     QSet<int> produced;
-    for (const Action &a : s.actions) {
-        const int act = node(ChainNode::Action, a.id, a.label);
+    for (int i = 0; i < s.actions.size(); ++i) {
+        const Action &a = s.actions[i];
+        const int act = node(u'a', ItemRef(EntityKind::Action, i), a.id, a.label);
         for (const Condition &cond : a.pre)
             c.edges.push_back({fact(cond.fact), act, ChainEdge::Reads});
         for (const Effect &e : a.add) {
@@ -64,8 +71,9 @@ ProductionChain productionChain(const Scenario &s)
                 produced.insert(f);
         }
     }
-    for (const Goal &g : s.goals) {
-        const int goal = node(ChainNode::Goal, g.id, g.label);
+    for (int i = 0; i < s.goals.size(); ++i) {
+        const Goal &g = s.goals[i];
+        const int goal = node(u'g', ItemRef(EntityKind::Goal, i), g.id, g.label);
         for (const Condition &cond : g.conditions)
             c.edges.push_back({fact(cond.fact), goal, ChainEdge::Names});
     }
@@ -73,19 +81,20 @@ ProductionChain productionChain(const Scenario &s)
     // crowd of copies is one trade in the chain, and stays readable (and quick to lay out).
     QHash<QStringList, int> byActions;
     std::vector<int> groupSize;
-    for (const auto *list : {&s.agents, &s.templates})
-        for (const Agent &a : *list) {
+    for (const EntityKind kind : {EntityKind::Character, EntityKind::Template})
+        for (int i = 0; i < countOf(s, kind); ++i) {
+            const Agent &a = listOf<Agent>(s, kind)[i];
             if (const auto same = byActions.constFind(a.actions); same != byActions.cend()) {
                 ChainNode &n = c.nodes[size_t(same.value())];
                 const int more = ++groupSize[size_t(same.value())];
                 n.label = QStringLiteral("%1 +%2").arg(n.label.section(QStringLiteral(" +"), 0, 0)).arg(more);
                 continue;
             }
-            const int who = node(ChainNode::Character, a.id, a.label);
+            const int who = node(u'c', ItemRef(kind, i), a.id, a.label);
             byActions.insert(a.actions, who);
             groupSize.resize(c.nodes.size(), 0);
             for (const QString &id : a.actions)
-                if (const int act = index.value(QString::number(int(ChainNode::Action)) + u':' + id, -1); act >= 0)
+                if (const int act = index.value(QStringLiteral("a:") + id, -1); act >= 0)
                     c.edges.push_back({who, act, ChainEdge::CanDo});
         }
     // Dangling: read or named, never produced, seeded nowhere (world seed or any starting pool).
@@ -133,7 +142,7 @@ void markFindings(ProductionChain &chain, const Scenario &s, const Issues &issue
                 blocked += cannot.contains(name + u':' + QString::number(i) + u':' + g.goal) ? 1 : 0;
             }
     for (ChainNode &n : chain.nodes)
-        if (n.kind == ChainNode::Goal) {
+        if (n.isGoal()) {
             const auto [all, blocked] = holders.value(n.id, {0, 0});
             n.unreachable = all > 0 && blocked == all;
         }
@@ -144,7 +153,8 @@ bool sameShape(const ProductionChain &a, const ProductionChain &b)
     if (a.nodes.size() != b.nodes.size() || a.edges.size() != b.edges.size())
         return false;
     for (size_t i = 0; i < a.nodes.size(); ++i)
-        if (a.nodes[i].kind != b.nodes[i].kind || a.nodes[i].id != b.nodes[i].id)
+        if (a.nodes[i].item.is != b.nodes[i].item.is || a.nodes[i].item.entity.kind != b.nodes[i].item.entity.kind
+            || a.nodes[i].id != b.nodes[i].id) // the same things by id (their indices may move)
             return false;
     for (size_t i = 0; i < a.edges.size(); ++i)
         if (a.edges[i].from != b.edges[i].from || a.edges[i].to != b.edges[i].to || a.edges[i].kind != b.edges[i].kind)
@@ -172,18 +182,11 @@ QString dotQuoted(const QString &s)
 
 QString chainNodeId(const ChainNode &n)
 {
-    switch (n.kind) {
-    case ChainNode::WorldFact:
-    case ChainNode::AgentFact:
+    if (n.item.isFact())
         return QStringLiteral("fact:") + n.id;
-    case ChainNode::Action:
-        return QStringLiteral("action:") + n.id;
-    case ChainNode::Character:
+    if (n.isCharacter()) // a template's node is a character's
         return QStringLiteral("character:") + n.id;
-    case ChainNode::Goal:
-        return QStringLiteral("goal:") + n.id;
-    }
-    return n.id;
+    return QLatin1String(nounOf(n.item.entity.kind)) + u':' + n.id;
 }
 
 namespace {
@@ -200,24 +203,11 @@ QByteArray toDot(const ProductionChain &c, const QString &name)
               "digraph %1 {\n  rankdir=LR;%2\n  node [fontname=\"DejaVu Sans\", fontsize=10];\n  edge [fontsize=9];\n")
               .arg(dotQuoted(name), dotLayoutBudget(c.nodes.size()));
     for (const ChainNode &n : c.nodes) {
-        QString style;
-        switch (n.kind) {
-        case ChainNode::WorldFact:
-            style = QStringLiteral("shape=ellipse, style=filled, fillcolor=\"#dbeafe\"");
-            break;
-        case ChainNode::AgentFact:
-            style = QStringLiteral("shape=ellipse, style=filled, fillcolor=\"#fde7cf\"");
-            break;
-        case ChainNode::Action:
-            style = QStringLiteral("shape=box, style=\"rounded,filled\", fillcolor=\"#e8f5e9\"");
-            break;
-        case ChainNode::Character:
-            style = QStringLiteral("shape=house, style=filled, fillcolor=\"#ede7f6\"");
-            break;
-        case ChainNode::Goal:
-            style = QStringLiteral("shape=octagon, style=filled, fillcolor=\"#fdecea\"");
-            break;
-        }
+        QString style = n.isWorldFact() ? QStringLiteral("shape=ellipse, style=filled, fillcolor=\"#dbeafe\"")
+            : n.item.isFact()           ? QStringLiteral("shape=ellipse, style=filled, fillcolor=\"#fde7cf\"")
+            : n.isAction()              ? QStringLiteral("shape=box, style=\"rounded,filled\", fillcolor=\"#e8f5e9\"")
+            : n.isCharacter()           ? QStringLiteral("shape=house, style=filled, fillcolor=\"#ede7f6\"")
+                                        : QStringLiteral("shape=octagon, style=filled, fillcolor=\"#fdecea\"");
         if (n.dangling)
             style += QStringLiteral(", color=\"#c62828\", penwidth=2, tooltip=\"nothing produces it\"");
         if (n.unreachable)

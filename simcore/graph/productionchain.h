@@ -7,6 +7,7 @@
 // laid out left to right (ore -> iron -> tools -> wheat/planks -> bread).
 
 #include "io/issue.h"
+#include "model/entity.h"
 #include "model/scenario.h"
 
 #include <QByteArray>
@@ -18,12 +19,18 @@ namespace goap {
 
 struct ChainNode
 {
-    enum Kind { WorldFact, AgentFact, Action, Character, Goal };
-    Kind kind;
-    QString id; // the fact's scoped name, or the item's id
+    // What it stands for: a fact, or an action, a goal, a character or a
+    // template (a group of characters is its first member).
+    ItemRef item;
+    QString id; // the fact's scoped name, or the entity's id
     QString label;
     bool dangling = false; // a fact something reads that nothing produces and nothing seeds
     bool unreachable = false; // a goal no character who holds it can ever reach (the validator's finding)
+
+    bool isWorldFact() const { return item.isFact() && id.startsWith(u"world."); }
+    bool isAction() const { return item.isEntity(EntityKind::Action); }
+    bool isGoal() const { return item.isEntity(EntityKind::Goal); }
+    bool isCharacter() const { return item.isEntity(EntityKind::Character) || item.isEntity(EntityKind::Template); }
 };
 
 struct ChainEdge
@@ -44,9 +51,11 @@ struct ProductionChain
 {
     std::vector<ChainNode> nodes;
     std::vector<ChainEdge> edges;
-    int count(ChainNode::Kind kind) const;
     int count(ChainEdge::Kind kind) const;
-    int find(ChainNode::Kind kind, const QString &id) const; // -1 when absent
+    int find(const ItemRef &item) const; // -1 when absent
+    int findFact(const QString &name) const { return find(ItemRef::ofFact(name)); }
+    // The node of the action, goal or character (or template) with `id`.
+    int find(EntityKind kind, QStringView id) const;
 };
 
 // Facts in use only (named by a condition or an effect; partner.X is the

@@ -96,6 +96,22 @@ Part partOf(EntityKind kind)
     return visitKind(kind, [](auto traits) { return traits.part; });
 }
 
+std::optional<EntityKind> kindOf(Parts parts)
+{
+    for (const EntityKind kind : kEntityKinds)
+        if (parts == partOf(kind))
+            return kind;
+    return std::nullopt;
+}
+
+std::optional<EntityKind> kindOfFileKey(QStringView key)
+{
+    for (const EntityKind kind : kEntityKinds)
+        if (key == QLatin1String(visitKind(kind, [](auto traits) { return traits.fileKey; })))
+            return kind;
+    return std::nullopt;
+}
+
 const char *nounOf(EntityKind kind)
 {
     return visitKind(kind, [](auto traits) { return traits.noun; });
@@ -104,6 +120,14 @@ const char *nounOf(EntityKind kind)
 qsizetype countOf(const Scenario &s, EntityKind kind)
 {
     return visitKind(kind, [&](auto traits) { return (s.*traits.list).size(); });
+}
+
+QString labelOf(const Scenario &s, EntityRef ref)
+{
+    return visitKind(ref.kind, [&](auto traits) {
+        const auto &list = s.*traits.list;
+        return ref.index >= 0 && ref.index < list.size() ? labelOfItem(list[ref.index]) : QString();
+    });
 }
 
 QString idOf(const Scenario &s, EntityRef ref)

@@ -9,6 +9,7 @@
 
 #include <QFlags>
 
+#include <optional>
 #include <utility>
 
 namespace goap {
@@ -25,6 +26,50 @@ struct EntityRef
     int index = -1;
     bool isValid() const { return index >= 0; }
     bool operator==(const EntityRef &) const = default;
+};
+
+// One item of a scenario a user can point at, named one way by the
+// document, the outline, the selection, the map, the production chain and
+// the issues: the scenario's settings, a fact (its scoped name,
+// "world.bread"), or an entity (an EntityRef). An entity index of -1 stands
+// for the kind's whole list and a fact "" for the facts as a whole: the
+// outline's section headers.
+struct ItemRef
+{
+    enum class Is : quint8 { Nothing, Settings, Fact, Entity };
+    Is is = Is::Nothing;
+    EntityRef entity; // Is::Entity
+    QString fact; // Is::Fact
+
+    ItemRef() = default;
+    ItemRef(EntityRef ref) // an entity is an item (implicit on purpose)
+        : is(Is::Entity)
+        , entity(ref)
+    {
+    }
+    ItemRef(EntityKind kind, int index)
+        : ItemRef(EntityRef {kind, index})
+    {
+    }
+    static ItemRef settings() { return ItemRef(Is::Settings, {}); }
+    static ItemRef ofFact(const QString &name) { return ItemRef(Is::Fact, name); }
+
+    bool isNothing() const { return is == Is::Nothing; }
+    bool isSettings() const { return is == Is::Settings; }
+    bool isFact() const { return is == Is::Fact; }
+    bool isEntity() const { return is == Is::Entity; }
+    bool isEntity(EntityKind kind) const { return is == Is::Entity && entity.kind == kind; }
+    // One entity or one fact, not a whole list or the settings.
+    bool isOne() const { return (isEntity() && entity.index >= 0) || (isFact() && !fact.isEmpty()); }
+    int index() const { return isEntity() ? entity.index : -1; }
+    bool operator==(const ItemRef &) const = default;
+
+private:
+    ItemRef(Is what, const QString &name)
+        : is(what)
+        , fact(name)
+    {
+    }
 };
 
 // The parts of a scenario an edit touches.
@@ -102,6 +147,7 @@ template<> struct EntityTraits<EntityKind::Station>
     static constexpr QList<Station> Scenario::*list = &Scenario::stations;
     static constexpr Part part = Part::Stations;
     static constexpr const char *noun = "station";
+    static constexpr const char *fileKey = "stations"; // its list in a scenario file
     static constexpr const char *idBase = "station";
     static constexpr bool placed = true; // stands on the map at `at`
 };
@@ -112,6 +158,7 @@ template<> struct EntityTraits<EntityKind::Action>
     static constexpr QList<Action> Scenario::*list = &Scenario::actions;
     static constexpr Part part = Part::Actions;
     static constexpr const char *noun = "action";
+    static constexpr const char *fileKey = "actions"; // its list in a scenario file
     static constexpr const char *idBase = "action";
     static constexpr bool placed = false;
 };
@@ -122,6 +169,7 @@ template<> struct EntityTraits<EntityKind::Goal>
     static constexpr QList<Goal> Scenario::*list = &Scenario::goals;
     static constexpr Part part = Part::Goals;
     static constexpr const char *noun = "goal";
+    static constexpr const char *fileKey = "goals"; // its list in a scenario file
     static constexpr const char *idBase = "need";
     static constexpr bool placed = false;
 };
@@ -132,6 +180,7 @@ template<> struct EntityTraits<EntityKind::Character>
     static constexpr QList<Agent> Scenario::*list = &Scenario::agents;
     static constexpr Part part = Part::Characters;
     static constexpr const char *noun = "character";
+    static constexpr const char *fileKey = "agents"; // its list in a scenario file
     static constexpr const char *idBase = "character";
     static constexpr bool placed = true;
 };
@@ -142,6 +191,7 @@ template<> struct EntityTraits<EntityKind::Template>
     static constexpr QList<Agent> Scenario::*list = &Scenario::templates;
     static constexpr Part part = Part::Templates;
     static constexpr const char *noun = "template";
+    static constexpr const char *fileKey = "templates"; // its list in a scenario file
     static constexpr const char *idBase = "visitor";
     static constexpr bool placed = false; // each copy appears where its spawner is
 };
@@ -152,6 +202,7 @@ template<> struct EntityTraits<EntityKind::Spawner>
     static constexpr QList<Spawner> Scenario::*list = &Scenario::spawners;
     static constexpr Part part = Part::Spawners;
     static constexpr const char *noun = "spawner";
+    static constexpr const char *fileKey = "spawners"; // its list in a scenario file
     static constexpr const char *idBase = "";
     static constexpr bool placed = true;
 };
@@ -177,10 +228,16 @@ template<typename F> decltype(auto) visitKind(EntityKind kind, F &&f)
 }
 
 Part partOf(EntityKind kind);
+// The kind whose list `parts` is, when it is exactly one list.
+std::optional<EntityKind> kindOf(Parts parts);
 const char *nounOf(EntityKind kind); // "station", "character", ...
+// The kind whose list a scenario file calls `key` ("agents": characters).
+std::optional<EntityKind> kindOfFileKey(QStringView key);
 qsizetype countOf(const Scenario &s, EntityKind kind);
 // The entity's id ("" for a spawner, which has none).
 QString idOf(const Scenario &s, EntityRef ref);
+// Its label ("" for a spawner, or out of range).
+QString labelOf(const Scenario &s, EntityRef ref);
 // The entity of `kind` with `id`, or an invalid ref.
 EntityRef findEntity(const Scenario &s, EntityKind kind, QStringView id);
 
@@ -206,6 +263,13 @@ template<typename T> QString idOfItem(const T &item)
         return {};
     else
         return item.id;
+}
+template<typename T> QString labelOfItem(const T &item)
+{
+    if constexpr (std::is_same_v<T, Spawner>)
+        return {};
+    else
+        return item.label;
 }
 
 } // namespace goap

@@ -46,7 +46,7 @@ int main(int argc, char *argv[])
     std::printf("characters %d, open %.0f ms\n", characters, double(t.nsecsElapsed()) / 1e6);
 
     const int agent = characters / 2;
-    w.outline()->select(Subject {Subject::Agent, agent, {}});
+    w.outline()->select(ItemRef {EntityKind::Character, agent});
     QApplication::processEvents();
     QLineEdit *label = w.agentForm()->labelEdit;
     label->setFocus();

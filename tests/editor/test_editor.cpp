@@ -100,7 +100,7 @@ QAction *menuAction(MainWindow &w, const QString &text)
 // Builds scenarios/cook.json through the forms, step by step.
 void buildCook(MainWindow &w)
 {
-    w.outline()->select(Subject {Subject::Settings, -1, {}});
+    w.outline()->select(ItemRef::settings());
     ScenarioForm *sf = w.scenarioForm();
     type(sf->nameEdit, QStringLiteral("Cook"));
     sf->descriptionEdit->setPlainText(QString::fromUtf8("One cook, one hunger. The cook's only want is to be fed, and "
@@ -176,7 +176,7 @@ void buildCook(MainWindow &w)
     }
 
     // The fire's seed: the fact exists now that actions name it.
-    w.outline()->select(Subject {Subject::Fact, -1, QStringLiteral("world.fireLit")});
+    w.outline()->select(ItemRef::ofFact(QStringLiteral("world.fireLit")));
     QCOMPARE(w.currentForm(), w.factForm());
     w.factForm()->seededBox->setChecked(true);
 
@@ -333,7 +333,7 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
         const Scenario before = w.scenario();
-        w.outline()->select(Subject {Subject::Fact, -1, QStringLiteral("world.tools")});
+        w.outline()->select(ItemRef::ofFact(QStringLiteral("world.tools")));
         QCOMPARE(w.currentForm(), w.factForm());
         QVERIFY(w.factForm()->usageLabel->text().contains(u"harvestWheat"));
         type(w.factForm()->nameEdit, QStringLiteral("world.toolkit"));
@@ -352,13 +352,13 @@ private slots:
         QCOMPARE(w.scenario(), before);
 
         // An agent fact too, across goals and characters' own facts.
-        w.outline()->select(Subject {Subject::Fact, -1, QStringLiteral("agent.fed")});
+        w.outline()->select(ItemRef::ofFact(QStringLiteral("agent.fed")));
         type(w.factForm()->nameEdit, QStringLiteral("agent.fullness"));
         QCOMPARE(w.scenario().goal(u"hunger")->conditions.first().fact, QStringLiteral("agent.fullness"));
         const auto &eat = w.scenario().action(u"eatBread")->add;
         QVERIFY(std::any_of(eat.begin(), eat.end(), [](const Effect &e) { return e.fact == u"agent.fullness"; }));
         // A rename onto a fact in use, or across scopes, is refused with a message.
-        w.outline()->select(Subject {Subject::Fact, -1, QStringLiteral("agent.fullness")});
+        w.outline()->select(ItemRef::ofFact(QStringLiteral("agent.fullness")));
         type(w.factForm()->nameEdit, QStringLiteral("agent.bread"));
         QVERIFY2(
             w.factForm()->errorText().contains(u"already in use"),
@@ -401,7 +401,7 @@ private slots:
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/hospital.json")));
         const int stations = w.outline()->model()->rowCount();
         QVERIFY(stations >= 8); // ... Templates, Spawners
-        w.outline()->select(Subject {Subject::Template, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Template, 0});
         QCOMPARE(w.currentForm(), w.templateForm());
         w.templateForm()->speedBox->setValue(1.5);
         QCOMPARE(w.scenario().templates[0].speed, 1.5);
@@ -411,23 +411,23 @@ private slots:
         QVERIFY(
             w.templateForm()->errorText().contains(u"already used")); // ids are unique across characters and templates
 
-        w.outline()->select(Subject {Subject::Spawner, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Spawner, 0});
         QCOMPARE(w.currentForm(), w.spawnerForm());
         w.spawnerForm()->everyBox->setValue(30);
         QCOMPARE(w.scenario().spawners[0].every, 30.0);
 
-        w.outline()->select(Subject {Subject::Station, 3, {}});
+        w.outline()->select(ItemRef {EntityKind::Station, 3});
         QCOMPARE(w.stationForm()->capacityBox->value(), 3);
         w.stationForm()->capacityBox->setValue(4);
         QCOMPARE(w.scenario().stations[3].capacity, 4);
 
-        w.outline()->select(Subject {Subject::Action, 4, {}});
+        w.outline()->select(ItemRef {EntityKind::Action, 4});
         QCOMPARE(w.actionForm()->takePartnerEdit->text(), QStringLiteral("desk"));
         QVERIFY(w.actionForm()->releaseBox->isChecked());
         QVERIFY(!w.actionForm()->leaveBox->isChecked());
         type(w.actionForm()->takePartnerEdit, QStringLiteral("bad name!"));
         QVERIFY(w.actionForm()->errorText().contains(u"not a valid queue name"));
-        w.outline()->select(Subject {Subject::Action, 3, {}});
+        w.outline()->select(ItemRef {EntityKind::Action, 3});
         QVERIFY(w.actionForm()->leaveBox->isChecked());
 
         // Every one of these edits is undoable, back to the file.
@@ -444,7 +444,7 @@ private slots:
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
         const Scenario before = w.scenario();
         const int steps = w.document()->undoStack()->count();
-        w.outline()->select(Subject {Subject::Station, 1, {}});
+        w.outline()->select(ItemRef {EntityKind::Station, 1});
         StationForm *f = w.stationForm();
         f->idEdit->selectAll();
         QTest::keyClicks(f->idEdit, QStringLiteral("woodpile"));
@@ -470,11 +470,11 @@ private slots:
         QCOMPARE(w.document()->undoStack()->count(), steps + 1);
 
         // Bad values in tables are refused too.
-        w.outline()->select(Subject {Subject::Action, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Action, 0});
         w.actionForm()->effectTable->addRow(QStringLiteral("wood"), QStringLiteral("add"), 1);
         QVERIFY(w.actionForm()->errorText().contains(u"world.\" or \"agent."));
         QCOMPARE(w.scenario().actions[0].add.size(), 1);
-        w.outline()->select(Subject {Subject::Goal, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Goal, 0});
         w.goalForm()->conditionTable->addRow(QStringLiteral("agent.meal"), {}, 0);
         QVERIFY(w.goalForm()->errorText().contains(u"at least 1"));
     }
@@ -484,7 +484,7 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
         const Scenario before = w.scenario();
-        w.outline()->select(Subject {Subject::Action, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Action, 0});
         QString said;
         std::unique_ptr<QTimer> answer(answerNextDialog(QStringLiteral("Delete"), &said));
         menuAction(w, QStringLiteral("Remove Selected"))->trigger();
@@ -500,12 +500,14 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
         const int steps = w.document()->undoStack()->count();
-        QGraphicsItem *item = w.mapScene()->itemFor(Subject::Station, 0);
+        QGraphicsItem *item = w.mapScene()->itemFor({EntityKind::Station, 0});
         QVERIFY(item);
-        w.mapScene()->itemMoved(Subject::Station, 0, QPointF(5.2 * MapScene::kScale, 7.9 * MapScene::kScale), true);
+        w.mapScene()->itemMoved({EntityKind::Station, 0}, QPointF(5.2 * MapScene::kScale, 7.9 * MapScene::kScale),
+                                true);
         QCOMPARE(w.scenario().stations[0].at, (Point {5, 8})); // snapped to half units
         QCOMPARE(w.document()->undoStack()->count(), steps + 1);
-        w.mapScene()->itemMoved(Subject::Agent, 0, QPointF(1.26 * MapScene::kScale, 2 * MapScene::kScale), false);
+        w.mapScene()->itemMoved({EntityKind::Character, 0}, QPointF(1.26 * MapScene::kScale, 2 * MapScene::kScale),
+                                false);
         QCOMPARE(w.scenario().agents[0].at, (Point {1.26, 2}));
         w.document()->undoStack()->undo();
         w.document()->undoStack()->undo();
@@ -516,7 +518,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
-        w.outline()->select(Subject {Subject::Action, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Action, 0});
         const int steps = w.document()->undoStack()->count();
         for (double d : {3.5, 4.0, 4.5, 5.0})
             w.actionForm()->durationBox->setValue(d);
@@ -531,7 +533,7 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
         QVERIFY(!hasErrors(w.document()->issues()));
-        w.outline()->select(Subject {Subject::Agent, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Character, 0});
         // Untick every goal: a warning appears ("holds no goals").
         AgentForm *c = w.agentForm();
         QSignalSpy validated(w.document(), &ScenarioDocument::issuesChanged);
@@ -547,17 +549,17 @@ private slots:
             QListWidgetItem *item = w.issuesPanel()->item(i);
             if (item->text().contains(u"holds no goals")) {
                 found = true;
-                w.outline()->select(Subject {Subject::Settings, -1, {}});
+                w.outline()->select(ItemRef::settings());
                 emit w.issuesPanel()->itemClicked(item);
-                QCOMPARE(w.outline()->current(), (Subject {Subject::Agent, 0, {}}));
+                QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Character, 0}));
                 QCOMPARE(w.currentForm(), w.agentForm());
             }
         }
         QVERIFY(found);
-        QCOMPARE(IssuesPanel::subjectForPath(QStringLiteral("actions[3].add[\"agent.wood\"]")),
-                 (Subject {Subject::Action, 3, {}}));
-        QCOMPARE(IssuesPanel::subjectForPath(QStringLiteral("world[\"bread\"]")),
-                 (Subject {Subject::Fact, -1, QStringLiteral("world.bread")}));
+        QCOMPARE(IssuesPanel::itemForPath(QStringLiteral("actions[3].add[\"agent.wood\"]")),
+                 (ItemRef {EntityKind::Action, 3}));
+        QCOMPARE(IssuesPanel::itemForPath(QStringLiteral("world[\"bread\"]")),
+                 (ItemRef::ofFact(QStringLiteral("world.bread"))));
     }
 
     void badFilesLeaveTheDocumentIntact_data()
@@ -572,7 +574,7 @@ private slots:
         QFETCH(QString, file);
         MainWindow w;
         QVERIFY(w.openFile(kSource + "/scenarios/smithy.json"));
-        w.outline()->select(Subject {Subject::Station, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Station, 0});
         w.stationForm()->xBox->setValue(4); // unsaved work that must survive
         const Scenario before = w.scenario();
         const QString title = w.windowTitle();
@@ -623,7 +625,7 @@ private slots:
         QVERIFY(w.openFile(path));
         QVERIFY(!w.isWindowModified());
         QCOMPARE(shownTitle(), QStringLiteral("cook.json — GOAP Studio"));
-        w.outline()->select(Subject {Subject::Settings, -1, {}});
+        w.outline()->select(ItemRef::settings());
         type(w.scenarioForm()->nameEdit, QStringLiteral("Cook II"));
         QVERIFY(w.isWindowModified());
         QCOMPARE(shownTitle(), QStringLiteral("cook.json* — GOAP Studio"));
@@ -718,7 +720,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
-        w.outline()->select(Subject {Subject::Action, 3, {}});
+        w.outline()->select(ItemRef {EntityKind::Action, 3});
         QToolButton *plus = tableButton(w.actionForm()->preTable, QStringLiteral("+"));
         QTest::mouseClick(plus, Qt::LeftButton);
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return); // keeps the suggested name
@@ -790,7 +792,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
-        w.outline()->select(Subject {Subject::Action, 1, {}}); // lightFire: set world.fireLit 1, add agent.wood -1
+        w.outline()->select(ItemRef {EntityKind::Action, 1}); // lightFire: set world.fireLit 1, add agent.wood -1
         FactTable *effects = w.actionForm()->effectTable;
         QTableWidget *table = effects->table();
         QCOMPARE(table->rowCount(), 2);
@@ -844,7 +846,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
-        w.outline()->select(Subject {Subject::Action, 2, {}}); // cookMeal: needs world.fireLit 1
+        w.outline()->select(ItemRef {EntityKind::Action, 2}); // cookMeal: needs world.fireLit 1
         QTableWidget *table = w.actionForm()->preTable->table();
         QCOMPARE(table->columnCount(), 3);
         QCOMPARE(table->item(0, 1)->text(), QStringLiteral(">="));
@@ -861,7 +863,7 @@ private slots:
         QVERIFY2(stack->undoText().contains(u"world.fireLit != 1"), qPrintable(stack->undoText()));
         QVERIFY(writeScenario(w.scenario()).contains("\"version\": 2"));
         // A goal's condition that can never hold is refused with the reason, and nothing changes.
-        w.outline()->select(Subject {Subject::Goal, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Goal, 0});
         FactTable *conditions = w.goalForm()->conditionTable;
         conditions->table()->item(0, 1)->setText(QStringLiteral("<")); // agent.fed < 1: fine
         QCOMPARE(w.scenario().goals[0].conditions.value(0).op, ConditionOp::Lt);
@@ -913,7 +915,8 @@ private slots:
 
         // A station dragged into the wall is refused and stays where it was.
         const Point before = w.scenario().stations[0].at;
-        w.mapScene()->itemMoved(Subject::Station, 0, QPointF(5.5 * MapScene::kScale, 3.5 * MapScene::kScale), true);
+        w.mapScene()->itemMoved({EntityKind::Station, 0}, QPointF(5.5 * MapScene::kScale, 3.5 * MapScene::kScale),
+                                true);
         QCOMPARE(w.scenario().stations[0].at, before);
         QVERIFY(w.statusBar()->currentMessage().contains(u"inside a wall"));
 
@@ -1040,7 +1043,7 @@ private slots:
         const int mine = s.indexOfGoal(u"mineQuota"), forge = s.indexOfGoal(u"forgeQuota"),
                   bake = s.indexOfGoal(u"bakeQuota");
         w.outline()->selectMany(
-            {Subject {Subject::Goal, mine, {}}, Subject {Subject::Goal, forge, {}}, Subject {Subject::Goal, bake, {}}});
+            {ItemRef {EntityKind::Goal, mine}, ItemRef {EntityKind::Goal, forge}, ItemRef {EntityKind::Goal, bake}});
         GoalForm *form = w.goalForm();
         QTRY_COMPARE(form->indices().size(), 3);
         QVERIFY(!form->kindBox->isEnabled());
@@ -1071,7 +1074,7 @@ private slots:
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
         const Scenario &s = w.scenario();
         const int mine = s.indexOfAction(u"mineOre"), fell = s.indexOfAction(u"fellTree");
-        w.outline()->selectMany({Subject {Subject::Action, mine, {}}, Subject {Subject::Action, fell, {}}});
+        w.outline()->selectMany({ItemRef {EntityKind::Action, mine}, ItemRef {EntityKind::Action, fell}});
         ActionForm *form = w.actionForm();
         QTRY_COMPARE(form->indices().size(), 2);
         QVERIFY(!form->preTable->isEnabled());
@@ -1086,12 +1089,12 @@ private slots:
         stack->undo();
         QCOMPARE(w.scenario().actions[mine].duration, 9.0);
         // A click back on the first of the two (the current item): one action again.
-        w.outline()->select(Subject {Subject::Action, mine, {}});
+        w.outline()->select(ItemRef {EntityKind::Action, mine});
         QTRY_COMPARE(form->indices(), QList<int> {mine});
         QVERIFY(form->preTable->isEnabled());
 
         // One action: "Also at" lists its alternatives; an unknown id is refused.
-        w.outline()->select(Subject {Subject::Action, fell, {}});
+        w.outline()->select(ItemRef {EntityKind::Action, fell});
         QTRY_COMPARE(form->indices(), QList<int> {fell});
         form->alternativesEdit->setText(QStringLiteral("mine, nowhere"));
         emit form->alternativesEdit->editingFinished();
@@ -1199,24 +1202,21 @@ private slots:
         QTRY_COMPARE(chain->nodeCount(), int(expected.nodes.size()));
         // The outline selects Bake bread: the chain brings out its upstream and downstream.
         const Scenario &s = w.scenario();
-        w.outline()->select(Subject {Subject::Action, s.indexOfAction(u"bakeBread"), {}});
-        QCOMPARE(chain->selectedNode(), chain->chain().find(ChainNode::Action, QStringLiteral("bakeBread")));
-        QVERIFY(
-            chain->isHighlighted(chain->chain().find(ChainNode::WorldFact, QStringLiteral("world.wheat")))); // feeds it
-        QVERIFY(
-            chain->isHighlighted(chain->chain().find(ChainNode::WorldFact, QStringLiteral("world.bread")))); // it feeds
-        QVERIFY(!chain->isHighlighted(
-            chain->chain().find(ChainNode::AgentFact, QStringLiteral("agent.oreMined")))); // neither
+        w.outline()->select(ItemRef {EntityKind::Action, s.indexOfAction(u"bakeBread")});
+        QCOMPARE(chain->selectedNode(), chain->chain().find(EntityKind::Action, QStringLiteral("bakeBread")));
+        QVERIFY(chain->isHighlighted(chain->chain().findFact(QStringLiteral("world.wheat")))); // feeds it
+        QVERIFY(chain->isHighlighted(chain->chain().findFact(QStringLiteral("world.bread")))); // it feeds
+        QVERIFY(!chain->isHighlighted(chain->chain().findFact(QStringLiteral("agent.oreMined")))); // neither
         // A click on a node (the real view) selects it in the outline.
-        const int mine = chain->chain().find(ChainNode::Action, QStringLiteral("mineOre"));
+        const int mine = chain->chain().find(EntityKind::Action, QStringLiteral("mineOre"));
         chain->centerOn(chain->nodePosition(mine));
         QTest::mouseClick(chain->viewport(), Qt::LeftButton, {}, chain->mapFromScene(chain->nodePosition(mine)));
-        QCOMPARE(w.outline()->current(), (Subject {Subject::Action, s.indexOfAction(u"mineOre"), {}}));
+        QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Action, s.indexOfAction(u"mineOre")}));
         QCOMPARE(chain->selectedNode(), mine);
         // A label edit changes that node in place after the pause: no new
         // layout, and every other node is the same item as before.
         const quint64 before = chain->layouts(), inPlace = chain->inPlaceUpdates();
-        const int bake = chain->chain().find(ChainNode::Action, QStringLiteral("bakeBread"));
+        const int bake = chain->chain().find(EntityKind::Action, QStringLiteral("bakeBread"));
         QGraphicsItem *bakeItem = chain->nodeItem(bake);
         const QPointF bakeAt = chain->nodePosition(bake);
         Action mineOre = s.actions[s.indexOfAction(u"mineOre")];
@@ -1240,7 +1240,7 @@ private slots:
                     .isEmpty());
         QTRY_VERIFY(chain->layouts() > before);
         QCOMPARE(chain->selectedNode(),
-                 chain->chain().find(ChainNode::Action, QStringLiteral("mineOre"))); // kept across the layout
+                 chain->chain().find(EntityKind::Action, QStringLiteral("mineOre"))); // kept across the layout
         // Export as drawn.
         QTemporaryDir dir;
         for (const char *name : {"chain.png", "chain.svg", "chain.dot"})
@@ -1249,12 +1249,11 @@ private slots:
         QVERIFY(QFile(dir.filePath(QStringLiteral("chain.svg"))).size() > 1000);
         // During a run: world facts show their values, actions who is at them.
         QVERIFY(w.runUi()->runFor(40));
-        const int ore = chain->chain().find(ChainNode::WorldFact, QStringLiteral("world.ore"));
+        const int ore = chain->chain().findFact(QStringLiteral("world.ore"));
         QTRY_VERIFY(chain->liveText(ore).startsWith(u"= "));
         bool someoneAtWork = false;
         for (size_t n = 0; n < chain->chain().nodes.size(); ++n)
-            someoneAtWork
-                |= chain->chain().nodes[n].kind == ChainNode::Action && chain->liveText(int(n)).startsWith(u"▶");
+            someoneAtWork |= chain->chain().nodes[n].isAction() && chain->liveText(int(n)).startsWith(u"▶");
         QVERIFY(someoneAtWork);
         w.runUi()->stop();
         QCOMPARE(chain->liveText(ore), QString()); // the run is over
@@ -1278,9 +1277,9 @@ private slots:
         QVERIFY(w.document()
                     ->submit(edits::setEntity(w.document()->scenario(), EntityKind::Character, 0, miner, Field::Goals))
                     .isEmpty());
-        QTRY_VERIFY(chain->chain().find(ChainNode::Goal, goalId) >= 0
-                    && chain->chain().nodes[size_t(chain->chain().find(ChainNode::Goal, goalId))].unreachable);
-        QVERIFY(chain->nodeItem(chain->chain().find(ChainNode::Goal, goalId))->toolTip().contains(u"can ever reach"));
+        QTRY_VERIFY(chain->chain().find(EntityKind::Goal, goalId) >= 0
+                    && chain->chain().nodes[size_t(chain->chain().find(EntityKind::Goal, goalId))].unreachable);
+        QVERIFY(chain->nodeItem(chain->chain().find(EntityKind::Goal, goalId))->toolTip().contains(u"can ever reach"));
     }
 
     // Issue #14, 2: the Search Tree dock draws the planner's trace: cook's
@@ -1480,25 +1479,25 @@ private slots:
         auto shownAsInDocument = [&] {
             const Scenario &s = doc->scenario();
             const OutlineModel *m = w.outline()->outlineModel();
-            const QList<QPair<Subject::Kind, QStringList>> lists {{Subject::Station, idsOf(s.stations)},
-                                                                  {Subject::Action, idsOf(s.actions)},
-                                                                  {Subject::Goal, idsOf(s.goals)},
-                                                                  {Subject::Agent, idsOf(s.agents)}};
+            const QList<QPair<EntityKind, QStringList>> lists {{EntityKind::Station, idsOf(s.stations)},
+                                                               {EntityKind::Action, idsOf(s.actions)},
+                                                               {EntityKind::Goal, idsOf(s.goals)},
+                                                               {EntityKind::Character, idsOf(s.agents)}};
             for (const auto &[kind, ids] : lists) {
-                const QModelIndex section = m->sectionIndex(kind);
+                const QModelIndex section = m->sectionIndex(ItemRef {kind, -1});
                 if (m->rowCount(section) != ids.size())
                     return false;
                 for (int i = 0; i < ids.size(); ++i)
                     if (!m->index(i, 0, section).data().toString().startsWith(ids[i] + u' '))
                         return false;
             }
-            if (m->rowCount(m->sectionIndex(Subject::Fact)) != factsInUse(doc->scenario()).size())
+            if (m->rowCount(m->sectionIndex(ItemRef::ofFact({}))) != factsInUse(doc->scenario()).size())
                 return false;
             for (int i = 0; i < s.agents.size(); ++i)
-                if (!w.mapScene()->itemFor(Subject::Agent, i))
+                if (!w.mapScene()->itemFor({EntityKind::Character, i}))
                     return false;
-            return !w.mapScene()->itemFor(Subject::Agent, int(s.agents.size()))
-                && !w.mapScene()->itemFor(Subject::Station, int(s.stations.size()));
+            return !w.mapScene()->itemFor({EntityKind::Character, int(s.agents.size())})
+                && !w.mapScene()->itemFor({EntityKind::Station, int(s.stations.size())});
         };
         struct Step
         {
@@ -1659,14 +1658,14 @@ private slots:
         QCOMPARE(doc->scenario().stations[used[1]].id, states.last().stations[used[1]].id);
         stack->redo();
         // The selection follows its entity through an insertion before it.
-        w.outline()->select(Subject {Subject::Agent, 5, {}});
+        w.outline()->select(ItemRef {EntityKind::Character, 5});
         const QString id = doc->scenario().agents[5].id;
         QVERIFY(doc->submit(edits::duplicate(doc->scenario(), EntityRef {EntityKind::Character, 0})).isEmpty());
-        QCOMPARE(w.outline()->current(), (Subject {Subject::Agent, 6, {}}));
+        QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Character, 6}));
         QCOMPARE(w.agentForm()->indices(), QList<int> {6});
         QCOMPARE(w.agentForm()->idEdit->text(), id);
         stack->undo();
-        QCOMPARE(w.outline()->current(), (Subject {Subject::Agent, 5, {}}));
+        QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Character, 5}));
         QCOMPARE(w.agentForm()->idEdit->text(), id);
     }
 
@@ -1680,31 +1679,32 @@ private slots:
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
         QUndoStack *stack = w.document()->undoStack();
         const int rebuilds = w.outline()->outlineModel()->resetCount();
-        QGraphicsItem *untouched = w.mapScene()->itemFor(Subject::Agent, 0);
-        w.outline()->select(Subject {Subject::Agent, 2, {}});
+        QGraphicsItem *untouched = w.mapScene()->itemFor({EntityKind::Character, 0});
+        w.outline()->select(ItemRef {EntityKind::Character, 2});
         type(w.agentForm()->labelEdit, QStringLiteral("Smith of the hill"));
         QCOMPARE(w.scenario().agents[2].label, QStringLiteral("Smith of the hill"));
         QVERIFY(keeps<edits::SetEntities>(stack->command(stack->count() - 1)));
         QCOMPARE(w.outline()->outlineModel()->resetCount(), rebuilds); // the row was updated, the tree kept
-        QVERIFY(w.outline()->indexOf(Subject {Subject::Agent, 2, {}}).data().toString().endsWith(u"Smith of the hill"));
-        QCOMPARE(w.mapScene()->itemFor(Subject::Agent, 0), untouched); // other markers kept
-        QCOMPARE(w.outline()->current(), (Subject {Subject::Agent, 2, {}}));
+        QVERIFY(
+            w.outline()->indexOf(ItemRef {EntityKind::Character, 2}).data().toString().endsWith(u"Smith of the hill"));
+        QCOMPARE(w.mapScene()->itemFor({EntityKind::Character, 0}), untouched); // other markers kept
+        QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Character, 2}));
         // A new own fact shows in Facts without a rebuild.
         w.agentForm()->factTable->addRow(QStringLiteral("stamina"), {}, 3);
         QVERIFY(factsInUse(w.document()->scenario()).contains(QStringLiteral("agent.stamina")));
-        QCOMPARE(w.outline()->indexOf(Subject {Subject::Fact, -1, QStringLiteral("agent.stamina")}).data().toString(),
+        QCOMPARE(w.outline()->indexOf(ItemRef::ofFact(QStringLiteral("agent.stamina"))).data().toString(),
                  QStringLiteral("agent.stamina"));
         QCOMPARE(w.outline()->outlineModel()->resetCount(), rebuilds);
         stack->undo();
         stack->undo();
         QCOMPARE(w.scenario().agents[2].label, QStringLiteral("Blacksmith"));
-        QVERIFY(w.outline()->indexOf(Subject {Subject::Agent, 2, {}}).data().toString().endsWith(u"Blacksmith"));
+        QVERIFY(w.outline()->indexOf(ItemRef {EntityKind::Character, 2}).data().toString().endsWith(u"Blacksmith"));
         // A rename fixes references elsewhere: a ReplaceParts step, and the
         // outline repaints its rows without a reset (no list changed length).
-        w.outline()->select(Subject {Subject::Station, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Station, 0});
         type(w.stationForm()->idEdit, QStringLiteral("deepMine"));
         QVERIFY(keeps<edits::ReplaceParts>(stack->command(stack->count() - 1)));
-        QVERIFY(w.outline()->indexOf(Subject {Subject::Station, 0, {}}).data().toString().startsWith(u"deepMine"));
+        QVERIFY(w.outline()->indexOf(ItemRef {EntityKind::Station, 0}).data().toString().startsWith(u"deepMine"));
         QCOMPARE(w.outline()->outlineModel()->resetCount(), rebuilds);
     }
 
@@ -1719,7 +1719,7 @@ private slots:
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
         // Ctrl+click three characters in the outline, as a user would.
         for (int i : {0, 2, 4}) {
-            const QModelIndex row = w.outline()->indexOf(Subject {Subject::Agent, i, {}});
+            const QModelIndex row = w.outline()->indexOf(ItemRef {EntityKind::Character, i});
             w.outline()->scrollTo(row);
             QTest::mouseClick(w.outline()->viewport(), Qt::LeftButton, i == 0 ? Qt::NoModifier : Qt::ControlModifier,
                               w.outline()->visualRect(row).center());
@@ -1769,7 +1769,7 @@ private slots:
 
         // Stations too: two selected, their places set in one step.
         for (int i : {1, 6}) {
-            const QModelIndex row = w.outline()->indexOf(Subject {Subject::Station, i, {}});
+            const QModelIndex row = w.outline()->indexOf(ItemRef {EntityKind::Station, i});
             w.outline()->scrollTo(row);
             QTest::mouseClick(w.outline()->viewport(), Qt::LeftButton, i == 1 ? Qt::NoModifier : Qt::ControlModifier,
                               w.outline()->visualRect(row).center());
@@ -1953,7 +1953,7 @@ private slots:
         const int cubicle = int(std::find_if(before.stations.begin(), before.stations.end(),
                                              [](const Station &s) { return s.id == u"cubicle"; })
                                 - before.stations.begin());
-        w.outline()->select(Subject {Subject::Station, cubicle, {}});
+        w.outline()->select(ItemRef {EntityKind::Station, cubicle});
         type(w.stationForm()->idEdit, QStringLiteral("bay"));
         QCOMPARE(w.stationForm()->errorText(), QString());
         QCOMPARE(w.scenario().action(u"treatPatient")->station, QStringLiteral("bay"));
@@ -1987,7 +1987,7 @@ private slots:
             QVERIFY2(!issue.message.contains(u"queue"), qPrintable(issue.message));
 
         // A row left with no fact says so, not ": a fact must start with".
-        w.outline()->select(Subject {Subject::Goal, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Goal, 0});
         Goal g = w.scenario().goals[0];
         g.conditions.append(Condition {QString(), 1});
         QCOMPARE(doc->submit(edits::setEntity(doc->scenario(), EntityKind::Goal, 0, g, Field::Conditions)),
@@ -2002,7 +2002,7 @@ private slots:
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
         const Scenario before = w.scenario();
-        w.outline()->select(Subject {Subject::Station, 0, {}}); // woodpile: chopWood is done there
+        w.outline()->select(ItemRef {EntityKind::Station, 0}); // woodpile: chopWood is done there
         QString said;
         std::unique_ptr<QTimer> answer(answerNextDialog(QStringLiteral("Cancel"), &said));
         menuAction(w, QStringLiteral("Remove Selected"))->trigger();
@@ -2017,7 +2017,7 @@ private slots:
         QVERIFY(w.issuesPanel()->item(0)->text().contains(u"chopWood is now done where the character stands"));
 
         // Goals name their holders.
-        w.outline()->select(Subject {Subject::Goal, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Goal, 0});
         answer.reset(answerNextDialog(QStringLiteral("Cancel"), &said));
         menuAction(w, QStringLiteral("Remove Selected"))->trigger();
         QVERIFY2(said.contains(u"held by cook"), qPrintable(said));
@@ -2047,7 +2047,7 @@ private slots:
         const int hunger = int(std::find_if(w.scenario().goals.begin(), w.scenario().goals.end(),
                                             [](const Goal &g) { return g.id == u"hunger"; })
                                - w.scenario().goals.begin());
-        w.outline()->select(Subject {Subject::Goal, hunger, {}});
+        w.outline()->select(ItemRef {EntityKind::Goal, hunger});
         QString said;
         std::unique_ptr<QTimer> answer(answerNextDialog(QStringLiteral("Cancel"), &said));
         menuAction(w, QStringLiteral("Remove Selected"))->trigger();
@@ -2068,7 +2068,7 @@ private slots:
         auto last = [stack] { return stack->text(stack->count() - 1); };
 
         // Seeding world.ore and typing 10: the merged step names 10, not the 0 it started from.
-        w.outline()->select(Subject {Subject::Fact, -1, QStringLiteral("world.ore")});
+        w.outline()->select(ItemRef::ofFact(QStringLiteral("world.ore")));
         QTest::mouseClick(w.factForm()->seededBox, Qt::LeftButton, {}, QPoint(5, 5));
         QCOMPARE(last(), QStringLiteral("Remove the seed of world.ore"));
         QTest::mouseClick(w.factForm()->seededBox, Qt::LeftButton, {}, QPoint(5, 5));
@@ -2077,7 +2077,7 @@ private slots:
         QCOMPARE(stack->count(), steps); // merged into the step that seeded it
         QCOMPARE(last(), QStringLiteral("Set the seed of world.ore to 10"));
 
-        w.outline()->select(Subject {Subject::Action, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Action, 0});
         typeInto(w.actionForm()->durationBox, QStringLiteral("3"));
         QCOMPARE(last(), QStringLiteral("Set action mineOre duration to 3 s"));
         type(w.actionForm()->idEdit, QStringLiteral("digOre"));
@@ -2102,7 +2102,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
-        w.outline()->select(Subject {Subject::Fact, -1, QStringLiteral("agent.fed")});
+        w.outline()->select(ItemRef::ofFact(QStringLiteral("agent.fed")));
         FactForm *f = w.factForm();
         QApplication::processEvents(); // lay the form out
         const int nameY = f->nameEdit->mapTo(f, QPoint()).y(), seedY = f->seededBox->mapTo(f, QPoint()).y();
@@ -2117,19 +2117,19 @@ private slots:
         QVERIFY(f->errorText().startsWith(u"Name: ")); // it names its field
 
         // Another fact's form does not carry it.
-        w.outline()->select(Subject {Subject::Fact, -1, QStringLiteral("world.tools")});
+        w.outline()->select(ItemRef::ofFact(QStringLiteral("world.tools")));
         QCOMPARE(f->errorText(), QString());
         f->nameEdit->setFocus();
         type(f->nameEdit, QStringLiteral("agent.tools"));
         QVERIFY2(f->errorText().contains(u"keeps its scope"), qPrintable(f->errorText()));
-        w.outline()->select(Subject {Subject::Fact, -1, QStringLiteral("agent.gold")});
+        w.outline()->select(ItemRef::ofFact(QStringLiteral("agent.gold")));
         QCOMPARE(f->errorText(), QString());
 
         // Nor does another action's.
-        w.outline()->select(Subject {Subject::Action, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Action, 0});
         type(w.actionForm()->idEdit, QStringLiteral("smeltIron"));
         QVERIFY(w.actionForm()->errorText().contains(u"already used"));
-        w.outline()->select(Subject {Subject::Action, 1, {}});
+        w.outline()->select(ItemRef {EntityKind::Action, 1});
         QCOMPARE(w.actionForm()->errorText(), QString());
     }
 
@@ -2141,7 +2141,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
-        w.outline()->select(Subject {Subject::Action, 0, {}}); // chopWood, 3 s
+        w.outline()->select(ItemRef {EntityKind::Action, 0}); // chopWood, 3 s
         ActionForm *f = w.actionForm();
         typeInto(f->durationBox, QStringLiteral("-5"));
         QCOMPARE(w.scenario().actions[0].duration, 3.0);
@@ -2155,14 +2155,14 @@ private slots:
         QCOMPARE(w.scenario().actions[0].duration, 4.0);
         QCOMPARE(f->errorText(), QString());
 
-        w.outline()->select(Subject {Subject::Goal, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Goal, 0});
         const double start = w.scenario().goals[0].start;
         typeInto(w.goalForm()->startBox, QStringLiteral("2"));
         QCOMPARE(w.scenario().goals[0].start, start);
         QVERIFY2(w.goalForm()->errorText().contains(u"insistence runs from 0 to 1"),
                  qPrintable(w.goalForm()->errorText()));
 
-        w.outline()->select(Subject {Subject::Station, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Station, 0});
         typeInto(w.stationForm()->capacityBox, QStringLiteral("-1"));
         QCOMPARE(w.scenario().stations[0].capacity, 0);
         QVERIFY(w.stationForm()->errorText().contains(u"1 to 1000 places (or 0 for no limit)"));
@@ -2175,7 +2175,7 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
-        w.outline()->select(Subject {Subject::Agent, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Character, 0});
         AgentForm *c = w.agentForm();
         for (int row = 0; row < c->goalTable->rowCount(); ++row)
             c->goalTable->item(row, 0)->setCheckState(Qt::Unchecked);
@@ -2199,7 +2199,7 @@ private slots:
         QVERIFY(panel->wordWrap());
         // Clicking the error goes to the goal.
         emit panel->itemClicked(panel->item(error));
-        QCOMPARE(w.outline()->current(), (Subject {Subject::Goal, 1, {}}));
+        QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Goal, 1}));
     }
 
     // The warnings found beside errors: every kind of broken reference is set
@@ -2242,7 +2242,7 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(w.openFile(path));
-        w.outline()->select(Subject {Subject::Settings, -1, {}});
+        w.outline()->select(ItemRef::settings());
         type(w.scenarioForm()->nameEdit, QStringLiteral("Cook II"));
         QVERIFY(w.document()->isModified());
 
@@ -2423,14 +2423,14 @@ private slots:
         QVERIFY(!factsInUse(w.document()->scenario()).contains(QStringLiteral("world.fact")));
 
         // The context menu of an item and of a section.
-        w.outline()->select(Subject {Subject::Station, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Station, 0});
         std::unique_ptr<QMenu> menu(w.outlineMenu(w.outline()->current()));
         QStringList items;
         for (QAction *a : menu->actions())
             if (!a->isSeparator())
                 items << a->text().remove(u'&');
         QCOMPARE(items, (QStringList {"Add Station", "Duplicate", "Rename", "Remove Selected"}));
-        menu.reset(w.outlineMenu(Subject {Subject::Fact, -1, {}}));
+        menu.reset(w.outlineMenu(ItemRef::ofFact({})));
         QCOMPARE(menu->actions().first()->text().remove(u'&'), QStringLiteral("Add Fact"));
 
         // Ctrl+D and F2 in the outline.
@@ -2438,7 +2438,7 @@ private slots:
         QTest::keyClick(w.outline(), Qt::Key_D, Qt::ControlModifier);
         QCOMPARE(w.scenario().stations.size(), 4);
         QCOMPARE(w.scenario().stations[1].id, QStringLiteral("woodpile2"));
-        QCOMPARE(w.outline()->current(), (Subject {Subject::Station, 1, {}}));
+        QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Station, 1}));
         w.outline()->setFocus();
         QTest::keyClick(w.outline(), Qt::Key_F2);
         QCOMPARE(QApplication::focusWidget(), w.stationForm()->idEdit);

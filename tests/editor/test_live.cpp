@@ -364,7 +364,7 @@ private slots:
         QCOMPARE(w.runUi()->layer()->bubbleText(3), QStringLiteral("No viable plan — waiting on the world to change"));
         QVERIFY(w.runUi()->stripText().contains(u"Day 1 · 0:30 of 5:00"));
         // The outline follows the selection.
-        QCOMPARE(w.outline()->current(), (Subject {Subject::Agent, 3, {}}));
+        QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Character, 3}));
 
         // A working character: the plan, its step highlighted (the smelter
         // plans to smelt at 0:48.1, once the miner's third ore exists, and
@@ -627,7 +627,7 @@ private slots:
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
         QVERIFY(w.runUi()->runFor(5));
         QCOMPARE(w.runUi()->controller()->scenario()->agents[0].speed, 2.0);
-        w.outline()->select(Subject {Subject::Agent, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Character, 0});
         w.agentForm()->speedBox->setValue(3);
         QCOMPARE(w.runUi()->controller()->scenario()->agents[0].speed, 2.0); // the run keeps what it compiled
         w.runUi()->restart();
@@ -700,7 +700,7 @@ private slots:
         QCOMPARE(shown.agents[0].x, again.snapshot().agents[0].x);
         QCOMPARE(shown.agents[0].y, again.snapshot().agents[0].y);
         // Other edits still wait for Restart.
-        w.outline()->select(Subject {Subject::Agent, 0, {}});
+        w.outline()->select(ItemRef {EntityKind::Character, 0});
         w.agentForm()->speedBox->setValue(3);
         QVERIFY(w.runUi()->editedSinceStart());
     }

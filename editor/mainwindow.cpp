@@ -197,14 +197,12 @@ void MainWindow::createDocks()
     addDock(QStringLiteral("productionChain"), tr("Production Chain"), m_chain, Qt::BottomDockWidgetArea);
     m_search = new SearchView(this);
     addDock(QStringLiteral("searchTree"), tr("Search Tree"), m_search, Qt::BottomDockWidgetArea);
-    connect(m_run->inspector(), &Inspector::searchRequested, this,
-            [this](std::shared_ptr<const CompiledScenario> compiled, int agent, int goal,
-                   std::vector<std::int32_t> state, double x, double y, const QString &when) {
-                QDockWidget *dock = m_docks.value(QStringLiteral("searchTree"));
-                dock->show();
-                dock->raise();
-                m_search->showSearch(std::move(compiled), agent, goal, std::move(state), x, y, when);
-            });
+    connect(m_run->inspector(), &Inspector::searchRequested, this, [this](const SearchRequest &request) {
+        QDockWidget *dock = m_docks.value(QStringLiteral("searchTree"));
+        dock->show();
+        dock->raise();
+        m_search->showSearch(request);
+    });
     m_chainTimer = new QTimer(this);
     m_chainTimer->setSingleShot(true);
     m_chainTimer->setInterval(300);

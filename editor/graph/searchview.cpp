@@ -157,26 +157,27 @@ void SearchView::showDawnSearch(int agent, int goal)
     if (agent < 0 || size_t(agent) >= compiled->agents.size() || goal < 0 || size_t(goal) >= compiled->goals.size())
         return;
     const CompiledAgent &who = compiled->agents[size_t(agent)];
-    showSearch(compiled, agent, goal, compiled->dawnState(agent), who.x, who.y, tr("from its dawn state"));
+    showSearch({compiled, agent, goal, compiled->dawnState(agent), who.x, who.y, tr("from its dawn state")});
     m_fromDawn = true;
 }
 
-void SearchView::showSearch(std::shared_ptr<const CompiledScenario> compiled, int agent, int goal,
-                            std::vector<std::int32_t> state, double x, double y, const QString &when)
+void SearchView::showSearch(SearchRequest request)
 {
-    m_compiled = std::move(compiled);
+    const int agent = request.character, goal = request.goal;
+    m_compiled = std::move(request.scenario);
     m_fromDawn = false; // showDawnSearch says otherwise
     const CompiledScenario &sc = *m_compiled;
     m_agentId = sc.agentIds[size_t(agent)];
     m_goalId = sc.goalIds[size_t(goal)];
-    m_when = when;
+    m_when = request.when;
     Planner planner(sc);
     planner.traceInto(&m_tree);
     const Space space(sc);
-    const Travel travel = travelFrom(space, sc.planner.travelCost, sc.agents[size_t(agent)].speed, x, y);
+    const Travel travel
+        = travelFrom(space, sc.planner.travelCost, sc.agents[size_t(agent)].speed, request.x, request.y);
     Plan plan;
-    planner.plan(state, sc.agents[size_t(agent)].actions, sc.conditionsOf(sc.goals[size_t(goal)].conditions), plan,
-                 sc.planner.maxNodes, sc.planner.heuristic, &travel);
+    planner.plan(request.state, sc.agents[size_t(agent)].actions, sc.conditionsOf(sc.goals[size_t(goal)].conditions),
+                 plan, sc.planner.maxNodes, sc.planner.heuristic, &travel);
     m_opened.clear();
     // The chooser follows (a search asked for by the inspector names its own character and goal).
     m_filling = true;

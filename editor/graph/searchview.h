@@ -14,6 +14,7 @@
 
 #include "graph/graphlayout.h"
 #include "graph/searchgraph.h"
+#include "graph/searchrequest.h"
 #include "model/scenario.h"
 
 #include <QHash>
@@ -45,11 +46,8 @@ public:
     // dock is hidden this waits until it is shown.
     // A document with errors is not searched (the dock says so).
     void setScenario(const Scenario &scenario, bool hasErrors = false);
-    // Searches for scenario character `agent` and scenario goal `goal` from
-    // `state` (planner layout: its pool, then the world), standing at (x, y);
-    // `when` says which moment that is ("at dawn", "day 1, 08:20").
-    void showSearch(std::shared_ptr<const CompiledScenario> compiled, int agent, int goal,
-                    std::vector<std::int32_t> state, double x, double y, const QString &when);
+    // Shows what the planner tries for the request's character and goal from its state.
+    void showSearch(SearchRequest request);
     // The same from the character's dawn state in the document.
     void showDawnSearch(int agent, int goal);
 

@@ -194,7 +194,7 @@ void Inspector::requestSearch()
     int goal = m_ballotGoals.front();
     if (row >= 0 && size_t(row) < m_ballotGoals.size())
         goal = m_ballotGoals[size_t(row)];
-    emit searchRequested(m_scenario, m_agent, goal, m_state, m_x, m_y, m_when);
+    emit searchRequested({m_scenario, m_agent, goal, m_state, m_x, m_y, m_when});
 }
 
 QString Inspector::partnerText(const sim::AgentSnapshot &holder) const

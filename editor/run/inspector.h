@@ -5,6 +5,7 @@
 // cost, score, viable), the last goal switch and re-check failure, and for a
 // waiting character why: what its searches cannot reach and who produces it.
 
+#include "graph/searchrequest.h"
 #include "planner/compiledscenario.h"
 #include "run/simframe.h"
 
@@ -42,8 +43,7 @@ public:
 signals:
     // What the planner tries for one of the character's goals from the state
     // shown (the Search Tree dock draws it): its pool, then the world.
-    void searchRequested(std::shared_ptr<const goap::CompiledScenario> scenario, int agent, int goal,
-                         std::vector<std::int32_t> state, double x, double y, const QString &when);
+    void searchRequested(const goap::editor::SearchRequest &request);
 
 private:
     void requestSearch();

@@ -130,8 +130,8 @@ int main(int argc, char *argv[])
     for (int r = 0; r < repeats; ++r) {
         QElapsedTimer t;
         t.start();
-        dock.showSearch(compiled, 0, compiled->agents[0].goals[0].goal, compiled->dawnState(0), 1, 1,
-                        QStringLiteral("bench"));
+        dock.showSearch(
+            {compiled, 0, compiled->agents[0].goals[0].goal, compiled->dawnState(0), 1, 1, QStringLiteral("bench")});
         times.push_back(double(t.nsecsElapsed()) / 1e6);
     }
     report(qPrintable(QStringLiteral("Search Tree dock: search, %1 of %2 nodes drawn")

@@ -1,5 +1,4 @@
 #include "commands.h"
-#include "sweep.h"
 
 #include "graph/productionchain.h"
 #include "graph/render.h"
@@ -11,10 +10,11 @@
 #include "io/validator.h"
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
-#include "recordfile.h"
+#include "records/recordfile.h"
 #include "sim/compare.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
+#include "sweep/sweep.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -37,6 +37,9 @@
 #include <unistd.h>
 
 namespace goap::cli {
+
+using records::RecordFile;
+using namespace goap::sweep;
 
 namespace {
 

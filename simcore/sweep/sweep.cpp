@@ -17,7 +17,7 @@
 #include <mutex>
 #include <thread>
 
-namespace goap::cli {
+namespace goap::sweep {
 
 namespace {
 
@@ -721,4 +721,4 @@ std::optional<QByteArray> mergeShards(const QString &dir, QString &error)
     return out;
 }
 
-} // namespace goap::cli
+} // namespace goap::sweep

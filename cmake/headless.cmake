@@ -70,3 +70,16 @@ function(goap_require_headless)
     endforeach()
   endforeach()
 endfunction()
+
+# The layers: the editor and goap-plot link simcore (its sweeps, the run and
+# its records) but never goapcli, goap-sim's command line alone. Checked over
+# the whole link closure, like the headless rule.
+function(goap_forbid_link lib)
+  foreach(target IN LISTS ARGN)
+    _goap_link_closure(${target} closure)
+    if(lib IN_LIST closure)
+      message(FATAL_ERROR "${target} must not link ${lib} (the command line): what it shares with "
+                          "goap-sim belongs in simcore (sweep/, records/, tool/)")
+    endif()
+  endforeach()
+endfunction()

@@ -59,7 +59,7 @@ int main(int argc, char *argv[])
     goap::editor::MainWindow window;
     if (parser.isSet(sweep)) {
         goap::Issues issues;
-        const auto spec = goap::cli::readSweep(parser.value(sweep), issues);
+        const auto spec = goap::sweep::readSweep(parser.value(sweep), issues);
         for (const goap::Issue &i : issues)
             qCritical("%s", qPrintable(i.format(parser.value(sweep))));
         if (!spec || !window.openFile(spec->scenarioFile))

@@ -1,15 +1,15 @@
 // goap-plot: a run's charts as a picture, without a window. The command line
-// (and the run and its records) is goap-sim's (simcore/cli); this program adds
-// QtGui and the charts, which goap-sim never links.
+// (and the run and its records) is simcore's (records/), as goap-sim's run; this
+// program adds QtGui and the charts, which goap-sim never links.
 #include "charts/chartrender.h"
-#include "commands.h"
+#include "records/plotcommand.h"
 
 #include <QApplication>
 #include <QIODevice>
 
 namespace {
 QString writePlot(std::shared_ptr<const goap::CompiledScenario> scenario, const goap::sim::Samples &samples,
-                  const goap::sim::EventLog &events, const goap::cli::PlotRequest &request, QIODevice *device)
+                  const goap::sim::EventLog &events, const goap::records::PlotRequest &request, QIODevice *device)
 {
     goap::editor::PlotOptions options;
     options.size = QSize(request.width, request.height);
@@ -31,7 +31,7 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationVersion(QStringLiteral(GOAP_VERSION));
     QStringList args = QCoreApplication::arguments();
     args.removeFirst();
-    goap::cli::Streams io;
+    goap::tool::Streams io;
     io.program = "goap-plot";
-    return goap::cli::plotMain(args, io, &writePlot);
+    return goap::records::plotMain(args, io, &writePlot);
 }

@@ -77,12 +77,12 @@ SweepDialog::SweepDialog(ScenarioDocument *document, QWidget *parent)
     auto *remove = new QPushButton(tr("Remove"), this);
     remove->setToolTip(tr("Remove the selected field"));
     connect(add, &QPushButton::clicked, this, [this] {
-        const QStringList paths = cli::numericPaths(documentJson(m_document->scenario()));
+        const QStringList paths = sweep::numericPaths(documentJson(m_document->scenario()));
         if (paths.isEmpty())
             return;
         json::Value doc = documentJson(m_document->scenario());
         QString error;
-        const json::Value *v = cli::resolvePath(doc, paths.first(), false, error);
+        const json::Value *v = sweep::resolvePath(doc, paths.first(), false, error);
         const double now = v ? v->number : 0;
         addParameter(paths.first(), now, now == 0 ? 1 : now * 2, 3);
     });
@@ -249,7 +249,7 @@ void SweepDialog::addParameter(const QString &path, double from, double to, int 
     m_parameters->insertRow(row);
     auto *box = new QComboBox(m_parameters);
     box->setEditable(true);
-    box->addItems(cli::numericPaths(documentJson(m_document->scenario())));
+    box->addItems(sweep::numericPaths(documentJson(m_document->scenario())));
     box->completer()->setFilterMode(Qt::MatchContains);
     box->completer()->setCompletionMode(QCompleter::PopupCompletion);
     box->setCurrentText(path);
@@ -291,14 +291,14 @@ QString SweepDialog::variantText() const
     return tr("%1 variant(s) of %2 day(s) each").arg(n).arg(m_days->value());
 }
 
-std::optional<cli::SweepSpec> SweepDialog::buildSpec(QString &error) const
+std::optional<sweep::SweepSpec> SweepDialog::buildSpec(QString &error) const
 {
-    cli::SweepSpec spec;
+    sweep::SweepSpec spec;
     spec.scenario = documentJson(m_document->scenario());
     spec.scenarioFile = m_document->fileName();
     spec.days = m_days->value();
     for (int r = 0; r < m_parameters->rowCount(); ++r) {
-        cli::SweepAxis axis;
+        sweep::SweepAxis axis;
         axis.path = static_cast<QComboBox *>(m_parameters->cellWidget(r, PathColumn))->currentText().trimmed();
         const double from = static_cast<QDoubleSpinBox *>(m_parameters->cellWidget(r, FromColumn))->value();
         const double to = static_cast<QDoubleSpinBox *>(m_parameters->cellWidget(r, ToColumn))->value();
@@ -321,7 +321,7 @@ std::optional<cli::SweepSpec> SweepDialog::buildSpec(QString &error) const
         return std::nullopt;
     }
     Issues issues;
-    if (!cli::checkAxes(spec, issues)) {
+    if (!sweep::checkAxes(spec, issues)) {
         QStringList lines;
         for (const Issue &i : issues)
             lines << QStringLiteral("Field %1: %2")
@@ -339,13 +339,13 @@ bool SweepDialog::start()
         return false;
     join();
     QString error;
-    std::optional<cli::SweepSpec> spec = buildSpec(error);
+    std::optional<sweep::SweepSpec> spec = buildSpec(error);
     if (!spec) {
         m_status->setText(error);
         return false;
     }
     m_spec = std::move(spec);
-    m_header = cli::sweepHeader(*m_spec);
+    m_header = sweep::sweepHeader(*m_spec);
     m_rows.clear();
     m_cancelFlag = false;
     m_done = false;
@@ -356,13 +356,13 @@ bool SweepDialog::start()
     m_progress->setValue(0);
     m_status->setText(
         tr("Running %1 on %2 thread(s)...").arg(variantText()).arg(std::max(1u, std::thread::hardware_concurrency())));
-    const cli::SweepSpec specCopy = *m_spec;
+    const sweep::SweepSpec specCopy = *m_spec;
     // The sweep's thread hands progress and rows over through m_channel (a
     // std::mutex) and only wakes this thread with a signal without data.
     m_worker = std::thread([this, specCopy] {
         QString error;
         const int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
-        const QStringList rows = cli::runShard(
+        const QStringList rows = sweep::runShard(
             specCopy, 1, 1, jobs, error,
             [this](qint64 done, qint64) {
                 {
@@ -527,7 +527,7 @@ std::optional<Scenario> SweepDialog::variantScenario(qint64 variant) const
     if (!m_spec || variant < 0 || variant >= m_spec->variantCount())
         return std::nullopt;
     QString error;
-    const std::optional<json::Value> doc = cli::variantJson(*m_spec, variant, error);
+    const std::optional<json::Value> doc = sweep::variantJson(*m_spec, variant, error);
     if (!doc)
         return std::nullopt;
     ReadResult r = readScenario(json::write(*doc));
@@ -545,7 +545,7 @@ std::optional<Scenario> SweepDialog::variantScenario(qint64 variant) const
 QString SweepDialog::loadSweep(const QString &file)
 {
     Issues issues;
-    const std::optional<cli::SweepSpec> spec = cli::readSweep(file, issues);
+    const std::optional<sweep::SweepSpec> spec = sweep::readSweep(file, issues);
     if (!spec) {
         QStringList lines;
         for (const Issue &i : issues)
@@ -553,7 +553,7 @@ QString SweepDialog::loadSweep(const QString &file)
         return lines.join(u'\n');
     }
     m_parameters->setRowCount(0);
-    for (const cli::SweepAxis &axis : spec->axes) {
+    for (const sweep::SweepAxis &axis : spec->axes) {
         const double from = axis.values.front().number, to = axis.values.back().number;
         const int steps = int(axis.values.size());
         // Evenly spaced numbers only: that is what a row of the dialog holds.

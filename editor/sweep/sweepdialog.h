@@ -9,7 +9,7 @@
 // document, ready to run. Sweeps save as .sweep.json next to the scenario and
 // export their CSV.
 
-#include "sweep.h"
+#include "sweep/sweep.h"
 
 #include "document/scenariodocument.h"
 
@@ -74,7 +74,7 @@ signals:
     void finished(); // the results (or the cancelled part of them) are shown
 
 private:
-    std::optional<cli::SweepSpec> buildSpec(QString &error) const;
+    std::optional<sweep::SweepSpec> buildSpec(QString &error) const;
     void finish(const QStringList &rows, const QString &error, bool cancelled);
     void showMetric();
     void join();
@@ -90,7 +90,7 @@ private:
     QCPColorMap *m_map = nullptr;
     QCPColorScale *m_scale;
     QCPTextElement *m_note;
-    std::optional<cli::SweepSpec> m_spec; // of the results shown
+    std::optional<sweep::SweepSpec> m_spec; // of the results shown
     QStringList m_header, m_rows;
     std::thread m_worker;
     // What the sweep's thread hands over (under m_channelLock): progress, then the rows.

@@ -1842,12 +1842,12 @@ private slots:
         // ThreadSanitizer cannot fork a multi-threaded process (QProcess):
         // goap-sim's own engine and shard format, in this process.
         Issues sweepIssues;
-        const std::optional<cli::SweepSpec> sweep = cli::readSweep(spec.fileName(), sweepIssues);
+        const std::optional<sweep::SweepSpec> sweep = sweep::readSweep(spec.fileName(), sweepIssues);
         QVERIFY(sweep);
         QString sweepError;
-        const QStringList sweepRows = cli::runShard(*sweep, 1, 1, 1, sweepError);
+        const QStringList sweepRows = sweep::runShard(*sweep, 1, 1, 1, sweepError);
         QVERIFY(sweepError.isEmpty());
-        const QByteArray shard = (cli::shardIdentityLine(*sweep, 1, 1) + u'\n' + cli::sweepHeader(*sweep).join(u',')
+        const QByteArray shard = (sweep::shardIdentityLine(*sweep, 1, 1) + u'\n' + sweep::sweepHeader(*sweep).join(u',')
                                   + u'\n' + sweepRows.join(u'\n') + u'\n')
                                      .toUtf8();
 #else

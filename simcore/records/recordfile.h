@@ -1,5 +1,5 @@
 #pragma once
-// Where goap-sim writes a record (a report, events, samples, a plot).
+// Where goap-sim and goap-plot write a record (a report, events, samples, a plot).
 //
 // A regular file, or one that does not exist yet, is replaced atomically
 // through QSaveFile: readers never see half a file, and a failed run leaves
@@ -15,7 +15,7 @@
 #include <cstdio>
 #include <memory>
 
-namespace goap::cli {
+namespace goap::records {
 
 class RecordFile
 {
@@ -45,4 +45,4 @@ private:
     bool m_toStandardOutput = false;
 };
 
-} // namespace goap::cli
+} // namespace goap::records

@@ -10,7 +10,8 @@
 // K of N when i mod N = K - 1. Every variant is checked (its path exists, its
 // value has the type found there, the scenario it makes is valid) before
 // anything runs. A row depends only on its variant, so results are the same
-// whatever the sharding and the number of threads.
+// whatever the sharding and the number of threads. One engine for goap-sim
+// sweep and sweep-merge (simcore/cli) and the editor's Run > Sweep.
 
 #include "io/issue.h"
 #include "io/json.h"
@@ -23,7 +24,7 @@
 #include <optional>
 #include <vector>
 
-namespace goap::cli {
+namespace goap::sweep {
 
 struct SweepAxis
 {
@@ -100,4 +101,4 @@ inline constexpr int kMaxShards = 1'000'000;
 // missing or twice, a row of another shape than the header.
 std::optional<QByteArray> mergeShards(const QString &dir, QString &error);
 
-} // namespace goap::cli
+} // namespace goap::sweep

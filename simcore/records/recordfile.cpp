@@ -4,7 +4,7 @@
 
 #include <sys/stat.h>
 
-namespace goap::cli {
+namespace goap::records {
 
 namespace {
 bool sameFile(const QString &name, std::FILE *stream)
@@ -100,4 +100,4 @@ void RecordFile::cancel()
     m_plain.reset();
 }
 
-} // namespace goap::cli
+} // namespace goap::records

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 #include "document/changetext.h"
+#include "scene/walltools.h"
 
 #include "graph/chainview.h"
 #include "graph/searchview.h"
@@ -249,11 +250,20 @@ void MainWindow::arrangeDocks()
 
 void MainWindow::createActions()
 {
-    QMenu *file = menuBar()->addMenu(tr("&File"));
     QToolBar *toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("mainToolbar"));
     toolbar->setIconSize(QSize(20, 20));
+    createFileMenu(toolbar);
+    createEditMenu(toolbar);
+    createViewMenu();
+    createRunMenu();
+    createHelpMenu();
+    updateRecentMenu();
+}
 
+void MainWindow::createFileMenu(QToolBar *toolbar)
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *newAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this,
                                          [this] { newDocument(); });
     newAction->setShortcut(QKeySequence::New);
@@ -297,7 +307,13 @@ void MainWindow::createActions()
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+    toolbar->addAction(openAction);
+    toolbar->addAction(saveAction);
+    toolbar->addSeparator();
+}
 
+void MainWindow::createEditMenu(QToolBar *toolbar)
+{
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
@@ -332,41 +348,13 @@ void MainWindow::createActions()
     m_addActions[int(EntityKind::Spawner)]
         = edit->addAction(QIcon(QStringLiteral(":/icons/st-door.svg")), tr("Add S&pawner"), this,
                           [this] { addEntity(EntityKind::Spawner); });
-    // The wall tools, like Tiled's: a rectangle, a brush and an eraser, at most one on at a time.
-    auto *wallTools = new QActionGroup(this);
-    wallTools->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);
-    const auto wallTool = [&](const QString &icon, const QString &text, Qt::Key key, MapScene::WallTool mode,
-                              const QString &tip, const QString &status) {
-        QAction *a = edit->addAction(QIcon(icon), text);
-        a->setCheckable(true);
-        a->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | key));
-        a->setToolTip(tip.arg(a->shortcut().toString(QKeySequence::NativeText)));
-        wallTools->addAction(a);
-        connect(a, &QAction::toggled, this, [this, a, mode, status](bool on) {
-            if (!on && m_scene->wallMode() != mode)
-                return; // another wall tool took over
-            m_scene->setWallMode(on ? mode : MapScene::WallTool::None);
-            m_view->setDragMode(on ? QGraphicsView::NoDrag : QGraphicsView::RubberBandDrag);
-            m_view->viewport()->setCursor(on ? Qt::CrossCursor : Qt::ArrowCursor);
-            statusBar()->showMessage(on ? status.arg(a->shortcut().toString(QKeySequence::NativeText)) : QString(),
-                                     6000);
-        });
-        toolbar->addAction(a);
-        return a;
-    };
-    m_wallToolAction
-        = wallTool(QStringLiteral(":/icons/wall.svg"), tr("Draw &Walls"), Qt::Key_W, MapScene::WallTool::Rectangle,
-                   tr("Draw walls: drag a rectangle on the map (whole cells). Characters walk around walls. "
-                      "Select a wall to move it, resize it by its corner or delete it (%1)"),
-                   tr("Drag on the map to draw a wall; %1 again to stop"));
-    m_wallBrushAction
-        = wallTool(QStringLiteral(":/icons/wall-brush.svg"), tr("&Paint Walls"), Qt::Key_B, MapScene::WallTool::Brush,
-                   tr("Paint walls cell by cell: drag over the map; a gap is a door (%1)"),
-                   tr("Drag over the map to paint walls, cell by cell; %1 again to stop"));
-    m_wallEraserAction
-        = wallTool(QStringLiteral(":/icons/wall-eraser.svg"), tr("&Erase Walls"), Qt::Key_E, MapScene::WallTool::Eraser,
-                   tr("Erase walls cell by cell: drag over them, e.g. to open a door (%1)"),
-                   tr("Drag over walls to erase them, cell by cell; %1 again to stop"));
+    m_wallTools = new WallTools(m_scene, m_view, this);
+    connect(m_wallTools, &WallTools::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 6000); });
+    for (QAction *tool : m_wallTools->actions()) {
+        edit->addAction(tool);
+        toolbar->addAction(tool);
+    }
     edit->addSeparator();
     m_duplicateAction = edit->addAction(tr("&Duplicate"), this, &MainWindow::duplicateSelected);
     m_duplicateAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
@@ -393,14 +381,14 @@ void MainWindow::createActions()
         if (!menu->isEmpty())
             menu->exec(m_outline->viewport()->mapToGlobal(pos));
     });
-    toolbar->insertAction(toolbar->actions().value(0), saveAction);
-    toolbar->insertAction(saveAction, openAction);
-    toolbar->insertSeparator(toolbar->actions().value(2));
     toolbar->addAction(removeAction);
     toolbar->addSeparator();
     toolbar->addAction(undo);
     toolbar->addAction(redo);
+}
 
+void MainWindow::createViewMenu()
+{
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     for (int i = 0; i < m_dockOrder.size(); ++i) { // every dock, Alt+1 to Alt+9 in the order they were made
         QAction *toggle = m_dockOrder[i]->toggleViewAction();
@@ -413,7 +401,10 @@ void MainWindow::createActions()
     zoomIn->setShortcut(QKeySequence::ZoomIn);
     QAction *zoomOut = m_viewMenu->addAction(tr("Zoom &Out"), this, [this] { m_view->zoomBy(0.8); });
     zoomOut->setShortcut(QKeySequence::ZoomOut);
+}
 
+void MainWindow::createRunMenu()
+{
     QMenu *run = menuBar()->addMenu(tr("&Run"));
     m_run->addToMenu(run);
     run->addSeparator();
@@ -424,9 +415,19 @@ void MainWindow::createActions()
     runBar->setObjectName(QStringLiteral("runToolbar"));
     runBar->setIconSize(QSize(20, 20));
     m_run->addToToolbar(runBar);
+}
 
-    createHelpMenu();
-    updateRecentMenu();
+QAction *MainWindow::wallToolAction() const
+{
+    return m_wallTools->rectangle();
+}
+QAction *MainWindow::wallBrushAction() const
+{
+    return m_wallTools->brush();
+}
+QAction *MainWindow::wallEraserAction() const
+{
+    return m_wallTools->eraser();
 }
 
 void MainWindow::createHelpMenu()

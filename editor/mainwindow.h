@@ -16,6 +16,7 @@
 class QDockWidget;
 class QMenu;
 class QStackedWidget;
+class QToolBar;
 class QUndoView;
 
 namespace goap::editor {
@@ -77,9 +78,9 @@ public:
     MapView *mapView() const { return m_view; }
     class ChainView *chainView() const { return m_chain; }
     class SearchView *searchView() const { return m_search; }
-    QAction *wallToolAction() const { return m_wallToolAction; }
-    QAction *wallBrushAction() const { return m_wallBrushAction; }
-    QAction *wallEraserAction() const { return m_wallEraserAction; }
+    QAction *wallToolAction() const;
+    QAction *wallBrushAction() const;
+    QAction *wallEraserAction() const;
     ScenarioForm *scenarioForm() const { return m_scenarioForm; }
     FactForm *factForm() const { return m_factForm; }
     StationForm *stationForm() const { return m_stationForm; }
@@ -107,6 +108,10 @@ protected:
 
 private:
     void createActions();
+    void createFileMenu(QToolBar *toolbar);
+    void createEditMenu(QToolBar *toolbar);
+    void createViewMenu();
+    void createRunMenu();
     void createHelpMenu();
     void createDocks();
     QDockWidget *addDock(const QString &name, const QString &title, QWidget *widget, Qt::DockWidgetArea area);
@@ -154,9 +159,7 @@ private:
     class ChainView *m_chain = nullptr;
     class SearchView *m_search = nullptr;
     QTimer *m_chainTimer = nullptr;
-    QAction *m_wallToolAction = nullptr;
-    QAction *m_wallBrushAction = nullptr;
-    QAction *m_wallEraserAction = nullptr;
+    class WallTools *m_wallTools = nullptr;
     class SweepDialog *m_sweep = nullptr;
     std::function<QMessageBox::StandardButton()> m_savePrompt;
     std::function<QString()> m_saveAsPrompt;

@@ -127,6 +127,41 @@ private slots:
         QCOMPARE(sim::eventsJsonl(*town, ui.records.events()), sim::eventsJsonl(*town, s.events()));
     }
 
+    void spawnedCopiesKeepTheirNamesOverDays()
+    {
+        // Frames drain the simulation's records (Simulation::takeEvents), which
+        // forgets the names of copies gone at an earlier dawn; the run's records
+        // still name every character: three hospital days, a frame every
+        // twelfth of a day, format as the headless run's.
+        const auto hospital = load("hospital.json");
+        const std::int64_t perDay = 36000, chunk = perDay / 12;
+        CommandQueue commands;
+        FrameMailbox mailbox;
+        Ui ui(mailbox, *hospital);
+        {
+            Worker worker(commands, mailbox);
+            std::uint64_t sent = 0;
+            commands.push([&](SimRunner &r) { r.load(hospital, 1); });
+            ++sent;
+            for (std::int64_t tick = chunk; tick <= 3 * perDay; tick += chunk) {
+                commands.push([tick](SimRunner &r) { r.runTo(tick); });
+                ++sent;
+                for (int i = 0; i < 1000 && !ui.settledAfter(sent); ++i)
+                    ui.takeOne(1000);
+                QVERIFY(ui.settledAfter(sent));
+            }
+        }
+        QCOMPARE(ui.latest->snapshot.tick, qint64(3 * perDay));
+        QCOMPARE(ui.records.eventsDropped(), std::uint64_t(0));
+        sim::Simulation s(hospital);
+        s.start();
+        s.stepTicks(3 * perDay);
+        QVERIFY(s.events().agentIds.size() > hospital->agents.size() + 100); // copies came on every day
+        QCOMPARE(ui.records.events().agentIds, s.events().agentIds);
+        QCOMPARE(sim::eventsJsonl(*hospital, ui.records.events()), sim::eventsJsonl(*hospital, s.events()));
+        QCOMPARE(sim::samplesCsv(*hospital, ui.records.samples()), sim::samplesCsv(*hospital, s.samples()));
+    }
+
     void pauseAndStepFromTheOtherThread()
     {
         const auto cook = load("cook.json");

@@ -130,17 +130,15 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
         m_samples = m_controller->samples();
         m_events = m_controller->events();
     });
-    connect(controller, &SimController::recordsTrimmed, this, [this] {
-        for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas),
-                                static_cast<DayChart *>(m_world)})
-            chart->replay(m_controller->samples(), m_controller->events());
-    });
-    connect(controller, &SimController::frameApplied, this, [this](const SimFrame &frame) {
+    connect(controller, &SimController::frameApplied, this, [this](const SimFrame &frame, const RecordsDelta &records) {
         if (!frame.report.isEmpty() && hasBaseline())
             updateCompare();
         for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas),
                                 static_cast<DayChart *>(m_world)}) {
-            chart->update(m_controller->samples(), m_controller->events());
+            if (records.trimmed) // the oldest days went: drawn again from the days kept
+                chart->replay(m_controller->samples(), m_controller->events());
+            else
+                chart->update(m_controller->samples(), m_controller->events());
             chart->setCursorTime(frame.snapshot.day, frame.snapshot.time);
         }
     });

@@ -223,9 +223,11 @@ EventLogPanel::EventLogPanel(SimController *controller, QWidget *parent)
     });
     connect(controller, &SimController::runStarted, this, &EventLogPanel::runStarted);
     connect(controller, &SimController::runStopped, this, &EventLogPanel::runStarted);
-    connect(controller, &SimController::recordsTrimmed, m_model, &EventLogModel::reset);
-    connect(controller, &SimController::frameApplied, this, [this] {
-        m_model->appended();
+    connect(controller, &SimController::frameApplied, this, [this](const SimFrame &, const RecordsDelta &records) {
+        if (records.trimmed) // the oldest days went: the rows shown are others
+            m_model->reset();
+        else
+            m_model->appended();
         updateNote();
         if (m_follow->isChecked())
             m_view->scrollToBottom();

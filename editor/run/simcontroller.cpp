@@ -55,23 +55,10 @@ void SimController::send(CommandQueue::Command command)
 
 void SimController::clearRecords()
 {
-    m_log.clear();
+    m_records.reset(m_scenario.get());
     m_report.clear();
-    m_samples = sim::Samples();
     m_latest.reset();
     m_frames = 0;
-    m_eventsDropped = 0;
-    m_eventsTrimmed = 0;
-    m_firstKeptDay = 0;
-    if (m_scenario) {
-        const double dt = m_scenario->day.tick;
-        m_samples.interval = double(std::max<qint64>(1, std::llround(1.0 / dt))) * dt;
-        m_samples.worldColumns = m_scenario->worldFactCount;
-        for (const sim::SampleColumn &c : sim::sampleColumns(*m_scenario)) {
-            m_samples.slotAgent.push_back(c.agent);
-            m_samples.slotGoal.push_back(c.goal);
-        }
-    }
 }
 
 void SimController::load(std::shared_ptr<const CompiledScenario> scenario)
@@ -201,39 +188,11 @@ void SimController::apply(const SimFramePtr &framePtr)
     const SimFrame &frame = *framePtr;
     ++m_frames;
     m_latest = framePtr; // shared with the worker's copy: no per-frame deep copy
-    if (!framePtr->report.isEmpty())
-        m_report = framePtr->report;
+    if (!frame.report.isEmpty())
+        m_report = frame.report;
     m_playing = frame.playing;
-    m_eventsDropped += frame.eventsDropped;
-    m_log.agentIds.insert(m_log.agentIds.end(), frame.newAgentIds.begin(), frame.newAgentIds.end());
-    m_log.agentLabels.insert(m_log.agentLabels.end(), frame.newAgentLabels.begin(), frame.newAgentLabels.end());
-    const auto base = std::uint32_t(m_log.planActions.size());
-    m_log.planActions.insert(m_log.planActions.end(), frame.planActions.begin(), frame.planActions.end());
-    for (sim::Event e : frame.events) {
-        if (e.kind == sim::EventKind::Plan) {
-            e.planBegin += base;
-            e.planEnd += base;
-        }
-        m_log.events.push_back(e);
-    }
-    m_samples.rowDay.insert(m_samples.rowDay.end(), frame.sampleDays.begin(), frame.sampleDays.end());
-    m_samples.rowTime.insert(m_samples.rowTime.end(), frame.sampleTimes.begin(), frame.sampleTimes.end());
-    m_samples.insistence.insert(m_samples.insistence.end(), frame.insistence.begin(), frame.insistence.end());
-    m_samples.progress.insert(m_samples.progress.end(), frame.progress.begin(), frame.progress.end());
-    m_samples.world.insert(m_samples.world.end(), frame.world.begin(), frame.world.end());
-    if (trimBefore(frame.snapshot.day - (kKeptDays - 1)))
-        emit recordsTrimmed();
-    emit frameApplied(frame);
-}
-
-bool SimController::trimBefore(int day)
-{
-    if (day <= m_firstKeptDay)
-        return false;
-    m_firstKeptDay = day;
-    m_samples.dropRowsBefore(day);
-    m_eventsTrimmed += m_log.dropBefore(day);
-    return true;
+    const RecordsDelta delta = m_records.apply(frame);
+    emit frameApplied(frame, delta);
 }
 
 } // namespace goap::editor

@@ -1,14 +1,16 @@
 #pragma once
 // The UI side of a run: owns the worker thread, sends it commands over queued
-// connections and keeps what frames bring: the latest snapshot, the whole
-// event log and the samples, for the scene, the inspector, the event log
-// panel and the charts. It never blocks on the worker: frames come through
-// a FrameMailbox, one at a time, and each is acknowledged once every view has
-// taken it in (frameApplied), which is what lets the worker send the next.
+// connections and keeps what frames bring: the latest snapshot, and the run's
+// records (RunRecords: the event log and the samples of the days kept), for
+// the scene, the inspector, the event log panel and the charts. It never
+// blocks on the worker: frames come through a FrameMailbox, one at a time,
+// and each is acknowledged once every view has taken it in (frameApplied),
+// which is what lets the worker send the next.
 
 #include "planner/compiledscenario.h"
 #include "run/commandqueue.h"
 #include "run/framemailbox.h"
+#include "run/runrecords.h"
 #include "run/simrunner.h"
 
 #include <QEvent>
@@ -51,21 +53,21 @@ public:
     std::shared_ptr<const CompiledScenario> scenarioPtr() const { return m_scenario; }
     const sim::Snapshot &snapshot() const { return m_latest ? m_latest->snapshot : m_empty; }
     SimFramePtr latestFrame() const { return m_latest; }
-    const sim::EventLog &events() const { return m_log; }
-    const sim::Samples &samples() const { return m_samples; }
+    const sim::EventLog &events() const { return m_records.events(); }
+    const sim::Samples &samples() const { return m_records.samples(); }
     // The run's report as of its last rest (pause, end of a day), "" before.
     const QByteArray &report() const { return m_report; }
     quint64 framesReceived() const { return m_frames; }
     int runDays() const { return m_runDays; }
     // Events the frames did not carry (the per-frame cap, SimRunner::kMaxFrameEvents):
-    // events() holds every event of the run but these.
-    std::uint64_t eventsDropped() const { return m_eventsDropped; }
+    // events() holds every event of the run but these and eventsTrimmed().
+    std::uint64_t eventsDropped() const { return m_records.eventsDropped(); }
     // The live views keep the records of the last kKeptDays days of a run (the
     // day under way included): older days are dropped at dawn, so a run that
     // keeps going holds what the views show, not its whole history.
-    static constexpr int kKeptDays = SimRunner::kKeptDays;
-    int firstKeptDay() const { return m_firstKeptDay; }
-    std::uint64_t eventsTrimmed() const { return m_eventsTrimmed; } // events of days no longer kept
+    static constexpr int kKeptDays = RunRecords::kKeptDays;
+    int firstKeptDay() const { return m_records.firstKeptDay(); }
+    std::uint64_t eventsTrimmed() const { return m_records.eventsTrimmed(); } // events of days no longer kept
     std::uint64_t eventsRecorded() const { return m_latest ? m_latest->eventsRecorded : 0; }
     // The worker has handled every command sent and is not stepping: what
     // snapshot() and events() show is where the run rests.
@@ -80,9 +82,10 @@ public:
 
 signals:
     void runStarted(); // a new run (load or restart): views clear
-    void frameApplied(const goap::editor::SimFrame &frame); // after the state above took the frame in
+    // After the state above took the frame in: `records` says what it appended
+    // to events() and samples(), and whether older days were dropped (views rebuild).
+    void frameApplied(const goap::editor::SimFrame &frame, const goap::editor::RecordsDelta &records);
     void runStopping(); // the records are still there, for views that keep a finished run
-    void recordsTrimmed(); // the oldest days' events and samples were dropped (before frameApplied): views rebuild
     void runStopped();
 
     void commandsQueued(); // wakes the worker (queued)
@@ -95,7 +98,6 @@ private:
     void send(CommandQueue::Command command);
     void onFrameReady();
     void apply(const SimFramePtr &frame);
-    bool trimBefore(int day);
     void clearRecords();
 
     // Both outlive the worker (the thread is joined in the destructor).
@@ -110,15 +112,11 @@ private:
     int m_runDays = 1;
     quint64 m_frames = 0;
     std::uint64_t m_commands = 0; // sent to the worker
-    std::uint64_t m_eventsDropped = 0;
-    std::uint64_t m_eventsTrimmed = 0;
-    int m_firstKeptDay = 0;
     std::int64_t m_waitNs = 0, m_applyNs = 0;
     SimFramePtr m_latest;
     sim::Snapshot m_empty;
-    sim::EventLog m_log;
+    RunRecords m_records;
     QByteArray m_report;
-    sim::Samples m_samples;
 };
 
 } // namespace goap::editor

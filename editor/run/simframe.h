@@ -18,14 +18,14 @@ struct SimFrame
     int runId = 0; // which load this frame belongs to
     quint64 serial = 0; // frames of one run, in order
     sim::Snapshot snapshot;
-    std::vector<sim::Event> events; // new since the previous frame
-    std::vector<int> planActions; // the plans of those events (Event::planBegin/End index this)
-    std::vector<QString> newAgentIds, newAgentLabels; // names of characters that appeared since (by serial)
-    // New sample rows (see sim::Samples): rows x columns.
-    std::vector<int> sampleDays;
-    std::vector<double> sampleTimes;
-    std::vector<float> insistence, progress;
-    std::vector<std::int32_t> world; // rows x world facts
+    // What the simulation recorded since the previous frame, drained from it
+    // (Simulation::takeEvents, takeSamples): the worker keeps no history, and
+    // RunRecords merges these into the run's records. The events (at most
+    // SimRunner::kMaxFrameEvents, the newest) come with their plans and the
+    // names they can name, so they format as the simulation's own would; the
+    // sample rows with their columns.
+    sim::EventLog events;
+    sim::Samples samples;
     bool playing = false;
     double speed = 1; // x real time; 0: as fast as possible
     int runDays = 1; // a play stops at the end of this many days; 0: keeps running

@@ -37,8 +37,7 @@ void SimRunner::restart()
     m_wallChanges.clear();
     m_sim = std::make_unique<sim::Simulation>(m_scenario);
     m_serial = 0;
-    m_eventsSent = m_samplesSent = m_namesSent = 0;
-    m_eventsBefore = 0;
+    m_eventsRecorded = 0;
     m_eventsForgotten = 0;
     m_owedTicks = 0;
     m_last = Clock::now();
@@ -150,9 +149,7 @@ void SimRunner::keepLastDays()
     const int from = m_sim->day() - (kKeptDays - 1);
     if (from <= 0)
         return;
-    const size_t forgotten = m_sim->discardRecordsBefore(from);
-    m_eventsBefore += forgotten;
-    m_eventsForgotten += forgotten;
+    m_eventsForgotten += m_sim->discardRecordsBefore(from);
 }
 
 void SimRunner::advance()
@@ -242,45 +239,17 @@ SimFramePtr SimRunner::buildFrame()
     frame->wallChanges = std::move(m_wallChanges);
     m_wallChanges.clear();
     m_sim->fillSnapshot(frame->snapshot);
-    const sim::EventLog &log = m_sim->events();
-    frame->newAgentIds.assign(log.agentIds.begin() + std::ptrdiff_t(m_namesSent), log.agentIds.end());
-    frame->newAgentLabels.assign(log.agentLabels.begin() + std::ptrdiff_t(m_namesSent), log.agentLabels.end());
-    m_namesSent = log.agentIds.size();
+    // What was recorded since the last frame, drained: the worker keeps no
+    // history, so its memory stays flat however long the run goes on.
+    m_sim->takeEvents(frame->events);
+    m_sim->takeSamples(frame->samples);
+    m_eventsRecorded += m_eventsForgotten + frame->events.events.size();
     // The newest events of the stretch, at most kMaxFrameEvents.
-    const size_t first
-        = std::max(m_eventsSent, log.events.size() > kMaxFrameEvents ? log.events.size() - kMaxFrameEvents : 0);
-    frame->eventsDropped = first - m_eventsSent + m_eventsForgotten;
+    const size_t taken = frame->events.events.size();
+    frame->eventsDropped
+        = m_eventsForgotten + frame->events.dropFirst(taken > kMaxFrameEvents ? taken - kMaxFrameEvents : 0);
     m_eventsForgotten = 0;
-    frame->events.reserve(log.events.size() - first);
-    for (size_t i = first; i < log.events.size(); ++i) {
-        sim::Event e = log.events[i];
-        if (e.kind == sim::EventKind::Plan) {
-            const auto begin = std::uint32_t(frame->planActions.size());
-            frame->planActions.insert(frame->planActions.end(), log.planActions.begin() + e.planBegin,
-                                      log.planActions.begin() + e.planEnd);
-            e.planBegin = begin;
-            e.planEnd = std::uint32_t(frame->planActions.size());
-        }
-        frame->events.push_back(e);
-    }
-    m_eventsSent = log.events.size();
-    const sim::Samples &s = m_sim->samples();
-    const size_t columns = s.columns(), w = size_t(s.worldColumns), rows = s.rows() - m_samplesSent;
-    frame->sampleDays.assign(s.rowDay.begin() + std::ptrdiff_t(m_samplesSent), s.rowDay.end());
-    frame->sampleTimes.assign(s.rowTime.begin() + std::ptrdiff_t(m_samplesSent), s.rowTime.end());
-    frame->insistence.assign(s.insistence.begin() + std::ptrdiff_t(m_samplesSent * columns),
-                             s.insistence.begin() + std::ptrdiff_t((m_samplesSent + rows) * columns));
-    frame->progress.assign(s.progress.begin() + std::ptrdiff_t(m_samplesSent * columns),
-                           s.progress.begin() + std::ptrdiff_t((m_samplesSent + rows) * columns));
-    frame->world.assign(s.world.begin() + std::ptrdiff_t(m_samplesSent * w),
-                        s.world.begin() + std::ptrdiff_t((m_samplesSent + rows) * w));
-    m_samplesSent = s.rows();
-    frame->eventsRecorded = m_eventsBefore + log.events.size();
-    // The frame has what the views need: the worker keeps no history, so its
-    // memory stays flat however long the run goes on.
-    m_eventsBefore += log.events.size();
-    m_sim->discardRecords();
-    m_eventsSent = m_samplesSent = 0;
+    frame->eventsRecorded = m_eventsRecorded;
     frame->playing = stepping();
     if (!frame->playing)
         frame->report = sim::reportJson(m_sim->scenario(), QString(), m_sim->reports());

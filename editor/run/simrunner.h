@@ -8,6 +8,7 @@
 
 #include "run/commandqueue.h"
 #include "run/framemailbox.h"
+#include "run/runrecords.h"
 #include "sim/simulation.h"
 
 #include <chrono>
@@ -25,7 +26,7 @@ public:
     static constexpr size_t kMaxFrameEvents = 5000;
     // The live views keep the records of the last kKeptDays days of a run (the
     // day under way included); a run far ahead of its display keeps no more.
-    static constexpr int kKeptDays = 7;
+    static constexpr int kKeptDays = RunRecords::kKeptDays;
 
     explicit SimRunner(FrameMailbox *mailbox);
 
@@ -89,8 +90,7 @@ private:
     int m_runId = 0;
     quint64 m_serial = 0;
     std::uint64_t m_commands = 0;
-    size_t m_eventsSent = 0, m_samplesSent = 0, m_namesSent = 0;
-    std::uint64_t m_eventsBefore = 0; // events recorded and discarded by earlier frames
+    std::uint64_t m_eventsRecorded = 0; // by the simulation, up to the last frame
     std::uint64_t m_eventsForgotten = 0; // since the last frame, by keepLastDays()
     std::function<void()> m_postedHook;
     std::vector<std::pair<std::int64_t, QList<Wall>>> m_wallChanges; // not yet sent

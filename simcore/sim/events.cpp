@@ -200,8 +200,13 @@ QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e
 std::size_t EventLog::dropBefore(int day)
 {
     const auto end = std::find_if(events.begin(), events.end(), [day](const Event &e) { return e.day >= day; });
-    const auto dropped = std::size_t(end - events.begin());
-    events.erase(events.begin(), end);
+    return dropFirst(std::size_t(end - events.begin()));
+}
+
+std::size_t EventLog::dropFirst(std::size_t count)
+{
+    const std::size_t dropped = std::min(count, events.size());
+    events.erase(events.begin(), events.begin() + std::ptrdiff_t(dropped));
     auto first = std::uint32_t(planActions.size());
     for (const Event &e : events)
         if (e.kind == EventKind::Plan) {

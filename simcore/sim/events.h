@@ -88,6 +88,9 @@ struct EventLog
     // Forgets the events of the days before `day` (events are in time order)
     // and the plan actions only they named; returns how many were forgotten.
     std::size_t dropBefore(int day);
+    // Forgets the oldest `count` events (all when fewer) and the plan actions
+    // only they named; returns how many were forgotten.
+    std::size_t dropFirst(std::size_t count);
 
 private:
     const QString &nameOf(const std::vector<QString> &names, int index) const;

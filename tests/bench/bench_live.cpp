@@ -128,7 +128,7 @@ int lag(int characters, double seconds, int days)
         if (qEnvironmentVariableIsSet("BENCH_VERBOSE"))
             std::printf("frame %llu: waited %.1f ms, built in %.1f ms, %zu events, %zu sample rows\n",
                         (unsigned long long)f.serial, double(c->lastFrameWaitNs()) / 1e6, double(f.buildNs) / 1e6,
-                        f.events.size(), f.sampleTimes.size());
+                        f.events.events.size(), f.samples.rows());
         QTimer::singleShot(0, [&] { account(); }); // after apply() returned
     });
     const long before = (goap::testing::procStatusKiB("VmRSS") / 1024);

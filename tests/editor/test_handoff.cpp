@@ -5,6 +5,7 @@
 // instrumented and every ordering is a std::mutex TSan sees, so a race in the
 // hand-off is reported, not hidden behind an uninstrumented Qt frame.
 #include "io/scenarioreader.h"
+#include "run/runrecords.h"
 #include "run/simrunner.h"
 #include "sim/records.h"
 
@@ -54,17 +55,18 @@ private:
     std::thread m_thread;
 };
 
-// The UI side: takes frames, keeps the log, acknowledges.
+// The UI side: takes frames, keeps the records (SimController's RunRecords), acknowledges.
 struct Ui
 {
-    explicit Ui(FrameMailbox &box)
+    Ui(FrameMailbox &box, const CompiledScenario &scenario)
         : mailbox(box)
     {
+        records.reset(&scenario);
     }
     FrameMailbox &mailbox;
-    sim::EventLog log;
+    RunRecords records;
     SimFramePtr latest;
-    std::uint64_t frames = 0, dropped = 0, inFlightSeen = 0;
+    std::uint64_t frames = 0, inFlightSeen = 0;
 
     void takeOne(int timeoutMs)
     {
@@ -73,18 +75,7 @@ struct Ui
             return;
         ++frames;
         latest = f;
-        dropped += f->eventsDropped;
-        log.agentIds.insert(log.agentIds.end(), f->newAgentIds.begin(), f->newAgentIds.end());
-        log.agentLabels.insert(log.agentLabels.end(), f->newAgentLabels.begin(), f->newAgentLabels.end());
-        const auto base = std::uint32_t(log.planActions.size());
-        log.planActions.insert(log.planActions.end(), f->planActions.begin(), f->planActions.end());
-        for (sim::Event e : f->events) {
-            if (e.kind == sim::EventKind::Plan) {
-                e.planBegin += base;
-                e.planEnd += base;
-            }
-            log.events.push_back(e);
-        }
+        records.apply(*f);
         inFlightSeen = std::max(inFlightSeen, mailbox.posted() - mailbox.acknowledged());
         mailbox.acknowledge();
     }
@@ -106,7 +97,7 @@ private slots:
         const auto town = load("town.json");
         CommandQueue commands;
         FrameMailbox mailbox;
-        Ui ui(mailbox);
+        Ui ui(mailbox, *town);
         {
             Worker worker(commands, mailbox);
             commands.push([&](SimRunner &r) { r.load(town, 1); });
@@ -129,11 +120,46 @@ private slots:
         QCOMPARE(ui.latest->snapshot.tick, qint64(3000));
         QVERIFY(ui.frames >= 2);
         QCOMPARE(ui.inFlightSeen, std::uint64_t(1));
-        QCOMPARE(ui.dropped, std::uint64_t(0));
+        QCOMPARE(ui.records.eventsDropped(), std::uint64_t(0));
         sim::Simulation s(town);
         s.start();
         s.stepTicks(3000);
-        QCOMPARE(sim::eventsJsonl(*town, ui.log), sim::eventsJsonl(*town, s.events()));
+        QCOMPARE(sim::eventsJsonl(*town, ui.records.events()), sim::eventsJsonl(*town, s.events()));
+    }
+
+    void spawnedCopiesKeepTheirNamesOverDays()
+    {
+        // Frames drain the simulation's records (Simulation::takeEvents), which
+        // forgets the names of copies gone at an earlier dawn; the run's records
+        // still name every character: three hospital days, a frame every
+        // twelfth of a day, format as the headless run's.
+        const auto hospital = load("hospital.json");
+        const std::int64_t perDay = 36000, chunk = perDay / 12;
+        CommandQueue commands;
+        FrameMailbox mailbox;
+        Ui ui(mailbox, *hospital);
+        {
+            Worker worker(commands, mailbox);
+            std::uint64_t sent = 0;
+            commands.push([&](SimRunner &r) { r.load(hospital, 1); });
+            ++sent;
+            for (std::int64_t tick = chunk; tick <= 3 * perDay; tick += chunk) {
+                commands.push([tick](SimRunner &r) { r.runTo(tick); });
+                ++sent;
+                for (int i = 0; i < 1000 && !ui.settledAfter(sent); ++i)
+                    ui.takeOne(1000);
+                QVERIFY(ui.settledAfter(sent));
+            }
+        }
+        QCOMPARE(ui.latest->snapshot.tick, qint64(3 * perDay));
+        QCOMPARE(ui.records.eventsDropped(), std::uint64_t(0));
+        sim::Simulation s(hospital);
+        s.start();
+        s.stepTicks(3 * perDay);
+        QVERIFY(s.events().agentIds.size() > hospital->agents.size() + 100); // copies came on every day
+        QCOMPARE(ui.records.events().agentIds, s.events().agentIds);
+        QCOMPARE(sim::eventsJsonl(*hospital, ui.records.events()), sim::eventsJsonl(*hospital, s.events()));
+        QCOMPARE(sim::samplesCsv(*hospital, ui.records.samples()), sim::samplesCsv(*hospital, s.samples()));
     }
 
     void pauseAndStepFromTheOtherThread()
@@ -141,7 +167,7 @@ private slots:
         const auto cook = load("cook.json");
         CommandQueue commands;
         FrameMailbox mailbox;
-        Ui ui(mailbox);
+        Ui ui(mailbox, *cook);
         Worker worker(commands, mailbox);
         commands.push([&](SimRunner &r) { r.load(cook, 1); });
         commands.push([](SimRunner &r) { r.setSpeed(64); });

@@ -4,8 +4,8 @@
 // Under ThreadSanitizer (tools/sanitize.sh thread) every access here is
 // instrumented and every ordering is a std::mutex TSan sees, so a race in the
 // hand-off is reported, not hidden behind an uninstrumented Qt frame.
-#include "io/scenarioreader.h"
 #include "run/simrunner.h"
+#include "scenarios.h"
 #include "sim/records.h"
 
 #include <QtTest>
@@ -18,11 +18,7 @@ using namespace goap::editor;
 
 namespace {
 
-std::shared_ptr<const CompiledScenario> load(const char *name)
-{
-    const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/") + QLatin1String(name));
-    return std::make_shared<const CompiledScenario>(compile(*r.scenario));
-}
+using goap::testing::compileShipped;
 
 // The simulation thread: what SimWorker's timer does, in a plain loop.
 class Worker
@@ -103,7 +99,7 @@ class TestHandoff : public QObject
 private slots:
     void aDayThroughTheMailboxEqualsTheHeadlessRun()
     {
-        const auto town = load("town.json");
+        const auto town = compileShipped("town.json");
         CommandQueue commands;
         FrameMailbox mailbox;
         Ui ui(mailbox);
@@ -138,7 +134,7 @@ private slots:
 
     void pauseAndStepFromTheOtherThread()
     {
-        const auto cook = load("cook.json");
+        const auto cook = compileShipped("cook.json");
         CommandQueue commands;
         FrameMailbox mailbox;
         Ui ui(mailbox);

@@ -3,6 +3,7 @@
 #include <QGraphicsSceneHoverEvent>
 
 #include "scene/mapscene.h"
+#include "scene/markerpaint.h"
 
 #include <QGraphicsItem>
 #include <QGraphicsScene>
@@ -22,13 +23,6 @@ namespace {
 constexpr int kRingSteps = 32;
 constexpr double kTokenRadius = 9;
 
-QFont labelFont()
-{
-    QFont f;
-    f.setPointSizeF(7.5);
-    return f;
-}
-
 // A picture drawn once and blitted many times: `draw` paints a transparent
 // square of `side` logical pixels.
 template<typename Draw> QPixmap picture(int side, qreal dpr, Draw draw)
@@ -40,15 +34,6 @@ template<typename Draw> QPixmap picture(int side, qreal dpr, Draw draw)
     p.setRenderHint(QPainter::Antialiasing);
     draw(p);
     return pm;
-}
-
-QPixmap discPicture(const QColor &color, bool selected, qreal dpr)
-{
-    return picture(24, dpr, [&](QPainter &p) {
-        p.setPen(QPen(selected ? QColor(0, 120, 215) : color.darker(170), selected ? 3 : 1.5));
-        p.setBrush(color);
-        p.drawEllipse(QPointF(12, 12), kTokenRadius, kTokenRadius);
-    });
 }
 
 QPixmap ringPicture(int step, qreal dpr)
@@ -99,7 +84,7 @@ public:
         m_layer->preparePictures(widget ? widget->devicePixelRatioF() : 1.0);
         const QRectF visible = option->exposedRect.adjusted(-140, -40, 140, 40);
         const auto &tokens = m_layer->m_tokens;
-        const QFont font = labelFont();
+        const QFont font = mapLabelFont();
         p->setFont(font);
         // The selected character's way ahead, under the tokens.
         if (const QPolygonF &path = m_layer->m_selectedPath; path.size() >= 2) {
@@ -209,7 +194,7 @@ void RunLayer::start(std::shared_ptr<const CompiledScenario> scenario, const QSt
     m_scenario = std::move(scenario);
     m_space = std::make_unique<Space>(*m_scenario);
     m_actionLabels = actionLabels;
-    const QFont font = labelFont();
+    const QFont font = mapLabelFont();
     m_tokens.resize(m_scenario->agents.size());
     for (size_t i = 0; i < m_tokens.size(); ++i) {
         Token &t = m_tokens[i];
@@ -237,12 +222,12 @@ RunLayer::Token &RunLayer::tokenFor(const sim::AgentSnapshot &a)
         t.now = t.from = t.to = MapScene::toScene(Point {a.x, a.y});
         t.name.setText(a.label);
         t.name.setPerformanceHint(QStaticText::AggressiveCaching);
-        t.name.prepare(QTransform(), labelFont());
+        t.name.prepare(QTransform(), mapLabelFont());
         t.nameWidth = t.name.size().width();
         t.bubble.setPerformanceHint(QStaticText::AggressiveCaching);
         if (m_dpr > 0) {
-            t.disc = discPicture(MapScene::agentColor(a.index), false, m_dpr);
-            t.selectedDisc = discPicture(MapScene::agentColor(a.index), true, m_dpr);
+            t.disc = characterDisc(MapScene::agentColor(a.index), false, m_dpr);
+            t.selectedDisc = characterDisc(MapScene::agentColor(a.index), true, m_dpr);
         }
     }
     return t;
@@ -258,7 +243,7 @@ void RunLayer::apply(const sim::Snapshot &snapshot)
     if (!m_scenario)
         return;
     m_frameMs = std::clamp(double(m_sinceFrame.restart()), 8.0, 100.0);
-    const QFont font = labelFont();
+    const QFont font = mapLabelFont();
     for (Token &t : m_tokens)
         t.present = false;
     for (const sim::AgentSnapshot &a : snapshot.agents) {
@@ -351,8 +336,8 @@ void RunLayer::preparePictures(qreal dpr)
         return;
     m_dpr = dpr;
     for (size_t i = 0; i < m_tokens.size(); ++i) {
-        m_tokens[i].disc = discPicture(MapScene::agentColor(int(i)), false, dpr);
-        m_tokens[i].selectedDisc = discPicture(MapScene::agentColor(int(i)), true, dpr);
+        m_tokens[i].disc = characterDisc(MapScene::agentColor(int(i)), false, dpr);
+        m_tokens[i].selectedDisc = characterDisc(MapScene::agentColor(int(i)), true, dpr);
     }
     for (int step = 0; step <= kRingSteps; ++step)
         m_rings[size_t(step)] = ringPicture(step, dpr);

@@ -1,4 +1,5 @@
 #include "mapscene.h"
+#include "markerpaint.h"
 
 #include "charts/palette.h"
 #include "planner/compiledscenario.h"
@@ -8,7 +9,6 @@
 #include <QGraphicsRectItem>
 #include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneMouseEvent>
-#include <QHash>
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
@@ -24,39 +24,6 @@
 namespace goap::editor {
 
 namespace {
-
-QFont labelFont()
-{
-    QFont f;
-    f.setPointSizeF(8);
-    return f;
-}
-
-// A character's start marker, drawn once per colour, selection and pixel ratio.
-const QPixmap &discPicture(const QColor &color, bool selected, qreal dpr)
-{
-    static QHash<QString, QPixmap> cache;
-    const QString key = QStringLiteral("%1/%2/%3").arg(color.rgba()).arg(selected).arg(dpr);
-    if (const auto it = cache.constFind(key); it != cache.cend())
-        return it.value();
-    QPixmap pixmap(QSize(24, 24) * dpr);
-    pixmap.setDevicePixelRatio(dpr);
-    pixmap.fill(Qt::transparent);
-    QPainter p(&pixmap);
-    p.setRenderHint(QPainter::Antialiasing);
-    p.translate(12, 12);
-    p.setPen(QPen(selected ? QColor(0, 120, 215) : color.darker(160), selected ? 3 : 1.5));
-    QColor fill = color;
-    fill.setAlphaF(0.85);
-    p.setBrush(fill);
-    p.drawEllipse(QPointF(0, 0), 9, 9);
-    p.setPen(Qt::NoPen);
-    p.setBrush(Qt::white);
-    p.drawEllipse(QPointF(0, -2.5), 2.6, 2.6);
-    p.drawPie(QRectF(-4.5, 0.5, 9, 8), 0, 180 * 16);
-    p.end();
-    return *cache.insert(key, pixmap);
-}
 
 // A draggable marker: a station (rounded square with an icon) or a
 // character's start (a disc), with its label underneath. A map of ten
@@ -89,7 +56,7 @@ public:
         prepareGeometryChange();
         m_icon = icon;
         m_label.setText(label);
-        m_label.prepare(QTransform(), labelFont());
+        m_label.prepare(QTransform(), mapLabelFont());
         const QSizeF size = m_label.size();
         m_labelPos = QPointF(-size.width() / 2, isStation() ? 16 : 11);
         const QRectF mark(-h() - 2, -h() - 2, 2 * h() + 4, 2 * h() + 4);
@@ -144,13 +111,14 @@ public:
             p->drawRoundedRect(QRectF(-15, -15, 30, 30), 6, 6);
             QSvgRenderer(m_icon).render(p, QRectF(-11, -11, 22, 22));
         } else {
-            const QPixmap &disc = discPicture(m_color, selected, p->device() ? p->device()->devicePixelRatioF() : 1.0);
+            const QPixmap &disc
+                = characterDisc(m_color, selected, p->device() ? p->device()->devicePixelRatioF() : 1.0);
             p->drawPixmap(QRectF(-12, -12, 24, 24), disc, QRectF(QPointF(0, 0), disc.size()));
         }
         if (!m_labelShown)
             return;
         p->setPen(QColor(40, 40, 40));
-        p->setFont(labelFont());
+        p->setFont(mapLabelFont());
         p->drawStaticText(m_labelPos, m_label);
     }
 

@@ -8,7 +8,7 @@
 // records to nothing, so the difference of the two peaks is the charts'.
 // --png writes PREFIX-insistence.png and PREFIX-quotas.png (1200 x 500) to look at.
 #include "charts/daycharts.h"
-#include "io/scenarioreader.h"
+#include "scenarios.h"
 #include "sim/simulation.h"
 #include "synthetic.h"
 #include "testutil.h"
@@ -49,9 +49,9 @@ int main(int argc, char *argv[])
     const int characters = argc > 1 ? std::atoi(argv[1]) : 1000;
     const double seconds = argc > 2 ? std::atof(argv[2]) : 300;
     const bool charts = !(argc > 3 && QByteArray(argv[3]) == "--no-charts");
-    const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/town.json"));
+    const Scenario town = testing::loadShipped("town.json");
     const auto scenario = std::make_shared<const CompiledScenario>(
-        compile(characters == 6 ? *r.scenario : testing::replicatedTown(*r.scenario, characters)));
+        compile(characters == 6 ? town : testing::replicatedTown(town, characters)));
     sim::Options options;
     options.recordSamples = true;
     sim::Simulation simulation(scenario, options);

@@ -9,8 +9,8 @@
 #include "docks/outline.h"
 #include "document/scenariodocument.h"
 #include "forms/agentform.h"
-#include "io/scenarioreader.h"
 #include "mainwindow.h"
+#include "scenarios.h"
 #include "synthetic.h"
 #include "testutil.h"
 
@@ -33,15 +33,13 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     const int characters = argc > 1 ? std::atoi(argv[1]) : 10000;
     const int edits = argc > 2 ? std::atoi(argv[2]) : 50;
-    const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/town.json"));
-    if (!r.ok())
-        return 2;
+    const Scenario town = goap::testing::loadShipped("town.json");
     MainWindow w;
     w.resize(1400, 900);
     w.show();
     QElapsedTimer t;
     t.start();
-    w.document()->reset(goap::testing::replicatedTown(*r.scenario, characters), {});
+    w.document()->reset(goap::testing::replicatedTown(town, characters), {});
     QApplication::processEvents();
     std::printf("characters %d, open %.0f ms\n", characters, double(t.nsecsElapsed()) / 1e6);
 

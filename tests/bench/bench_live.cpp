@@ -6,11 +6,11 @@
 //                                             0: keep running): how old frames are when the UI has applied
 //                                             them, frames per second, days run, events not listed, memory
 //   bench_live write CHARACTERS FILE          the synthetic town as a scenario file (for goap-studio FILE --run-for)
-#include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "mainwindow.h"
 #include "run/runui.h"
 #include "run/simcontroller.h"
+#include "scenarios.h"
 #include "scene/mapscene.h"
 #include "synthetic.h"
 #include "testutil.h"
@@ -30,10 +30,10 @@ namespace {
 
 Scenario town(int characters, bool walled = false)
 {
-    const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/town.json"));
+    const Scenario shipped = testing::loadShipped("town.json");
     if (walled)
-        return testing::walledTown(*r.scenario, characters);
-    return characters == 6 ? *r.scenario : testing::replicatedTown(*r.scenario, characters);
+        return testing::walledTown(shipped, characters);
+    return characters == 6 ? shipped : testing::replicatedTown(shipped, characters);
 }
 
 // Counts paint events of a widget.

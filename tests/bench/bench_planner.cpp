@@ -1,9 +1,9 @@
 // Planner benchmarks: µs per plan, plans/s and node expansions/s for the
 // cook, the blacksmith once an ingot exists, and the synthetic chain problem.
 //   build/bin/bench_planner --benchmark_counters_tabular=true
-#include "io/scenarioreader.h"
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
+#include "scenarios.h"
 #include "synthetic.h"
 
 #include <benchmark/benchmark.h>
@@ -11,14 +11,6 @@
 using namespace goap;
 
 namespace {
-
-CompiledScenario shipped(const char *name)
-{
-    const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/") + QLatin1String(name));
-    if (!r.ok())
-        std::abort();
-    return compile(*r.scenario);
-}
 
 void runPlans(benchmark::State &st, const CompiledScenario &c, int agent, int goal, std::vector<std::int32_t> state)
 {
@@ -43,13 +35,13 @@ void runPlans(benchmark::State &st, const CompiledScenario &c, int agent, int go
 
 void BM_CookPlan(benchmark::State &st)
 {
-    const CompiledScenario c = shipped("cook.json");
+    const CompiledScenario c = compile(testing::loadShipped("cook.json"));
     runPlans(st, c, 0, 0, c.dawnState(0));
 }
 
 void BM_BlacksmithPlanWithIngot(benchmark::State &st)
 {
-    const CompiledScenario c = shipped("smithy.json");
+    const CompiledScenario c = compile(testing::loadShipped("smithy.json"));
     const int smith = c.agentIndex(u"blacksmith");
     auto state = c.dawnState(smith);
     state[size_t(c.fact(u"world.ironIngot"))] = 1;
@@ -76,8 +68,7 @@ void BM_Gripper8(benchmark::State &st)
 // The cook and the chain under `additive` and `max` (the second argument).
 void BM_CookPlanHeuristic(benchmark::State &st)
 {
-    const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/cook.json"));
-    Scenario s = *r.scenario;
+    Scenario s = testing::loadShipped("cook.json");
     s.planner.heuristic = PlannerHeuristic(st.range(0));
     const CompiledScenario c = compile(s);
     st.SetLabel(heuristicName(s.planner.heuristic));

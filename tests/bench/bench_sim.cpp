@@ -6,9 +6,9 @@
 //   build/bin/bench_sim scrub CHARACTERS [KEYFRAME SECONDS]   scrubbing a day (Timeline)
 //   build/bin/bench_sim space     issue #25's big walled maps: a day of 12 walkers on 4096 x 4096, one
 //                                 plan among 40 alternatives there, 10,000 overlapping walls validated
-#include "io/scenarioreader.h"
 #include "io/validator.h"
 #include "planner/compiledscenario.h"
+#include "scenarios.h"
 #include "sim/simulation.h"
 #include "sim/timeline.h"
 #include "synthetic.h"
@@ -31,12 +31,10 @@ enum class Kind { Town, NoWalls, Travel, Walled };
 
 int runOne(int characters, double seconds, bool memo, Kind kind)
 {
-    const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/town.json"));
-    if (!r.ok())
-        return 1;
-    Scenario scenario = kind == Kind::Walled ? testing::walledTown(*r.scenario, characters)
-        : characters == 6                    ? *r.scenario
-                                             : testing::replicatedTown(*r.scenario, characters);
+    const Scenario town = testing::loadShipped("town.json");
+    Scenario scenario = kind == Kind::Walled ? testing::walledTown(town, characters)
+        : characters == 6                    ? town
+                                             : testing::replicatedTown(town, characters);
     if (kind == Kind::NoWalls)
         scenario.map.walls.clear();
     if (kind == Kind::Travel)
@@ -64,11 +62,8 @@ int runOne(int characters, double seconds, bool memo, Kind kind)
 // built once, then the snapshot at 20 points spread over the day.
 int scrub(int characters, double interval)
 {
-    const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/town.json"));
-    if (!r.ok())
-        return 1;
-    const auto compiled
-        = std::make_shared<const CompiledScenario>(compile(testing::replicatedTown(*r.scenario, characters)));
+    const auto compiled = std::make_shared<const CompiledScenario>(
+        compile(testing::replicatedTown(testing::loadShipped("town.json"), characters)));
     sim::Timeline timeline(compiled, interval);
     const std::int64_t day = timeline.ticksPerDay();
     auto start = std::chrono::steady_clock::now();

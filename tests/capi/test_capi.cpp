@@ -10,6 +10,9 @@
 
 #include <goap.h>
 
+#include "goapsim.h"
+#include "testutil.h"
+
 #include <memory>
 
 #include <sys/resource.h>
@@ -17,32 +20,10 @@
 #include <unistd.h>
 
 namespace {
-const QString kSource = QStringLiteral(GOAP_SOURCE_DIR);
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run goapSim(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(GOAP_SIM_BINARY), args);
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return {-2, p.readAllStandardOutput(), p.readAllStandardError()};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
-
-QByteArray readAll(const QString &file)
-{
-    QFile f(file);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+using goap::testing::goapSim;
+using goap::testing::kSource;
+using goap::testing::readAll;
+using goap::testing::Run;
 
 struct SimDeleter
 {

@@ -12,6 +12,7 @@
 #include "run/chartspanel.h"
 #include "run/runui.h"
 #include "run/simcontroller.h"
+#include "scenarios.h"
 #include "sim/compare.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
@@ -30,15 +31,9 @@ using namespace goap;
 using namespace goap::editor;
 
 namespace {
-const QString kSource = QStringLiteral(GOAP_SOURCE_DIR);
-
+using goap::testing::compileShipped;
+using goap::testing::kSource;
 using goap::testing::readAll;
-
-std::shared_ptr<const CompiledScenario> compiledFile(const QString &name)
-{
-    const ReadResult r = readScenarioFile(kSource + QStringLiteral("/scenarios/") + name);
-    return r.ok() ? std::make_shared<const CompiledScenario>(compile(*r.scenario)) : nullptr;
-}
 
 // A headless run with samples, as the charts are fed from.
 std::unique_ptr<sim::Simulation> runHeadless(std::shared_ptr<const CompiledScenario> scenario, int day, double time)
@@ -214,7 +209,7 @@ private slots:
     // #17.12: two goals of one character never look alike (Nurse 1: Care and Rest are both needs).
     void goalsOfOneCharacterLookDifferent()
     {
-        const auto hospital = compiledFile(QStringLiteral("hospital.json"));
+        const auto hospital = compileShipped(QStringLiteral("hospital.json"));
         QVERIFY(hospital);
         const auto run = runHeadless(hospital, 0, 120);
         InsistenceChart chart;
@@ -295,7 +290,7 @@ private slots:
     // insistence of the copies present, a gap when none is, "patient*" in the CSV.
     void spawnedCopiesAreChartedAsAGroup()
     {
-        const auto hospital = compiledFile(QStringLiteral("hospital.json"));
+        const auto hospital = compileShipped(QStringLiteral("hospital.json"));
         QVERIFY(hospital);
         sim::Simulation sim(hospital);
         const int group = int(hospital->agents.size()); // the patients
@@ -433,7 +428,7 @@ private slots:
         QVERIFY(!charts()->referenceBox()->isHidden());
         for (const QString &name :
              {QStringLiteral("hospital.json"), QStringLiteral("bakery.json"), QStringLiteral("smithy.json")}) {
-            const auto scenario = compiledFile(name);
+            const auto scenario = compileShipped(name);
             QVERIFY(scenario);
             QVERIFY2(!chartReferenceFor(*scenario), qPrintable(name));
             const auto run = runHeadless(scenario, 0, 30);
@@ -534,7 +529,7 @@ private slots:
     // #17 Also: the hospital's charts show its queue, its free places and who came and left.
     void theHospitalChartsItsQueueAndPlaces()
     {
-        const auto hospital = compiledFile(QStringLiteral("hospital.json"));
+        const auto hospital = compileShipped(QStringLiteral("hospital.json"));
         const auto run = runHeadless(hospital, 0, 600);
         WorldChart chart;
         chart.reset(hospital);
@@ -561,7 +556,7 @@ private slots:
     // clock's "Day 1"), while the files keep SPEC's 0-based index.
     void daysCountFromOneInLabelsAndTooltips()
     {
-        const auto town = compiledFile(QStringLiteral("town.json"));
+        const auto town = compileShipped(QStringLiteral("town.json"));
         const auto run = runHeadless(town, 1, 200); // into the second day
         InsistenceChart chart;
         chart.reset(town);

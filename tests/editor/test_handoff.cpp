@@ -4,9 +4,9 @@
 // Under ThreadSanitizer (tools/sanitize.sh thread) every access here is
 // instrumented and every ordering is a std::mutex TSan sees, so a race in the
 // hand-off is reported, not hidden behind an uninstrumented Qt frame.
-#include "io/scenarioreader.h"
 #include "run/runrecords.h"
 #include "run/simrunner.h"
+#include "scenarios.h"
 #include "sim/records.h"
 
 #include <QtTest>
@@ -19,11 +19,7 @@ using namespace goap::editor;
 
 namespace {
 
-std::shared_ptr<const CompiledScenario> load(const char *name)
-{
-    const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/") + QLatin1String(name));
-    return std::make_shared<const CompiledScenario>(compile(*r.scenario));
-}
+using goap::testing::compileShipped;
 
 // The simulation thread: what SimWorker's timer does, in a plain loop.
 class Worker
@@ -94,7 +90,7 @@ class TestHandoff : public QObject
 private slots:
     void aDayThroughTheMailboxEqualsTheHeadlessRun()
     {
-        const auto town = load("town.json");
+        const auto town = compileShipped("town.json");
         CommandQueue commands;
         FrameMailbox mailbox;
         Ui ui(mailbox, *town);
@@ -133,7 +129,7 @@ private slots:
         // forgets the names of copies gone at an earlier dawn; the run's records
         // still name every character: three hospital days, a frame every
         // twelfth of a day, format as the headless run's.
-        const auto hospital = load("hospital.json");
+        const auto hospital = compileShipped("hospital.json");
         const std::int64_t perDay = 36000, chunk = perDay / 12;
         CommandQueue commands;
         FrameMailbox mailbox;
@@ -164,7 +160,7 @@ private slots:
 
     void pauseAndStepFromTheOtherThread()
     {
-        const auto cook = load("cook.json");
+        const auto cook = compileShipped("cook.json");
         CommandQueue commands;
         FrameMailbox mailbox;
         Ui ui(mailbox, *cook);

@@ -12,10 +12,12 @@
 #include "run/runui.h"
 #include "run/simcontroller.h"
 #include "run/simrunner.h"
+#include "scenarios.h"
 #include "scene/mapscene.h"
 #include "sim/explain.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
+#include "testutil.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -37,13 +39,8 @@ using namespace goap::editor;
 
 namespace {
 
-const QString kSource = QStringLiteral(GOAP_SOURCE_DIR);
-
-std::shared_ptr<const CompiledScenario> load(const char *name)
-{
-    const ReadResult r = readScenarioFile(kSource + QStringLiteral("/scenarios/") + QLatin1String(name));
-    return std::make_shared<const CompiledScenario>(compile(*r.scenario));
-}
+using goap::testing::compileShipped;
+using goap::testing::kSource;
 
 QByteArray headless(const std::shared_ptr<const CompiledScenario> &c, qint64 ticks, QByteArray *samples = nullptr)
 {
@@ -72,7 +69,7 @@ private slots:
 
     void workerDayEqualsTheHeadlessRun()
     {
-        const auto town = load("town.json");
+        const auto town = compileShipped("town.json");
         SimController c;
         c.load(town);
         c.setSpeed(0);
@@ -101,7 +98,7 @@ private slots:
     {
         QFETCH(double, speed);
         QFETCH(qint64, ticks);
-        const auto smithy = load("smithy.json");
+        const auto smithy = compileShipped("smithy.json");
         SimController c;
         c.load(smithy);
         c.setSpeed(speed);
@@ -118,7 +115,7 @@ private slots:
         // The UI thread stays away from its event loop while the worker runs a
         // whole day at full speed: the worker must not queue frame after frame
         // for it, and the one frame it gets afterwards carries the whole stretch.
-        const auto town = load("town.json");
+        const auto town = compileShipped("town.json");
         SimController c;
         c.load(town);
         c.setSpeed(0);
@@ -147,7 +144,7 @@ private slots:
     {
         // A run far ahead of the view: the frame carries the newest events up
         // to the cap and counts the rest; the counts stay right.
-        const auto town = load("town.json");
+        const auto town = compileShipped("town.json");
         SimController c;
         c.load(town);
         c.runTo(30, 0, false);
@@ -177,7 +174,7 @@ private slots:
     {
         // Keep Running for many days: the controller, the charts and the event
         // log hold the last kKeptDays days, not the whole history.
-        const auto town = load("town.json");
+        const auto town = compileShipped("town.json");
         SimController c;
         ChartsPanel charts(&c);
         EventLogPanel log(&c);
@@ -235,7 +232,7 @@ private slots:
 
     void pauseStepAndRestart()
     {
-        const auto cook = load("cook.json");
+        const auto cook = compileShipped("cook.json");
         SimController c;
         c.load(cook);
         QTRY_VERIFY(c.framesReceived() >= 1);
@@ -268,7 +265,7 @@ private slots:
     void uiStaysResponsiveDuringAFastMultiDayRun()
     {
         SimController c;
-        c.load(load("town.json"));
+        c.load(compileShipped("town.json"));
         c.setSpeed(0);
         c.setRunDays(0); // keep running
         c.play();
@@ -418,7 +415,7 @@ private slots:
 
     void noPlanWithNothingMissingIsSaidInWords()
     {
-        const auto town = load("town.json");
+        const auto town = compileShipped("town.json");
         sim::GoalExplanation e;
         e.goal = 0;
         const QStringList lines = sim::explanationLines(*town, e);

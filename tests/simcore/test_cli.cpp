@@ -13,37 +13,18 @@
 #include "sim/records.h"
 #include "sim/simulation.h"
 
+#include "goapsim.h"
+#include "testutil.h"
+
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
 namespace {
-const QString kSource = QStringLiteral(GOAP_SOURCE_DIR);
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run goapSim(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(GOAP_SIM_BINARY), args);
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return {-2, p.readAllStandardOutput(), p.readAllStandardError()}; // hung: -2, never a hung test
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
-
-QByteArray readAll(const QString &file)
-{
-    QFile f(file);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+using goap::testing::goapSim;
+using goap::testing::kSource;
+using goap::testing::readAll;
+using goap::testing::Run;
 
 // A valid scenario whose `n` actions form one chain (a_k needs what a_{k-1}
 // makes): the production chain's longest shape, the worst for dot's ranking.

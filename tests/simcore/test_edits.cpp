@@ -2,11 +2,11 @@
 // with the validator's own rules and applying an edit gives the edit that
 // undoes it; this suite links simcore only (no Qt GUI).
 
-#include "io/scenarioreader.h"
 #include "io/validator.h"
 #include "model/edits.h"
 #include "model/queries.h"
 #include "model/rules.h"
+#include "scenarios.h"
 #include "testutil.h"
 
 #include <QDir>
@@ -18,17 +18,11 @@ using namespace goap;
 
 namespace {
 
-Scenario load(const QString &name)
-{
-    const ReadResult r = readScenarioFile(goap::testing::kSourceDir + QStringLiteral("/scenarios/") + name);
-    if (!r.ok())
-        qFatal("cannot read %s", qPrintable(name));
-    return *r.scenario;
-}
+using goap::testing::loadShipped;
 
 QStringList shippedScenarios()
 {
-    return QDir(goap::testing::kSourceDir + QStringLiteral("/scenarios")).entryList({QStringLiteral("*.json")});
+    return QDir(goap::testing::kSource + QStringLiteral("/scenarios")).entryList({QStringLiteral("*.json")});
 }
 
 // Applies a built edit; fails the test when it was refused or empty.
@@ -56,7 +50,7 @@ private slots:
         const QStringList files = shippedScenarios();
         QVERIFY(files.size() >= 4);
         for (const QString &file : files) {
-            const Scenario start = load(file);
+            const Scenario start = loadShipped(file);
             Scenario s = start;
             std::mt19937 rng(uint32_t(qHash(file)));
             std::vector<edits::Edit> undo;
@@ -98,7 +92,7 @@ private slots:
     // copied by an edit of one of its items).
     void anEditKeepsOnlyWhatItChanges()
     {
-        Scenario s = load(QStringLiteral("town.json"));
+        Scenario s = loadShipped(QStringLiteral("town.json"));
         const Agent first = s.agents.first();
         for (int i = 0; s.agents.size() < 10000; ++i) {
             Agent a = first;
@@ -131,7 +125,7 @@ private slots:
     // One rule per field: the builders refuse with the validator's words.
     void buildersRefuseWithTheValidatorsRules()
     {
-        const Scenario s = load(QStringLiteral("town.json"));
+        const Scenario s = loadShipped(QStringLiteral("town.json"));
         Action a = s.actions[0];
         a.duration = 0;
         const edits::Result r = edits::setEntity(s, EntityKind::Action, 0, a, Field::Duration);
@@ -165,7 +159,7 @@ private slots:
     // duplicateStation did, where addStation refused).
     void nothingIsPlacedInAWall()
     {
-        Scenario s = load(QStringLiteral("town.json"));
+        Scenario s = loadShipped(QStringLiteral("town.json"));
         const Station &st = s.stations[0];
         // A wall on the cell right of the station.
         applyBuilt(s, edits::addWall(s, Wall {std::floor(st.at.x) + 1, std::floor(st.at.y), 1, 1}));
@@ -186,7 +180,7 @@ private slots:
     // references it is a plain removal of the item.
     void removalsCascadeOrNot()
     {
-        Scenario s = load(QStringLiteral("town.json"));
+        Scenario s = loadShipped(QStringLiteral("town.json"));
         const int held = s.indexOfAction(s.agents[0].actions[0]);
         const edits::Result cascade = edits::remove(s, EntityRef {EntityKind::Action, held});
         QVERIFY(std::holds_alternative<edits::ReplaceParts>(cascade.edit->change));
@@ -207,7 +201,7 @@ private slots:
     // step typed back to where it started changes nothing.
     void targetsAndNoOps()
     {
-        Scenario s = load(QStringLiteral("town.json"));
+        Scenario s = loadShipped(QStringLiteral("town.json"));
         auto label = [&](int i, const QString &text) {
             Agent a = s.agents[i];
             a.label = text;

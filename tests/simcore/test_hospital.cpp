@@ -3,8 +3,10 @@
 #include "io/scenarioreader.h"
 #include "io/validator.h"
 #include "planner/compiledscenario.h"
+#include "scenarios.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
+#include "testutil.h"
 
 #include <QtTest>
 
@@ -16,20 +18,14 @@ using namespace goap::sim;
 
 namespace {
 
-const QString kSource = QStringLiteral(GOAP_SOURCE_DIR);
-
-Scenario hospital()
-{
-    const ReadResult r = readScenarioFile(kSource + QStringLiteral("/scenarios/hospital.json"));
-    if (!r.ok())
-        qFatal("cannot load hospital.json: %s", qPrintable(r.issues.value(0).text()));
-    return *r.scenario;
-}
+using goap::testing::kSource;
+using goap::testing::loadScenario;
+using goap::testing::loadShipped;
 
 // The hospital with `nurses` nurses, a patient every `every` seconds, for `hours` hours.
 Scenario variant(int nurses, double every, double hours)
 {
-    Scenario s = hospital();
+    Scenario s = loadShipped(QStringLiteral("hospital.json"));
     const Agent nurse = s.agents.first();
     s.agents.clear();
     for (int n = 1; n <= nurses; ++n) {
@@ -94,14 +90,6 @@ int restsAfterFirstPatient(const Run &r)
             ++rests;
     }
     return rests;
-}
-
-Scenario partnersFile(const char *name)
-{
-    const ReadResult r = readScenarioFile(kSource + QStringLiteral("/tests/data/partners/") + QLatin1String(name));
-    if (!r.ok())
-        qFatal("cannot load %s: %s", name, qPrintable(r.issues.value(0).text()));
-    return *r.scenario;
 }
 
 int actionIndex(const Scenario &s, const char *id)
@@ -251,7 +239,7 @@ private slots:
 
     void aPartnerWalksToThePlaceItsNurseTook()
     {
-        const auto c = std::make_shared<const CompiledScenario>(compile(hospital()));
+        const auto c = std::make_shared<const CompiledScenario>(compile(loadShipped(QStringLiteral("hospital.json"))));
         Simulation sim(c);
         const CompiledStation &cubicles = c->stations[size_t(
             std::find(c->stationIds.begin(), c->stationIds.end(), u"cubicle") - c->stationIds.begin())];
@@ -289,7 +277,7 @@ private slots:
     // treatment beside it in the cubicle; each once; every patient goes home.
     void everyPatientIsRegisteredFetchedAndTreatedByANurseBesideIt()
     {
-        const auto c = std::make_shared<const CompiledScenario>(compile(hospital()));
+        const auto c = std::make_shared<const CompiledScenario>(compile(loadShipped(QStringLiteral("hospital.json"))));
         Simulation sim(c);
         const auto station = [&](const char *id) {
             return c->stations[size_t(std::find(c->stationIds.begin(), c->stationIds.end(), QLatin1String(id))
@@ -422,7 +410,7 @@ private slots:
             QVERIFY2(top <= 1.0f && top > 0.1f, qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(name)).arg(top)));
         }
         // A quota whose urgency would carry it past 1 stops there.
-        Scenario s = hospital();
+        Scenario s = loadShipped(QStringLiteral("hospital.json"));
         Goal quota;
         quota.id = QStringLiteral("urgent");
         quota.kind = GoalKind::Quota;
@@ -472,7 +460,7 @@ private slots:
     {
         QFETCH(double, duration);
         QFETCH(bool, withB);
-        Scenario s = partnersFile("self-partner.json");
+        Scenario s = loadScenario(QStringLiteral("tests/data/partners/self-partner.json"));
         s.actions[actionIndex(s, "serve")].duration = duration;
         if (!withB)
             s.agents.removeLast();
@@ -515,7 +503,7 @@ private slots:
     void aCharacterUnderWayIsNotTaken()
     {
         QFETCH(bool, bossAtOffice);
-        Scenario s = partnersFile("busy-partner.json");
+        Scenario s = loadScenario(QStringLiteral("tests/data/partners/busy-partner.json"));
         if (bossAtOffice)
             s.agents[1].at = s.station(QStringLiteral("office"))->at;
         QVERIFY(validate(s).isEmpty());
@@ -554,7 +542,7 @@ private slots:
     // until it has nothing left to do and waits).
     void aHolderThatWaitsLetsGo()
     {
-        Scenario s = partnersFile("busy-partner.json");
+        Scenario s = loadScenario(QStringLiteral("tests/data/partners/busy-partner.json"));
         s.actions[actionIndex(s, "call")].release = false;
         const PartnerRun r = runPartners(s);
         const EventLog &log = r.sim->events();
@@ -623,7 +611,7 @@ private slots:
     // (who is served, in what order) is as before.
     void aCrowdedQueueIsCountedOnlyByWhoReadsIt()
     {
-        const Scenario s = partnersFile("crowded-queue.json");
+        const Scenario s = loadScenario(QStringLiteral("tests/data/partners/crowded-queue.json"));
         QVERIFY(!hasErrors(validate(s)));
         const auto c = std::make_shared<const CompiledScenario>(compile(s));
         Simulation sim(c);
@@ -652,7 +640,7 @@ private slots:
     // insistence never rises to the rest threshold.
     void aWantThatCanNeverHappenIsReported()
     {
-        Scenario s = hospital();
+        Scenario s = loadShipped(QStringLiteral("hospital.json"));
         const auto rest
             = std::find_if(s.goals.begin(), s.goals.end(), [](const Goal &g) { return g.id == u"restGoal"; });
         rest->start = 0.01;

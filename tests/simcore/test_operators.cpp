@@ -5,9 +5,11 @@
 #include "io/validator.h"
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
+#include "scenarios.h"
 #include "sim/events.h"
 #include "sim/explain.h"
 #include "sim/simulation.h"
+#include "testutil.h"
 
 #include <QtTest>
 
@@ -16,7 +18,8 @@ using namespace goap::sim;
 
 namespace {
 
-const QString kSource = QStringLiteral(GOAP_SOURCE_DIR);
+using goap::testing::kSource;
+using goap::testing::parseScenario;
 
 // A one-character scenario around `actions` and `goals` (JSON fragments).
 QByteArray scenarioJson(const char *world, const char *actions, const char *goals, const char *agentActions,
@@ -29,14 +32,6 @@ QByteArray scenarioJson(const char *world, const char *actions, const char *goal
         .arg(QLatin1String(world), QLatin1String(actions), QLatin1String(goals), QLatin1String(agentActions),
              QLatin1String(agentGoals))
         .toUtf8();
-}
-
-Scenario read(const QByteArray &json)
-{
-    const ReadResult r = readScenario(json);
-    if (!r.ok())
-        qFatal("not read: %s", qPrintable(r.issues.value(0).text()));
-    return *r.scenario;
 }
 
 bool hasIssue(const Issues &issues, const QString &path, const QString &fragment)
@@ -75,7 +70,7 @@ private slots:
                  "agent.d": {"<": 2}, "agent.e": {"==": 3}, "agent.f": {"!=": 0}}, "add": {"agent.g": 1}}])",
             R"([{"id": "g", "kind": "need", "conditions": {"agent.g": {">=": 2}}, "start": 0, "rate": 0.01}])",
             R"(["x"])", R"([{"goal": "g"}])");
-        const Scenario s = read(json);
+        const Scenario s = parseScenario(json);
         const QList<Condition> &pre = s.actions[0].pre;
         QCOMPARE(pre.size(), 6);
         const ConditionOp want[]
@@ -92,8 +87,8 @@ private slots:
         QVERIFY(written.contains(R"("agent.e": { "==": 3 })"));
         QVERIFY(written.contains(R"("agent.a": 1,)"));
         QVERIFY(written.contains(R"("agent.g": 2 })"));
-        QCOMPARE(read(written), s);
-        QCOMPARE(writeScenario(read(written)), written);
+        QCOMPARE(parseScenario(written), s);
+        QCOMPARE(writeScenario(parseScenario(written)), written);
 
         // Without an operator other than >=, the file is version 1 again.
         Scenario plain = s;
@@ -112,7 +107,7 @@ private slots:
             QVERIFY(f.open(QIODevice::ReadOnly));
             const QByteArray bytes = f.readAll();
             QVERIFY(bytes.contains("\"version\": 1"));
-            QCOMPARE(writeScenario(read(bytes)), bytes);
+            QCOMPARE(writeScenario(parseScenario(bytes)), bytes);
         }
     }
 
@@ -180,7 +175,7 @@ private slots:
             {"id": "light", "duration": 1, "pre": {"world.fire": {"==": 0}}, "set": {"world.fire": 1}},
             {"id": "cook", "duration": 1, "pre": {"world.fire": {"!=": 0}, "world.pot": {"<=": 2}}, "add": {"agent.fed": 1, "world.pot": 1}},
             {"id": "burn", "duration": 1, "pre": {"world.fire": {"==": 2}}, "add": {"agent.fed": 1}}])";
-        Scenario s = read(
+        Scenario s = parseScenario(
             scenarioJson(R"({"pot": 5})", actions,
                          R"([{"id": "g", "kind": "need", "conditions": {"agent.fed": 1}, "start": 0, "rate": 0.01},
                                            {"id": "h", "kind": "need", "conditions": {"world.fire": {">": 1}}, "start": 0, "rate": 0.01}])",
@@ -211,7 +206,7 @@ private slots:
 
     void plansHonourEveryOperator()
     {
-        const Scenario s = read(scenarioJson(
+        const Scenario s = parseScenario(scenarioJson(
             "{}",
             R"([{"id": "light", "duration": 1, "cost": 1, "pre": {"world.fire": {"==": 0}}, "set": {"world.fire": 1}},
                 {"id": "douse", "duration": 1, "cost": 1, "pre": {"world.fire": {"!=": 0}}, "set": {"world.fire": 0}},
@@ -240,7 +235,7 @@ private slots:
     void needsSpendOnlyWhatGreaterThanAsks()
     {
         // fed > 1 spends 2 (the least that meets it): 3 eaten leave 1.
-        const Scenario s = read(scenarioJson(
+        const Scenario s = parseScenario(scenarioJson(
             "{}", R"([{"id": "eat", "duration": 1, "add": {"agent.fed": 3}}])",
             R"([{"id": "hunger", "kind": "need", "conditions": {"agent.fed": {">": 1}}, "start": 1, "rate": 0}])",
             R"(["eat"])", R"([{"goal": "hunger"}])"));
@@ -250,7 +245,7 @@ private slots:
         QCOMPARE(sim.agentFacts(0)[size_t(c->fact("agent.fed"))], 1);
 
         // == and the other comparisons spend nothing: 3 stay 3.
-        const Scenario t = read(scenarioJson(
+        const Scenario t = parseScenario(scenarioJson(
             "{}", R"([{"id": "eat", "duration": 1, "add": {"agent.fed": 3}}])",
             R"([{"id": "hunger", "kind": "need", "conditions": {"agent.fed": {"==": 3}}, "start": 1, "rate": 0}])",
             R"(["eat"])", R"([{"goal": "hunger"}])"));
@@ -263,7 +258,7 @@ private slots:
     void quotaShortfallIsMetOrNotForOtherOperators()
     {
         // made == 2: at 1 made a >= quota would be half done; this one is not done at all.
-        const Scenario s = read(scenarioJson(
+        const Scenario s = parseScenario(scenarioJson(
             "{}", R"([{"id": "make", "duration": 5, "pre": {"agent.made": {"<": 2}}, "add": {"agent.made": 1}}])",
             R"([{"id": "two", "kind": "quota", "conditions": {"agent.made": {"==": 2}}, "urgency": 1}])", R"(["make"])",
             R"([{"goal": "two"}])"));
@@ -296,7 +291,7 @@ private slots:
 
     void explanationsAndRechecksNameTheOperator()
     {
-        const Scenario s = read(scenarioJson(
+        const Scenario s = parseScenario(scenarioJson(
             R"({"fire": 1})",
             R"([{"id": "cook", "duration": 1, "pre": {"world.fire": {"==": 0}}, "add": {"agent.fed": 1}}])",
             R"([{"id": "hunger", "kind": "need", "conditions": {"agent.fed": 1}, "start": 0, "rate": 0.01}])",

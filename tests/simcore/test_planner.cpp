@@ -5,6 +5,7 @@
 #include "planner/planner.h"
 #include "planner/relaxation.h"
 #include "planner/searchtree.h"
+#include "scenarios.h"
 #include "synthetic.h"
 
 #include <QRandomGenerator>
@@ -17,13 +18,7 @@ using namespace goap;
 
 namespace {
 
-Scenario loadShipped(const QString &name)
-{
-    const ReadResult r = readScenarioFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/") + name);
-    if (!r.ok())
-        qFatal("cannot load %s: %s", qPrintable(name), qPrintable(r.issues.value(0).text()));
-    return *r.scenario;
-}
+using goap::testing::loadShipped;
 
 QStringList actionIds(const CompiledScenario &c, const Plan &p)
 {

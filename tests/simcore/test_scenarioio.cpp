@@ -4,6 +4,8 @@
 #include "io/scenariowriter.h"
 #include "io/validator.h"
 #include "model/factname.h"
+#include "scenarios.h"
+#include "testutil.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -12,7 +14,8 @@
 using namespace goap;
 
 namespace {
-const QString kSource = QStringLiteral(GOAP_SOURCE_DIR);
+using goap::testing::kSource;
+using goap::testing::loadShipped;
 
 QByteArray readAll(const QString &path)
 {
@@ -20,11 +23,6 @@ QByteArray readAll(const QString &path)
     if (!f.open(QIODevice::ReadOnly))
         qFatal("cannot read %s", qPrintable(path));
     return f.readAll();
-}
-
-Scenario cook()
-{
-    return *readScenarioFile(kSource + QStringLiteral("/scenarios/cook.json")).scenario;
 }
 
 bool hasWarning(const Issues &issues, const QString &path, const QString &fragment)
@@ -241,15 +239,16 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("cook.json"));
-        QVERIFY(saveScenarioFile(cook(), path).isEmpty());
-        QCOMPARE(*readScenarioFile(path).scenario, cook());
-        const QString error = saveScenarioFile(cook(), dir.filePath(QStringLiteral("missing/dir/x.json")));
+        QVERIFY(saveScenarioFile(loadShipped(QStringLiteral("cook.json")), path).isEmpty());
+        QCOMPARE(*readScenarioFile(path).scenario, loadShipped(QStringLiteral("cook.json")));
+        const QString error = saveScenarioFile(loadShipped(QStringLiteral("cook.json")),
+                                               dir.filePath(QStringLiteral("missing/dir/x.json")));
         QVERIFY(error.contains(u"missing/dir/x.json"));
     }
 
     void warningQuotaOnADrainedWorldPool()
     {
-        Scenario s = cook();
+        Scenario s = loadShipped(QStringLiteral("cook.json"));
         s.goals.append(Goal {QStringLiteral("keepFire"),
                              QStringLiteral("Keep fire"),
                              GoalKind::Quota,
@@ -303,7 +302,7 @@ private slots:
 
     void warningUnreachableGoalAndUnproducedPrecondition()
     {
-        Scenario s = cook();
+        Scenario s = loadShipped(QStringLiteral("cook.json"));
         s.actions[2].pre.append(Condition {QStringLiteral("world.recipe"), 1}); // nothing makes a recipe
         const Issues issues = validate(s);
         QVERIFY(!hasErrors(issues));
@@ -322,7 +321,8 @@ private slots:
     // a wall; a station a character needs but cannot reach is a warning.
     void wallsAreReadWrittenAndChecked()
     {
-        Scenario s = cook(); // woodpile (3, 3), hearth (10, 6), table (16, 9); the cook starts at (8, 3)
+        Scenario s = loadShipped(
+            QStringLiteral("cook.json")); // woodpile (3, 3), hearth (10, 6), table (16, 9); the cook starts at (8, 3)
         QCOMPARE(requiredVersion(s), 1);
         s.map.walls = {Wall {5, 0, 1, 12}}; // a wall from top to bottom at x 5..6: the woodpile is cut off
         QCOMPARE(requiredVersion(s), 2);

@@ -2,8 +2,10 @@
 // day, records and determinism (SPEC §4-7, §9).
 #include "io/scenarioreader.h"
 #include "planner/compiledscenario.h"
+#include "scenarios.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
+#include "testutil.h"
 
 #include <QDir>
 #include <QtTest>
@@ -15,15 +17,8 @@ using namespace goap::sim;
 
 namespace {
 
-const QString kSource = QStringLiteral(GOAP_SOURCE_DIR);
-
-Scenario loadShipped(const QString &name)
-{
-    const ReadResult r = readScenarioFile(kSource + QStringLiteral("/scenarios/") + name);
-    if (!r.ok())
-        qFatal("cannot load %s", qPrintable(name));
-    return *r.scenario;
-}
+using goap::testing::kSource;
+using goap::testing::loadShipped;
 
 std::shared_ptr<const CompiledScenario> compiled(const Scenario &s)
 {

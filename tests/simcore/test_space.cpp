@@ -5,10 +5,12 @@
 #include "io/validator.h"
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
+#include "scenarios.h"
 #include "sim/simulation.h"
 #include "sim/timeline.h"
 #include "space/occupancy.h"
 #include "space/paths.h"
+#include "testutil.h"
 
 #include <QFile>
 #include <QtTest>
@@ -23,23 +25,9 @@ using namespace goap::sim;
 
 namespace {
 
-const QString kSource = QStringLiteral(GOAP_SOURCE_DIR);
-
-Scenario load(const QString &relative)
-{
-    const ReadResult r = readScenarioFile(kSource + u'/' + relative);
-    if (!r.ok())
-        qFatal("%s: %s", qPrintable(relative), qPrintable(r.issues.value(0).format(relative)));
-    return *r.scenario;
-}
-
-Scenario parse(const QByteArray &json)
-{
-    const ReadResult r = readScenario(json);
-    if (!r.ok())
-        qFatal("%s", qPrintable(r.issues.value(0).format(QStringLiteral("inline"))));
-    return *r.scenario;
-}
+using goap::testing::kSource;
+using goap::testing::loadScenario;
+using goap::testing::parseScenario;
 
 // An independent grid optimum: Dijkstra over 8 neighbours without corner
 // cutting, cell centre to cell centre.
@@ -160,7 +148,7 @@ private slots:
     void pathRoundWallsIsShortAndClean()
     {
         for (const double speed : {0.7, 2.0, 9.0}) {
-            const Scenario s = parse(walkerAroundAWall(speed));
+            const Scenario s = parseScenario(walkerAroundAWall(speed));
             QVERIFY(!hasErrors(validate(s)));
             const auto c = std::make_shared<const CompiledScenario>(compile(s));
             Simulation sim(c);
@@ -196,7 +184,7 @@ private slots:
     // and one asked for again is the same.
     void fieldsStayWithinTheirBudget()
     {
-        const Scenario s = load(QStringLiteral("scenarios/town.json"));
+        const Scenario s = loadScenario(QStringLiteral("scenarios/town.json"));
         const CompiledScenario c = compile(s);
         Space full(c), tight(c);
         const std::size_t one = size_t(full.grid().cellCount()) * sizeof(float);
@@ -213,7 +201,7 @@ private slots:
     // travel.json: the nearer well by path, not by straight line.
     void travelCostPicksTheNearerAlternativeByPath()
     {
-        const Scenario s = load(QStringLiteral("scenarios/travel.json"));
+        const Scenario s = loadScenario(QStringLiteral("scenarios/travel.json"));
         const CompiledScenario c = compile(s);
         const Space space(c);
         Planner planner(c);
@@ -257,7 +245,7 @@ private slots:
     // the plan walks to a free one when that is cheaper, and waits when not.
     void aPlanWeighsTheLineAgainstTheWalk()
     {
-        const Scenario s = parse(R"({ "format": "goap-scenario", "version": 2, "name": "Two counters",
+        const Scenario s = parseScenario(R"({ "format": "goap-scenario", "version": 2, "name": "Two counters",
           "day": { "length": 100, "tick": 0.1 },
           "planner": { "travelCost": 0.5 },
           "map": { "width": 40, "height": 10 },
@@ -297,7 +285,7 @@ private slots:
             const QString file = o.value(u"scenario").toString();
             auto &c = compiled[file];
             if (!c)
-                c = std::make_shared<CompiledScenario>(compile(load(QStringLiteral("scenarios/") + file)));
+                c = std::make_shared<CompiledScenario>(compile(loadScenario(QStringLiteral("scenarios/") + file)));
             QCOMPARE(c->planner.travelCost, 0.0);
             Planner planner(*c);
             const int a = c->agentIndex(o.value(u"agent").toString());
@@ -326,7 +314,8 @@ private slots:
                                  QStringLiteral("travel.json"),  QStringLiteral("cook.json"),
                                  QStringLiteral("campfire.json")};
         for (const QString &file : files) {
-            const auto c = std::make_shared<const CompiledScenario>(compile(load(QStringLiteral("scenarios/") + file)));
+            const auto c
+                = std::make_shared<const CompiledScenario>(compile(loadScenario(QStringLiteral("scenarios/") + file)));
             Simulation sim(c);
             sim.start();
             int checks = 0;
@@ -360,7 +349,7 @@ private slots:
     // visibly (distinct cells), and are served in the order they came.
     void aLineFormsAndDrainsInArrivalOrder()
     {
-        const Scenario s = parse(R"({ "format": "goap-scenario", "version": 2, "name": "Line",
+        const Scenario s = parseScenario(R"({ "format": "goap-scenario", "version": 2, "name": "Line",
           "day": { "length": 300, "tick": 0.1 },
           "map": { "width": 30, "height": 20 },
           "world": {},
@@ -429,7 +418,7 @@ private slots:
     {
         // b stands in line behind a (capacity 1) while a loaf is left; z takes
         // it from the back door; b's next look finds none and it leaves the line.
-        const Scenario s = parse(R"({ "format": "goap-scenario", "version": 2, "name": "Last loaf",
+        const Scenario s = parseScenario(R"({ "format": "goap-scenario", "version": 2, "name": "Last loaf",
           "day": { "length": 120, "tick": 0.1 },
           "map": { "width": 30, "height": 12 },
           "world": { "loaves": 2 },
@@ -462,7 +451,8 @@ private slots:
     void scrubbingGivesTheFreshRunsSnapshot()
     {
         for (const QString &file : {QStringLiteral("town.json"), QStringLiteral("hospital.json")}) {
-            const auto c = std::make_shared<const CompiledScenario>(compile(load(QStringLiteral("scenarios/") + file)));
+            const auto c
+                = std::make_shared<const CompiledScenario>(compile(loadScenario(QStringLiteral("scenarios/") + file)));
             Timeline timeline(c, 7.3);
             const std::int64_t day = timeline.ticksPerDay();
             const std::int64_t last = std::min<std::int64_t>(day, 4000);
@@ -496,7 +486,7 @@ private slots:
         }
         // A long stretch keeps at most kMaxKeyframes, thinned, and stays exact.
         const auto town
-            = std::make_shared<const CompiledScenario>(compile(load(QStringLiteral("scenarios/town.json"))));
+            = std::make_shared<const CompiledScenario>(compile(loadScenario(QStringLiteral("scenarios/town.json"))));
         Timeline fine(town, 0.1); // a keyframe every tick, at first
         const std::int64_t far = 3 * fine.ticksPerDay() + 77;
         const Snapshot got = fine.at(far);
@@ -521,7 +511,8 @@ private slots:
     // Start events say where the character stands; the report counts `queued`.
     void startRecordsWhereItStands()
     {
-        const auto c = std::make_shared<const CompiledScenario>(compile(load(QStringLiteral("scenarios/town.json"))));
+        const auto c
+            = std::make_shared<const CompiledScenario>(compile(loadScenario(QStringLiteral("scenarios/town.json"))));
         Simulation sim(c);
         sim.runDays(1);
         int starts = 0;

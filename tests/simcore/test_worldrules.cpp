@@ -7,6 +7,7 @@
 #include "io/validator.h"
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
+#include "scenarios.h"
 #include "sim/events.h"
 #include "sim/explain.h"
 #include "sim/simulation.h"
@@ -27,13 +28,7 @@ using namespace goap::sim;
 
 namespace {
 
-Scenario parse(const QByteArray &json)
-{
-    const ReadResult r = readScenario(json);
-    if (!r.ok())
-        qFatal("%s", qPrintable(r.issues.value(0).format(QStringLiteral("inline"))));
-    return *r.scenario;
-}
+using goap::testing::parseScenario;
 
 // One character that works at s1 and eats at s2; `walls` and where s1, s2 are.
 QByteArray workAndEat(const QString &walls, const QString &s1, const QString &s2, const QString &start = "[1, 1]")
@@ -178,7 +173,7 @@ private slots:
     // waits with the verbatim reason, and the explanation names the wall.
     void aSealedStationIsNeverWalkedTo()
     {
-        const Scenario s = parse(workAndEat("[[10, 0, 1, 12]]", "[5, 5]", "[15, 5]"));
+        const Scenario s = parseScenario(workAndEat("[[10, 0, 1, 12]]", "[5, 5]", "[15, 5]"));
         auto compiled = std::make_shared<const CompiledScenario>(compile(s));
         Simulation sim(compiled);
         soak(sim, 1);
@@ -213,8 +208,8 @@ private slots:
     // 1b. A station inside a closed room: never entered.
     void aClosedRoomIsNeverEntered()
     {
-        const Scenario s
-            = parse(workAndEat("[[3, 3, 5, 1], [3, 7, 5, 1], [3, 3, 1, 5], [7, 3, 1, 5]]", "[5.5, 5.5]", "[15, 5]"));
+        const Scenario s = parseScenario(
+            workAndEat("[[3, 3, 5, 1], [3, 7, 5, 1], [3, 3, 1, 5], [7, 3, 1, 5]]", "[5.5, 5.5]", "[15, 5]"));
         auto compiled = std::make_shared<const CompiledScenario>(compile(s));
         Simulation sim(compiled);
         soak(sim, 2);
@@ -228,7 +223,7 @@ private slots:
     // to a point behind walls) is a re-check failure naming the station, never a walk through.
     void noWayIsSaidInWords()
     {
-        const Scenario s = parse(workAndEat("[[10, 0, 1, 12]]", "[5, 5]", "[15, 5]"));
+        const Scenario s = parseScenario(workAndEat("[[10, 0, 1, 12]]", "[5, 5]", "[15, 5]"));
         const CompiledScenario compiled = compile(s);
         const Space space(compiled);
         std::vector<std::pair<double, double>> way;
@@ -259,15 +254,15 @@ private slots:
                        .arg(k)
                        .arg(1 + (k % 10) * 3.8)
                        .arg(1 + (k / 10) * 3.8);
-        const Scenario s = parse(QStringLiteral(R"({ "format": "goap-scenario", "version": 2, "name": "Crowd",
+        const Scenario s = parseScenario(QStringLiteral(R"({ "format": "goap-scenario", "version": 2, "name": "Crowd",
           "day": { "length": 120, "tick": 0.1 }, "map": { "width": 40, "height": 40 }, "world": {},
           "stations": [ { "id": "s1", "at": [20, 20], "capacity": %1 } ],
           "actions": [ { "id": "work", "station": "s1", "duration": 5, "cost": 1, "add": { "agent.worked": 1 } } ],
           "goals": [ { "id": "q", "kind": "quota", "conditions": { "agent.worked": 5 }, "urgency": 1 } ],
           "agents": [%2] })")
-                                     .arg(capacity)
-                                     .arg(agents.join(u','))
-                                     .toUtf8());
+                                             .arg(capacity)
+                                             .arg(agents.join(u','))
+                                             .toUtf8());
         QVERIFY(!hasErrors(validate(s)));
         auto compiled = std::make_shared<const CompiledScenario>(compile(s));
         Simulation sim(compiled);
@@ -286,8 +281,8 @@ private slots:
     // 2b. A station never promises more places than it has room for.
     void aCapacityBeyondTheRoomIsRefused()
     {
-        Scenario s
-            = parse(workAndEat("[[3, 3, 5, 1], [3, 7, 5, 1], [3, 3, 1, 5], [7, 3, 1, 5]]", "[5.5, 5.5]", "[15, 5]"));
+        Scenario s = parseScenario(
+            workAndEat("[[3, 3, 5, 1], [3, 7, 5, 1], [3, 3, 1, 5], [7, 3, 1, 5]]", "[5.5, 5.5]", "[15, 5]"));
         s.stations[0].capacity = 8; // the room holds 3 x 3 cells, one of them the station's
         QVERIFY(!hasErrors(validate(s)));
         s.stations[0].capacity = 9;
@@ -300,7 +295,7 @@ private slots:
                     && i.message.contains(QStringLiteral("has room for 8 places round it, not 9")));
         QVERIFY(said);
         // In the open, places extend outward: 1,000 fit round the centre of a 60 x 60 map.
-        Scenario open = parse(workAndEat("[]", "[30, 30]", "[15, 5]"));
+        Scenario open = parseScenario(workAndEat("[]", "[30, 30]", "[15, 5]"));
         open.map.width = open.map.height = 60;
         open.stations[0].capacity = 1000;
         QVERIFY(!hasErrors(validate(open)));
@@ -355,7 +350,7 @@ private slots:
     // in 45-degree steps), on a map large enough to use them.
     void cornerDistancesAgreeWithTheGrid()
     {
-        const Scenario s = parse(QByteArrayLiteral(R"({ "format": "goap-scenario", "version": 2, "name": "Mid",
+        const Scenario s = parseScenario(QByteArrayLiteral(R"({ "format": "goap-scenario", "version": 2, "name": "Mid",
           "map": { "width": 600, "height": 600, "walls": [[100, 0, 10, 500], [300, 100, 10, 500], [150, 250, 100, 20]] },
           "world": {}, "stations": [ { "id": "a", "at": [50, 50] }, { "id": "b", "at": [500, 300] } ],
           "actions": [], "goals": [], "agents": [] })"));
@@ -410,7 +405,7 @@ private slots:
         QFETCH(int, side);
         std::mt19937 rng(25);
         for (int round = 0; round < 6; ++round) {
-            Scenario s = parse(QByteArrayLiteral(R"({ "format": "goap-scenario", "version": 2, "name": "R",
+            Scenario s = parseScenario(QByteArrayLiteral(R"({ "format": "goap-scenario", "version": 2, "name": "R",
               "map": { "width": 10, "height": 10, "walls": [[5, 5, 1, 1]] }, "world": {},
               "stations": [ { "id": "a", "at": [0.5, 0.5] } ], "actions": [], "goals": [], "agents": [] })"));
             s.map.width = s.map.height = side;
@@ -468,7 +463,7 @@ private slots:
         QCOMPARE(differ, 0);
         QVERIFY(b.blocked(Cell {100, 4095}) && !a.blocked(Cell {100, 4095}) && !b.blocked(Cell {99, 4095}));
         QCOMPARE(a.regions().count(), 1);
-        Scenario s = parse(workAndEat("[[10, 0, 1, 12]]", "[5, 5]", "[15, 5]"));
+        Scenario s = parseScenario(workAndEat("[[10, 0, 1, 12]]", "[5, 5]", "[15, 5]"));
         s.map = many;
         s.stations[0].at = {50, 50};
         s.stations[1].at = {60, 60};
@@ -486,7 +481,7 @@ private slots:
         const Cell nan = Grid::cellOf(std::nan(""), std::numeric_limits<double>::infinity());
         QCOMPARE(nan.x, -(1 << 30));
         QCOMPARE(nan.y, 1 << 30);
-        Scenario s = parse(workAndEat("[[10, 0, 1, 12]]", "[5, 5]", "[15, 5]", "[1e15, -1e15]"));
+        Scenario s = parseScenario(workAndEat("[[10, 0, 1, 12]]", "[5, 5]", "[15, 5]", "[1e15, -1e15]"));
         auto compiled = std::make_shared<const CompiledScenario>(compile(s));
         Simulation sim(compiled);
         sim.start();
@@ -504,7 +499,7 @@ private slots:
     // gives the live run's snapshots.
     void wallsChangedDuringARunTakeEffectAtTheNextTick()
     {
-        const Scenario s = parse(workAndEat("[[0, 11, 1, 1]]", "[5, 5]", "[15, 5]"));
+        const Scenario s = parseScenario(workAndEat("[[0, 11, 1, 1]]", "[5, 5]", "[15, 5]"));
         auto compiled = std::make_shared<const CompiledScenario>(compile(s));
         Simulation sim(compiled);
         sim.start();
@@ -559,7 +554,7 @@ private slots:
     // A wall painted over where someone stands: it steps to the nearest free cell.
     void aWallPaintedUnderACharacterMovesItOff()
     {
-        const Scenario s = parse(workAndEat("[[19, 11, 1, 1]]", "[5, 5]", "[15, 5]", "[1.5, 1.5]"));
+        const Scenario s = parseScenario(workAndEat("[[19, 11, 1, 1]]", "[5, 5]", "[15, 5]", "[1.5, 1.5]"));
         auto compiled = std::make_shared<const CompiledScenario>(compile(s));
         Simulation sim(compiled);
         sim.start();

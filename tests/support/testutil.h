@@ -7,7 +7,8 @@
 
 namespace goap::testing {
 
-inline const QString kSourceDir = QStringLiteral(GOAP_SOURCE_DIR);
+// The source tree (scenarios/, tests/data/), as the build saw it.
+inline const QString kSource = QStringLiteral(GOAP_SOURCE_DIR);
 
 // The whole file, or an empty array when it cannot be read.
 inline QByteArray readAll(const QString &path)

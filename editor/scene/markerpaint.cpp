@@ -1,0 +1,40 @@
+#include "markerpaint.h"
+
+#include <QHash>
+#include <QPainter>
+
+namespace goap::editor {
+
+QFont mapLabelFont()
+{
+    QFont f;
+    f.setPointSizeF(8);
+    return f;
+}
+
+const QPixmap &characterDisc(const QColor &color, bool selected, qreal dpr)
+{
+    static QHash<QString, QPixmap> cache;
+    const QString key = QStringLiteral("%1/%2/%3").arg(color.rgba()).arg(selected).arg(dpr);
+    if (const auto it = cache.constFind(key); it != cache.cend())
+        return it.value();
+    QPixmap pixmap(QSize(24, 24) * dpr);
+    pixmap.setDevicePixelRatio(dpr);
+    pixmap.fill(Qt::transparent);
+    QPainter p(&pixmap);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.translate(12, 12);
+    p.setPen(QPen(selected ? QColor(0, 120, 215) : color.darker(160), selected ? 3 : 1.5));
+    QColor fill = color;
+    fill.setAlphaF(0.85);
+    p.setBrush(fill);
+    p.drawEllipse(QPointF(0, 0), 9, 9);
+    p.setPen(Qt::NoPen);
+    p.setBrush(Qt::white);
+    p.drawEllipse(QPointF(0, -2.5), 2.6, 2.6);
+    p.drawPie(QRectF(-4.5, 0.5, 9, 8), 0, 180 * 16);
+    p.end();
+    return *cache.insert(key, pixmap);
+}
+
+} // namespace goap::editor

@@ -1,0 +1,155 @@
+// The window as a whole: menus in order, every dock in View with its
+// shortcut, Help pages, Add Fact, the outline's context menu and keys, a
+// tooltip on every field, and the screenshot.
+#include "editordriver.h"
+#include "forms/actionform.h"
+#include "forms/agentform.h"
+#include "forms/factform.h"
+#include "forms/goalform.h"
+#include "forms/scenarioform.h"
+#include "forms/spawnerform.h"
+#include "forms/stationform.h"
+#include "mainwindow.h"
+#include "model/queries.h"
+#include "run/runui.h"
+#include "testutil.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <memory>
+
+using namespace goap;
+using namespace goap::editor;
+
+using goap::testing::kSource;
+using goap::testing::menuAction;
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void screenshotWritesAPng()
+    {
+        QTemporaryDir dir;
+        MainWindow w;
+        QVERIFY(w.openFile(kSource + "/scenarios/smithy.json"));
+        const QString png = dir.filePath("shot.png");
+        QVERIFY(w.saveScreenshot(png));
+        QImage image(png);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= 800);
+    }
+
+    void everyFieldHasATooltip()
+    {
+        MainWindow w;
+        QVERIFY(w.openFile(kSource + "/scenarios/town.json"));
+        for (QWidget *form : {static_cast<QWidget *>(w.scenarioForm()), static_cast<QWidget *>(w.factForm()),
+                              static_cast<QWidget *>(w.stationForm()), static_cast<QWidget *>(w.actionForm()),
+                              static_cast<QWidget *>(w.goalForm()), static_cast<QWidget *>(w.agentForm()),
+                              static_cast<QWidget *>(w.templateForm()), static_cast<QWidget *>(w.spawnerForm())}) {
+            for (QWidget *field : form->findChildren<QWidget *>()) {
+                const bool input = qobject_cast<QLineEdit *>(field) || qobject_cast<QAbstractSpinBox *>(field)
+                    || qobject_cast<QComboBox *>(field) || qobject_cast<QPlainTextEdit *>(field)
+                    || qobject_cast<QCheckBox *>(field);
+                if (!input || field->parentWidget() == nullptr
+                    || qobject_cast<QAbstractSpinBox *>(field->parentWidget()))
+                    continue;
+                if (qobject_cast<QComboBox *>(field->parentWidget()))
+                    continue;
+                QVERIFY2(!field->toolTip().isEmpty(),
+                         qPrintable(form->metaObject()->className() + QStringLiteral(" field without a tooltip")));
+            }
+        }
+    }
+
+    // Issue #17, also: menus in order, Help pages, Add Fact, and the outline's
+    // context menu with Ctrl+D and F2.
+    void menusHelpAddFactAndOutlineMenus()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        QStringList titles;
+        for (QAction *a : w.menuBar()->actions())
+            titles << a->text().remove(u'&');
+        QCOMPARE(titles, (QStringList {"File", "Edit", "View", "Run", "Help"}));
+        // Issue #11, 4: every dock is in View, each with its shortcut; the Run menu holds the transport.
+        QMenu *view = w.menuBar()->actions()[2]->menu();
+        QStringList docks;
+        for (QDockWidget *dock : w.findChildren<QDockWidget *>()) {
+            QVERIFY2(view->actions().contains(dock->toggleViewAction()), qPrintable(dock->windowTitle()));
+            QVERIFY(!dock->toggleViewAction()->shortcut().isEmpty());
+            docks << dock->windowTitle();
+        }
+        docks.sort();
+        QCOMPARE(docks,
+                 (QStringList {"Charts", "Event Log", "History", "Inspector", "Issues", "Outline", "Production Chain",
+                               "Properties", "Search Tree"}));
+        QDockWidget *charts = w.dock(QStringLiteral("charts"));
+        QTest::keyClick(&w, Qt::Key_7, Qt::AltModifier); // Charts is the seventh dock: Alt+7 hides it
+        QVERIFY(charts->isHidden());
+        QTest::keyClick(&w, Qt::Key_7, Qt::AltModifier);
+        QVERIFY(!charts->isHidden());
+        QMenu *run = w.menuBar()->actions()[3]->menu();
+        QCOMPARE(run->actions().value(0), w.runUi()->playAction());
+        QVERIFY(run->actions().contains(w.runUi()->keepRunningAction()));
+
+        const QString start = w.helpText(MainWindow::HelpPage::GettingStarted);
+        for (const char *word : {"need", "quota", "Insistence", "ballot", "waits", "town", "Town"})
+            QVERIFY2(start.contains(QLatin1String(word)), word);
+        const QString keys = w.helpText(MainWindow::HelpPage::Shortcuts);
+        for (const char *key : {"Ctrl+S", "Ctrl+D", "F2", "Ctrl+Z"})
+            QVERIFY2(keys.contains(QLatin1String(key)), key);
+
+        // Add Fact: a new world fact, its name ready to type over.
+        menuAction(w, QStringLiteral("Add Fact"))->trigger();
+        QVERIFY(factsInUse(w.document()->scenario()).contains(QStringLiteral("world.fact")));
+        QCOMPARE(w.currentForm(), w.factForm());
+        QCOMPARE(QApplication::focusWidget(), w.factForm()->nameEdit);
+        QTest::keyClicks(w.factForm()->nameEdit, QStringLiteral("world.firewood"));
+        QTest::keyClick(w.factForm()->nameEdit, Qt::Key_Return);
+        QVERIFY(factsInUse(w.document()->scenario()).contains(QStringLiteral("world.firewood")));
+        QVERIFY(!factsInUse(w.document()->scenario()).contains(QStringLiteral("world.fact")));
+
+        // The context menu of an item and of a section.
+        w.outline()->select(ItemRef {EntityKind::Station, 0});
+        std::unique_ptr<QMenu> menu(w.outlineMenu(w.outline()->current()));
+        QStringList items;
+        for (QAction *a : menu->actions())
+            if (!a->isSeparator())
+                items << a->text().remove(u'&');
+        QCOMPARE(items, (QStringList {"Add Station", "Duplicate", "Rename", "Remove Selected"}));
+        menu.reset(w.outlineMenu(ItemRef::ofFact({})));
+        QCOMPARE(menu->actions().first()->text().remove(u'&'), QStringLiteral("Add Fact"));
+
+        // Ctrl+D and F2 in the outline.
+        w.outline()->setFocus();
+        QTest::keyClick(w.outline(), Qt::Key_D, Qt::ControlModifier);
+        QCOMPARE(w.scenario().stations.size(), 4);
+        QCOMPARE(w.scenario().stations[1].id, QStringLiteral("woodpile2"));
+        QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Station, 1}));
+        w.outline()->setFocus();
+        QTest::keyClick(w.outline(), Qt::Key_F2);
+        QCOMPARE(QApplication::focusWidget(), w.stationForm()->idEdit);
+        QTest::keyClicks(w.stationForm()->idEdit, QStringLiteral("logpile"));
+        QTest::keyClick(w.stationForm()->idEdit, Qt::Key_Return);
+        QCOMPARE(w.scenario().stations[1].id, QStringLiteral("logpile"));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "test_mainwindow.moc"

@@ -1,0 +1,203 @@
+// The map: markers dragged (one undo step), walls drawn, moved, resized and
+// removed, the wall brush and eraser, and a station's places where the
+// simulation puts them.
+#include "io/scenarioreader.h"
+#include "mainwindow.h"
+#include "planner/compiledscenario.h"
+#include "scene/mapscene.h"
+#include "space/paths.h"
+#include "testutil.h"
+
+#include <QAction>
+#include <QGraphicsItem>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace goap;
+using namespace goap::editor;
+
+using goap::testing::kSource;
+
+class TestMap : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void dragOnTheMapIsOneStep()
+    {
+        MainWindow w;
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        const int steps = w.document()->undoStack()->count();
+        QGraphicsItem *item = w.mapScene()->itemFor({EntityKind::Station, 0});
+        QVERIFY(item);
+        w.mapScene()->itemMoved({EntityKind::Station, 0}, QPointF(5.2 * MapScene::kScale, 7.9 * MapScene::kScale), true);
+        QCOMPARE(w.scenario().stations[0].at, (Point {5, 8})); // snapped to half units
+        QCOMPARE(w.document()->undoStack()->count(), steps + 1);
+        w.mapScene()->itemMoved({EntityKind::Character, 0}, QPointF(1.26 * MapScene::kScale, 2 * MapScene::kScale), false);
+        QCOMPARE(w.scenario().agents[0].at, (Point {1.26, 2}));
+        w.document()->undoStack()->undo();
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.scenario().stations[0].at, (Point {3, 3}));
+    }
+
+    // Issue #13, 1: walls are drawn on the map with the wall tool (whole
+    // cells, one undo step), never over a station, and removed with Delete.
+    void wallsAreDrawnMovedAndRemovedOnTheMap()
+    {
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource
+                           + QStringLiteral("/scenarios/cook.json"))); // woodpile (3, 3), hearth (10, 6), table (16, 9)
+        MapView *view = w.mapView();
+        auto at = [&](double x, double y) {
+            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
+        };
+        auto drag = [&](QPointF from, QPointF to) {
+            QTest::mousePress(view->viewport(), Qt::LeftButton, {}, at(from.x(), from.y()));
+            for (const QPoint p : {at((from.x() + to.x()) / 2, (from.y() + to.y()) / 2), at(to.x(), to.y())}) {
+                // With the button held (QTest::mouseMove sends no buttons to a widget).
+                QMouseEvent move(QEvent::MouseMove, p, view->viewport()->mapToGlobal(p), Qt::NoButton, Qt::LeftButton,
+                                 Qt::NoModifier);
+                QApplication::sendEvent(view->viewport(), &move);
+            }
+            QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, at(to.x(), to.y()));
+        };
+        w.wallToolAction()->trigger();
+        QVERIFY(w.mapScene()->wallTool());
+        drag({5.2, 1.5}, {6.7, 7.4}); // cells 5..6 x 1..7
+        QCOMPARE(w.scenario().map.walls, (QList<Wall> {Wall {5, 1, 2, 7}}));
+        QUndoStack *stack = w.document()->undoStack();
+        QVERIFY2(stack->undoText().contains(u"2 x 7 at (5, 1)"), qPrintable(stack->undoText()));
+        // Over the hearth: refused with the reason, nothing drawn.
+        drag({9.5, 5.5}, {11.5, 6.5});
+        QCOMPARE(w.scenario().map.walls.size(), 1);
+        QVERIFY2(w.statusBar()->currentMessage().contains(u"hearth"), qPrintable(w.statusBar()->currentMessage()));
+        w.wallToolAction()->trigger();
+        QVERIFY(!w.mapScene()->wallTool());
+
+        // A station dragged into the wall is refused and stays where it was.
+        const Point before = w.scenario().stations[0].at;
+        w.mapScene()->itemMoved({EntityKind::Station, 0}, QPointF(5.5 * MapScene::kScale, 3.5 * MapScene::kScale), true);
+        QCOMPARE(w.scenario().stations[0].at, before);
+        QVERIFY(w.statusBar()->currentMessage().contains(u"inside a wall"));
+
+        // Selected and dragged: moved by whole cells.
+        QVERIFY(w.mapScene()->wallItem(0));
+        drag({5.5, 4.5}, {5.4, 7.6});
+        QCOMPARE(w.scenario().map.walls, (QList<Wall> {Wall {5, 4, 2, 7}}));
+        QVERIFY(stack->undoText().startsWith(u"Move wall"));
+        // Onto the cook's start (8, 3): refused, the wall snaps back.
+        drag({5.5, 4.5}, {8.5, 2.5});
+        QCOMPARE(w.scenario().map.walls, (QList<Wall> {Wall {5, 4, 2, 7}}));
+        QVERIFY2(w.statusBar()->currentMessage().contains(u"cook"), qPrintable(w.statusBar()->currentMessage()));
+        QCOMPARE(w.mapScene()->wallItem(0)->pos(), QPointF(5 * MapScene::kScale, 4 * MapScene::kScale));
+        // Its corner handle resizes it, by whole cells.
+        w.mapScene()->wallItem(0)->setSelected(true);
+        const double inside = 3 / MapScene::kScale; // a few pixels inside the lower right corner
+        drag({7 - inside, 11 - inside}, {9.1, 10.8});
+        QCOMPARE(w.scenario().map.walls, (QList<Wall> {Wall {5, 4, 4, 7}}));
+        QVERIFY2(stack->undoText().startsWith(u"Resize wall"), qPrintable(stack->undoText()));
+        // Delete in the map removes the selected wall; Undo brings it back.
+        w.mapScene()->wallItem(0)->setSelected(true);
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_Delete);
+        QVERIFY(w.scenario().map.walls.isEmpty());
+        stack->undo();
+        QCOMPARE(w.scenario().map.walls.size(), 1);
+    }
+
+    // Issue #13, 5: the wall brush paints cells (a drag, one undo step, merged
+    // into rectangles, never over a station), the eraser opens a door in a
+    // wall, warnings follow live as walls cut a station off, and a station's
+    // places are shown where the simulation puts them.
+    void wallBrushAndEraserPaintAndOpenDoors()
+    {
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(
+            w.openFile(kSource
+                       + QStringLiteral(
+                           "/scenarios/cook.json"))); // woodpile (3, 3), hearth (10, 6), table (16, 9); cook at (8, 3)
+        MapView *view = w.mapView();
+        auto at = [&](double x, double y) {
+            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
+        };
+        auto stroke = [&](const QList<QPointF> &points) {
+            QTest::mousePress(view->viewport(), Qt::LeftButton, {}, at(points.first().x(), points.first().y()));
+            for (const QPointF &q : points) {
+                const QPoint p = at(q.x(), q.y());
+                QMouseEvent move(QEvent::MouseMove, p, view->viewport()->mapToGlobal(p), Qt::NoButton, Qt::LeftButton,
+                                 Qt::NoModifier);
+                QApplication::sendEvent(view->viewport(), &move);
+            }
+            QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, at(points.last().x(), points.last().y()));
+        };
+        QUndoStack *stack = w.document()->undoStack();
+        const int before = stack->count();
+        w.wallBrushAction()->trigger();
+        QCOMPARE(w.mapScene()->wallMode(), MapScene::WallTool::Brush);
+        // A stroke down column 6 from row 0 to row 11 (a fast drag: the cells between count too).
+        stroke({{6.5, 0.5}, {6.5, 5.2}, {6.5, 11.5}});
+        QCOMPARE(w.scenario().map.walls, (QList<Wall> {Wall {6, 0, 1, 12}}));
+        QCOMPARE(stack->count(), before + 1);
+        QVERIFY2(stack->undoText().contains(u"Paint 12 wall cells"), qPrintable(stack->undoText()));
+        // The woodpile (3, 3) is cut off from the cook (8, 3): the Issues panel says so, live.
+        // (issues() is a value: one copy, not two, for begin and end.)
+        auto mentions = [&](const QString &fragment) {
+            const Issues issues = w.document()->issues();
+            return std::any_of(issues.begin(), issues.end(),
+                               [&](const Issue &i) { return i.message.contains(fragment); });
+        };
+        QTRY_VERIFY(mentions(QStringLiteral("cannot reach station woodpile")));
+        // Painting over the hearth leaves its cell free and says why.
+        stroke({{9.5, 6.5}, {11.5, 6.5}});
+        QCOMPARE(w.scenario().map.walls.size(), 3); // cells 9 and 11 of row 6; the hearth's cell 10 stays free
+        QCOMPARE(w.scenario().map.walls[1], (Wall {9, 6, 1, 1}));
+        QCOMPARE(w.scenario().map.walls[2], (Wall {11, 6, 1, 1}));
+        QVERIFY2(w.statusBar()->currentMessage().contains(u"stays free"), qPrintable(w.statusBar()->currentMessage()));
+        stack->undo();
+        QCOMPARE(w.scenario().map.walls.size(), 1);
+        // The eraser opens a door of two cells: the wall is cut in two, one undo step.
+        w.wallEraserAction()->trigger();
+        QCOMPARE(w.mapScene()->wallMode(), MapScene::WallTool::Eraser);
+        QVERIFY(!w.wallBrushAction()->isChecked());
+        stroke({{6.5, 4.5}, {6.5, 5.5}});
+        QCOMPARE(w.scenario().map.walls, (QList<Wall> {Wall {6, 0, 1, 4}, Wall {6, 6, 1, 6}}));
+        QVERIFY2(stack->undoText().contains(u"Erase 2 wall cells"), qPrintable(stack->undoText()));
+        QTRY_VERIFY(!mentions(QStringLiteral("cannot reach")));
+        stack->undo();
+        QCOMPARE(w.scenario().map.walls, (QList<Wall> {Wall {6, 0, 1, 12}}));
+        w.wallEraserAction()->trigger();
+        QCOMPARE(w.mapScene()->wallMode(), MapScene::WallTool::None);
+        // Saved and read back: the walls round-trip.
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("brushed.json"));
+        QVERIFY(w.saveAs(file));
+        QCOMPARE(readScenarioFile(file).scenario->map.walls, (QList<Wall> {Wall {6, 0, 1, 12}}));
+
+        // Places: a capacity-2 hearth shows two place cells beside it, as the simulation has them.
+        Station hearth = w.scenario().stations[1];
+        hearth.capacity = 2;
+        QVERIFY(
+            w.document()
+                ->submit(edits::setEntity(w.document()->scenario(), EntityKind::Station, 1, hearth, Field::Capacity))
+                .isEmpty());
+        QCOMPARE(w.mapScene()->placeCells().size(), 2);
+        const CompiledScenario c = compile(w.scenario());
+        const Space space(c);
+        QCOMPARE(w.mapScene()->placeCells()[0], space.spots(1)[0]);
+        QCOMPARE(w.mapScene()->placeCells()[1], space.spots(1)[1]);
+        QVERIFY(!w.mapScene()->lineCells().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestMap)
+#include "test_map.moc"

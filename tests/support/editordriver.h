@@ -1,0 +1,35 @@
+#pragma once
+// The editor driven as a user drives it (offscreen): typing into fields,
+// menu actions by their text, answers to message boxes, and scenarios/cook.json
+// built through the forms. Shared by the editor's suites.
+
+#include <QString>
+
+class QAbstractSpinBox;
+class QAction;
+class QLineEdit;
+class QTimer;
+
+namespace goap::editor {
+class MainWindow;
+}
+
+namespace goap::testing {
+
+// Types into a line edit as a user would, replacing its text, and presses Return.
+void type(QLineEdit *edit, const QString &text);
+
+// Types into a spin box as a user would (select all, type, Return).
+void typeInto(QAbstractSpinBox *box, const QString &text);
+
+// The window's action with this text (ampersands aside); none is fatal.
+QAction *menuAction(editor::MainWindow &w, const QString &text);
+
+// Builds scenarios/cook.json through the forms, step by step.
+void buildCook(editor::MainWindow &w);
+
+// Answers the next message box by clicking the button with that text, and
+// keeps what it said. Delete the timer returned to stop waiting.
+QTimer *answerNextDialog(const QString &button, QString *said);
+
+} // namespace goap::testing

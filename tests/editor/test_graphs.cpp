@@ -108,12 +108,9 @@ private slots:
         const Scenario &s = w.scenario();
         w.outline()->select(ItemRef {EntityKind::Action, s.indexOfAction(u"bakeBread")});
         QCOMPARE(chain->selectedNode(), chain->chain().find(EntityKind::Action, QStringLiteral("bakeBread")));
-        QVERIFY(
-            chain->isHighlighted(chain->chain().findFact(QStringLiteral("world.wheat")))); // feeds it
-        QVERIFY(
-            chain->isHighlighted(chain->chain().findFact(QStringLiteral("world.bread")))); // it feeds
-        QVERIFY(!chain->isHighlighted(
-            chain->chain().findFact(QStringLiteral("agent.oreMined")))); // neither
+        QVERIFY(chain->isHighlighted(chain->chain().findFact(QStringLiteral("world.wheat")))); // feeds it
+        QVERIFY(chain->isHighlighted(chain->chain().findFact(QStringLiteral("world.bread")))); // it feeds
+        QVERIFY(!chain->isHighlighted(chain->chain().findFact(QStringLiteral("agent.oreMined")))); // neither
         // A click on a node (the real view) selects it in the outline.
         const int mine = chain->chain().find(EntityKind::Action, QStringLiteral("mineOre"));
         chain->centerOn(chain->nodePosition(mine));
@@ -160,8 +157,7 @@ private slots:
         QTRY_VERIFY(chain->liveText(ore).startsWith(u"= "));
         bool someoneAtWork = false;
         for (size_t n = 0; n < chain->chain().nodes.size(); ++n)
-            someoneAtWork
-                |= chain->chain().nodes[n].isAction() && chain->liveText(int(n)).startsWith(u"▶");
+            someoneAtWork |= chain->chain().nodes[n].isAction() && chain->liveText(int(n)).startsWith(u"▶");
         QVERIFY(someoneAtWork);
         w.runUi()->stop();
         QCOMPARE(chain->liveText(ore), QString()); // the run is over

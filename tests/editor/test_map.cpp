@@ -34,10 +34,12 @@ private slots:
         const int steps = w.document()->undoStack()->count();
         QGraphicsItem *item = w.mapScene()->itemFor({EntityKind::Station, 0});
         QVERIFY(item);
-        w.mapScene()->itemMoved({EntityKind::Station, 0}, QPointF(5.2 * MapScene::kScale, 7.9 * MapScene::kScale), true);
+        w.mapScene()->itemMoved({EntityKind::Station, 0}, QPointF(5.2 * MapScene::kScale, 7.9 * MapScene::kScale),
+                                true);
         QCOMPARE(w.scenario().stations[0].at, (Point {5, 8})); // snapped to half units
         QCOMPARE(w.document()->undoStack()->count(), steps + 1);
-        w.mapScene()->itemMoved({EntityKind::Character, 0}, QPointF(1.26 * MapScene::kScale, 2 * MapScene::kScale), false);
+        w.mapScene()->itemMoved({EntityKind::Character, 0}, QPointF(1.26 * MapScene::kScale, 2 * MapScene::kScale),
+                                false);
         QCOMPARE(w.scenario().agents[0].at, (Point {1.26, 2}));
         w.document()->undoStack()->undo();
         w.document()->undoStack()->undo();
@@ -83,7 +85,8 @@ private slots:
 
         // A station dragged into the wall is refused and stays where it was.
         const Point before = w.scenario().stations[0].at;
-        w.mapScene()->itemMoved({EntityKind::Station, 0}, QPointF(5.5 * MapScene::kScale, 3.5 * MapScene::kScale), true);
+        w.mapScene()->itemMoved({EntityKind::Station, 0}, QPointF(5.5 * MapScene::kScale, 3.5 * MapScene::kScale),
+                                true);
         QCOMPARE(w.scenario().stations[0].at, before);
         QVERIFY(w.statusBar()->currentMessage().contains(u"inside a wall"));
 

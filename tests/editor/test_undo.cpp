@@ -101,9 +101,9 @@ private slots:
             const Scenario &s = doc->scenario();
             const OutlineModel *m = w.outline()->outlineModel();
             const QList<QPair<EntityKind, QStringList>> lists {{EntityKind::Station, idsOf(s.stations)},
-                                                                  {EntityKind::Action, idsOf(s.actions)},
-                                                                  {EntityKind::Goal, idsOf(s.goals)},
-                                                                  {EntityKind::Character, idsOf(s.agents)}};
+                                                               {EntityKind::Action, idsOf(s.actions)},
+                                                               {EntityKind::Goal, idsOf(s.goals)},
+                                                               {EntityKind::Character, idsOf(s.agents)}};
             for (const auto &[kind, ids] : lists) {
                 const QModelIndex section = m->sectionIndex(ItemRef {kind, -1});
                 if (m->rowCount(section) != ids.size())
@@ -306,7 +306,8 @@ private slots:
         QCOMPARE(w.scenario().agents[2].label, QStringLiteral("Smith of the hill"));
         QVERIFY(keeps<edits::SetEntities>(stack->command(stack->count() - 1)));
         QCOMPARE(w.outline()->outlineModel()->resetCount(), rebuilds); // the row was updated, the tree kept
-        QVERIFY(w.outline()->indexOf(ItemRef {EntityKind::Character, 2}).data().toString().endsWith(u"Smith of the hill"));
+        QVERIFY(
+            w.outline()->indexOf(ItemRef {EntityKind::Character, 2}).data().toString().endsWith(u"Smith of the hill"));
         QCOMPARE(w.mapScene()->itemFor({EntityKind::Character, 0}), untouched); // other markers kept
         QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Character, 2}));
         // A new own fact shows in Facts without a rebuild.

@@ -1,7 +1,7 @@
 // goap-studio: the desktop scenario editor and live simulator.
 #include "docks/issuespanel.h"
 #include "mainwindow.h"
-#include "run/runui.h"
+#include "run/liverun.h"
 #include "sweep/sweepdialog.h"
 
 #include <QComboBox>
@@ -104,7 +104,7 @@ int main(int argc, char *argv[])
             return 1;
         }
         window.show();
-        if (!window.runUi()->runFor(seconds)) {
+        if (!window.liveRun()->runFor(seconds)) {
             qCritical("the scenario cannot run (see goap-sim validate)");
             return 2;
         }

@@ -8,7 +8,7 @@
 #include "docks/issuespanel.h"
 #include "filedialogs.h"
 #include "forms/actionform.h"
-#include "forms/agentform.h"
+#include "forms/characterform.h"
 #include "forms/factform.h"
 #include "forms/goalform.h"
 #include "forms/scenarioform.h"
@@ -21,7 +21,7 @@
 #include "run/chartspanel.h"
 #include "run/eventlogpanel.h"
 #include "run/inspector.h"
-#include "run/runui.h"
+#include "run/liverun.h"
 #include "scene/mapscene.h"
 #include "sweep/sweepdialog.h"
 
@@ -81,11 +81,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_view = new MapView(m_scene, this);
     connect(m_scene, &MapScene::refused, this,
             [this](const QString &reason) { statusBar()->showMessage(reason, 8000); });
-    m_run = new RunUi(this, m_document, m_scene, this);
+    m_run = new LiveRun(this, m_document, m_scene, this);
     createDocks();
     createActions(); // File, Edit, View, Run, Help
     arrangeDocks();
-    connect(m_run, &RunUi::started, this, [this] { m_docks.value(QStringLiteral("inspector"))->raise(); });
+    connect(m_run, &LiveRun::started, this, [this] { m_docks.value(QStringLiteral("inspector"))->raise(); });
     auto *central = new QWidget(this);
     auto *column = new QVBoxLayout(central);
     column->setContentsMargins(0, 0, 0, 0);
@@ -93,11 +93,11 @@ MainWindow::MainWindow(QWidget *parent)
     column->addWidget(m_run->strip());
     column->addWidget(m_view, 1);
     setCentralWidget(central);
-    connect(m_run, &RunUi::message, this, [this](const QString &text) {
+    connect(m_run, &LiveRun::message, this, [this](const QString &text) {
         statusBar()->showMessage(text, 10000);
         m_docks.value(QStringLiteral("issues"))->raise();
     });
-    connect(m_run, &RunUi::agentSelected, this, [this](int agent) {
+    connect(m_run, &LiveRun::characterSelected, this, [this](int agent) {
         if (agent >= 0 && agent < scenario().agents.size()
             && m_outline->current() != ItemRef {EntityKind::Character, agent})
             m_outline->select(ItemRef {EntityKind::Character, agent});
@@ -114,8 +114,9 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_factForm, &FactForm::renamed, this,
             [this](const QString &to) { m_outline->select(ItemRef::ofFact(to)); });
-    for (FormPage *form : std::initializer_list<FormPage *> {m_scenarioForm, m_factForm, m_stationForm, m_actionForm,
-                                                             m_goalForm, m_agentForm, m_templateForm, m_spawnerForm})
+    for (FormPage *form :
+         std::initializer_list<FormPage *> {m_scenarioForm, m_factForm, m_stationForm, m_actionForm, m_goalForm,
+                                            m_characterForm, m_templateForm, m_spawnerForm})
         connect(form, &FormPage::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::fileNameChanged, this, &MainWindow::updateTitle);
@@ -168,12 +169,12 @@ void MainWindow::createDocks()
     m_stationForm = new StationForm(m_document, this);
     m_actionForm = new ActionForm(m_document, this);
     m_goalForm = new GoalForm(m_document, this);
-    m_agentForm = new AgentForm(m_document, false, this);
-    m_templateForm = new AgentForm(m_document, true, this);
+    m_characterForm = new CharacterForm(m_document, false, this);
+    m_templateForm = new CharacterForm(m_document, true, this);
     m_spawnerForm = new SpawnerForm(m_document, this);
     for (QWidget *w : {m_emptyForm, static_cast<QWidget *>(m_scenarioForm), static_cast<QWidget *>(m_factForm),
                        static_cast<QWidget *>(m_stationForm), static_cast<QWidget *>(m_actionForm),
-                       static_cast<QWidget *>(m_goalForm), static_cast<QWidget *>(m_agentForm),
+                       static_cast<QWidget *>(m_goalForm), static_cast<QWidget *>(m_characterForm),
                        static_cast<QWidget *>(m_templateForm), static_cast<QWidget *>(m_spawnerForm)})
         m_forms->addWidget(w);
     auto *scroll = new QScrollArea(this);
@@ -207,7 +208,7 @@ void MainWindow::createDocks()
     m_chainTimer = new QTimer(this);
     m_chainTimer->setSingleShot(true);
     m_chainTimer->setInterval(300);
-    connect(m_run, &RunUi::snapshotShown, this, [this](const CompiledScenario *s, const sim::Snapshot &snap) {
+    connect(m_run, &LiveRun::snapshotShown, this, [this](const CompiledScenario *s, const sim::Snapshot &snap) {
         if (m_chain->isVisible() || !s) // live values on the chain (a hidden dock catches up when shown)
             m_chain->showLive(s, snap);
     });
@@ -524,7 +525,7 @@ FormPage *MainWindow::formOf(EntityKind kind) const
     case EntityKind::Goal:
         return m_goalForm;
     case EntityKind::Character:
-        return m_agentForm;
+        return m_characterForm;
     case EntityKind::Template:
         return m_templateForm;
     case EntityKind::Spawner:
@@ -553,8 +554,8 @@ void MainWindow::showItem(const ItemRef &item)
     }
     // An entity: the form of its kind, at its index.
     if (item.isEntity(EntityKind::Character) && m_run->controller()->hasRun()
-        && m_run->inspector()->agent() != item.index())
-        m_run->selectAgent(item.index());
+        && m_run->inspector()->character() != item.index())
+        m_run->selectCharacter(item.index());
     FormPage *form = formOf(item.entity.kind);
     form->setIndex(item.index());
     m_forms->setCurrentWidget(form);
@@ -932,11 +933,11 @@ bool MainWindow::inspect(const QString &agentId)
         const auto found = std::find(ids.begin(), ids.end(), agentId);
         if (found == ids.end())
             return false;
-        m_run->selectAgent(int(found - ids.begin()));
+        m_run->selectCharacter(int(found - ids.begin()));
         return true;
     }
     m_outline->select(ItemRef {EntityKind::Character, index});
-    m_run->selectAgent(index);
+    m_run->selectCharacter(index);
     return true;
 }
 

@@ -22,14 +22,14 @@ class QUndoView;
 namespace goap::editor {
 
 class ActionForm;
-class AgentForm;
+class CharacterForm;
 class FactForm;
 class FormPage;
 class GoalForm;
 class IssuesPanel;
 class MapScene;
 class MapView;
-class RunUi;
+class LiveRun;
 class ScenarioForm;
 class SpawnerForm;
 class StationForm;
@@ -86,10 +86,10 @@ public:
     StationForm *stationForm() const { return m_stationForm; }
     ActionForm *actionForm() const { return m_actionForm; }
     GoalForm *goalForm() const { return m_goalForm; }
-    AgentForm *agentForm() const { return m_agentForm; }
-    AgentForm *templateForm() const { return m_templateForm; }
+    CharacterForm *characterForm() const { return m_characterForm; }
+    CharacterForm *templateForm() const { return m_templateForm; }
     SpawnerForm *spawnerForm() const { return m_spawnerForm; }
-    RunUi *runUi() const { return m_run; }
+    LiveRun *liveRun() const { return m_run; }
     // A dock by name: outline, properties, issues, history, inspector, eventLog, charts.
     QDockWidget *dock(const QString &name) const;
     // Selects a character by id for the inspector (and the outline); false when there is none.
@@ -142,11 +142,11 @@ private:
     StationForm *m_stationForm;
     ActionForm *m_actionForm;
     GoalForm *m_goalForm;
-    AgentForm *m_agentForm;
-    AgentForm *m_templateForm;
+    CharacterForm *m_characterForm;
+    CharacterForm *m_templateForm;
     SpawnerForm *m_spawnerForm;
     QUndoView *m_history;
-    RunUi *m_run;
+    LiveRun *m_run;
     QMenu *m_recentMenu = nullptr;
     QHash<int, QAction *> m_addActions; // by EntityKind
     QAction *m_addFactAction = nullptr;

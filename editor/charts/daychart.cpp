@@ -100,7 +100,7 @@ void DayChart::reset(std::shared_ptr<const CompiledScenario> scenario)
     replot(rpQueuedReplot);
 }
 
-void DayChart::setChartedAgents(const QList<int> &agents, const sim::Samples &samples, const sim::EventLog &events)
+void DayChart::setChartedCharacters(const QList<int> &agents, const sim::Samples &samples, const sim::EventLog &events)
 {
     if (!m_scenario)
         return;

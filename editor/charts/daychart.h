@@ -60,8 +60,8 @@ public:
     void replay(const sim::Samples &samples, const sim::EventLog &events);
 
     // Which characters get lines of their own; rebuilds from the records.
-    void setChartedAgents(const QList<int> &agents, const sim::Samples &samples, const sim::EventLog &events);
-    const QList<int> &chartedAgents() const { return m_charted; }
+    void setChartedCharacters(const QList<int> &agents, const sim::Samples &samples, const sim::EventLog &events);
+    const QList<int> &chartedCharacters() const { return m_charted; }
     // The goals whose lines are shown (empty: all).
     void setVisibleGoals(const QSet<int> &goals);
     // Hides or shows a line with its markers and band, as a click on its legend entry does.

@@ -51,7 +51,7 @@ std::vector<int> goalStyles(const CompiledScenario &s)
 // A character's line for a goal: its colour, the goal's dash and shape.
 void styleLine(QCPGraph *g, int agent, int style, double width)
 {
-    const QColor c = agentColor(agent);
+    const QColor c = characterColor(agent);
     g->setPen(QPen(c, width, goalDash(style)));
     g->setScatterStyle(QCPScatterStyle(goalShape(style), c, 6));
 }
@@ -239,7 +239,7 @@ void InsistenceChart::build()
     const auto slotList = slotsOf(s);
     const size_t goals = s.goals.size();
     m_slotLine.assign(slotList.size(), -1);
-    m_agentGoalLine.assign(size_t(m_charted.size()) * goals, -1);
+    m_characterGoalLine.assign(size_t(m_charted.size()) * goals, -1);
     const std::vector<int> styles = goalStyles(s);
     buildBands(columnGoals(slotList), [](int) { return true; });
     for (size_t c = 0; c < slotList.size(); ++c) {
@@ -255,7 +255,7 @@ void InsistenceChart::build()
         line.line->setName(QStringLiteral("%1: %2").arg(sim::columnLabel(s, agent), s.goalLabels[size_t(goal)]));
         addBaselineLine(line.line, agent, goal, false);
         line.series = addSeries(agent, goal, line.line);
-        const QColor colour = agentColor(agent);
+        const QColor colour = characterColor(agent);
         line.switches
             = addMarkers(line.series, QCPScatterStyle(QCPScatterStyle::ssDiamond, colour.darker(150), colour, 10),
                          tr("%1: switched to it").arg(line.line->name()));
@@ -263,7 +263,7 @@ void InsistenceChart::build()
             = addMarkers(line.series, QCPScatterStyle(QCPScatterStyle::ssCircle, colour.darker(160), Qt::white, 8),
                          tr("%1: satisfied").arg(line.line->name()));
         m_slotLine[c] = int(m_lines.size());
-        m_agentGoalLine[size_t(k) * goals + size_t(goal)] = int(m_lines.size());
+        m_characterGoalLine[size_t(k) * goals + size_t(goal)] = int(m_lines.size());
         m_lines.push_back(line);
     }
     auto *rest = new QCPItemStraightLine(this);
@@ -311,7 +311,7 @@ void InsistenceChart::addEvents(const sim::EventLog &events, size_t from, size_t
         const int charted = size_t(e.agent) < s.agents.size() ? chartedIndex(e.agent) : -1;
         if (charted < 0 || e.goal < 0 || size_t(e.goal) >= goals)
             continue;
-        const int index = m_agentGoalLine[size_t(charted) * goals + size_t(e.goal)];
+        const int index = m_characterGoalLine[size_t(charted) * goals + size_t(e.goal)];
         if (index < 0)
             continue;
         const Line &line = m_lines[size_t(index)];
@@ -381,7 +381,7 @@ void QuotaChart::build()
     const auto slotList = slotsOf(s);
     const size_t goals = s.goals.size();
     m_slotLine.assign(slotList.size(), -1);
-    m_agentGoalLine.assign(size_t(m_charted.size()) * goals, -1);
+    m_characterGoalLine.assign(size_t(m_charted.size()) * goals, -1);
     const std::vector<int> styles = goalStyles(s);
     buildBands(columnGoals(slotList), [&s](int goal) { return s.goals[size_t(goal)].kind == GoalKind::Quota; });
     for (size_t c = 0; c < slotList.size(); ++c) {
@@ -396,10 +396,11 @@ void QuotaChart::build()
         line.line->setName(QStringLiteral("%1: %2").arg(sim::columnLabel(s, agent), s.goalLabels[size_t(goal)]));
         addBaselineLine(line.line, agent, goal, true);
         line.series = addSeries(agent, goal, line.line);
-        line.met = addMarkers(line.series, QCPScatterStyle(QCPScatterStyle::ssStar, agentColor(agent).darker(140), 13),
-                              tr("%1: met").arg(line.line->name()));
+        line.met
+            = addMarkers(line.series, QCPScatterStyle(QCPScatterStyle::ssStar, characterColor(agent).darker(140), 13),
+                         tr("%1: met").arg(line.line->name()));
         m_slotLine[c] = int(m_lines.size());
-        m_agentGoalLine[size_t(k) * goals + size_t(goal)] = int(m_lines.size());
+        m_characterGoalLine[size_t(k) * goals + size_t(goal)] = int(m_lines.size());
         m_lines.push_back(line);
     }
     if (m_lines.empty() && m_bands.empty()) {
@@ -457,7 +458,7 @@ void QuotaChart::addEvents(const sim::EventLog &events, size_t from, size_t to)
         const int charted = size_t(e.agent) < s.agents.size() ? chartedIndex(e.agent) : -1;
         if (charted < 0 || e.goal < 0 || size_t(e.goal) >= goals)
             continue;
-        const int index = m_agentGoalLine[size_t(charted) * goals + size_t(e.goal)];
+        const int index = m_characterGoalLine[size_t(charted) * goals + size_t(e.goal)];
         if (index < 0)
             continue;
         const Line &line = m_lines[size_t(index)];
@@ -476,7 +477,7 @@ void QuotaChart::addEvents(const sim::EventLog &events, size_t from, size_t to)
         label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
         label->setPadding(QMargins(1, 2 + 11 * (m_metLabels.size() % 2), 1, 0));
         label->setText(QStringLiteral("%1%").arg(qRound(e.score * 100)));
-        label->setColor(agentColor(e.agent).darker(140));
+        label->setColor(characterColor(e.agent).darker(140));
         label->setFont(QFont(font().family(), 7));
         addText(label, line.series);
         m_metLabels << label;

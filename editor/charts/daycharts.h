@@ -56,7 +56,7 @@ private:
     const Line *lineOf(int slot) const;
     std::vector<Line> m_lines;
     std::vector<int> m_slotLine; // by sample column: index into m_lines, or -1
-    std::vector<int> m_agentGoalLine; // chartedIndex x goals + goal: index into m_lines, or -1
+    std::vector<int> m_characterGoalLine; // chartedIndex x goals + goal: index into m_lines, or -1
     double m_top = 0;
 };
 
@@ -89,7 +89,7 @@ private:
     };
     std::vector<Line> m_lines;
     std::vector<int> m_slotLine;
-    std::vector<int> m_agentGoalLine;
+    std::vector<int> m_characterGoalLine;
     QList<QCPItemText *> m_metLabels;
     QCPItemText *m_empty = nullptr;
     std::optional<ChartReference> m_reference;

@@ -7,7 +7,7 @@
 
 namespace goap::editor {
 
-inline QColor agentColor(int index)
+inline QColor characterColor(int index)
 {
     static const QColor palette[]
         = {QColor(0xe1, 0x57, 0x59), QColor(0x4e, 0x79, 0xa7), QColor(0x59, 0xa1, 0x4f), QColor(0xf2, 0x8e, 0x2b),

@@ -34,8 +34,8 @@ SearchView::SearchView(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     auto *bar = new QHBoxLayout;
-    m_agentBox = new QComboBox(this);
-    m_agentBox->setToolTip(tr("The character whose search to show (from its dawn state)"));
+    m_characterBox = new QComboBox(this);
+    m_characterBox->setToolTip(tr("The character whose search to show (from its dawn state)"));
     m_goalBox = new QComboBox(this);
     m_goalBox->setToolTip(tr("One of its goals"));
     m_collapseButton = new QToolButton(this);
@@ -47,11 +47,11 @@ SearchView::SearchView(QWidget *parent)
     auto *menu = new QMenu(m_exportButton);
     addExportActions(
         menu, this, tr("Export the search tree"),
-        [this] { return QStringLiteral("search-%1-%2").arg(m_agentId, m_goalId); },
+        [this] { return QStringLiteral("search-%1-%2").arg(m_characterId, m_goalId); },
         [this](const QString &name) { return exportTo(name); });
     m_exportButton->setMenu(menu);
     bar->addWidget(new QLabel(tr("Character"), this));
-    bar->addWidget(m_agentBox, 1);
+    bar->addWidget(m_characterBox, 1);
     bar->addWidget(new QLabel(tr("Goal"), this));
     bar->addWidget(m_goalBox, 1);
     bar->addWidget(m_collapseButton);
@@ -68,13 +68,13 @@ SearchView::SearchView(QWidget *parent)
     m_graphView->viewport()->installEventFilter(this);
     layout->addWidget(m_graphView, 1);
 
-    connect(m_agentBox, &QComboBox::currentIndexChanged, this, [this] {
+    connect(m_characterBox, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_filling)
             fillGoals();
     });
     connect(m_goalBox, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_filling && m_agentBox->currentIndex() >= 0 && m_goalBox->currentIndex() >= 0)
-            showDawnSearch(m_agentBox->currentData().toInt(), m_goalBox->currentData().toInt());
+        if (!m_filling && m_characterBox->currentIndex() >= 0 && m_goalBox->currentIndex() >= 0)
+            showDawnSearch(m_characterBox->currentData().toInt(), m_goalBox->currentData().toInt());
     });
     connect(m_collapseButton, &QToolButton::clicked, this, &SearchView::collapse);
 }
@@ -106,13 +106,13 @@ void SearchView::refresh()
     names.reserve(scenario.agents.size());
     for (const Agent &a : scenario.agents)
         names << QStringLiteral("%1 — %2").arg(a.id, a.label);
-    if (names != m_agentNames) { // a crowd is not listed again at every edit
-        const QString was = m_agentBox->currentText();
-        m_agentNames = names;
-        m_agentBox->clear();
+    if (names != m_characterNames) { // a crowd is not listed again at every edit
+        const QString was = m_characterBox->currentText();
+        m_characterNames = names;
+        m_characterBox->clear();
         for (int i = 0; i < names.size(); ++i)
-            m_agentBox->addItem(names[i], i);
-        m_agentBox->setCurrentIndex(std::max(0, m_agentBox->findText(was)));
+            m_characterBox->addItem(names[i], i);
+        m_characterBox->setCurrentIndex(std::max(0, m_characterBox->findText(was)));
     }
     m_filling = false;
     fillGoals();
@@ -121,8 +121,8 @@ void SearchView::refresh()
         m_goalBox->setCurrentIndex(0); // something to see at once: the first character's first goal
         m_filling = false;
     }
-    if (m_fromDawn && m_agentBox->currentIndex() >= 0 && m_goalBox->currentIndex() >= 0)
-        showDawnSearch(m_agentBox->currentData().toInt(), m_goalBox->currentData().toInt());
+    if (m_fromDawn && m_characterBox->currentIndex() >= 0 && m_goalBox->currentIndex() >= 0)
+        showDawnSearch(m_characterBox->currentData().toInt(), m_goalBox->currentData().toInt());
 }
 
 void SearchView::fillGoals()
@@ -130,8 +130,8 @@ void SearchView::fillGoals()
     m_filling = true;
     const QString was = m_goalBox->currentText();
     m_goalBox->clear();
-    const int agent = m_agentBox->currentData().toInt();
-    if (m_agentBox->currentIndex() >= 0 && agent < m_scenario.agents.size())
+    const int agent = m_characterBox->currentData().toInt();
+    if (m_characterBox->currentIndex() >= 0 && agent < m_scenario.agents.size())
         for (const GoalRef &held : m_scenario.agents[agent].goals)
             if (const int g = m_scenario.indexOfGoal(held.goal); g >= 0)
                 m_goalBox->addItem(held.goal, g);
@@ -167,7 +167,7 @@ void SearchView::showSearch(SearchRequest request)
     m_compiled = std::move(request.scenario);
     m_fromDawn = false; // showDawnSearch says otherwise
     const CompiledScenario &sc = *m_compiled;
-    m_agentId = sc.agentIds[size_t(agent)];
+    m_characterId = sc.agentIds[size_t(agent)];
     m_goalId = sc.goalIds[size_t(goal)];
     m_when = request.when;
     Planner planner(sc);
@@ -181,8 +181,8 @@ void SearchView::showSearch(SearchRequest request)
     m_opened.clear();
     // The chooser follows (a search asked for by the inspector names its own character and goal).
     m_filling = true;
-    if (const int i = m_agentBox->findData(agent); i >= 0 && m_agentBox->currentIndex() != i) {
-        m_agentBox->setCurrentIndex(i);
+    if (const int i = m_characterBox->findData(agent); i >= 0 && m_characterBox->currentIndex() != i) {
+        m_characterBox->setCurrentIndex(i);
         m_filling = false;
         fillGoals();
         m_filling = true;
@@ -194,7 +194,7 @@ void SearchView::showSearch(SearchRequest request)
 
 QString SearchView::summary() const
 {
-    return m_compiled ? searchSummary(m_tree, *m_compiled, m_agentId, m_goalId) + u' ' + m_when : QString();
+    return m_compiled ? searchSummary(m_tree, *m_compiled, m_characterId, m_goalId) + u' ' + m_when : QString();
 }
 
 void SearchView::open(int node)

@@ -85,7 +85,7 @@ private:
 
     Scenario m_scenario;
     std::shared_ptr<const CompiledScenario> m_compiled; // of the search shown
-    QString m_agentId, m_goalId, m_when;
+    QString m_characterId, m_goalId, m_when;
     SearchTree m_tree;
     TreeView m_view;
     std::vector<int> m_opened;
@@ -97,9 +97,9 @@ private:
     bool m_stale = false; // the document changed while hidden
     bool m_fromDawn = true; // the search shown started from the dawn state
     bool m_hasErrors = false; // the document has errors: no search from it
-    QStringList m_agentNames; // as listed in the chooser
+    QStringList m_characterNames; // as listed in the chooser
 
-    QComboBox *m_agentBox, *m_goalBox;
+    QComboBox *m_characterBox, *m_goalBox;
     QLabel *m_summary;
     QToolButton *m_collapseButton, *m_exportButton;
     QGraphicsScene *m_scene;

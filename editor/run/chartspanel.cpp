@@ -52,8 +52,9 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
     m_quotas->setHelpText(tr("Each quota's progress; stars mark when it was met, as a fraction of the day"));
     m_world->setHelpText(tr("The world pool over time"));
 
-    m_agents = new QListWidget(this);
-    m_agents->setToolTip(tr("The characters with lines of their own (in a crowd, everyone counts in the grey bands)"));
+    m_characters = new QListWidget(this);
+    m_characters->setToolTip(
+        tr("The characters with lines of their own (in a crowd, everyone counts in the grey bands)"));
     m_goals = new QListWidget(this);
     m_goals->setToolTip(tr("The goals to chart on the insistence chart"));
     m_reference = new QCheckBox(tr("Reference line"), this);
@@ -73,7 +74,7 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
     auto *sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     sideLayout->addWidget(new QLabel(tr("Characters"), side));
-    sideLayout->addWidget(m_agents, 1);
+    sideLayout->addWidget(m_characters, 1);
     sideLayout->addWidget(new QLabel(tr("Goals"), side));
     sideLayout->addWidget(m_goals, 1);
     sideLayout->addWidget(m_reference);
@@ -122,7 +123,7 @@ ChartsPanel::ChartsPanel(SimController *controller, QWidget *parent)
                                 static_cast<DayChart *>(m_world)})
             chart->setLegendPlace(place);
     });
-    connect(m_agents, &QListWidget::itemChanged, this, &ChartsPanel::selectionChanged);
+    connect(m_characters, &QListWidget::itemChanged, this, &ChartsPanel::selectionChanged);
     connect(m_goals, &QListWidget::itemChanged, this, &ChartsPanel::selectionChanged);
     connect(controller, &SimController::runStarted, this, &ChartsPanel::runStarted);
     runStarted(); // empty charts until a run
@@ -238,19 +239,19 @@ void ChartsPanel::showRunOf(std::shared_ptr<const CompiledScenario> scenario)
          {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas), static_cast<DayChart *>(m_world)})
         chart->reset(m_shown);
     m_quotas->setReferenceVisible(m_reference->isChecked());
-    const QSignalBlocker b1(m_agents), b2(m_goals);
-    m_agents->clear();
+    const QSignalBlocker b1(m_characters), b2(m_goals);
+    m_characters->clear();
     m_goals->clear();
     if (!m_shown)
         return;
     // A crowd is unreadable as lines: the first dozen characters are charted until more are chosen.
-    const QList<int> &charted = m_insistence->chartedAgents();
+    const QList<int> &charted = m_insistence->chartedCharacters();
     // The scenario's characters, then each template's copies as one (their mean).
     for (size_t i = 0; i < m_shown->agentLabels.size() + m_shown->templates.size(); ++i) {
-        auto *item = new QListWidgetItem(sim::columnLabel(*m_shown, int(i)), m_agents);
+        auto *item = new QListWidgetItem(sim::columnLabel(*m_shown, int(i)), m_characters);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         item->setCheckState(charted.contains(int(i)) ? Qt::Checked : Qt::Unchecked);
-        item->setForeground(agentColor(int(i)).darker(120));
+        item->setForeground(characterColor(int(i)).darker(120));
         item->setData(Qt::UserRole, int(i));
     }
     for (size_t g = 0; g < m_shown->goalLabels.size(); ++g) {
@@ -265,16 +266,16 @@ void ChartsPanel::selectionChanged()
 {
     QList<int> agents;
     QSet<int> goals;
-    for (int i = 0; i < m_agents->count(); ++i)
-        if (m_agents->item(i)->checkState() == Qt::Checked)
-            agents << m_agents->item(i)->data(Qt::UserRole).toInt();
+    for (int i = 0; i < m_characters->count(); ++i)
+        if (m_characters->item(i)->checkState() == Qt::Checked)
+            agents << m_characters->item(i)->data(Qt::UserRole).toInt();
     for (int i = 0; i < m_goals->count(); ++i)
         if (m_goals->item(i)->checkState() == Qt::Checked)
             goals.insert(m_goals->item(i)->data(Qt::UserRole).toInt());
     if (goals.isEmpty())
         goals.insert(-2); // nothing
-    m_quotas->setChartedAgents(agents, samples(), events());
-    m_insistence->setChartedAgents(agents, samples(), events());
+    m_quotas->setChartedCharacters(agents, samples(), events());
+    m_insistence->setChartedCharacters(agents, samples(), events());
     m_insistence->setVisibleGoals(goals);
 }
 

@@ -36,7 +36,7 @@ public:
     QuotaChart *quotas() const { return m_quotas; }
     WorldChart *world() const { return m_world; }
     DayChart *current() const;
-    QListWidget *agentList() const { return m_agents; }
+    QListWidget *characterList() const { return m_characters; }
     QListWidget *goalList() const { return m_goals; }
     QCheckBox *referenceBox() const { return m_reference; }
     QComboBox *legendBox() const { return m_legendPlace; }
@@ -69,7 +69,7 @@ private:
     QuotaChart *m_quotas;
     WorldChart *m_world;
     QTabWidget *m_tabs;
-    QListWidget *m_agents, *m_goals;
+    QListWidget *m_characters, *m_goals;
     QCheckBox *m_reference;
     QComboBox *m_legendPlace;
     std::shared_ptr<const CompiledScenario> m_shown;

@@ -24,10 +24,10 @@ protected:
     bool filterAcceptsRow(int row, const QModelIndex &) const override
     {
         const QModelIndex i = sourceModel()->index(row, 0);
-        const bool agentOk = agent == -1
-            || (agent >= 0 ? i.data(EventLogModel::AgentRole).toInt() == agent
+        const bool characterOk = agent == -1
+            || (agent >= 0 ? i.data(EventLogModel::CharacterRole).toInt() == agent
                            : EventLogModel::templateFilter(i.data(EventLogModel::TemplateRole).toInt()) == agent);
-        return agentOk && (kind < 0 || i.data(EventLogModel::KindRole).toInt() == kind);
+        return characterOk && (kind < 0 || i.data(EventLogModel::KindRole).toInt() == kind);
     }
 };
 
@@ -96,7 +96,7 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
     if (!s || row >= log.events.size())
         return {};
     const sim::Event &e = log.events[row];
-    if (role == AgentRole)
+    if (role == CharacterRole)
         return e.agent;
     if (role == KindRole)
         return int(e.kind);
@@ -184,8 +184,8 @@ EventLogPanel::EventLogPanel(SimController *controller, QWidget *parent)
     m_view->setColumnWidth(EventLogModel::Agent, 100);
     m_view->setColumnWidth(EventLogModel::Kind, 70);
 
-    m_agentBox = new QComboBox(this);
-    m_agentBox->setToolTip(tr("Show one character's events"));
+    m_characterBox = new QComboBox(this);
+    m_characterBox->setToolTip(tr("Show one character's events"));
     m_kindBox = new QComboBox(this);
     m_kindBox->setToolTip(tr("Show one kind of event"));
     m_kindBox->addItem(tr("every kind"), -1);
@@ -196,7 +196,7 @@ EventLogPanel::EventLogPanel(SimController *controller, QWidget *parent)
     m_follow->setToolTip(tr("Keep the newest events in view"));
     auto *bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Show"), this));
-    bar->addWidget(m_agentBox, 1);
+    bar->addWidget(m_characterBox, 1);
     bar->addWidget(m_kindBox, 1);
     bar->addWidget(m_follow);
     auto *layout = new QVBoxLayout(this);
@@ -212,12 +212,13 @@ EventLogPanel::EventLogPanel(SimController *controller, QWidget *parent)
     m_note->hide();
     layout->addWidget(m_note);
 
-    connect(m_agentBox, &QComboBox::activated, this, [this] { setAgentFilter(m_agentBox->currentData().toInt()); });
+    connect(m_characterBox, &QComboBox::activated, this,
+            [this] { setCharacterFilter(m_characterBox->currentData().toInt()); });
     connect(m_kindBox, &QComboBox::activated, this, [this] { setKindFilter(m_kindBox->currentData().toInt()); });
     connect(m_view, &QTableView::clicked, this, [this](const QModelIndex &index) {
-        const int agent = index.data(EventLogModel::AgentRole).toInt();
+        const int agent = index.data(EventLogModel::CharacterRole).toInt();
         if (agent >= 0)
-            emit agentActivated(agent);
+            emit characterActivated(agent);
         if (const QVariant tick = index.data(EventLogModel::TickRole); tick.isValid())
             emit momentActivated(tick.toLongLong());
     });
@@ -260,23 +261,23 @@ void EventLogPanel::runStarted()
     m_model->reset();
     updateNote();
     const int agent = static_cast<EventFilter *>(m_proxy)->agent;
-    m_agentBox->clear();
-    m_agentBox->addItem(tr("everyone"), -1);
+    m_characterBox->clear();
+    m_characterBox->addItem(tr("everyone"), -1);
     if (const CompiledScenario *s = m_controller->scenario()) {
         for (size_t i = 0; i < s->agentLabels.size(); ++i)
-            m_agentBox->addItem(s->agentLabels[i], int(i));
+            m_characterBox->addItem(s->agentLabels[i], int(i));
         for (size_t t = 0; t < s->templateIds.size(); ++t) // spawned copies, grouped by template
-            m_agentBox->addItem(tr("%1 (every spawned copy)").arg(s->templateLabels[t]),
-                                EventLogModel::templateFilter(int(t)));
+            m_characterBox->addItem(tr("%1 (every spawned copy)").arg(s->templateLabels[t]),
+                                    EventLogModel::templateFilter(int(t)));
     }
-    m_agentBox->setCurrentIndex(std::max(0, m_agentBox->findData(agent)));
+    m_characterBox->setCurrentIndex(std::max(0, m_characterBox->findData(agent)));
 }
 
-void EventLogPanel::setAgentFilter(int agent)
+void EventLogPanel::setCharacterFilter(int agent)
 {
     static_cast<EventFilter *>(m_proxy)->agent = agent;
     static_cast<EventFilter *>(m_proxy)->changed();
-    m_agentBox->setCurrentIndex(std::max(0, m_agentBox->findData(agent)));
+    m_characterBox->setCurrentIndex(std::max(0, m_characterBox->findData(agent)));
 }
 
 void EventLogPanel::setKindFilter(int kind)

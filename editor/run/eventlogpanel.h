@@ -23,7 +23,7 @@ class EventLogModel : public QAbstractTableModel
     Q_OBJECT
 public:
     enum Column { Day, Time, Agent, Kind, Text, ColumnCount };
-    static constexpr int AgentRole = Qt::UserRole;
+    static constexpr int CharacterRole = Qt::UserRole;
     static constexpr int KindRole = Qt::UserRole + 1;
     static constexpr int TemplateRole = Qt::UserRole + 2; // a spawned copy's template index, else -1
     static constexpr int TickRole = Qt::UserRole + 3; // when it happened, in ticks since the run's first dawn
@@ -57,7 +57,7 @@ class EventLogPanel : public QWidget
 public:
     EventLogPanel(SimController *controller, QWidget *parent = nullptr);
 
-    void setAgentFilter(int agent); // -1: everyone
+    void setCharacterFilter(int agent); // -1: everyone
     void setKindFilter(int kind); // -1: every kind
     int visibleRows() const;
     QTableView *view() const { return m_view; }
@@ -65,7 +65,7 @@ public:
     EventLogModel *model() const { return m_model; }
 
 signals:
-    void agentActivated(int agent);
+    void characterActivated(int agent);
     void momentActivated(qint64 tick); // an event was clicked: when it happened
 
 private:
@@ -76,10 +76,10 @@ private:
     EventLogModel *m_model;
     QSortFilterProxyModel *m_proxy;
     QTableView *m_view;
-    QComboBox *m_agentBox, *m_kindBox;
+    QComboBox *m_characterBox, *m_kindBox;
 
 public:
-    QComboBox *agentBox() const { return m_agentBox; }
+    QComboBox *characterBox() const { return m_characterBox; }
 
 private:
     QCheckBox *m_follow;

@@ -117,7 +117,7 @@ Inspector::Inspector(QWidget *parent)
     planTree->setToolTip(tr("The fresh plan from the last safe point; the step under way is highlighted"));
     planTree->setMinimumHeight(80);
     layout->addWidget(planTree, 1);
-    setAgent(-1);
+    setCharacter(-1);
 }
 
 void Inspector::setWalls(const QList<Wall> &walls)
@@ -134,7 +134,7 @@ void Inspector::setScenario(std::shared_ptr<const CompiledScenario> scenario, QS
     m_space.reset();
     m_actionLabels = std::move(actionLabels);
     m_stationLabels = std::move(stationLabels);
-    setAgent(-1);
+    setCharacter(-1);
 }
 
 void Inspector::showPlanStrip(const sim::AgentSnapshot &a)
@@ -142,7 +142,7 @@ void Inspector::showPlanStrip(const sim::AgentSnapshot &a)
     const CompiledScenario &s = *m_scenario;
     if (!m_space)
         m_space = std::make_unique<Space>(s);
-    const double speed = size_t(m_agent) < s.agents.size() ? s.agents[size_t(m_agent)].speed : 1.0;
+    const double speed = size_t(m_character) < s.agents.size() ? s.agents[size_t(m_character)].speed : 1.0;
     QList<PlanStripStep> steps;
     double x = a.x, y = a.y; // the walk to a step starts where the one before ends
     for (size_t k = 0; k < a.plan.size(); ++k) {
@@ -188,13 +188,13 @@ void Inspector::showPlanStrip(const sim::AgentSnapshot &a)
 
 void Inspector::requestSearch()
 {
-    if (!m_scenario || m_agent < 0 || size_t(m_agent) >= m_scenario->agents.size() || m_ballotGoals.empty())
+    if (!m_scenario || m_character < 0 || size_t(m_character) >= m_scenario->agents.size() || m_ballotGoals.empty())
         return;
     const int row = ballotTable->currentRow();
     int goal = m_ballotGoals.front();
     if (row >= 0 && size_t(row) < m_ballotGoals.size())
         goal = m_ballotGoals[size_t(row)];
-    emit searchRequested({m_scenario, m_agent, goal, m_state, m_x, m_y, m_when});
+    emit searchRequested({m_scenario, m_character, goal, m_state, m_x, m_y, m_when});
 }
 
 QString Inspector::partnerText(const sim::AgentSnapshot &holder) const
@@ -215,9 +215,9 @@ QString Inspector::partnerText(const sim::AgentSnapshot &holder) const
     return tr("With %1: %2").arg(holder.label, doing);
 }
 
-void Inspector::setAgent(int agent)
+void Inspector::setCharacter(int agent)
 {
-    m_agent = agent;
+    m_character = agent;
     m_shownPlan.clear();
     m_shownAction = -2;
     planTree->clear();
@@ -233,11 +233,11 @@ void Inspector::setAgent(int agent)
 
 void Inspector::show(const sim::Snapshot &snap)
 {
-    if (!m_scenario || m_agent < 0)
+    if (!m_scenario || m_character < 0)
         return;
     const CompiledScenario &s = *m_scenario;
     const auto found = std::find_if(snap.agents.begin(), snap.agents.end(),
-                                    [&](const sim::AgentSnapshot &x) { return x.index == m_agent; });
+                                    [&](const sim::AgentSnapshot &x) { return x.index == m_character; });
     if (found == snap.agents.end()) {
         header->setText(tr("This character has left."));
         return;
@@ -318,7 +318,8 @@ void Inspector::show(const sim::Snapshot &snap)
     m_ballotGoals.clear();
     for (const sim::BallotEntry &b : a.ballot)
         m_ballotGoals.push_back(b.goal);
-    searchButton->setEnabled(size_t(m_agent) < s.agents.size() && !a.ballot.empty()); // the scenario's own characters
+    searchButton->setEnabled(size_t(m_character) < s.agents.size()
+                             && !a.ballot.empty()); // the scenario's own characters
     ballotTable->setRowCount(int(a.ballot.size()));
     ballotTable->setFixedHeight(ballotTable->horizontalHeader()->height() + 22 * int(a.ballot.size()) + 4);
     QStringList why;
@@ -341,13 +342,13 @@ void Inspector::show(const sim::Snapshot &snap)
         if (!b.viable && !b.satisfied && !holder) // what the search answered, in words
             why << tr("%1: %2").arg(s.goalLabels[size_t(b.goal)], whyNoPlan(b.reason, s.planner.maxNodes));
         if (!holder && !b.viable && !b.satisfied
-            && size_t(m_agent) < s.agents.size()) { // the scenario's own characters
+            && size_t(m_character) < s.agents.size()) { // the scenario's own characters
             std::vector<std::int32_t> state = a.facts;
             state.insert(state.end(), snap.world.begin(), snap.world.end());
             if (!m_space)
                 m_space = std::make_unique<Space>(s);
             // Walls name themselves: "eat at s2: no way there from (1, 1)".
-            why << sim::explanationLines(s, sim::explainGoal(s, m_agent, b.goal, state, m_space.get(), a.x, a.y));
+            why << sim::explanationLines(s, sim::explainGoal(s, m_character, b.goal, state, m_space.get(), a.x, a.y));
         }
     }
     switchLabel->setText(a.lastSwitch.isEmpty() ? tr("none yet") : a.lastSwitch);

@@ -30,8 +30,8 @@ public:
     void setWalls(const QList<Wall> &walls); // walls changed during the run
     void setScenario(std::shared_ptr<const CompiledScenario> scenario, QStringList actionLabels = {},
                      QStringList stationLabels = {});
-    void setAgent(int agent); // -1: none
-    int agent() const { return m_agent; }
+    void setCharacter(int agent); // -1: none
+    int character() const { return m_character; }
     void show(const sim::Snapshot &snapshot);
 
     QLabel *header, *goalLabel, *factsLabel, *switchLabel, *failureLabel, *whyLabel;
@@ -54,7 +54,7 @@ private:
     void showPlanStrip(const sim::AgentSnapshot &a);
     QStringList m_actionLabels, m_stationLabels;
     QFormLayout *m_form;
-    int m_agent = -1;
+    int m_character = -1;
     std::vector<int> m_shownPlan; // to rebuild the plan tree only when it changes
     int m_shownAction = -2;
     int m_shownStation = -2;

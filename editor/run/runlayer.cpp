@@ -69,7 +69,7 @@ public:
 
     void hoverMoveEvent(QGraphicsSceneHoverEvent *event) override
     {
-        setToolTip(m_layer->tokenToolTip(m_layer->agentAt(event->scenePos())));
+        setToolTip(m_layer->tokenToolTip(m_layer->characterAt(event->scenePos())));
     }
 
     void setArea(const QRectF &area)
@@ -88,12 +88,12 @@ public:
         p->setFont(font);
         // The selected character's way ahead, under the tokens.
         if (const QPolygonF &path = m_layer->m_selectedPath; path.size() >= 2) {
-            QPen pen(MapScene::agentColor(m_layer->m_selected), 2, Qt::DashLine, Qt::RoundCap, Qt::RoundJoin);
+            QPen pen(MapScene::characterColor(m_layer->m_selected), 2, Qt::DashLine, Qt::RoundCap, Qt::RoundJoin);
             p->setPen(pen);
             QPolygonF drawn = path;
             drawn[0] = m_layer->m_tokens[size_t(m_layer->m_selected)].now; // from where the token is drawn now
             p->drawPolyline(drawn);
-            p->setBrush(MapScene::agentColor(m_layer->m_selected));
+            p->setBrush(MapScene::characterColor(m_layer->m_selected));
             p->drawEllipse(path.back(), 3, 3);
             p->setBrush(Qt::NoBrush);
         }
@@ -139,7 +139,7 @@ public:
 protected:
     void mousePressEvent(QGraphicsSceneMouseEvent *event) override
     {
-        if (m_layer->agentsAt(event->scenePos()).isEmpty()) {
+        if (m_layer->charactersAt(event->scenePos()).isEmpty()) {
             event->ignore(); // let the stations underneath have it
             return;
         }
@@ -226,8 +226,8 @@ RunLayer::Token &RunLayer::tokenFor(const sim::AgentSnapshot &a)
         t.nameWidth = t.name.size().width();
         t.bubble.setPerformanceHint(QStaticText::AggressiveCaching);
         if (m_dpr > 0) {
-            t.disc = characterDisc(MapScene::agentColor(a.index), false, m_dpr);
-            t.selectedDisc = characterDisc(MapScene::agentColor(a.index), true, m_dpr);
+            t.disc = characterDisc(MapScene::characterColor(a.index), false, m_dpr);
+            t.selectedDisc = characterDisc(MapScene::characterColor(a.index), true, m_dpr);
         }
     }
     return t;
@@ -336,8 +336,8 @@ void RunLayer::preparePictures(qreal dpr)
         return;
     m_dpr = dpr;
     for (size_t i = 0; i < m_tokens.size(); ++i) {
-        m_tokens[i].disc = characterDisc(MapScene::agentColor(int(i)), false, dpr);
-        m_tokens[i].selectedDisc = characterDisc(MapScene::agentColor(int(i)), true, dpr);
+        m_tokens[i].disc = characterDisc(MapScene::characterColor(int(i)), false, dpr);
+        m_tokens[i].selectedDisc = characterDisc(MapScene::characterColor(int(i)), true, dpr);
     }
     for (int step = 0; step <= kRingSteps; ++step)
         m_rings[size_t(step)] = ringPicture(step, dpr);
@@ -408,7 +408,7 @@ int RunLayer::bubbleRow(int agent) const
     return m_tokens[size_t(agent)].stackRow;
 }
 
-QList<int> RunLayer::agentsAt(const QPointF &scenePos) const
+QList<int> RunLayer::charactersAt(const QPointF &scenePos) const
 {
     QList<std::pair<double, int>> near;
     const double reach = (kTokenRadius + 3) * (kTokenRadius + 3);
@@ -429,9 +429,9 @@ QList<int> RunLayer::agentsAt(const QPointF &scenePos) const
 
 QMenu *RunLayer::pick(const QPointF &scenePos, const QPoint &screenPos)
 {
-    const QList<int> here = agentsAt(scenePos);
+    const QList<int> here = charactersAt(scenePos);
     if (here.size() == 1)
-        emit agentClicked(here.first());
+        emit characterClicked(here.first());
     if (here.size() <= 1)
         return nullptr;
     delete m_pickMenu;
@@ -444,7 +444,7 @@ QMenu *RunLayer::pick(const QPointF &scenePos, const QPoint &screenPos)
         QAction *a = menu->addAction(
             t.bubbleText.isEmpty() ? t.name.text() : QStringLiteral("%1 — %2").arg(t.name.text(), t.bubbleText));
         a->setData(agent);
-        connect(a, &QAction::triggered, this, [this, agent] { emit agentClicked(agent); });
+        connect(a, &QAction::triggered, this, [this, agent] { emit characterClicked(agent); });
     }
     m_pickMenu = menu;
     menu->popup(screenPos);
@@ -465,7 +465,7 @@ QString RunLayer::tokenToolTip(int agent) const
     return text;
 }
 
-int RunLayer::agentAt(const QPointF &scenePos) const
+int RunLayer::characterAt(const QPointF &scenePos) const
 {
     int best = -1;
     double bestDistance = (kTokenRadius + 3) * (kTokenRadius + 3);

@@ -53,11 +53,11 @@ public:
     int tokenCount() const; // characters present
     QPointF tokenPosition(int agent) const; // where the token of that character index is drawn now (scene)
     QString bubbleText(int agent) const;
-    int agentAt(const QPointF &scenePos) const; // -1 when no token is there
+    int characterAt(const QPointF &scenePos) const; // -1 when no token is there
     // The hover text of a token: who it is, what it does, and for a waiting
     // character why each of its goals has no plan, in words.
     QString tokenToolTip(int agent) const;
-    QList<int> agentsAt(const QPointF &scenePos) const; // every token there, nearest first
+    QList<int> charactersAt(const QPointF &scenePos) const; // every token there, nearest first
     QString nameText(int agent) const; // as drawn: "Miner", "Miner +2" on a stack, empty under a stack's top
     // The selected character's way ahead while it walks (scene points, its
     // position first), drawn as a dashed line; empty when it stands.
@@ -67,7 +67,7 @@ public:
     QMenu *pick(const QPointF &scenePos, const QPoint &screenPos);
 
 signals:
-    void agentClicked(int agent);
+    void characterClicked(int agent);
 
 private:
     friend class CrowdItem;

@@ -197,7 +197,7 @@ SimRunner::Turn SimRunner::turn(CommandQueue &commands)
         ++m_commands;
         command(*this);
     }
-    t.posted = tick();
+    t.posted = runSlice();
     // Stepping at full speed: again as soon as commands are heard. At a set
     // speed, or waiting for the UI to take the last frame: a frame's time
     // later. Nothing to do: asleep until a command.
@@ -208,7 +208,7 @@ SimRunner::Turn SimRunner::turn(CommandQueue &commands)
     return t;
 }
 
-bool SimRunner::tick()
+bool SimRunner::runSlice()
 {
     if (!m_sim)
         return false;

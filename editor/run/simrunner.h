@@ -56,7 +56,7 @@ public:
 
     // One slice: steps what the speed and the wall clock allow, then posts a
     // frame when the mailbox is free and something changed. True when posted.
-    bool tick();
+    bool runSlice();
     // For tests and tools: runs on this runner's thread after each frame is posted.
     void setPostedHook(std::function<void()> hook) { m_postedHook = std::move(hook); }
     bool publish(); // posts a frame of what changed, if the mailbox is free

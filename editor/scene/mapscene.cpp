@@ -324,9 +324,9 @@ QString MapScene::stationIcon(const QString &id, const QString &label)
     return QStringLiteral(":/icons/station.svg");
 }
 
-QColor MapScene::agentColor(int index)
+QColor MapScene::characterColor(int index)
 {
-    return editor::agentColor(index);
+    return editor::characterColor(index);
 }
 
 MapScene::MapScene(ScenarioDocument *document, QObject *parent)
@@ -339,8 +339,8 @@ MapScene::MapScene(ScenarioDocument *document, QObject *parent)
         const QList<QGraphicsItem *> items = selectedItems();
         if (items.size() > 1) { // a rubber band or Ctrl+click: several characters (or stations)
             QList<ItemRef> refs;
-            for (size_t i = 0; i < m_agents.size(); ++i)
-                if (m_agents[i]->isSelected())
+            for (size_t i = 0; i < m_characters.size(); ++i)
+                if (m_characters[i]->isSelected())
                     refs << ItemRef {EntityKind::Character, int(i)};
             if (refs.size() < 2) {
                 refs.clear();
@@ -357,8 +357,8 @@ MapScene::MapScene(ScenarioDocument *document, QObject *parent)
         for (size_t i = 0; i < m_stations.size(); ++i)
             if (m_stations[i] == items.first())
                 emit itemClicked(ItemRef {EntityKind::Station, int(i)});
-        for (size_t i = 0; i < m_agents.size(); ++i)
-            if (m_agents[i] == items.first())
+        for (size_t i = 0; i < m_characters.size(); ++i)
+            if (m_characters[i] == items.first())
                 emit itemClicked(ItemRef {EntityKind::Character, int(i)});
     });
     rebuild();
@@ -438,7 +438,7 @@ void MapScene::setWallMode(WallTool tool)
     const bool on = tool != WallTool::None;
     for (QGraphicsItem *item : m_stations)
         item->setEnabled(!on);
-    for (QGraphicsItem *item : m_agents)
+    for (QGraphicsItem *item : m_characters)
         item->setEnabled(!on);
 }
 
@@ -585,7 +585,7 @@ QGraphicsItem *MapScene::itemFor(const ItemRef &ref) const
 {
     if (!ref.isEntity(EntityKind::Station) && !ref.isEntity(EntityKind::Character))
         return nullptr; // actions, goals, templates, facts... have no marker
-    const auto &list = ref.isEntity(EntityKind::Station) ? m_stations : m_agents;
+    const auto &list = ref.isEntity(EntityKind::Station) ? m_stations : m_characters;
     return ref.index() >= 0 && size_t(ref.index()) < list.size() ? list[size_t(ref.index())] : nullptr;
 }
 
@@ -607,31 +607,31 @@ void MapScene::selectItems(const QList<ItemRef> &refs)
 void MapScene::setStartMarkersVisible(bool visible)
 {
     m_startMarkers = visible;
-    for (QGraphicsItem *item : m_agents)
+    for (QGraphicsItem *item : m_characters)
         item->setVisible(visible);
     placeLabels();
 }
 
 void MapScene::rebuild()
 {
-    QList<int> selectedStations, selectedAgents;
+    QList<int> selectedStations, selectedCharacters;
     for (size_t i = 0; i < m_stations.size(); ++i)
         if (m_stations[i]->isSelected())
             selectedStations << int(i);
-    for (size_t i = 0; i < m_agents.size(); ++i)
-        if (m_agents[i]->isSelected())
-            selectedAgents << int(i);
+    for (size_t i = 0; i < m_characters.size(); ++i)
+        if (m_characters[i]->isSelected())
+            selectedCharacters << int(i);
     const QSignalBlocker blocker(this);
     QList<int> selectedWallList = selectedWalls();
     for (QGraphicsItem *item : m_stations)
         delete item;
-    for (QGraphicsItem *item : m_agents)
+    for (QGraphicsItem *item : m_characters)
         delete item;
     for (QGraphicsItem *item : m_walls)
         delete item;
     delete m_wallsFill;
     m_stations.clear();
-    m_agents.clear();
+    m_characters.clear();
     m_walls.clear();
     const Scenario &s = m_document->scenario();
     setSceneRect(QRectF(-kScale, -kScale, (s.map.width + 2) * kScale, (s.map.height + 2) * kScale));
@@ -658,8 +658,8 @@ void MapScene::rebuild()
     }
     for (int i = 0; i < s.agents.size(); ++i) {
         QGraphicsItem *item = makeMarker({EntityKind::Character, i});
-        item->setSelected(selectedAgents.contains(i));
-        m_agents.push_back(item);
+        item->setSelected(selectedCharacters.contains(i));
+        m_characters.push_back(item);
     }
     updatePlaces();
     placeLabels();
@@ -671,8 +671,8 @@ void MapScene::placeLabels()
     // Discs at one pixel: the last made is drawn on top, the ones under it
     // are covered (neither disc nor label drawn) unless selected.
     m_pixelsSeen.clear();
-    m_pixelsSeen.reserve(m_agents.size());
-    for (auto it = m_agents.rbegin(); it != m_agents.rend(); ++it) {
+    m_pixelsSeen.reserve(m_characters.size());
+    for (auto it = m_characters.rbegin(); it != m_characters.rend(); ++it) {
         auto *marker = static_cast<MarkerItem *>(*it);
         const bool fresh
             = m_pixelsSeen.insert(key(int(std::lround(marker->x())), int(std::lround(marker->y())))).second;
@@ -712,10 +712,10 @@ void MapScene::placeLabels()
     };
     for (QGraphicsItem *item : m_stations)
         place(item);
-    for (QGraphicsItem *item : m_agents)
+    for (QGraphicsItem *item : m_characters)
         if (item->isSelected())
             place(item);
-    for (QGraphicsItem *item : m_agents)
+    for (QGraphicsItem *item : m_characters)
         if (!item->isSelected())
             place(item);
 }
@@ -729,7 +729,7 @@ bool MapScene::labelShown(EntityRef entity) const
 QGraphicsItem *MapScene::makeMarker(EntityRef entity)
 {
     const bool station = entity.kind == EntityKind::Station;
-    auto *item = new MarkerItem(this, entity, station ? QColor(0xf3, 0xe3, 0xc3) : agentColor(entity.index));
+    auto *item = new MarkerItem(this, entity, station ? QColor(0xf3, 0xe3, 0xc3) : characterColor(entity.index));
     if (station)
         item->setCacheMode(QGraphicsItem::DeviceCoordinateCache); // the icon is rendered once
     else
@@ -759,7 +759,7 @@ void MapScene::showMarker(QGraphicsItem *marker, EntityRef entity)
 
 void MapScene::updateMarker(EntityRef entity)
 {
-    auto &list = entity.kind == EntityKind::Station ? m_stations : m_agents;
+    auto &list = entity.kind == EntityKind::Station ? m_stations : m_characters;
     if (entity.index < 0 || size_t(entity.index) >= list.size()) {
         rebuild();
         return;
@@ -790,7 +790,7 @@ void MapScene::onChanged(const Change &change)
 
 void MapScene::spliceMarkers(EntityKind kind, const Change &change)
 {
-    auto &list = kind == EntityKind::Station ? m_stations : m_agents;
+    auto &list = kind == EntityKind::Station ? m_stations : m_characters;
     const Scenario &s = m_document->scenario();
     const size_t count = size_t(kind == EntityKind::Station ? s.stations.size() : s.agents.size());
     const size_t from = change.indices.isEmpty() ? 0 : size_t(change.indices.first());
@@ -860,8 +860,8 @@ void MapScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
                 });
         }
     }
-    for (size_t i = 0; i < m_agents.size(); ++i) {
-        if (m_agents[i]->isVisible() && m_agents[i]->sceneBoundingRect().contains(event->scenePos())) {
+    for (size_t i = 0; i < m_characters.size(); ++i) {
+        if (m_characters[i]->isVisible() && m_characters[i]->sceneBoundingRect().contains(event->scenePos())) {
             menu.addSeparator();
             menu.addAction(QIcon(QStringLiteral(":/icons/remove.svg")),
                            tr("Remove Character %1").arg(m_document->scenario().agents[int(i)].id), this, [this, i] {

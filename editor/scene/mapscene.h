@@ -34,7 +34,7 @@ public:
     QGraphicsItem *itemFor(const ItemRef &ref) const; // a station's or a character's marker
     static QPointF toScene(const Point &p) { return {p.x * kScale, p.y * kScale}; }
     static Point toWorld(const QPointF &p, bool snap);
-    static QColor agentColor(int index);
+    static QColor characterColor(int index);
     // An icon for a station's kind, read from its id and label ("oven", "mine", "field"...).
     static QString stationIcon(const QString &id,
                                const QString &label); // the colour of a character, on the map, in a run and in charts
@@ -92,7 +92,7 @@ private:
     void onChanged(const Change &change);
     void report(const QString &refusal);
     ScenarioDocument *m_document;
-    std::vector<QGraphicsItem *> m_stations, m_agents, m_walls;
+    std::vector<QGraphicsItem *> m_stations, m_characters, m_walls;
     QGraphicsItem *m_wallsFill = nullptr; // every wall's body, painted once (WallsFill)
     bool m_startMarkers = true;
     void strokeTo(const QPointF &scenePos); // adds the cells under the brush

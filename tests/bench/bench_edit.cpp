@@ -8,7 +8,7 @@
 // validation has run, and the memory the undo steps keep.
 #include "docks/outline.h"
 #include "document/scenariodocument.h"
-#include "forms/agentform.h"
+#include "forms/characterform.h"
 #include "mainwindow.h"
 #include "scenarios.h"
 #include "synthetic.h"
@@ -46,7 +46,7 @@ int main(int argc, char *argv[])
     const int agent = characters / 2;
     w.outline()->select(ItemRef {EntityKind::Character, agent});
     QApplication::processEvents();
-    QLineEdit *label = w.agentForm()->labelEdit;
+    QLineEdit *label = w.characterForm()->labelEdit;
     label->setFocus();
     label->selectAll();
     const QString typed = QStringLiteral("Baker of the east");

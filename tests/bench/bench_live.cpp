@@ -8,7 +8,7 @@
 //   bench_live write CHARACTERS FILE          the synthetic town as a scenario file (for goap-studio FILE --run-for)
 #include "io/scenariowriter.h"
 #include "mainwindow.h"
-#include "run/runui.h"
+#include "run/liverun.h"
 #include "run/simcontroller.h"
 #include "scenarios.h"
 #include "scene/mapscene.h"
@@ -57,8 +57,8 @@ int scene(int characters, double seconds, bool walled = false)
     w.show();
     PaintCounter counter;
     w.mapView()->viewport()->installEventFilter(&counter);
-    w.runUi()->setSpeed(1);
-    w.runUi()->play();
+    w.liveRun()->setSpeed(1);
+    w.liveRun()->play();
     QApplication::processEvents();
     QElapsedTimer t;
     t.start();
@@ -69,7 +69,7 @@ int scene(int characters, double seconds, bool walled = false)
     const double fps = counter.paints / (double(t.elapsed()) / 1000.0);
     std::printf("scene: %d characters, platform %s: %.1f frames/s over %.1f s (%llu simulation frames received)\n",
                 characters, qPrintable(QGuiApplication::platformName()), fps, double(t.elapsed()) / 1000.0,
-                (unsigned long long)w.runUi()->controller()->framesReceived());
+                (unsigned long long)w.liveRun()->controller()->framesReceived());
     return 0;
 }
 
@@ -109,7 +109,7 @@ int lag(int characters, double seconds, int days)
     w.document()->reset(town(characters), {});
     w.resize(1600, 1000);
     w.show();
-    RunUi *run = w.runUi();
+    LiveRun *run = w.liveRun();
     const SimController *c = run->controller();
     run->setSpeed(0);
     run->setRunDays(days);

@@ -10,7 +10,7 @@
 #include "mainwindow.h"
 #include "planner/compiledscenario.h"
 #include "run/chartspanel.h"
-#include "run/runui.h"
+#include "run/liverun.h"
 #include "run/simcontroller.h"
 #include "scenarios.h"
 #include "sim/compare.h"
@@ -76,8 +76,8 @@ class TestCharts : public QObject
 private:
     MainWindow *m_window = nullptr;
 
-    ChartsPanel *charts() const { return m_window->runUi()->charts(); }
-    const SimController *controller() const { return m_window->runUi()->controller(); }
+    ChartsPanel *charts() const { return m_window->liveRun()->charts(); }
+    const SimController *controller() const { return m_window->liveRun()->controller(); }
 
     void showChartsDock()
     {
@@ -95,7 +95,7 @@ private slots:
         m_window = new MainWindow;
         m_window->show();
         QVERIFY(m_window->openFile(kSource + QStringLiteral("/scenarios/town.json")));
-        QVERIFY(m_window->runUi()->runFor(300)); // one whole day
+        QVERIFY(m_window->liveRun()->runFor(300)); // one whole day
         QTRY_COMPARE(charts()->insistence()->rowsShown(), size_t(301));
     }
 
@@ -166,7 +166,7 @@ private slots:
         insistence.update(s, none);
         insistence.update(s, run->events());
         quotas.update(s, run->events());
-        QCOMPARE(insistence.chartedAgents().size(), DayChart::kChartedAtFirst);
+        QCOMPARE(insistence.chartedCharacters().size(), DayChart::kChartedAtFirst);
         // 12 characters x 2 goals x (line, switches, satisfied) + 7 goals x (low, high, mean)
         QCOMPARE(insistence.graphCount(), 12 * 2 * 3 + 7 * 3);
         QVERIFY(quotas.graphCount() <= 12 * 2 + 6 * 3);
@@ -193,9 +193,9 @@ private slots:
         QVERIFY(std::abs(mean->data()->at(int(row))->value - sum / n) < 1e-9);
         QVERIFY(quotas.bandMean(crowd->goalIndex(QStringLiteral("mineQuota"))));
         // Choosing a character beyond the first dozen charts its whole history.
-        QList<int> chosen = insistence.chartedAgents();
+        QList<int> chosen = insistence.chartedCharacters();
         chosen << 600;
-        insistence.setChartedAgents(chosen, s, run->events());
+        insistence.setChartedCharacters(chosen, s, run->events());
         int slot600 = -1;
         for (size_t c = 0; c < s.columns(); ++c)
             if (s.slotAgent[c] == 600 && slot600 < 0)
@@ -243,11 +243,11 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
-        ChartsPanel *panel = w.runUi()->charts();
+        ChartsPanel *panel = w.liveRun()->charts();
         QVERIFY(!panel->hasBaseline());
-        QVERIFY(w.runUi()->runFor(300));
-        QTRY_VERIFY(!w.runUi()->controller()->report().isEmpty());
-        const QByteArray first = w.runUi()->controller()->report();
+        QVERIFY(w.liveRun()->runFor(300));
+        QTRY_VERIFY(!w.liveRun()->controller()->report().isEmpty());
+        const QByteArray first = w.liveRun()->controller()->report();
         QTest::mouseClick(panel->pinButton(), Qt::LeftButton);
         QVERIFY(panel->hasBaseline());
         QVERIFY(panel->compareTable()->rowCount() > 20);
@@ -262,10 +262,10 @@ private slots:
         QVERIFY(w.document()
                     ->submit(edits::setEntity(w.document()->scenario(), EntityKind::Character, 5, baker, Field::Speed))
                     .isEmpty());
-        w.runUi()->stop();
-        QVERIFY(w.runUi()->runFor(300));
-        QTRY_VERIFY(w.runUi()->controller()->report() != first);
-        const QByteArray second = w.runUi()->controller()->report();
+        w.liveRun()->stop();
+        QVERIFY(w.liveRun()->runFor(300));
+        QTRY_VERIFY(w.liveRun()->controller()->report() != first);
+        const QByteArray second = w.liveRun()->controller()->report();
         QCOMPARE(panel->insistence()->baselineLines().size(), size_t(12)); // one under each of the 12 lines
         QCOMPARE(panel->insistence()->baselineLines()[0]->pen().style(), Qt::DashLine);
         QVERIFY(panel->insistence()->baselineLines()[0]->dataCount() == 301);
@@ -320,7 +320,7 @@ private slots:
         InsistenceChart chart;
         chart.reset(hospital);
         QVERIFY(!chart.graphFor(column)); // not charted until chosen
-        chart.setChartedAgents({0, group}, s, sim.events());
+        chart.setChartedCharacters({0, group}, s, sim.events());
         QVERIFY(chart.graphFor(column));
         QCOMPARE(chart.graphFor(column)->dataCount(), int(s.rows()));
         QVERIFY2(chart.graphFor(column)->name().startsWith(u"Patient (every copy)"),
@@ -507,7 +507,7 @@ private slots:
 
     void choosingCharactersAndGoals()
     {
-        QListWidget *agents = charts()->agentList();
+        QListWidget *agents = charts()->characterList();
         QCOMPARE(agents->count(), 6);
         agents->item(0)->setCheckState(Qt::Unchecked); // the miner
         QVERIFY(!charts()->insistence()->graphFor(0));
@@ -590,18 +590,18 @@ private slots:
 
     void aFinishedRunStaysAndANewOneClears()
     {
-        m_window->runUi()->stop();
+        m_window->liveRun()->stop();
         QCOMPARE(charts()->insistence()->graphFor(0)->dataCount(), 301); // still browsable
         QTemporaryDir dir;
         QVERIFY(charts()->exportCsv(dir.filePath(QStringLiteral("after.csv")))); // and exportable
         QCOMPARE(readAll(dir.filePath(QStringLiteral("after.csv"))).count('\n'), 1 + 301 * 12);
         // Other characters can still be chosen: their history comes from the kept records.
-        charts()->agentList()->item(0)->setCheckState(Qt::Unchecked);
-        charts()->agentList()->item(0)->setCheckState(Qt::Checked);
+        charts()->characterList()->item(0)->setCheckState(Qt::Unchecked);
+        charts()->characterList()->item(0)->setCheckState(Qt::Checked);
         QCOMPARE(charts()->insistence()->graphFor(0)->dataCount(), 301);
-        QVERIFY(m_window->runUi()->play());
+        QVERIFY(m_window->liveRun()->play());
         QTRY_VERIFY(charts()->insistence()->rowsShown() < 301); // a new run starts over
-        m_window->runUi()->pause();
+        m_window->liveRun()->pause();
     }
 
     // goap-plot draws without a display: QT_QPA_PLATFORM offscreen is its own choice.

@@ -4,7 +4,7 @@
 // "+" rows, Tab), and several items of a kind edited at once.
 #include "editordriver.h"
 #include "forms/actionform.h"
-#include "forms/agentform.h"
+#include "forms/characterform.h"
 #include "forms/factform.h"
 #include "forms/facttable.h"
 #include "forms/goalform.h"
@@ -398,15 +398,15 @@ private slots:
             QTest::mouseClick(w.outline()->viewport(), Qt::LeftButton, i == 0 ? Qt::NoModifier : Qt::ControlModifier,
                               w.outline()->visualRect(row).center());
         }
-        AgentForm *form = w.agentForm();
+        CharacterForm *form = w.characterForm();
         QCOMPARE(w.currentForm(), form);
         QCOMPARE(form->indices(), (QList<int> {0, 2, 4}));
         QVERIFY(!form->idEdit->isEnabled());
-        QCOMPARE(form->labelEdit->placeholderText(), AgentForm::mixedText()); // Miner, Blacksmith, Carpenter
+        QCOMPARE(form->labelEdit->placeholderText(), CharacterForm::mixedText()); // Miner, Blacksmith, Carpenter
         const QList<double> speeds {w.scenario().agents[0].speed, w.scenario().agents[2].speed,
                                     w.scenario().agents[4].speed};
         if (!(speeds[0] == speeds[1] && speeds[1] == speeds[2]))
-            QCOMPARE(form->speedBox->text(), AgentForm::mixedText());
+            QCOMPARE(form->speedBox->text(), CharacterForm::mixedText());
         QUndoStack *stack = w.document()->undoStack();
         const int steps = stack->count();
         typeInto(form->speedBox, QStringLiteral("3.5"));

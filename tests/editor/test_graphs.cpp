@@ -9,7 +9,7 @@
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
 #include "run/inspector.h"
-#include "run/runui.h"
+#include "run/liverun.h"
 #include "testutil.h"
 
 #include <QDockWidget>
@@ -152,14 +152,14 @@ private slots:
         QVERIFY(QImage(dir.filePath(QStringLiteral("chain.png"))).width() > 200);
         QVERIFY(QFile(dir.filePath(QStringLiteral("chain.svg"))).size() > 1000);
         // During a run: world facts show their values, actions who is at them.
-        QVERIFY(w.runUi()->runFor(40));
+        QVERIFY(w.liveRun()->runFor(40));
         const int ore = chain->chain().findFact(QStringLiteral("world.ore"));
         QTRY_VERIFY(chain->liveText(ore).startsWith(u"= "));
         bool someoneAtWork = false;
         for (size_t n = 0; n < chain->chain().nodes.size(); ++n)
             someoneAtWork |= chain->chain().nodes[n].isAction() && chain->liveText(int(n)).startsWith(u"▶");
         QVERIFY(someoneAtWork);
-        w.runUi()->stop();
+        w.liveRun()->stop();
         QCOMPARE(chain->liveText(ore), QString()); // the run is over
         // A goal nobody holding it can reach is greyed (the validator's finding).
         Goal gold;
@@ -284,9 +284,9 @@ private slots:
 
         // Show Search from the inspector: the moment shown, not dawn.
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
-        QVERIFY(w.runUi()->runFor(20));
+        QVERIFY(w.liveRun()->runFor(20));
         QVERIFY(w.inspect(QStringLiteral("baker")));
-        Inspector *inspector = w.runUi()->inspector();
+        Inspector *inspector = w.liveRun()->inspector();
         QTRY_VERIFY(inspector->searchButton->isEnabled());
         QTest::mouseClick(inspector->searchButton, Qt::LeftButton);
         QTRY_VERIFY(search->summary().startsWith(u"baker -> "));

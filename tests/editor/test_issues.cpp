@@ -4,7 +4,7 @@
 #include "docks/issuespanel.h"
 #include "document/warnings.h"
 #include "editordriver.h"
-#include "forms/agentform.h"
+#include "forms/characterform.h"
 #include "io/scenarioreader.h"
 #include "io/validator.h"
 #include "mainwindow.h"
@@ -36,7 +36,7 @@ private slots:
         QVERIFY(!hasErrors(w.document()->issues()));
         w.outline()->select(ItemRef {EntityKind::Character, 0});
         // Untick every goal: a warning appears ("holds no goals").
-        AgentForm *c = w.agentForm();
+        CharacterForm *c = w.characterForm();
         QSignalSpy validated(w.document(), &ScenarioDocument::issuesChanged);
         for (int row = 0; row < c->goalTable->rowCount(); ++row)
             c->goalTable->item(row, 0)->setCheckState(Qt::Unchecked);
@@ -53,7 +53,7 @@ private slots:
                 w.outline()->select(ItemRef::settings());
                 emit w.issuesPanel()->itemClicked(item);
                 QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Character, 0}));
-                QCOMPARE(w.currentForm(), w.agentForm());
+                QCOMPARE(w.currentForm(), w.characterForm());
             }
         }
         QVERIFY(found);
@@ -71,7 +71,7 @@ private slots:
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
         w.outline()->select(ItemRef {EntityKind::Character, 0});
-        AgentForm *c = w.agentForm();
+        CharacterForm *c = w.characterForm();
         for (int row = 0; row < c->goalTable->rowCount(); ++row)
             c->goalTable->item(row, 0)->setCheckState(Qt::Unchecked);
         menuAction(w, QStringLiteral("Add Goal"))->trigger(); // no condition yet: an error

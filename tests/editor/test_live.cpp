@@ -2,14 +2,14 @@
 // the inspector and the event log, with the real window (offscreen).
 #include "charts/daycharts.h"
 #include "docks/outline.h"
-#include "forms/agentform.h"
+#include "forms/characterform.h"
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
 #include "run/chartspanel.h"
 #include "run/eventlogpanel.h"
 #include "run/inspector.h"
+#include "run/liverun.h"
 #include "run/runlayer.h"
-#include "run/runui.h"
 #include "run/simcontroller.h"
 #include "run/simrunner.h"
 #include "scenarios.h"
@@ -223,11 +223,11 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(w.openFile(QStringLiteral(GOAP_SOURCE_DIR "/scenarios/town.json")));
-        QVERIFY(w.runUi()->runFor(195));
-        const sim::Snapshot &snap = w.runUi()->controller()->snapshot();
+        QVERIFY(w.liveRun()->runFor(195));
+        const sim::Snapshot &snap = w.liveRun()->controller()->snapshot();
         QVERIFY(!snap.agents.empty());
         for (const sim::AgentSnapshot &a : snap.agents)
-            QCOMPARE(w.runUi()->layer()->tokenPosition(a.index), MapScene::toScene(Point {a.x, a.y}));
+            QCOMPARE(w.liveRun()->layer()->tokenPosition(a.index), MapScene::toScene(Point {a.x, a.y}));
     }
 
     void pauseStepAndRestart()
@@ -297,7 +297,7 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
-        RunUi *run = w.runUi();
+        LiveRun *run = w.liveRun();
         QComboBox *speed = run->speedBox();
         const int fastest = speed->findData(0.0);
         QVERIFY(fastest >= 0);
@@ -344,10 +344,10 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
-        QVERIFY(w.runUi()->runFor(30));
+        QVERIFY(w.liveRun()->runFor(30));
         QVERIFY(w.inspect(QStringLiteral("farmer")));
-        Inspector *in = w.runUi()->inspector();
-        QCOMPARE(in->agent(), 3);
+        Inspector *in = w.liveRun()->inspector();
+        QCOMPARE(in->character(), 3);
         QCOMPARE(in->ballotTable->rowCount(), 2);
         QCOMPARE(in->ballotTable->item(0, 0)->text(), QStringLiteral("Harvest wheat"));
         QCOMPARE(in->ballotTable->item(1, 0)->text(), QStringLiteral("Hunger"));
@@ -358,15 +358,16 @@ private slots:
                  qPrintable(in->whyLabel->text()));
         QVERIFY(in->whyLabel->text().contains(u"Hunger needs world.bread >= 1 (now 0): produced by Baker's bakeBread"));
         // The token says why too, verbatim.
-        QCOMPARE(w.runUi()->layer()->bubbleText(3), QStringLiteral("No viable plan — waiting on the world to change"));
-        QVERIFY(w.runUi()->stripText().contains(u"Day 1 · 0:30 of 5:00"));
+        QCOMPARE(w.liveRun()->layer()->bubbleText(3),
+                 QStringLiteral("No viable plan — waiting on the world to change"));
+        QVERIFY(w.liveRun()->stripText().contains(u"Day 1 · 0:30 of 5:00"));
         // The outline follows the selection.
         QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Character, 3}));
 
         // A working character: the plan, its step highlighted (the smelter
         // plans to smelt at 0:48.1, once the miner's third ore exists, and
         // walks round the smithy's walls).
-        QVERIFY(w.runUi()->runFor(51));
+        QVERIFY(w.liveRun()->runFor(51));
         QVERIFY(w.inspect(QStringLiteral("smelter")));
         QVERIFY(in->planTree->topLevelItemCount() >= 1);
         QVERIFY(in->planTree->topLevelItem(0)->text(0).contains(u"smeltIron"));
@@ -378,7 +379,7 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/hospital.json")));
-        RunUi *run = w.runUi();
+        LiveRun *run = w.liveRun();
         int held = -1;
         for (double t = 10; t <= 600 && held < 0; t += 5) {
             QVERIFY(run->runFor(t));
@@ -387,7 +388,7 @@ private slots:
                     held = a.index;
         }
         QVERIFY(held >= 0);
-        run->selectAgent(held);
+        run->selectCharacter(held);
         const sim::Snapshot &snap = run->controller()->snapshot();
         const auto &agents = snap.agents;
         const auto patient
@@ -439,8 +440,8 @@ private slots:
         w.resize(1400, 900);
         w.show();
         w.document()->reset(town, {});
-        QVERIFY(w.runUi()->runFor(1));
-        RunLayer *layer = w.runUi()->layer();
+        QVERIFY(w.liveRun()->runFor(1));
+        RunLayer *layer = w.liveRun()->layer();
         // One name for the pile, bubbles stacked, not overprinted.
         QCOMPARE(layer->nameText(0), QStringLiteral("Miner +2"));
         QVERIFY(layer->nameText(1).isEmpty());
@@ -469,12 +470,12 @@ private slots:
         QVERIFY(smith && smith->text().startsWith(u"Blacksmith"));
         smith->trigger();
         menu->close();
-        QCOMPARE(w.runUi()->inspector()->agent(), 2);
+        QCOMPARE(w.liveRun()->inspector()->character(), 2);
 
         // A lone token is selected at once, without a list.
         const QPoint farmer = view->mapFromScene(MapScene::toScene(town.agents[3].at));
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, farmer);
-        QCOMPARE(w.runUi()->inspector()->agent(), 3);
+        QCOMPARE(w.liveRun()->inspector()->character(), 3);
         QVERIFY(!QApplication::activePopupWidget());
     }
 
@@ -488,7 +489,7 @@ private slots:
         w.resize(1400, 900);
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
-        RunUi *ui = w.runUi();
+        LiveRun *ui = w.liveRun();
         QVERIFY(ui->runFor(150));
         QSlider *slider = ui->scrubSlider();
         QTRY_VERIFY(slider->isEnabled());
@@ -503,7 +504,7 @@ private slots:
                 QCOMPARE(ui->layer()->tokenPosition(i), MapScene::toScene(Point {fresh.x(i), fresh.y(i)}));
             QVERIFY2(ui->stripText().contains(u"looking back"), qPrintable(ui->stripText()));
         }
-        ui->selectAgent(5);
+        ui->selectCharacter(5);
         slider->setValue(600);
         QVERIFY2(ui->inspector()->header->text().startsWith(u"Baker"), qPrintable(ui->inspector()->header->text()));
         // A click on an event jumps to its moment.
@@ -539,11 +540,11 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/smithy.json")));
-        QVERIFY(w.runUi()->runFor(60));
-        EventLogPanel *log = w.runUi()->eventLog();
-        const SimController *c = w.runUi()->controller();
+        QVERIFY(w.liveRun()->runFor(60));
+        EventLogPanel *log = w.liveRun()->eventLog();
+        const SimController *c = w.liveRun()->controller();
         QCOMPARE(log->visibleRows(), int(c->events().events.size()));
-        log->setAgentFilter(1);
+        log->setCharacterFilter(1);
         int mine = 0;
         for (const sim::Event &e : c->events().events)
             mine += e.agent == 1;
@@ -552,7 +553,7 @@ private slots:
         QCOMPARE(log->visibleRows(), 1);
         const QModelIndex index = log->view()->model()->index(0, 0);
         emit log->view()->clicked(index);
-        QCOMPARE(w.runUi()->inspector()->agent(), 1);
+        QCOMPARE(w.liveRun()->inspector()->character(), 1);
         QVERIFY(log->noteText().isEmpty()); // nothing hidden
     }
 
@@ -561,13 +562,13 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/hospital.json")));
-        QVERIFY(w.runUi()->runFor(120));
-        EventLogPanel *log = w.runUi()->eventLog();
-        const SimController *c = w.runUi()->controller();
+        QVERIFY(w.liveRun()->runFor(120));
+        EventLogPanel *log = w.liveRun()->eventLog();
+        const SimController *c = w.liveRun()->controller();
         const CompiledScenario &s = *c->scenario();
         QCOMPARE(s.templateIds.size(), size_t(1));
         // The filter offers the template's copies as one entry, chosen with the mouse and keyboard.
-        QComboBox *box = log->agentBox();
+        QComboBox *box = log->characterBox();
         const int entry = box->findData(EventLogModel::templateFilter(0));
         QVERIFY(entry > 0);
         QVERIFY(box->itemText(entry).contains(s.templateLabels[0]));
@@ -588,14 +589,14 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/smithy.json")));
-        EventLogPanel *log = w.runUi()->eventLog();
+        EventLogPanel *log = w.liveRun()->eventLog();
         QCOMPARE(log->model()->maxRows(), 100000);
         log->model()->setMaxRows(10);
-        w.runUi()->setSpeed(64);
-        w.runUi()->play();
-        QTRY_VERIFY_WITH_TIMEOUT(w.runUi()->controller()->events().events.size() > 20, 30000);
-        w.runUi()->pause();
-        const SimController *c = w.runUi()->controller();
+        w.liveRun()->setSpeed(64);
+        w.liveRun()->play();
+        QTRY_VERIFY_WITH_TIMEOUT(w.liveRun()->controller()->events().events.size() > 20, 30000);
+        w.liveRun()->pause();
+        const SimController *c = w.liveRun()->controller();
         QVERIFY(settle(*c));
         const auto &events = c->events().events;
         QCOMPARE(log->visibleRows(), 10);
@@ -613,8 +614,8 @@ private slots:
         w.document()->submit(edits::addEntity(w.document()->scenario(), EntityKind::Goal, {},
                                               GoalKind::Need)); // a goal without conditions is an error
         QVERIFY(hasErrors(w.document()->issues()));
-        QVERIFY(!w.runUi()->play());
-        QVERIFY(!w.runUi()->controller()->hasRun());
+        QVERIFY(!w.liveRun()->play());
+        QVERIFY(!w.liveRun()->controller()->hasRun());
     }
 
     void editsTakeEffectOnRestart()
@@ -622,17 +623,17 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
-        QVERIFY(w.runUi()->runFor(5));
-        QCOMPARE(w.runUi()->controller()->scenario()->agents[0].speed, 2.0);
+        QVERIFY(w.liveRun()->runFor(5));
+        QCOMPARE(w.liveRun()->controller()->scenario()->agents[0].speed, 2.0);
         w.outline()->select(ItemRef {EntityKind::Character, 0});
-        w.agentForm()->speedBox->setValue(3);
-        QCOMPARE(w.runUi()->controller()->scenario()->agents[0].speed, 2.0); // the run keeps what it compiled
-        w.runUi()->restart();
-        QCOMPARE(w.runUi()->controller()->scenario()->agents[0].speed, 3.0);
+        w.characterForm()->speedBox->setValue(3);
+        QCOMPARE(w.liveRun()->controller()->scenario()->agents[0].speed, 2.0); // the run keeps what it compiled
+        w.liveRun()->restart();
+        QCOMPARE(w.liveRun()->controller()->scenario()->agents[0].speed, 3.0);
         // Stopping brings back the editable start markers; the stations stay.
-        w.runUi()->stop();
-        QVERIFY(!w.runUi()->controller()->hasRun());
-        QCOMPARE(w.runUi()->layer()->tokenCount(), 0);
+        w.liveRun()->stop();
+        QVERIFY(!w.liveRun()->controller()->hasRun());
+        QCOMPARE(w.liveRun()->layer()->tokenCount(), 0);
     }
 
     // Walls painted during a run take effect at its next tick (issue #25): the
@@ -666,13 +667,13 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(w.openFile(file));
-        QVERIFY(w.runUi()->runFor(double(when) * 0.1));
-        SimController &c = *w.runUi()->controller();
+        QVERIFY(w.liveRun()->runFor(double(when) * 0.1));
+        SimController &c = *w.liveRun()->controller();
         QVERIFY(settle(c));
         QCOMPARE(c.snapshot().tick, when);
         QVERIFY(w.document()->submit(edits::addWall(w.document()->scenario(), Wall {10, 0, 1, 12})).isEmpty());
-        QVERIFY(!w.runUi()->editedSinceStart()); // walls need no Restart
-        w.runUi()->stepTick();
+        QVERIFY(!w.liveRun()->editedSinceStart()); // walls need no Restart
+        w.liveRun()->stepTick();
         QVERIFY(settle(c));
         QCOMPARE(c.snapshot().tick, when + 1);
         bool said = false;
@@ -683,23 +684,23 @@ private slots:
         QVERIFY(said);
         QVERIFY(!(c.snapshot().agents[0].phase == sim::Phase::Walking && c.snapshot().agents[0].x > 10));
         // The rest of the day stays on its side; scrubbing back over the change agrees.
-        QVERIFY(w.runUi()->runFor(60));
+        QVERIFY(w.liveRun()->runFor(60));
         QVERIFY(settle(c));
         QVERIFY(c.snapshot().agents[0].x < 10);
         sim::Simulation again(compiled);
         again.changeWalls(when, {Wall {10, 0, 1, 12}});
         again.stepTicks(when + 30);
         sim::Snapshot shown;
-        connect(w.runUi(), &RunUi::snapshotShown, this,
+        connect(w.liveRun(), &LiveRun::snapshotShown, this,
                 [&](const CompiledScenario *, const sim::Snapshot &snapshot) { shown = snapshot; });
-        QVERIFY(w.runUi()->scrub(when + 30));
+        QVERIFY(w.liveRun()->scrub(when + 30));
         QCOMPARE(shown.tick, when + 30);
         QCOMPARE(shown.agents[0].x, again.snapshot().agents[0].x);
         QCOMPARE(shown.agents[0].y, again.snapshot().agents[0].y);
         // Other edits still wait for Restart.
         w.outline()->select(ItemRef {EntityKind::Character, 0});
-        w.agentForm()->speedBox->setValue(3);
-        QVERIFY(w.runUi()->editedSinceStart());
+        w.characterForm()->speedBox->setValue(3);
+        QVERIFY(w.liveRun()->editedSinceStart());
     }
 };
 

@@ -3,7 +3,7 @@
 // tooltip on every field, and the screenshot.
 #include "editordriver.h"
 #include "forms/actionform.h"
-#include "forms/agentform.h"
+#include "forms/characterform.h"
 #include "forms/factform.h"
 #include "forms/goalform.h"
 #include "forms/scenarioform.h"
@@ -11,7 +11,7 @@
 #include "forms/stationform.h"
 #include "mainwindow.h"
 #include "model/queries.h"
-#include "run/runui.h"
+#include "run/liverun.h"
 #include "testutil.h"
 
 #include <QAction>
@@ -58,7 +58,7 @@ private slots:
         QVERIFY(w.openFile(kSource + "/scenarios/town.json"));
         for (QWidget *form : {static_cast<QWidget *>(w.scenarioForm()), static_cast<QWidget *>(w.factForm()),
                               static_cast<QWidget *>(w.stationForm()), static_cast<QWidget *>(w.actionForm()),
-                              static_cast<QWidget *>(w.goalForm()), static_cast<QWidget *>(w.agentForm()),
+                              static_cast<QWidget *>(w.goalForm()), static_cast<QWidget *>(w.characterForm()),
                               static_cast<QWidget *>(w.templateForm()), static_cast<QWidget *>(w.spawnerForm())}) {
             for (QWidget *field : form->findChildren<QWidget *>()) {
                 const bool input = qobject_cast<QLineEdit *>(field) || qobject_cast<QAbstractSpinBox *>(field)
@@ -105,8 +105,8 @@ private slots:
         QTest::keyClick(&w, Qt::Key_7, Qt::AltModifier);
         QVERIFY(!charts->isHidden());
         QMenu *run = w.menuBar()->actions()[3]->menu();
-        QCOMPARE(run->actions().value(0), w.runUi()->playAction());
-        QVERIFY(run->actions().contains(w.runUi()->keepRunningAction()));
+        QCOMPARE(run->actions().value(0), w.liveRun()->playAction());
+        QVERIFY(run->actions().contains(w.liveRun()->keepRunningAction()));
 
         const QString start = w.helpText(MainWindow::HelpPage::GettingStarted);
         for (const char *word : {"need", "quota", "Insistence", "ballot", "waits", "town", "Town"})

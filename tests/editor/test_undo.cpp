@@ -4,7 +4,7 @@
 #include "commands/commands.h"
 #include "editordriver.h"
 #include "forms/actionform.h"
-#include "forms/agentform.h"
+#include "forms/characterform.h"
 #include "forms/factform.h"
 #include "forms/facttable.h"
 #include "forms/goalform.h"
@@ -283,11 +283,11 @@ private slots:
         const QString id = doc->scenario().agents[5].id;
         QVERIFY(doc->submit(edits::duplicate(doc->scenario(), EntityRef {EntityKind::Character, 0})).isEmpty());
         QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Character, 6}));
-        QCOMPARE(w.agentForm()->indices(), QList<int> {6});
-        QCOMPARE(w.agentForm()->idEdit->text(), id);
+        QCOMPARE(w.characterForm()->indices(), QList<int> {6});
+        QCOMPARE(w.characterForm()->idEdit->text(), id);
         stack->undo();
         QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Character, 5}));
-        QCOMPARE(w.agentForm()->idEdit->text(), id);
+        QCOMPARE(w.characterForm()->idEdit->text(), id);
     }
 
     // Issue #11, 2: an edit of one item is an undo step that keeps only that
@@ -302,7 +302,7 @@ private slots:
         const int rebuilds = w.outline()->outlineModel()->resetCount();
         QGraphicsItem *untouched = w.mapScene()->itemFor({EntityKind::Character, 0});
         w.outline()->select(ItemRef {EntityKind::Character, 2});
-        type(w.agentForm()->labelEdit, QStringLiteral("Smith of the hill"));
+        type(w.characterForm()->labelEdit, QStringLiteral("Smith of the hill"));
         QCOMPARE(w.scenario().agents[2].label, QStringLiteral("Smith of the hill"));
         QVERIFY(keeps<edits::SetEntities>(stack->command(stack->count() - 1)));
         QCOMPARE(w.outline()->outlineModel()->resetCount(), rebuilds); // the row was updated, the tree kept
@@ -311,7 +311,7 @@ private slots:
         QCOMPARE(w.mapScene()->itemFor({EntityKind::Character, 0}), untouched); // other markers kept
         QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Character, 2}));
         // A new own fact shows in Facts without a rebuild.
-        w.agentForm()->factTable->addRow(QStringLiteral("stamina"), {}, 3);
+        w.characterForm()->factTable->addRow(QStringLiteral("stamina"), {}, 3);
         QVERIFY(factsInUse(w.document()->scenario()).contains(QStringLiteral("agent.stamina")));
         QCOMPARE(w.outline()->indexOf(ItemRef::ofFact(QStringLiteral("agent.stamina"))).data().toString(),
                  QStringLiteral("agent.stamina"));

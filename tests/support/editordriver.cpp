@@ -1,7 +1,7 @@
 #include "editordriver.h"
 
 #include "forms/actionform.h"
-#include "forms/agentform.h"
+#include "forms/characterform.h"
 #include "forms/factform.h"
 #include "forms/facttable.h"
 #include "forms/goalform.h"
@@ -142,7 +142,7 @@ void buildCook(MainWindow &w)
     g->rateBox->setValue(0.01);
 
     menuAction(w, QStringLiteral("Add Character"))->trigger();
-    AgentForm *c = w.agentForm();
+    CharacterForm *c = w.characterForm();
     type(c->idEdit, QStringLiteral("cook"));
     type(c->labelEdit, QStringLiteral("Cook"));
     c->xBox->setValue(8);

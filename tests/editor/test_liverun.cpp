@@ -5,9 +5,9 @@
 #include "run/chartspanel.h"
 #include "run/eventlogpanel.h"
 #include "run/inspector.h"
+#include "run/liverun.h"
 #include "run/planstrip.h"
 #include "run/runlayer.h"
-#include "run/runui.h"
 #include "testutil.h"
 
 #include <QLabel>
@@ -20,7 +20,7 @@ using namespace goap::editor;
 
 using goap::testing::kSource;
 
-class TestRunUi : public QObject
+class TestLiveRun : public QObject
 {
     Q_OBJECT
 
@@ -36,9 +36,9 @@ private slots:
         w.resize(1400, 1000);
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
-        QVERIFY(w.runUi()->runFor(13)); // the miner has just planned three trips to the mine
+        QVERIFY(w.liveRun()->runFor(13)); // the miner has just planned three trips to the mine
         QVERIFY(w.inspect(QStringLiteral("miner")));
-        Inspector *inspector = w.runUi()->inspector();
+        Inspector *inspector = w.liveRun()->inspector();
         PlanStrip *strip = inspector->planStrip;
         QTRY_VERIFY(!strip->steps().isEmpty());
         const QList<PlanStripStep> steps = strip->steps();
@@ -63,7 +63,7 @@ private slots:
         const QRect r = strip->stepRect(currentIndex);
         QCOMPARE(picture.pixelColor(r.center().x(), r.bottom() - 6), QColor(0xd8, 0xe9, 0xfb));
         if (const QString grab = qEnvironmentVariable("GOAP_GRAB_DIR"); !grab.isEmpty())
-            w.runUi()->inspectorView()->grab().save(grab + QStringLiteral("/inspector.png"));
+            w.liveRun()->inspectorView()->grab().save(grab + QStringLiteral("/inspector.png"));
     }
 
     // Issue #12, 3: the inspector and the waiting token's tooltip say why
@@ -73,14 +73,14 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/smithy.json")));
-        QVERIFY(w.runUi()->runFor(2));
+        QVERIFY(w.liveRun()->runFor(2));
         const int smith = int(std::find_if(w.scenario().agents.begin(), w.scenario().agents.end(),
                                            [](const Agent &a) { return a.id == u"blacksmith"; })
                               - w.scenario().agents.begin());
-        const QString tip = w.runUi()->layer()->tokenToolTip(smith);
+        const QString tip = w.liveRun()->layer()->tokenToolTip(smith);
         QVERIFY2(tip.contains(u"no sequence of actions can ever reach this"), qPrintable(tip));
         QVERIFY(w.inspect(QStringLiteral("blacksmith")));
-        const QString why = w.runUi()->inspector()->whyLabel->text();
+        const QString why = w.liveRun()->inspector()->whyLabel->text();
         QVERIFY2(why.contains(u"no sequence of actions can ever reach this"), qPrintable(why));
     }
 
@@ -89,17 +89,17 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
-        QVERIFY(w.runUi()->runFor(30));
-        QVERIFY(w.runUi()->eventLog()->visibleRows() > 0);
+        QVERIFY(w.liveRun()->runFor(30));
+        QVERIFY(w.liveRun()->eventLog()->visibleRows() > 0);
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
-        QVERIFY(!w.runUi()->controller()->hasRun());
-        QCOMPARE(w.runUi()->eventLog()->visibleRows(), 0);
-        QCOMPARE(w.runUi()->layer()->tokenCount(), 0);
+        QVERIFY(!w.liveRun()->controller()->hasRun());
+        QCOMPARE(w.liveRun()->eventLog()->visibleRows(), 0);
+        QCOMPARE(w.liveRun()->layer()->tokenCount(), 0);
         // The charts forget the town's run: no characters to choose, no samples to export.
-        QCOMPARE(w.runUi()->charts()->agentList()->count(), 0);
-        QCOMPARE(w.runUi()->charts()->insistence()->graphCount(), 0);
+        QCOMPARE(w.liveRun()->charts()->characterList()->count(), 0);
+        QCOMPARE(w.liveRun()->charts()->insistence()->graphCount(), 0);
     }
 };
 
-QTEST_MAIN(TestRunUi)
-#include "test_runui.moc"
+QTEST_MAIN(TestLiveRun)
+#include "test_liverun.moc"

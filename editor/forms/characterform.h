@@ -12,12 +12,12 @@ class FactTable;
 
 // A character: id, label, start position, speed, its own facts' initial
 // values, the actions it can do and the goals it holds with overrides.
-class AgentForm : public FormPage
+class CharacterForm : public FormPage
 {
     Q_OBJECT
 public:
     // `templates`: the form edits a template (a character that only exists as spawned copies).
-    explicit AgentForm(ScenarioDocument *document, bool templates = false, QWidget *parent = nullptr);
+    explicit CharacterForm(ScenarioDocument *document, bool templates = false, QWidget *parent = nullptr);
     void refresh() override; // several at once: the id, own facts and goals are edited one at a time
 
     QLineEdit *idEdit, *labelEdit;

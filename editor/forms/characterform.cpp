@@ -1,4 +1,4 @@
-#include "agentform.h"
+#include "characterform.h"
 
 #include "forms/facttable.h"
 #include "model/factname.h"
@@ -21,7 +21,7 @@ QString optionalText(const std::optional<double> &v)
 }
 } // namespace
 
-AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent)
+CharacterForm::CharacterForm(ScenarioDocument *document, bool templates, QWidget *parent)
     : FormPage(document, templates ? tr("Template") : tr("Character"), parent)
     , m_templates(templates)
 {
@@ -120,12 +120,12 @@ AgentForm::AgentForm(ScenarioDocument *document, bool templates, QWidget *parent
     }
 }
 
-void AgentForm::change(Field field, const std::function<void(Agent &)> &edit)
+void CharacterForm::change(Field field, const std::function<void(Agent &)> &edit)
 {
     changeSelected(kind(), field, edit);
 }
 
-void AgentForm::refreshField(Field field)
+void CharacterForm::refreshField(Field field)
 {
     if (m_index < 0 || m_index >= list().size())
         return;
@@ -153,7 +153,7 @@ void AgentForm::refreshField(Field field)
     }
 }
 
-void AgentForm::refresh()
+void CharacterForm::refresh()
 {
     if (m_index < 0 || m_index >= list().size())
         return;
@@ -241,7 +241,7 @@ void AgentForm::refresh()
     m_filling = false;
 }
 
-void AgentForm::applyGoals()
+void CharacterForm::applyGoals()
 {
     Agent a = current();
     a.goals.clear();
@@ -276,7 +276,7 @@ void AgentForm::applyGoals()
     apply(a, Field::Goals);
 }
 
-void AgentForm::apply(const Agent &agent, Field field)
+void CharacterForm::apply(const Agent &agent, Field field)
 {
     setShown(kind(), agent, field);
 }

@@ -35,14 +35,14 @@ class Inspector;
 class MapScene;
 class RunLayer;
 
-class RunUi : public QObject
+class LiveRun : public QObject
 {
     Q_OBJECT
 
 public:
     // `window`: the parent of the panels (until docked) and of dialogs.
-    RunUi(QWidget *window, ScenarioDocument *document, MapScene *scene, QObject *parent = nullptr);
-    ~RunUi() override;
+    LiveRun(QWidget *window, ScenarioDocument *document, MapScene *scene, QObject *parent = nullptr);
+    ~LiveRun() override;
 
     // Starts a run of the document as it is now (paused); false when it has errors.
     bool start();
@@ -62,7 +62,7 @@ public:
     bool runFor(double seconds, int timeoutMs = 120000);
     // Edits since the run started that wait for Restart (walls do not: they take effect at once).
     bool editedSinceStart() const { return m_editedSinceStart; }
-    void selectAgent(int agent);
+    void selectCharacter(int agent);
 
     SimController *controller() const { return m_controller; }
     Inspector *inspector() const { return m_inspector; }
@@ -87,7 +87,7 @@ public:
 
 signals:
     void started(); // a run was started (the inspector has something to show)
-    void agentSelected(int agent);
+    void characterSelected(int agent);
     void message(const QString &text);
     // A moment of the run was shown (live, or looked back at); nullptr when the run ended.
     void snapshotShown(const goap::CompiledScenario *scenario, const goap::sim::Snapshot &snapshot);

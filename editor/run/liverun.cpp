@@ -1,4 +1,4 @@
-#include "runui.h"
+#include "liverun.h"
 
 #include "charts/daycharts.h"
 #include "model/factname.h"
@@ -39,7 +39,7 @@ QString clockText(double seconds)
 }
 } // namespace
 
-RunUi::RunUi(QWidget *window, ScenarioDocument *document, MapScene *scene, QObject *parent)
+LiveRun::LiveRun(QWidget *window, ScenarioDocument *document, MapScene *scene, QObject *parent)
     : QObject(parent)
     , m_window(window)
     , m_document(document)
@@ -155,9 +155,9 @@ RunUi::RunUi(QWidget *window, ScenarioDocument *document, MapScene *scene, QObje
     lengthButton->setObjectName(QStringLiteral("runLengthButton"));
     m_lengthButton = lengthButton;
 
-    connect(m_controller, &SimController::frameApplied, this, &RunUi::onFrame);
-    connect(m_layer, &RunLayer::agentClicked, this, &RunUi::selectAgent);
-    connect(m_eventLog, &EventLogPanel::agentActivated, this, &RunUi::selectAgent);
+    connect(m_controller, &SimController::frameApplied, this, &LiveRun::onFrame);
+    connect(m_layer, &RunLayer::characterClicked, this, &LiveRun::selectCharacter);
+    connect(m_eventLog, &EventLogPanel::characterActivated, this, &LiveRun::selectCharacter);
     connect(m_eventLog, &EventLogPanel::momentActivated, this, [this](qint64 tick) { scrub(tick); });
     for (DayChart *chart : {static_cast<DayChart *>(m_charts->insistence()),
                             static_cast<DayChart *>(m_charts->quotas()), static_cast<DayChart *>(m_charts->world())})
@@ -198,23 +198,23 @@ RunUi::RunUi(QWidget *window, ScenarioDocument *document, MapScene *scene, QObje
     emit snapshotShown(nullptr, sim::Snapshot());
 }
 
-RunUi::~RunUi() = default;
+LiveRun::~LiveRun() = default;
 
-void RunUi::addToMenu(QMenu *menu) const
+void LiveRun::addToMenu(QMenu *menu) const
 {
     menu->addActions(m_transport);
     menu->addSeparator();
     menu->addActions({m_runOneDay, m_runDays, m_keepRunning});
 }
 
-void RunUi::addToToolbar(QToolBar *toolbar) const
+void LiveRun::addToToolbar(QToolBar *toolbar) const
 {
     toolbar->addActions(m_transport);
     toolbar->addWidget(m_speedBox);
     toolbar->addWidget(m_lengthButton);
 }
 
-void RunUi::setRunDays(int days)
+void LiveRun::setRunDays(int days)
 {
     m_controller->setRunDays(days);
     QAction *chosen = days == 1 ? m_runOneDay : days <= 0 ? m_keepRunning : m_runDays;
@@ -223,7 +223,7 @@ void RunUi::setRunDays(int days)
     m_lengthButton->setText(days == 1 ? tr("1 day") : days <= 0 ? tr("keep running") : tr("%n days", nullptr, days));
 }
 
-bool RunUi::start()
+bool LiveRun::start()
 {
     const Issues issues = m_document->issues();
     if (hasErrors(issues)) {
@@ -251,7 +251,7 @@ bool RunUi::start()
     return true;
 }
 
-bool RunUi::play()
+bool LiveRun::play()
 {
     if (!m_controller->hasRun() && !start())
         return false;
@@ -260,13 +260,13 @@ bool RunUi::play()
     return true;
 }
 
-void RunUi::pause()
+void LiveRun::pause()
 {
     m_controller->pause();
     updateActions();
 }
 
-void RunUi::stepTick()
+void LiveRun::stepTick()
 {
     if (!m_controller->hasRun() && !start())
         return;
@@ -274,7 +274,7 @@ void RunUi::stepTick()
     updateActions();
 }
 
-void RunUi::stepToEvent()
+void LiveRun::stepToEvent()
 {
     if (!m_controller->hasRun() && !start())
         return;
@@ -282,26 +282,26 @@ void RunUi::stepToEvent()
     updateActions();
 }
 
-void RunUi::restart()
+void LiveRun::restart()
 {
     const bool wasPlaying = m_controller->isPlaying();
-    const int selected = m_inspector->agent();
+    const int selected = m_inspector->character();
     if (!start())
         return;
-    selectAgent(selected < int(m_controller->scenario()->agents.size()) ? selected : -1);
+    selectCharacter(selected < int(m_controller->scenario()->agents.size()) ? selected : -1);
     if (wasPlaying)
         m_controller->play();
     updateActions();
 }
 
-void RunUi::nextDay()
+void LiveRun::nextDay()
 {
     if (!m_controller->hasRun() && !start())
         return;
     m_controller->nextDay();
 }
 
-void RunUi::stop()
+void LiveRun::stop()
 {
     m_controller->stop();
     m_layer->clear();
@@ -313,13 +313,13 @@ void RunUi::stop()
     emit snapshotShown(nullptr, sim::Snapshot());
 }
 
-void RunUi::setSpeed(double speed)
+void LiveRun::setSpeed(double speed)
 {
     m_speedBox->setCurrentIndex(std::max(0, m_speedBox->findData(speed)));
     m_controller->setSpeed(speed);
 }
 
-bool RunUi::runFor(double seconds, int timeoutMs)
+bool LiveRun::runFor(double seconds, int timeoutMs)
 {
     if (!m_controller->hasRun() && !start())
         return false;
@@ -346,16 +346,16 @@ bool RunUi::runFor(double seconds, int timeoutMs)
     return true;
 }
 
-void RunUi::selectAgent(int agent)
+void LiveRun::selectCharacter(int agent)
 {
-    m_inspector->setAgent(agent);
+    m_inspector->setCharacter(agent);
     m_layer->setSelected(agent);
     if (m_controller->latestFrame())
         m_inspector->show(m_controller->snapshot());
-    emit agentSelected(agent);
+    emit characterSelected(agent);
 }
 
-void RunUi::updateActions()
+void LiveRun::updateActions()
 {
     const bool run = m_controller->hasRun();
     const bool playing = m_controller->isPlaying();
@@ -365,12 +365,12 @@ void RunUi::updateActions()
     m_stop->setEnabled(run);
 }
 
-QString RunUi::stripText() const
+QString LiveRun::stripText() const
 {
     return m_clock->text() + QLatin1Char(' ') + m_world->text();
 }
 
-void RunUi::onFrame(const SimFrame &frame)
+void LiveRun::onFrame(const SimFrame &frame)
 {
     const CompiledScenario *s = m_controller->scenario();
     if (!s) {
@@ -401,7 +401,7 @@ void RunUi::onFrame(const SimFrame &frame)
                                               .arg(frame.snapshot.day + 1));
 }
 
-bool RunUi::scrub(qint64 tick)
+bool LiveRun::scrub(qint64 tick)
 {
     if (!m_controller->hasRun() || m_controller->isPlaying() || tick < 0 || tick > m_liveTick)
         return false;
@@ -412,7 +412,7 @@ bool RunUi::scrub(qint64 tick)
     return true;
 }
 
-void RunUi::scrubTo(qint64 tick)
+void LiveRun::scrubTo(qint64 tick)
 {
     if (!m_controller->hasRun() || m_controller->isPlaying())
         return;
@@ -428,7 +428,7 @@ void RunUi::scrubTo(qint64 tick)
     showSnapshot(m_timeline->at(tick), true);
 }
 
-void RunUi::showSnapshot(const sim::Snapshot &snap, bool scrubbed)
+void LiveRun::showSnapshot(const sim::Snapshot &snap, bool scrubbed)
 {
     const CompiledScenario *s = m_controller->scenario();
     m_clock->setText(

@@ -247,7 +247,7 @@ void OutlineModel::recount()
 bool OutlineModel::resets(const Change &change) const
 {
     if (change.kind == Change::Replaced)
-        return bool(change.resized & ~(Part::Settings | Part::World)) || change.resized == Part::All;
+        return bool(change.resized & ~(Section::Settings | Section::World)) || change.resized == Section::All;
     if (!change.isAbout(EntityKind::Template) && !change.isAbout(EntityKind::Spawner))
         return false;
     // Templates and Spawners are shown while either has an item.

@@ -16,8 +16,8 @@ using goap::EntityKind;
 using goap::EntityRef;
 using goap::Field;
 using goap::ItemRef;
-using goap::Part;
-using goap::Parts;
+using goap::Section;
+using goap::Sections;
 
 struct Change
 {
@@ -25,22 +25,22 @@ struct Change
         Edited, // items of one list changed in place (`indices`, `field`)
         Inserted, // items inserted into one list: `indices` are their new places, ascending
         Removed, // items removed from one list: `indices` are the places they had, ascending
-        Replaced, // anything in `parts` (a rename with its fix-ups, a cascading removal, settings, a new document)
+        Replaced, // anything in `sections` (a rename with its fix-ups, a cascading removal, settings, a new document)
     };
     Kind kind = Replaced;
-    Parts parts = Part::All; // Edited, Inserted, Removed: exactly one list
+    Sections sections = Section::All; // Edited, Inserted, Removed: exactly one list
     QList<int> indices;
     Field field = Field::None; // Edited (and Replaced settings): the field set; None: any
-    Parts resized; // Replaced: the lists whose length changes
+    Sections resized; // Replaced: the lists whose length changes
 
-    bool touches(Parts p) const { return bool(parts & p); }
+    bool touches(Sections p) const { return bool(sections & p); }
     bool isItemChange() const { return kind != Replaced; }
     // The kind whose list an item change is about (none for Replaced).
-    std::optional<EntityKind> list() const { return isItemChange() ? kindOf(parts) : std::nullopt; }
-    bool isAbout(EntityKind k) const { return isItemChange() && parts == partOf(k); }
+    std::optional<EntityKind> list() const { return isItemChange() ? kindOf(sections) : std::nullopt; }
+    bool isAbout(EntityKind k) const { return isItemChange() && sections == sectionOf(k); }
     // Whether a form showing item `index` of `p` must show `f` again (a field
     // of its own, or anything, for any other change touching `p`).
-    bool changesField(Parts p, int index, Field f) const
+    bool changesField(Sections p, int index, Field f) const
     {
         if (!touches(p))
             return false;

@@ -94,18 +94,18 @@ QString goalRefs(const QList<GoalRef> &refs)
 QString describe(const QString &kind, const QString &idBefore, const QString &idAfter, const Fields &before,
                  const Fields &after)
 {
-    QStringList parts;
+    QStringList sections;
     if (idBefore != idAfter)
-        parts << tr("Rename %1 %2 to %3").arg(kind, idBefore, idAfter);
+        sections << tr("Rename %1 %2 to %3").arg(kind, idBefore, idAfter);
     QStringList changed;
     for (qsizetype i = 0; i < after.size() && i < before.size(); ++i)
         if (before[i].second != after[i].second)
             changed << tr("%1 to %2").arg(after[i].first, after[i].second);
     if (!changed.isEmpty())
-        parts << tr("Set %1 %2 %3").arg(kind, idAfter, changed.join(QStringLiteral(", ")));
-    if (parts.isEmpty())
+        sections << tr("Set %1 %2 %3").arg(kind, idAfter, changed.join(QStringLiteral(", ")));
+    if (sections.isEmpty())
         return tr("Change %1 %2").arg(kind, idAfter);
-    return parts.join(QStringLiteral("; "));
+    return sections.join(QStringLiteral("; "));
 }
 
 Fields fields(const Station &s)
@@ -267,7 +267,7 @@ QString editText(const Scenario &before, const edits::Edit &edit)
     using edits::Op;
     const auto *set = std::get_if<edits::SetEntities>(&edit.change);
     const auto *insert = std::get_if<edits::InsertEntities>(&edit.change);
-    const auto *replace = std::get_if<edits::ReplaceParts>(&edit.change);
+    const auto *replace = std::get_if<edits::ReplaceSections>(&edit.change);
     switch (edit.op) {
     case Op::Set:
         if (set && set->indices.size() > 1)
@@ -283,7 +283,7 @@ QString editText(const Scenario &before, const edits::Edit &edit)
             });
         if (replace) { // an id with its references
             for (EntityKind kind : kEntityKinds)
-                if (replace->parts & partOf(kind))
+                if (replace->sections & sectionOf(kind))
                     if (const EntityRef ref = findEntity(before, kind, edit.subject);
                         ref.isValid() && countOf(replace->value, kind) == countOf(before, kind))
                         return entityText(kind, before, ref.index, replace->value);
@@ -309,7 +309,7 @@ QString editText(const Scenario &before, const edits::Edit &edit)
             kind = remove->kind;
         else
             for (EntityKind k : kEntityKinds) // a cascade: the list that got shorter
-                if ((replace->parts & partOf(k)) && countOf(replace->value, k) < countOf(before, k))
+                if ((replace->sections & sectionOf(k)) && countOf(replace->value, k) < countOf(before, k))
                     kind = k;
         if (kind == EntityKind::Spawner)
             return tr("Remove a spawner");

@@ -60,7 +60,7 @@ void ScenarioDocument::reset(const Scenario &scenario, const QString &fileName)
 {
     m_undo->clear();
     Change change;
-    change.resized = Part::All;
+    change.resized = Section::All;
     emit aboutToChange(change);
     m_scenario = scenario;
     emit changed(change);
@@ -103,11 +103,11 @@ QString ScenarioDocument::submit(const edits::Result &result)
 
 edits::Edit ScenarioDocument::apply(edits::Edit edit)
 {
-    if (const auto *replace = std::get_if<edits::ReplaceParts>(&edit.change)) {
-        Change change {Change::Replaced, replace->parts, {}, edit.field, {}};
+    if (const auto *replace = std::get_if<edits::ReplaceSections>(&edit.change)) {
+        Change change {Change::Replaced, replace->sections, {}, edit.field, {}};
         for (EntityKind kind : kEntityKinds)
-            if ((replace->parts & partOf(kind)) && countOf(m_scenario, kind) != countOf(replace->value, kind))
-                change.resized |= partOf(kind);
+            if ((replace->sections & sectionOf(kind)) && countOf(m_scenario, kind) != countOf(replace->value, kind))
+                change.resized |= sectionOf(kind);
         emit aboutToChange(change);
         edit = edits::apply(m_scenario, std::move(edit));
         revalidate();
@@ -115,7 +115,7 @@ edits::Edit ScenarioDocument::apply(edits::Edit edit)
         return edit;
     }
     if (const auto *set = std::get_if<edits::SetEntities>(&edit.change)) {
-        const Change change {Change::Edited, partOf(set->kind), set->indices, edit.field, {}};
+        const Change change {Change::Edited, sectionOf(set->kind), set->indices, edit.field, {}};
         emit aboutToChange(change);
         edit = edits::apply(m_scenario, std::move(edit));
         revalidate();
@@ -166,7 +166,7 @@ edits::Edit ScenarioDocument::applyRuns(edits::Edit edit)
         } else {
             part.change = edits::RemoveEntities {kind, places};
         }
-        const Change change {insert ? Change::Inserted : Change::Removed, partOf(kind), places, Field::None, {}};
+        const Change change {insert ? Change::Inserted : Change::Removed, sectionOf(kind), places, Field::None, {}};
         emit aboutToChange(change);
         part = edits::apply(m_scenario, std::move(part));
         revalidate();

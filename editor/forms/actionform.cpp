@@ -136,7 +136,7 @@ ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent)
         apply(a, Field::Effects);
     });
     connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
-        switch (follow(change, EntityKind::Action, Part::Stations)) {
+        switch (follow(change, EntityKind::Action, Section::Stations)) {
         case Follow::Field:
             refreshField(change.field);
             break;

@@ -103,7 +103,7 @@ CharacterForm::CharacterForm(ScenarioDocument *document, bool templates, QWidget
             applyGoals();
     });
     connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
-        switch (follow(change, kind(), Part::Actions | Part::Goals | Part::Characters | Part::Templates)) {
+        switch (follow(change, kind(), Section::Actions | Section::Goals | Section::Characters | Section::Templates)) {
         case Follow::Field:
             refreshField(change.field);
             break;

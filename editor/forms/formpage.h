@@ -68,7 +68,7 @@ protected:
     // kind updates that field's widget if it shows one of them (else
     // nothing); anything else touching what it shows refreshes it whole.
     enum class Follow { Nothing, Field, Whole };
-    Follow follow(const Change &change, EntityKind own, Parts shown) const
+    Follow follow(const Change &change, EntityKind own, Sections shown) const
     {
         if (change.kind == Change::Edited && change.isAbout(own) && change.field != Field::None) {
             const bool mine
@@ -76,7 +76,7 @@ protected:
                 || change.indices.contains(m_index);
             return mine ? Follow::Field : Follow::Nothing;
         }
-        return change.touches(shown | partOf(own)) ? Follow::Whole : Follow::Nothing;
+        return change.touches(shown | sectionOf(own)) ? Follow::Whole : Follow::Nothing;
     }
     QWidget *addRow(const QString &label, QWidget *field, const QString &tooltip);
     // Shows why an edit was refused (empty: clears) and returns whether it was applied.

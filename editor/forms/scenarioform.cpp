@@ -72,7 +72,7 @@ ScenarioForm::ScenarioForm(ScenarioDocument *document, QWidget *parent)
     connect(maxNodes, &QSpinBox::valueChanged, this, [this] { apply(Field::NodeCap); });
     connect(heuristic, &QComboBox::currentIndexChanged, this, [this] { apply(Field::Heuristic); });
     connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
-        if (change.touches(Part::Settings))
+        if (change.touches(Section::Settings))
             refresh();
     });
     refresh();

@@ -29,7 +29,8 @@ SpawnerForm::SpawnerForm(ScenarioDocument *document, QWidget *parent)
         connect(box, &QDoubleSpinBox::valueChanged, this, [this, field = field] { apply(field); });
     connect(maxBox, &QSpinBox::valueChanged, this, [this] { apply(Field::Count); });
     connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
-        if (follow(change, EntityKind::Spawner, Part::Templates) != Follow::Nothing) // its refresh is cheap: all of it
+        if (follow(change, EntityKind::Spawner, Section::Templates)
+            != Follow::Nothing) // its refresh is cheap: all of it
             refresh();
     });
 }

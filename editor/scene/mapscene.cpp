@@ -781,10 +781,11 @@ void MapScene::onChanged(const Change &change)
                 updateMarker({kind, i}); // in place
         else
             spliceMarkers(kind, change);
-    } else if (change.kind == Change::Replaced && change.touches(Part::Stations | Part::Characters | Part::Settings)) {
+    } else if (change.kind == Change::Replaced
+               && change.touches(Section::Stations | Section::Characters | Section::Settings)) {
         rebuild();
     }
-    if (change.touches(Part::Settings))
+    if (change.touches(Section::Settings))
         update(); // the map's size is drawn in the (cached) background
 }
 

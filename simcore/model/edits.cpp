@@ -29,19 +29,19 @@ Result made(Edit edit)
 
 // --- apply -------------------------------------------------------------------
 
-void swapParts(Scenario &s, Scenario &v, Parts parts)
+void swapParts(Scenario &s, Scenario &v, Sections sections)
 {
-    if (parts & Part::Settings) {
+    if (sections & Section::Settings) {
         std::swap(s.name, v.name);
         std::swap(s.description, v.description);
         std::swap(s.day, v.day);
         std::swap(s.planner, v.planner);
         std::swap(s.map, v.map);
     }
-    if (parts & Part::World)
+    if (sections & Section::World)
         s.world.swap(v.world);
     for (EntityKind kind : kEntityKinds)
-        if (parts & partOf(kind))
+        if (sections & sectionOf(kind))
             visitKind(kind, [&](auto traits) { (s.*traits.list).swap(v.*traits.list); });
 }
 
@@ -93,9 +93,9 @@ struct Applier
         });
         return InsertEntities {e.kind, std::move(e.indices), std::move(values)};
     }
-    ReplaceParts operator()(ReplaceParts e) const
+    ReplaceSections operator()(ReplaceSections e) const
     {
-        swapParts(s, e.value, e.parts);
+        swapParts(s, e.value, e.sections);
         return e;
     }
 };
@@ -274,37 +274,37 @@ bool goalNames(const Goal &g, const QString &fact)
     return std::any_of(g.conditions.cbegin(), g.conditions.cend(), [&](const Condition &c) { return c.fact == fact; });
 }
 
-// The parts where `after` differs from `before`, copied into an edit's value.
+// The sections where `after` differs from `before`, copied into an edit's value.
 Edit replaceEdit(const Scenario &before, Scenario after, Op op, Field field = Field::None)
 {
-    Parts parts;
+    Sections sections;
     const bool settings = before.name != after.name || before.description != after.description
         || before.day != after.day || before.planner != after.planner || before.map != after.map;
     if (settings)
-        parts |= Part::Settings;
+        sections |= Section::Settings;
     if (!after.world.isSharedWith(before.world) && after.world != before.world)
-        parts |= Part::World;
+        sections |= Section::World;
     for (EntityKind kind : kEntityKinds)
         visitKind(kind, [&](auto traits) {
             const auto &a = after.*traits.list, &b = before.*traits.list;
             if (!a.isSharedWith(b) && a != b)
-                parts |= traits.part;
+                sections |= traits.section;
             else
                 (after.*traits.list).clear(); // the edit keeps only what it changes
         });
-    if (!(parts & Part::World))
+    if (!(sections & Section::World))
         after.world.clear();
     Edit e;
     e.op = op;
     e.field = field;
-    e.change = ReplaceParts {parts, std::move(after)};
+    e.change = ReplaceSections {sections, std::move(after)};
     return e;
 }
 
 bool isEmptyReplace(const Edit &e)
 {
-    const auto *r = std::get_if<ReplaceParts>(&e.change);
-    return r && !r->parts;
+    const auto *r = std::get_if<ReplaceSections>(&e.change);
+    return r && !r->sections;
 }
 
 // After entity `index` of `kind` changes from `was` to `now`: references that
@@ -414,14 +414,14 @@ Edit apply(Scenario &s, Edit edit)
     return edit;
 }
 
-Parts partsOf(const Edit &edit)
+Sections sectionsOf(const Edit &edit)
 {
     return std::visit(
-        [](const auto &c) -> Parts {
-            if constexpr (std::is_same_v<std::decay_t<decltype(c)>, ReplaceParts>)
-                return c.parts;
+        [](const auto &c) -> Sections {
+            if constexpr (std::is_same_v<std::decay_t<decltype(c)>, ReplaceSections>)
+                return c.sections;
             else
-                return partOf(c.kind);
+                return sectionOf(c.kind);
         },
         edit.change);
 }
@@ -473,7 +473,7 @@ Result setEntities(const Scenario &s, EntityKind kind, const QList<int> &indices
             followReferences(moved, kind, list[changed.first()], after.first());
             (moved.*traits.list)[changed.first()] = after.first();
             Edit replaced = replaceEdit(s, std::move(moved), Op::Set, field);
-            if (partsOf(replaced) != Parts(traits.part)) {
+            if (sectionsOf(replaced) != Sections(traits.section)) {
                 replaced.subject = e.subject;
                 return made(std::move(replaced));
             }
@@ -951,16 +951,16 @@ bool changesNothing(const Scenario &s, const Edit &edit)
                     return false;
             return true;
         });
-    if (const auto *replace = std::get_if<ReplaceParts>(&edit.change)) {
+    if (const auto *replace = std::get_if<ReplaceSections>(&edit.change)) {
         const Scenario &v = replace->value;
-        if ((replace->parts & Part::Settings)
+        if ((replace->sections & Section::Settings)
             && !(s.name == v.name && s.description == v.description && s.day == v.day && s.planner == v.planner
                  && s.map == v.map))
             return false;
-        if ((replace->parts & Part::World) && s.world != v.world)
+        if ((replace->sections & Section::World) && s.world != v.world)
             return false;
         for (EntityKind kind : kEntityKinds)
-            if ((replace->parts & partOf(kind))
+            if ((replace->sections & sectionOf(kind))
                 && !visitKind(kind, [&](auto traits) { return s.*traits.list == v.*traits.list; }))
                 return false;
         return true;
@@ -978,8 +978,8 @@ bool sameTarget(const Edit &a, const Edit &b)
         const auto &y = std::get<SetEntities>(b.change);
         return x->kind == y.kind && x->indices == y.indices;
     }
-    if (const auto *x = std::get_if<ReplaceParts>(&a.change))
-        return x->parts == std::get<ReplaceParts>(b.change).parts && a.subject == b.subject;
+    if (const auto *x = std::get_if<ReplaceSections>(&a.change))
+        return x->sections == std::get<ReplaceSections>(b.change).sections && a.subject == b.subject;
     return false;
 }
 

@@ -9,7 +9,7 @@
 //                   station dragged, several characters' speed at once)
 //   InsertEntities  entities inserted (Add, Duplicate, the undo of Remove)
 //   RemoveEntities  entities removed when nothing else changes with them
-//   ReplaceParts    whole parts replaced: settings, walls, world seeds, or
+//   ReplaceSections    whole sections replaced: settings, walls, world seeds, or
 //                   every list a rename or a cascading removal touches
 //
 // Each keeps only what it changes: an edit of one character of 10,000 holds
@@ -49,10 +49,10 @@ struct RemoveEntities
     QList<int> indices; // ascending: the places they have
 };
 
-struct ReplaceParts
+struct ReplaceSections
 {
-    Parts parts; // Settings, World and whole lists
-    Scenario value; // holds only `parts`; the rest is empty
+    Sections sections; // Settings, World and whole lists
+    Scenario value; // holds only `sections`; the rest is empty
 };
 
 // What the designer did, for the undo step's text.
@@ -82,7 +82,7 @@ struct Edit
     QString subject; // the fact, seed or id it is about (RenameFact: the old name), for texts and merging
     QString detail; // RenameFact: the new name; Duplicate: the original's id
     int count = 0; // PaintWalls, EraseWalls: cells
-    std::variant<SetEntities, InsertEntities, RemoveEntities, ReplaceParts> change;
+    std::variant<SetEntities, InsertEntities, RemoveEntities, ReplaceSections> change;
 };
 
 // Applies `edit` to `s` and returns the edit that undoes it (the same op,
@@ -90,8 +90,8 @@ struct Edit
 // be the inverse of the last edit applied): indices are not checked again.
 Edit apply(Scenario &s, Edit edit);
 
-// The parts an edit touches, and the entity kind of an item edit.
-Parts partsOf(const Edit &edit);
+// The sections an edit touches, and the entity kind of an item edit.
+Sections sectionsOf(const Edit &edit);
 
 // What a builder gives: an edit, or why not. Neither: nothing to change.
 struct Result

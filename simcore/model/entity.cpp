@@ -91,15 +91,15 @@ const char *fieldName(Field field)
     return "";
 }
 
-Part partOf(EntityKind kind)
+Section sectionOf(EntityKind kind)
 {
-    return visitKind(kind, [](auto traits) { return traits.part; });
+    return visitKind(kind, [](auto traits) { return traits.section; });
 }
 
-std::optional<EntityKind> kindOf(Parts parts)
+std::optional<EntityKind> kindOf(Sections sections)
 {
     for (const EntityKind kind : kEntityKinds)
-        if (parts == partOf(kind))
+        if (sections == sectionOf(kind))
             return kind;
     return std::nullopt;
 }

@@ -1,6 +1,6 @@
 #pragma once
 // The entities a scenario lists, named one way from the file to the editor:
-// an EntityKind, an EntityRef (a kind and a place in its list), the Part
+// an EntityKind, an EntityRef (a kind and a place in its list), the Section
 // flags that say which lists and settings an edit touches, the Field an edit
 // sets, and one traits table (EntityTraits) that every per-kind rule reads,
 // so nothing switches over kinds but visitKind().
@@ -72,8 +72,8 @@ private:
     }
 };
 
-// The parts of a scenario an edit touches.
-enum class Part : quint16 {
+// The sections of a scenario an edit touches.
+enum class Section : quint16 {
     Settings = 0x1, // name, description, day, planner, map (its size and walls)
     World = 0x2, // world seed values
     Stations = 0x4,
@@ -84,8 +84,8 @@ enum class Part : quint16 {
     Spawners = 0x80,
     All = 0xff,
 };
-Q_DECLARE_FLAGS(Parts, Part)
-Q_DECLARE_OPERATORS_FOR_FLAGS(Parts)
+Q_DECLARE_FLAGS(Sections, Section)
+Q_DECLARE_OPERATORS_FOR_FLAGS(Sections)
 
 // The field an edit sets: what consecutive steps merge on (typing in one
 // field is one undo step) and what a form updates. Never a translated text.
@@ -145,7 +145,7 @@ template<> struct EntityTraits<EntityKind::Station>
     using Type = Station;
     static constexpr EntityKind kind = EntityKind::Station;
     static constexpr QList<Station> Scenario::*list = &Scenario::stations;
-    static constexpr Part part = Part::Stations;
+    static constexpr Section section = Section::Stations;
     static constexpr const char *noun = "station";
     static constexpr const char *fileKey = "stations"; // its list in a scenario file
     static constexpr const char *idBase = "station";
@@ -156,7 +156,7 @@ template<> struct EntityTraits<EntityKind::Action>
     using Type = Action;
     static constexpr EntityKind kind = EntityKind::Action;
     static constexpr QList<Action> Scenario::*list = &Scenario::actions;
-    static constexpr Part part = Part::Actions;
+    static constexpr Section section = Section::Actions;
     static constexpr const char *noun = "action";
     static constexpr const char *fileKey = "actions"; // its list in a scenario file
     static constexpr const char *idBase = "action";
@@ -167,7 +167,7 @@ template<> struct EntityTraits<EntityKind::Goal>
     using Type = Goal;
     static constexpr EntityKind kind = EntityKind::Goal;
     static constexpr QList<Goal> Scenario::*list = &Scenario::goals;
-    static constexpr Part part = Part::Goals;
+    static constexpr Section section = Section::Goals;
     static constexpr const char *noun = "goal";
     static constexpr const char *fileKey = "goals"; // its list in a scenario file
     static constexpr const char *idBase = "need";
@@ -178,7 +178,7 @@ template<> struct EntityTraits<EntityKind::Character>
     using Type = Agent;
     static constexpr EntityKind kind = EntityKind::Character;
     static constexpr QList<Agent> Scenario::*list = &Scenario::agents;
-    static constexpr Part part = Part::Characters;
+    static constexpr Section section = Section::Characters;
     static constexpr const char *noun = "character";
     static constexpr const char *fileKey = "agents"; // its list in a scenario file
     static constexpr const char *idBase = "character";
@@ -189,7 +189,7 @@ template<> struct EntityTraits<EntityKind::Template>
     using Type = Agent;
     static constexpr EntityKind kind = EntityKind::Template;
     static constexpr QList<Agent> Scenario::*list = &Scenario::templates;
-    static constexpr Part part = Part::Templates;
+    static constexpr Section section = Section::Templates;
     static constexpr const char *noun = "template";
     static constexpr const char *fileKey = "templates"; // its list in a scenario file
     static constexpr const char *idBase = "visitor";
@@ -200,7 +200,7 @@ template<> struct EntityTraits<EntityKind::Spawner>
     using Type = Spawner;
     static constexpr EntityKind kind = EntityKind::Spawner;
     static constexpr QList<Spawner> Scenario::*list = &Scenario::spawners;
-    static constexpr Part part = Part::Spawners;
+    static constexpr Section section = Section::Spawners;
     static constexpr const char *noun = "spawner";
     static constexpr const char *fileKey = "spawners"; // its list in a scenario file
     static constexpr const char *idBase = "";
@@ -227,9 +227,9 @@ template<typename F> decltype(auto) visitKind(EntityKind kind, F &&f)
     return std::forward<F>(f)(EntityTraits<EntityKind::Spawner> {});
 }
 
-Part partOf(EntityKind kind);
-// The kind whose list `parts` is, when it is exactly one list.
-std::optional<EntityKind> kindOf(Parts parts);
+Section sectionOf(EntityKind kind);
+// The kind whose list `sections` is, when it is exactly one list.
+std::optional<EntityKind> kindOf(Sections sections);
 const char *nounOf(EntityKind kind); // "station", "character", ...
 // The kind whose list a scenario file calls `key` ("agents": characters).
 std::optional<EntityKind> kindOfFileKey(QStringView key);

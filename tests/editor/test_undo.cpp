@@ -179,7 +179,7 @@ private slots:
                  return doc->submit(
                      edits::renameFact(doc->scenario(), QStringLiteral("world.ore"), QStringLiteral("world.stone")));
              },
-             "ReplaceParts"},
+             "ReplaceSections"},
             {"an action removed with its references",
              [&] {
                  return doc->submit(
@@ -187,7 +187,7 @@ private slots:
                                    EntityRef {EntityKind::Action,
                                               doc->scenario().indexOfAction(doc->scenario().agents[0].actions[0])}));
              },
-             "ReplaceParts"},
+             "ReplaceSections"},
             {"an action nobody has removed",
              [&] {
                  return doc->submit(edits::remove(
@@ -198,15 +198,15 @@ private slots:
              [&] {
                  return doc->submit(edits::remove(doc->scenario(), EntityRef {EntityKind::Station, 2}));
              },
-             "ReplaceParts"},
+             "ReplaceSections"},
             {"a world seed",
              [&] { return doc->submit(edits::setWorldSeed(doc->scenario(), QStringLiteral("flour"), 7)); },
-             "ReplaceParts"},
+             "ReplaceSections"},
             {"a wall",
              [&] {
                  return doc->submit(edits::addWall(doc->scenario(), Wall {14, 0, 1, 3}));
              },
-             "ReplaceParts"},
+             "ReplaceSections"},
         };
         QList<Scenario> states {doc->scenario()};
         for (const Step &step : steps) {
@@ -218,7 +218,7 @@ private slots:
                 = (QByteArray(step.kind) == "ChangeItems" && std::holds_alternative<edits::SetEntities>(kept))
                 || (QByteArray(step.kind) == "InsertItems" && std::holds_alternative<edits::RemoveEntities>(kept))
                 || (QByteArray(step.kind) == "RemoveItems" && std::holds_alternative<edits::InsertEntities>(kept))
-                || (QByteArray(step.kind) == "ReplaceParts" && std::holds_alternative<edits::ReplaceParts>(kept));
+                || (QByteArray(step.kind) == "ReplaceSections" && std::holds_alternative<edits::ReplaceSections>(kept));
             QVERIFY2(kindOk, step.what);
             QVERIFY2(!(doc->scenario() == states.last()), step.what);
             QVERIFY2(shownAsInDocument(), step.what);
@@ -271,7 +271,7 @@ private slots:
             Station st = doc->scenario().stations[k];
             st.id = QStringLiteral("renamed%1").arg(k);
             QVERIFY(doc->submit(edits::setEntity(doc->scenario(), EntityKind::Station, k, st, Field::Id)).isEmpty());
-            QVERIFY(keeps<edits::ReplaceParts>(stack->command(stack->index() - 1)));
+            QVERIFY(keeps<edits::ReplaceSections>(stack->command(stack->index() - 1)));
         }
         QCOMPARE(stack->count(), renames + 2);
         stack->undo();
@@ -320,11 +320,11 @@ private slots:
         stack->undo();
         QCOMPARE(w.scenario().agents[2].label, QStringLiteral("Blacksmith"));
         QVERIFY(w.outline()->indexOf(ItemRef {EntityKind::Character, 2}).data().toString().endsWith(u"Blacksmith"));
-        // A rename fixes references elsewhere: a ReplaceParts step, and the
+        // A rename fixes references elsewhere: a ReplaceSections step, and the
         // outline repaints its rows without a reset (no list changed length).
         w.outline()->select(ItemRef {EntityKind::Station, 0});
         type(w.stationForm()->idEdit, QStringLiteral("deepMine"));
-        QVERIFY(keeps<edits::ReplaceParts>(stack->command(stack->count() - 1)));
+        QVERIFY(keeps<edits::ReplaceSections>(stack->command(stack->count() - 1)));
         QVERIFY(w.outline()->indexOf(ItemRef {EntityKind::Station, 0}).data().toString().startsWith(u"deepMine"));
         QCOMPARE(w.outline()->outlineModel()->resetCount(), rebuilds);
     }

@@ -116,9 +116,9 @@ private slots:
         st.id = QStringLiteral("deepMine");
         const edits::Result renamed = edits::setEntity(s, EntityKind::Station, 0, st, Field::Id);
         QVERIFY(renamed.edit);
-        const auto *replace = std::get_if<edits::ReplaceParts>(&renamed.edit->change);
+        const auto *replace = std::get_if<edits::ReplaceSections>(&renamed.edit->change);
         QVERIFY(replace);
-        QCOMPARE(replace->parts, Parts(Part::Stations | Part::Actions));
+        QCOMPARE(replace->sections, Sections(Section::Stations | Section::Actions));
         QVERIFY(replace->value.agents.isEmpty());
     }
 
@@ -183,7 +183,7 @@ private slots:
         Scenario s = loadShipped(QStringLiteral("town.json"));
         const int held = s.indexOfAction(s.agents[0].actions[0]);
         const edits::Result cascade = edits::remove(s, EntityRef {EntityKind::Action, held});
-        QVERIFY(std::holds_alternative<edits::ReplaceParts>(cascade.edit->change));
+        QVERIFY(std::holds_alternative<edits::ReplaceSections>(cascade.edit->change));
         const QString id = s.actions[held].id;
         const Scenario before = s;
         const edits::Edit undo = applyBuilt(s, cascade);

@@ -656,7 +656,7 @@ void MainWindow::addFact()
 {
     const edits::Result added = edits::addWorldFact(scenario());
     m_document->submit(added);
-    const QString fact = QStringLiteral("world.") + added.edit->subject;
+    const QString fact = QStringLiteral("world.") + added.edit->about;
     m_outline->select(ItemRef::ofFact(fact));
     m_factForm->nameEdit->setFocus();
     m_factForm->nameEdit->selectAll();

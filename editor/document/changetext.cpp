@@ -284,25 +284,25 @@ QString editText(const Scenario &before, const edits::Edit &edit)
         if (replace) { // an id with its references
             for (EntityKind kind : kEntityKinds)
                 if (replace->sections & sectionOf(kind))
-                    if (const EntityRef ref = findEntity(before, kind, edit.subject);
+                    if (const EntityRef ref = findEntity(before, kind, edit.about);
                         ref.isValid() && countOf(replace->value, kind) == countOf(before, kind))
                         return entityText(kind, before, ref.index, replace->value);
         }
-        return tr("Change %1").arg(edit.subject);
+        return tr("Change %1").arg(edit.about);
     case Op::Add: {
         const EntityKind kind = insert->kind;
         if (kind == EntityKind::Spawner)
-            return tr("Add a spawner of %1").arg(edit.subject);
+            return tr("Add a spawner of %1").arg(edit.about);
         if (kind == EntityKind::Goal) {
             const Goal &g = std::get<QList<Goal>>(insert->values).first();
             return g.kind == GoalKind::Need ? tr("Add need %1").arg(g.id) : tr("Add quota %1").arg(g.id);
         }
-        return tr("Add %1 %2").arg(noun(kind), edit.subject);
+        return tr("Add %1 %2").arg(noun(kind), edit.about);
     }
     case Op::Duplicate:
         if (insert->kind == EntityKind::Spawner)
-            return tr("Duplicate a spawner of %1").arg(edit.subject);
-        return tr("Duplicate %1 %2 as %3").arg(noun(insert->kind), edit.detail, edit.subject);
+            return tr("Duplicate a spawner of %1").arg(edit.about);
+        return tr("Duplicate %1 %2 as %3").arg(noun(insert->kind), edit.detail, edit.about);
     case Op::Remove: {
         EntityKind kind = EntityKind::Spawner;
         if (const auto *remove = std::get_if<edits::RemoveEntities>(&edit.change))
@@ -313,32 +313,32 @@ QString editText(const Scenario &before, const edits::Edit &edit)
                     kind = k;
         if (kind == EntityKind::Spawner)
             return tr("Remove a spawner");
-        return tr("Remove %1 %2").arg(noun(kind), edit.subject);
+        return tr("Remove %1 %2").arg(noun(kind), edit.about);
     }
     case Op::RenameFact:
-        return tr("Rename %1 to %2").arg(edit.subject, edit.detail);
+        return tr("Rename %1 to %2").arg(edit.about, edit.detail);
     case Op::SetSeed:
         for (const FactValue &f : replace->value.world)
-            if (f.name == edit.subject)
+            if (f.name == edit.about)
                 return tr("Set the seed of world.%1 to %2").arg(f.name).arg(f.value);
-        return tr("Set the seed of world.%1").arg(edit.subject);
+        return tr("Set the seed of world.%1").arg(edit.about);
     case Op::RemoveSeed:
-        return tr("Remove the seed of world.%1").arg(edit.subject);
+        return tr("Remove the seed of world.%1").arg(edit.about);
     case Op::AddFact:
-        return tr("Add fact world.%1").arg(edit.subject);
+        return tr("Add fact world.%1").arg(edit.about);
     case Op::Settings: {
         Scenario after = before;
         edits::apply(after, edit);
         return changeText(before, after);
     }
     case Op::AddWall:
-        return tr("Add wall %1").arg(edit.subject);
+        return tr("Add wall %1").arg(edit.about);
     case Op::MoveWall:
-        return tr("Move wall to %1").arg(edit.subject);
+        return tr("Move wall to %1").arg(edit.about);
     case Op::ResizeWall:
-        return tr("Resize wall to %1").arg(edit.subject);
+        return tr("Resize wall to %1").arg(edit.about);
     case Op::RemoveWall:
-        return tr("Remove wall %1").arg(edit.subject);
+        return tr("Remove wall %1").arg(edit.about);
     case Op::PaintWalls:
         return tr("Paint %1").arg(wallCells(edit.count));
     case Op::EraseWalls:

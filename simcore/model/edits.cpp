@@ -464,8 +464,8 @@ Result setEntities(const Scenario &s, EntityKind kind, const QList<int> &indices
         Edit e;
         e.op = Op::Set;
         e.field = field;
-        e.subject = idOfItem(list[changed.first()]);
-        bool followed = !several && idOfItem(after.first()) != e.subject;
+        e.about = idOfItem(list[changed.first()]);
+        bool followed = !several && idOfItem(after.first()) != e.about;
         if constexpr (std::is_same_v<T, Goal>)
             followed = followed || (!several && after.first().kind != list[changed.first()].kind);
         if (followed) { // an id (or a goal's kind) that others refer to
@@ -474,7 +474,7 @@ Result setEntities(const Scenario &s, EntityKind kind, const QList<int> &indices
             (moved.*traits.list)[changed.first()] = after.first();
             Edit replaced = replaceEdit(s, std::move(moved), Op::Set, field);
             if (sectionsOf(replaced) != Sections(traits.section)) {
-                replaced.subject = e.subject;
+                replaced.about = e.about;
                 return made(std::move(replaced));
             }
         }
@@ -516,9 +516,9 @@ Result addEntity(const Scenario &s, EntityKind kind, const Point &at, GoalKind g
         const int index = int((s.*traits.list).size());
         Edit e;
         e.op = Op::Add;
-        e.subject = idOfItem(item);
+        e.about = idOfItem(item);
         if constexpr (std::is_same_v<T, Spawner>)
-            e.subject = item.templateId;
+            e.about = item.templateId;
         e.change = InsertEntities {kind, {index}, Values {QList<T> {item}}};
         Result r = made(std::move(e));
         r.created = EntityRef {kind, index};
@@ -537,12 +537,12 @@ Result duplicate(const Scenario &s, EntityRef ref)
         Edit e;
         e.op = Op::Duplicate;
         if constexpr (std::is_same_v<T, Spawner>) {
-            e.subject = e.detail = copy.templateId;
+            e.about = e.detail = copy.templateId;
         } else {
             e.detail = copy.id;
             copy.id = uniqueId(copy.id, takenIds(s, ref.kind));
             copy.label = QStringLiteral("%1 (copy)").arg(copy.label);
-            e.subject = copy.id;
+            e.about = copy.id;
             if constexpr (traits.placed)
                 copy.at = spotBeside(s, copy.at); // beside it, not hidden under it, never in a wall
         }
@@ -594,11 +594,11 @@ Result remove(const Scenario &s, EntityRef ref)
         break;
     }
     Edit e = replaceEdit(s, after, Op::Remove);
-    e.subject = ref.kind == EntityKind::Spawner ? s.spawners[ref.index].templateId : id;
+    e.about = ref.kind == EntityKind::Spawner ? s.spawners[ref.index].templateId : id;
     if (!isEmptyReplace(e)) { // a cascade: the removal and its fix-ups, one step
         visitKind(ref.kind, [&](auto traits) { (after.*traits.list).removeAt(ref.index); });
         Edit cascade = replaceEdit(s, std::move(after), Op::Remove);
-        cascade.subject = e.subject;
+        cascade.about = e.about;
         return made(std::move(cascade));
     }
     e.change = RemoveEntities {ref.kind, {ref.index}};
@@ -676,7 +676,7 @@ Result renameFact(const Scenario &s, const QString &from, const QString &to)
             editWhere(*list, seeds, [&](Agent &a) { renameSeeds(a.facts, bareFrom, bareTo); });
     }
     Edit e = replaceEdit(s, std::move(after), Op::RenameFact);
-    e.subject = from;
+    e.about = from;
     e.detail = to;
     if (isEmptyReplace(e))
         return {};
@@ -703,7 +703,7 @@ Result setWorldSeed(const Scenario &s, const QString &name, qint32 value)
         after.world[it - s.world.cbegin()].value = value;
     }
     Edit e = replaceEdit(s, std::move(after), Op::SetSeed, Field::Seed);
-    e.subject = name;
+    e.about = name;
     if (isEmptyReplace(e))
         return {};
     return made(std::move(e));
@@ -716,7 +716,7 @@ Result removeWorldSeed(const Scenario &s, const QString &name)
     Scenario after = s;
     after.world.removeIf([&](const FactValue &f) { return f.name == name; });
     Edit e = replaceEdit(s, std::move(after), Op::RemoveSeed);
-    e.subject = name;
+    e.about = name;
     return made(std::move(e));
 }
 
@@ -731,7 +731,7 @@ Result addWorldFact(const Scenario &s)
     after.world.append(FactValue {name, 0});
     sortSeeds(after.world);
     Edit e = replaceEdit(s, std::move(after), Op::AddFact);
-    e.subject = name;
+    e.about = name;
     return made(std::move(e));
 }
 
@@ -838,7 +838,7 @@ Result addWall(const Scenario &s, const Wall &wall)
         return refused(why);
     Result r = wallsEdit(s, s.map.walls + QList<Wall> {wall}, Op::AddWall);
     if (r.edit)
-        r.edit->subject = wallText(wall);
+        r.edit->about = wallText(wall);
     return r;
 }
 
@@ -856,7 +856,7 @@ Result setWall(const Scenario &s, int index, const Wall &wall)
     const bool moved = before.w == wall.w && before.h == wall.h;
     Result r = wallsEdit(s, std::move(walls), moved ? Op::MoveWall : Op::ResizeWall);
     if (r.edit)
-        r.edit->subject = wallText(wall);
+        r.edit->about = wallText(wall);
     return r;
 }
 
@@ -868,7 +868,7 @@ Result removeWall(const Scenario &s, int index)
     const Wall wall = walls.takeAt(index);
     Result r = wallsEdit(s, std::move(walls), Op::RemoveWall);
     if (r.edit)
-        r.edit->subject = wallText(wall);
+        r.edit->about = wallText(wall);
     return r;
 }
 
@@ -979,7 +979,7 @@ bool sameTarget(const Edit &a, const Edit &b)
         return x->kind == y.kind && x->indices == y.indices;
     }
     if (const auto *x = std::get_if<ReplaceSections>(&a.change))
-        return x->sections == std::get<ReplaceSections>(b.change).sections && a.subject == b.subject;
+        return x->sections == std::get<ReplaceSections>(b.change).sections && a.about == b.about;
     return false;
 }
 

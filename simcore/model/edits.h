@@ -79,14 +79,14 @@ struct Edit
 {
     Op op = Op::Set;
     Field field = Field::None; // what it sets; consecutive edits of one field on the same items merge
-    QString subject; // the fact, seed or id it is about (RenameFact: the old name), for texts and merging
+    QString about; // the fact, seed, id or wall it is about (RenameFact: the old name), for texts and merging
     QString detail; // RenameFact: the new name; Duplicate: the original's id
     int count = 0; // PaintWalls, EraseWalls: cells
     std::variant<SetEntities, InsertEntities, RemoveEntities, ReplaceSections> change;
 };
 
 // Applies `edit` to `s` and returns the edit that undoes it (the same op,
-// field and subject). `edit` must have been built against `s` as it is (or
+// field and about). `edit` must have been built against `s` as it is (or
 // be the inverse of the last edit applied): indices are not checked again.
 Edit apply(Scenario &s, Edit edit);
 
@@ -125,7 +125,7 @@ Result remove(const Scenario &s, EntityRef ref);
 Result renameFact(const Scenario &s, const QString &from, const QString &to);
 Result setWorldSeed(const Scenario &s, const QString &name, qint32 value); // name without prefix
 Result removeWorldSeed(const Scenario &s, const QString &name);
-Result addWorldFact(const Scenario &s); // world.fact, world.fact2, ... seeded at 0; subject: its name
+Result addWorldFact(const Scenario &s); // world.fact, world.fact2, ... seeded at 0; about: its name
 
 // The settings: name, description, day, planner and the map's size (the
 // walls of `map` are ignored: they change through the wall edits).

@@ -171,7 +171,7 @@ void Simulation::safePoint(int i)
     if (m_options.recordEvents) {
         Event e {0, 0, i, EventKind::Plan};
         e.goal = ss[size_t(a.incumbent)].goal;
-        e.score = chosen.cost;
+        e.planCost = chosen.cost;
         e.planBegin = std::uint32_t(m_log.planActions.size());
         m_log.planActions.insert(m_log.planActions.end(), chosen.actions.begin(), chosen.actions.end());
         e.planEnd = std::uint32_t(m_log.planActions.size());
@@ -195,7 +195,7 @@ void Simulation::checkQuotas()
             m_reports.back().agents[size_t(i)].goals[k].metAt = fraction;
             Event e {0, 0, i, EventKind::QuotaMet};
             e.goal = s.goal;
-            e.score = fraction;
+            e.metAt = fraction;
             record(e);
         }
     }

@@ -13,12 +13,10 @@ struct Simulation::Keyframe
     int day = 0;
     std::int64_t tickInDay = 0, totalTicks = 0;
     bool started = false;
-    std::vector<std::int32_t> world, pools;
+    std::vector<std::int32_t> world, agentFacts;
     std::vector<Agent> agents;
     std::vector<int> active;
-    std::vector<Candidate> held; // the ballots
-    std::vector<size_t> slotBegin;
-    std::vector<Plan> slotPlans;
+    Ballots ballots;
     std::vector<std::deque<int>> queues, lines;
     std::vector<std::vector<int>> places;
     Occupancy standing;
@@ -36,12 +34,10 @@ std::shared_ptr<const Simulation::Keyframe> Simulation::keyframe() const
     k->totalTicks = m_totalTicks;
     k->started = m_started;
     k->world = m_world;
-    k->pools = m_pools;
+    k->agentFacts = m_agentFacts;
     k->agents = m_agents;
     k->active = m_active;
-    k->held = m_entries;
-    k->slotBegin = m_ballotBegin;
-    k->slotPlans = m_entryPlans;
+    k->ballots = m_ballots;
     k->queues = m_queues;
     k->lines = m_lines;
     k->places = m_places;
@@ -63,13 +59,11 @@ void Simulation::restore(const Keyframe &k)
     m_totalTicks = k.totalTicks;
     m_started = k.started;
     m_world = k.world;
-    m_pools = k.pools;
+    m_agentFacts = k.agentFacts;
     m_agents = k.agents;
     // The agents' action lists point into the scenario, which is shared: they stay valid.
     m_active = k.active;
-    m_entries = k.held;
-    m_ballotBegin = k.slotBegin;
-    m_entryPlans = k.slotPlans;
+    m_ballots = k.ballots;
     m_queues = k.queues;
     m_lines = k.lines;
     m_places = k.places;

@@ -25,10 +25,10 @@ void Simulation::sample()
     m_samples.rowTime.push_back(now());
     m_samples.world.insert(m_samples.world.end(), m_world.begin(), m_world.end());
     for (int i = 0; i < int(m_staticAgents); ++i) {
-        for (const Candidate &s : ballot(i)) {
-            m_samples.insistence.push_back(float(insistenceOf(i, s)));
-            m_samples.progress.push_back(m_scenario->goals[size_t(s.goal)].kind == GoalKind::Quota
-                                             ? float(quotaProgress(i, s))
+        for (const Ballots::Entry &entry : m_ballots.of(i)) {
+            m_samples.insistence.push_back(float(insistenceOf(i, entry)));
+            m_samples.progress.push_back(m_scenario->goals[size_t(entry.goal)].kind == GoalKind::Quota
+                                             ? float(quotaProgress(i, entry))
                                              : std::numeric_limits<float>::quiet_NaN());
         }
     }
@@ -45,10 +45,10 @@ void Simulation::sample()
             if (m_agents[size_t(i)].tmpl != int(t))
                 continue;
             ++copies;
-            const std::span<const Candidate> held = ballot(i);
-            for (size_t k = 0; k < goals && k < held.size(); ++k) {
-                m_samples.insistence[first + k] += float(insistenceOf(i, held[k]));
-                m_samples.progress[first + k] += float(quotaProgress(i, held[k]));
+            const std::span<const Ballots::Entry> ballot = m_ballots.of(i);
+            for (size_t k = 0; k < goals && k < ballot.size(); ++k) {
+                m_samples.insistence[first + k] += float(insistenceOf(i, ballot[k]));
+                m_samples.progress[first + k] += float(quotaProgress(i, ballot[k]));
             }
         }
         for (size_t k = 0; k < goals; ++k) {
@@ -140,7 +140,7 @@ void Simulation::fillSnapshot(Snapshot &out) const
         as.x = a.x;
         as.y = a.y;
         as.phase = a.phase;
-        as.currentGoal = a.incumbent >= 0 ? ballot(i)[size_t(a.incumbent)].goal : -1;
+        as.currentGoal = a.incumbent >= 0 ? m_ballots.of(i)[size_t(a.incumbent)].goal : -1;
         as.plan = a.plan;
         as.planStep = 0; // each safe point plans afresh: the action under way is always the plan's first
         as.action = a.action;
@@ -159,11 +159,11 @@ void Simulation::fillSnapshot(Snapshot &out) const
             ? 1.0 - double(a.ticksLeft) / double(a.actionTicks)
             : 0.0;
         as.ballot.clear();
-        const std::span<const Candidate> held = ballot(i);
-        for (size_t k = 0; k < held.size(); ++k) {
-            const Candidate &s = held[k];
-            as.ballot.push_back(BallotEntry {s.goal, insistenceOf(i, s), s.cost, s.score, s.viable, s.satisfied,
-                                             m_entryPlans[m_ballotBegin[size_t(i)] + k].reason});
+        const std::span<const Ballots::Entry> ballot = m_ballots.of(i);
+        for (size_t k = 0; k < ballot.size(); ++k) {
+            const Ballots::Entry &entry = ballot[k];
+            as.ballot.push_back(BallotEntry {entry.goal, insistenceOf(i, entry), entry.cost, entry.score, entry.viable,
+                                             entry.satisfied, m_ballots.plan(i, k).reason});
         }
         const auto facts = agentFacts(i);
         as.facts.assign(facts.begin(), facts.end());

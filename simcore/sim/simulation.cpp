@@ -31,7 +31,6 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
         }
         return int(same - profiles.begin());
     };
-    m_ballotBegin.push_back(0);
     for (size_t i = 0; i < sc.agents.size(); ++i) {
         const CompiledAgent &ca = sc.agents[i];
         m_agents[i].profile = profileOf(ca.actions);
@@ -41,21 +40,20 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
         m_agents[i].id = sc.agentIds[i];
         m_agents[i].label = sc.agentLabels[i];
         for (const CompiledAgentGoal &g : ca.goals) {
-            Candidate s;
-            s.goal = g.goal;
-            s.start = g.start;
-            s.rate = g.rate;
-            s.urgency = g.urgency;
-            m_entries.push_back(s);
+            Ballots::Entry entry;
+            entry.goal = g.goal;
+            entry.start = g.start;
+            entry.rate = g.rate;
+            entry.urgency = g.urgency;
+            m_ballots.add(entry);
         }
-        m_ballotBegin.push_back(m_entries.size());
+        m_ballots.close();
     }
     for (const SampleColumn &c : sampleColumns(sc)) {
         m_samples.slotAgent.push_back(c.agent);
         m_samples.slotGoal.push_back(c.goal);
     }
     m_staticAgents = sc.agents.size();
-    m_staticEntries = m_entries.size();
     for (const CompiledAgent &t : sc.templates)
         m_templateProfile.push_back(profileOf(t.actions));
     m_templateSerial.assign(sc.templates.size(), 0);
@@ -79,7 +77,6 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
         readsQueue(sc.goals[g].conditions, m_goalReadsQueue, g);
     m_places.resize(sc.stations.size());
     m_lines.resize(sc.stations.size());
-    m_entryPlans.resize(m_entries.size());
     m_state.resize(size_t(sc.stateSize()));
     m_serials = m_serialsAtDawn = int(sc.agents.size());
     m_log.agentIds = sc.agentIds;
@@ -90,13 +87,13 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
 std::int32_t &Simulation::fact(int i, FactId f)
 {
     const int a = m_scenario->agentFactCount;
-    return f < a ? m_pools[size_t(i) * size_t(a) + size_t(f)] : m_world[size_t(f - a)];
+    return f < a ? m_agentFacts[size_t(i) * size_t(a) + size_t(f)] : m_world[size_t(f - a)];
 }
 
 std::span<const std::int32_t> Simulation::agentFacts(int agent) const
 {
     const size_t n = size_t(m_scenario->agentFactCount);
-    return {m_pools.data() + size_t(agent) * n, n};
+    return {m_agentFacts.data() + size_t(agent) * n, n};
 }
 
 int Simulation::currentAction(int agent) const
@@ -107,7 +104,7 @@ int Simulation::currentAction(int agent) const
 std::int32_t Simulation::value(int i, FactId f) const
 {
     const int a = m_scenario->agentFactCount;
-    return f < a ? m_pools[size_t(i) * size_t(a) + size_t(f)] : m_world[size_t(f - a)];
+    return f < a ? m_agentFacts[size_t(i) * size_t(a) + size_t(f)] : m_world[size_t(f - a)];
 }
 
 // Applies `add` effects: only the spends (negative deltas), or all but them.
@@ -129,10 +126,8 @@ void Simulation::dawn()
     const size_t a = size_t(sc.agentFactCount);
     // Yesterday's copies are gone: storage returns to the scenario's own characters.
     m_agents.resize(m_staticAgents);
-    m_entries.resize(m_staticEntries);
-    m_ballotBegin.resize(m_staticAgents + 1);
-    m_entryPlans.resize(m_staticEntries);
-    m_pools.assign(sc.agents.size() * a, 0);
+    m_ballots.truncate(m_staticAgents);
+    m_agentFacts.assign(sc.agents.size() * a, 0);
     m_active.clear();
     for (size_t i = 0; i < m_staticAgents; ++i)
         m_active.push_back(int(i));
@@ -157,7 +152,7 @@ void Simulation::dawn()
     report.agents.resize(sc.agents.size());
     for (size_t i = 0; i < sc.agents.size(); ++i) {
         const CompiledAgent &ca = sc.agents[i];
-        std::copy(ca.initialFacts.begin(), ca.initialFacts.end(), m_pools.begin() + std::ptrdiff_t(i * a));
+        std::copy(ca.initialFacts.begin(), ca.initialFacts.end(), m_agentFacts.begin() + std::ptrdiff_t(i * a));
         Agent &ag = m_agents[i];
         const int profile = ag.profile, serial = ag.serial;
         ag = Agent();
@@ -171,11 +166,11 @@ void Simulation::dawn()
         ag.x = ca.x;
         ag.y = ca.y;
         stand(int(i), true); // no two on one spot: a later one takes the nearest free cell
-        for (Candidate &s : ballot(int(i))) {
-            s.need = s.start;
-            s.cost = s.score = 0;
-            s.viable = s.satisfied = s.met = false;
-            report.agents[i].goals.push_back(GoalReport {s.goal, std::nullopt, 0});
+        for (Ballots::Entry &entry : m_ballots.of(int(i))) {
+            entry.need = entry.start;
+            entry.cost = entry.score = 0;
+            entry.viable = entry.satisfied = entry.met = false;
+            report.agents[i].goals.push_back(GoalReport {entry.goal, std::nullopt, 0});
         }
     }
     m_reports.push_back(std::move(report));
@@ -240,9 +235,9 @@ void Simulation::runDays(int days)
 void Simulation::updateAgent(int i)
 {
     Agent &a = m_agents[size_t(i)];
-    for (Candidate &s : ballot(i))
-        if (m_scenario->goals[size_t(s.goal)].kind == GoalKind::Need)
-            s.need = std::min(1.0, s.need + s.rate * m_dt);
+    for (Ballots::Entry &entry : m_ballots.of(i))
+        if (m_scenario->goals[size_t(entry.goal)].kind == GoalKind::Need)
+            entry.need = std::min(1.0, entry.need + entry.rate * m_dt);
     ++m_reports.back().agents[size_t(i)].phaseTicks[int(a.phase)];
 
     if (a.heldBy >= 0) {
@@ -344,9 +339,9 @@ void Simulation::complete(int i)
     if (a.partner >= 0) { // the partner's own facts: agent fact ids in its pool
         const size_t base = size_t(a.partner) * size_t(sc.agentFactCount);
         for (const CEffect &e : sc.effectsOf(act.partnerSet))
-            m_pools[base + size_t(e.fact)] = e.value;
+            m_agentFacts[base + size_t(e.fact)] = e.value;
         for (const CEffect &e : sc.effectsOf(act.partnerAdd)) {
-            std::int32_t &v = m_pools[base + size_t(e.fact)];
+            std::int32_t &v = m_agentFacts[base + size_t(e.fact)];
             v = std::int32_t(
                 std::clamp<std::int64_t>(std::int64_t(v) + e.value, 0, std::numeric_limits<std::int32_t>::max()));
         }

@@ -21,6 +21,7 @@
 
 #include "planner/plancache.h"
 #include "planner/planner.h"
+#include "sim/ballots.h"
 #include "sim/events.h"
 #include "sim/snapshot.h"
 #include "space/occupancy.h"
@@ -176,15 +177,6 @@ private:
         std::int64_t followCell = 0; // a partner: its holder's cell it last stood beside
         int lineStation = -1; // in line at that station
     };
-    struct Candidate // one goal on one character's ballot (SPEC §5): what it scores there
-    {
-        int goal = 0; // scenario goal index
-        double start = 0, rate = 0, urgency = 1;
-        double need = 0; // a need's insistence
-        double cost = 0, score = 0;
-        bool viable = false, satisfied = false;
-        bool met = false; // quota met today
-    };
 
     void dawn();
     void applyWallChanges(); // those due at this tick (step)
@@ -213,7 +205,7 @@ private:
     std::int32_t &fact(int i, FactId f);
     std::int32_t value(int i, FactId f) const;
     void applyEffects(int i, Range effects, bool spendOnly, bool skipSpends);
-    double quotaProgress(int i, const Candidate &s) const; // 1 - shortfall
+    double quotaProgress(int i, const Ballots::Entry &entry) const; // 1 - shortfall
     // Walking on the grid (walking.cpp).
     static constexpr double kArrived = 1e-9; // this close to a point is there
     void setWalk(Agent &a, double x, double y, int field);
@@ -240,18 +232,10 @@ private:
     void failRecheck(int i, FactId failed, std::int32_t value, std::int32_t needed, ConditionOp op);
     void wayClosed(int i); // walls between it and its station: gives back what it holds, re-plans
     void dropPlan(int i); // idle without a plan, then a safe point (after a failed re-check)
-    double insistenceOf(int i, const Candidate &s) const;
+    double insistenceOf(int i, const Ballots::Entry &entry) const;
     void checkQuotas();
     void sample();
     void record(Event e);
-    std::span<Candidate> ballot(int i)
-    {
-        return {m_entries.data() + m_ballotBegin[size_t(i)], m_entries.data() + m_ballotBegin[size_t(i) + 1]};
-    }
-    std::span<const Candidate> ballot(int i) const
-    {
-        return {m_entries.data() + m_ballotBegin[size_t(i)], m_entries.data() + m_ballotBegin[size_t(i) + 1]};
-    }
     double now() const { return double(m_tickInDay) * m_dt; }
     // Whole ticks a span of simulated seconds takes, at least one.
     std::int64_t ticksFor(double seconds) const
@@ -264,7 +248,6 @@ private:
     Planner m_planner;
     PlanCache m_cache;
     Plan m_scratchPlan;
-    std::vector<Plan> m_entryPlans; // per slot, the plan found at the last safe point
     std::vector<std::int32_t> m_state; // scratch: one agent's view for planning
 
     double m_dt;
@@ -277,13 +260,11 @@ private:
     bool m_started = false;
 
     std::vector<std::int32_t> m_world;
-    std::vector<std::int32_t> m_pools; // agents x agentFactCount
+    std::vector<std::int32_t> m_agentFacts; // each character's own facts (agent fact ids): characters x agentFactCount
     std::vector<Agent> m_agents; // storage: the scenario's own, then today's spawned copies
     std::vector<int> m_active, m_order; // present characters in order; the order of this tick
-    std::vector<Candidate> m_entries;
-    std::vector<size_t> m_ballotBegin; // agents + 1
+    Ballots m_ballots;
     size_t m_staticAgents = 0;
-    size_t m_staticEntries = 0;
     std::vector<int> m_templateProfile;
     std::vector<std::deque<int>> m_queues; // storage indices, front first
     std::vector<int> m_factQueue; // per fact id: the queue whose length it is, -1

@@ -69,20 +69,19 @@ int Simulation::spawn(int tmpl, double x, double y)
         m_log.agentLabels.push_back(a.label);
     }
     m_agents.push_back(a);
-    m_pools.insert(m_pools.end(), t.initialFacts.begin(), t.initialFacts.end());
+    m_agentFacts.insert(m_agentFacts.end(), t.initialFacts.begin(), t.initialFacts.end());
     AgentReport report;
     report.id = m_agents.back().id;
     for (const CompiledAgentGoal &g : t.goals) {
-        Candidate s;
-        s.goal = g.goal;
-        s.start = s.need = g.start;
-        s.rate = g.rate;
-        s.urgency = g.urgency;
-        m_entries.push_back(s);
+        Ballots::Entry entry;
+        entry.goal = g.goal;
+        entry.start = entry.need = g.start;
+        entry.rate = g.rate;
+        entry.urgency = g.urgency;
+        m_ballots.add(entry);
         report.goals.push_back(GoalReport {g.goal, std::nullopt, 0});
     }
-    m_ballotBegin.push_back(m_entries.size());
-    m_entryPlans.resize(m_entries.size());
+    m_ballots.close();
     m_reports.back().agents.push_back(std::move(report));
     m_active.push_back(i);
     stand(i, true);

@@ -43,7 +43,7 @@ double Simulation::insistenceOf(int i, const Ballots::Entry &entry) const
 bool Simulation::satisfyNeeds(int i)
 {
     const CompiledScenario &sc = *m_scenario;
-    Agent &a = m_agents[size_t(i)];
+    const Activity &a = m_activities[size_t(i)];
     AgentReport &report = m_reports.back().agents[size_t(i)];
     const std::span<Ballots::Entry> ballot = m_ballots.of(i);
     bool incumbentDone = false;
@@ -72,7 +72,8 @@ bool Simulation::satisfyNeeds(int i)
 void Simulation::safePoint(int i)
 {
     const CompiledScenario &sc = *m_scenario;
-    Agent &a = m_agents[size_t(i)];
+    Activity &a = m_activities[size_t(i)];
+    const Identity &who = m_identities[size_t(i)];
     AgentReport &report = m_reports.back().agents[size_t(i)];
     const std::span<Ballots::Entry> ballot = m_ballots.of(i);
 
@@ -87,18 +88,18 @@ void Simulation::safePoint(int i)
     // (the others stay the plain length: nothing i plans with reads them).
     const size_t queues = sc.queueFacts.size();
     for (size_t q = 0; q < queues; ++q) {
-        bool reads = m_profileReadsQueue[size_t(a.profile) * queues + q] != 0;
+        bool reads = m_profileReadsQueue[size_t(who.profile) * queues + q] != 0;
         for (const Ballots::Entry &entry : ballot)
             reads = reads || m_goalReadsQueue[size_t(entry.goal) * queues + q] != 0;
         if (reads)
             m_state[size_t(sc.queueFacts[q])] = seen(i, sc.queueFacts[q]);
     }
-    const std::vector<int> &actions = *a.actions;
+    const std::vector<int> &actions = *who.actions;
     // Travel costed: walks are measured from the centre of the cell it stands on.
     Travel travel;
     const Travel *travelling = nullptr;
     if (sc.planner.travelCost > 0 || m_space.hasWalls()) { // walls: what is in reach from here
-        travel = travelFrom(m_space, sc.planner.travelCost, a.speed, a.x, a.y);
+        travel = travelFrom(m_space, sc.planner.travelCost, who.speed, m_walks[size_t(i)].x, m_walks[size_t(i)].y);
         travelling = &travel;
     }
     // Seed 003: a want with no viable plan scores nothing and drops out of
@@ -119,7 +120,7 @@ void Simulation::safePoint(int i)
         anyOpen = true;
         Plan &plan = m_ballots.plan(i, k);
         if (m_options.memoiseSearches)
-            m_cache.plan(m_planner, m_state, a.profile, actions, entry.goal, plan, travelling);
+            m_cache.plan(m_planner, m_state, who.profile, actions, entry.goal, plan, travelling);
         else
             m_planner.plan(m_state, actions, sc.conditionsOf(sc.goals[size_t(entry.goal)].conditions), plan,
                            sc.planner.maxNodes, sc.planner.heuristic, travelling);
@@ -156,7 +157,7 @@ void Simulation::safePoint(int i)
             e.score = ballot[size_t(best)].score;
             e.otherScore = ballot[size_t(incumbent)].score;
             record(e);
-            a.lastSwitch = switchReason(sc, e.goal, e.score, e.otherGoal, e.otherScore);
+            m_notes[size_t(i)].lastSwitch = switchReason(sc, e.goal, e.score, e.otherGoal, e.otherScore);
             ++report.goalSwitches;
             a.incumbent = best;
         }

@@ -462,12 +462,12 @@ void QuotaChart::addEvents(const sim::EventLog &events, size_t from, size_t to)
         if (index < 0)
             continue;
         const Line &line = m_lines[size_t(index)];
-        const double t = e.score * m_dayLength;
+        const double t = e.metAt * m_dayLength;
         const double key = keyOf(e.day, t);
         addMarker(line.met, key, 1.0,
                   tr("%1: %2 met at %3% of the day (%4)")
                       .arg(s.agentLabels[size_t(e.agent)], s.goalLabels[size_t(e.goal)])
-                      .arg(qRound(e.score * 100))
+                      .arg(qRound(e.metAt * 100))
                       .arg(momentText(e.day, t)));
         // The fraction of the day, in a strip at the top of the axis rect; two
         // rows alternate so neighbouring labels do not overlap.
@@ -476,7 +476,7 @@ void QuotaChart::addEvents(const sim::EventLog &events, size_t from, size_t to)
         label->position->setCoords(key, 0);
         label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
         label->setPadding(QMargins(1, 2 + 11 * (m_metLabels.size() % 2), 1, 0));
-        label->setText(QStringLiteral("%1%").arg(qRound(e.score * 100)));
+        label->setText(QStringLiteral("%1%").arg(qRound(e.metAt * 100)));
         label->setColor(characterColor(e.agent).darker(140));
         label->setFont(QFont(font().family(), 7));
         addText(label, line.series);

@@ -13,12 +13,12 @@ namespace goap::sim {
 
 double Simulation::insistence(int agent, int goal) const
 {
-    return insistenceOf(agent, ballot(agent)[size_t(goal)]);
+    return insistenceOf(agent, m_ballots.of(agent)[size_t(goal)]);
 }
 
-double Simulation::quotaProgress(int i, const Candidate &s) const
+double Simulation::quotaProgress(int i, const Ballots::Entry &entry) const
 {
-    const auto conditions = m_scenario->conditionsOf(m_scenario->goals[size_t(s.goal)].conditions);
+    const auto conditions = m_scenario->conditionsOf(m_scenario->goals[size_t(entry.goal)].conditions);
     double shortfall = 0;
     for (const CCondition &c : conditions) {
         const std::int64_t have = value(i, c.fact);
@@ -30,26 +30,26 @@ double Simulation::quotaProgress(int i, const Candidate &s) const
     return 1.0 - (conditions.empty() ? 0.0 : shortfall / double(conditions.size()));
 }
 
-double Simulation::insistenceOf(int i, const Candidate &s) const
+double Simulation::insistenceOf(int i, const Ballots::Entry &entry) const
 {
-    if (m_scenario->goals[size_t(s.goal)].kind == GoalKind::Need)
-        return s.need;
+    if (m_scenario->goals[size_t(entry.goal)].kind == GoalKind::Need)
+        return entry.need;
     // Insistence is a number between 0 and 1 (seed 003, SPEC 12.1): the
     // quota's formula, clamped, so an urgency above 1 reaches 1 sooner and stays there.
     const double progress = double(m_tickInDay) / double(m_ticksPerDay);
-    return std::clamp(s.urgency * progress * (1.0 - quotaProgress(i, s)), 0.0, 1.0);
+    return std::clamp(entry.urgency * progress * (1.0 - quotaProgress(i, entry)), 0.0, 1.0);
 }
 
 bool Simulation::satisfyNeeds(int i)
 {
     const CompiledScenario &sc = *m_scenario;
-    Agent &a = m_agents[size_t(i)];
+    const Activity &a = m_activities[size_t(i)];
     AgentReport &report = m_reports.back().agents[size_t(i)];
-    const std::span<Candidate> ss = ballot(i);
+    const std::span<Ballots::Entry> ballot = m_ballots.of(i);
     bool incumbentDone = false;
-    for (size_t k = 0; k < ss.size(); ++k) {
-        Candidate &s = ss[k];
-        const CompiledGoal &g = sc.goals[size_t(s.goal)];
+    for (size_t k = 0; k < ballot.size(); ++k) {
+        Ballots::Entry &entry = ballot[k];
+        const CompiledGoal &g = sc.goals[size_t(entry.goal)];
         if (g.kind != GoalKind::Need || !holds(i, g.conditions))
             continue;
         for (const CCondition &c : sc.conditionsOf(g.conditions)) {
@@ -58,10 +58,10 @@ bool Simulation::satisfyNeeds(int i)
             std::int32_t &v = fact(i, c.fact);
             v = std::int32_t(std::max<std::int64_t>(0, v - spentBy(c.op, c.value))); // only >= and > spend (SPEC §11.1)
         }
-        s.need = s.start;
+        entry.need = entry.start;
         ++report.goals[k].satisfied;
         Event e {0, 0, i, EventKind::NeedSatisfied};
-        e.goal = s.goal;
+        e.goal = entry.goal;
         record(e);
         if (int(k) == a.incumbent)
             incumbentDone = true;
@@ -72,33 +72,34 @@ bool Simulation::satisfyNeeds(int i)
 void Simulation::safePoint(int i)
 {
     const CompiledScenario &sc = *m_scenario;
-    Agent &a = m_agents[size_t(i)];
+    Activity &a = m_activities[size_t(i)];
+    const Identity &who = m_identities[size_t(i)];
     AgentReport &report = m_reports.back().agents[size_t(i)];
-    const std::span<Candidate> ss = ballot(i);
+    const std::span<Ballots::Entry> ballot = m_ballots.of(i);
 
     // Satisfaction first: a need whose conditions hold is spent and reset.
     bool incumbentDone = satisfyNeeds(i);
 
     // The ballot: a fresh search for every goal that does not hold.
     const size_t agentFacts = size_t(sc.agentFactCount);
-    std::copy_n(m_pools.begin() + std::ptrdiff_t(size_t(i) * agentFacts), agentFacts, m_state.begin());
+    std::copy_n(m_agentFacts.begin() + std::ptrdiff_t(size_t(i) * agentFacts), agentFacts, m_state.begin());
     std::copy(m_world.begin(), m_world.end(), m_state.begin() + std::ptrdiff_t(agentFacts));
     // Queue lengths as i sees them, for the queues its actions or goals read
     // (the others stay the plain length: nothing i plans with reads them).
     const size_t queues = sc.queueFacts.size();
     for (size_t q = 0; q < queues; ++q) {
-        bool reads = m_profileReadsQueue[size_t(a.profile) * queues + q] != 0;
-        for (const Candidate &s : ss)
-            reads = reads || m_goalReadsQueue[size_t(s.goal) * queues + q] != 0;
+        bool reads = m_profileReadsQueue[size_t(who.profile) * queues + q] != 0;
+        for (const Ballots::Entry &entry : ballot)
+            reads = reads || m_goalReadsQueue[size_t(entry.goal) * queues + q] != 0;
         if (reads)
             m_state[size_t(sc.queueFacts[q])] = seen(i, sc.queueFacts[q]);
     }
-    const std::vector<int> &actions = *a.actions;
+    const std::vector<int> &actions = *who.actions;
     // Travel costed: walks are measured from the centre of the cell it stands on.
     Travel travel;
     const Travel *travelling = nullptr;
     if (sc.planner.travelCost > 0 || m_space.hasWalls()) { // walls: what is in reach from here
-        travel = travelFrom(m_space, sc.planner.travelCost, a.speed, a.x, a.y);
+        travel = travelFrom(m_space, sc.planner.travelCost, who.speed, m_walks[size_t(i)].x, m_walks[size_t(i)].y);
         travelling = &travel;
     }
     // Seed 003: a want with no viable plan scores nothing and drops out of
@@ -106,27 +107,27 @@ void Simulation::safePoint(int i)
     // counts the wants it could act on, so hunger pinned at 1 with no bread
     // anywhere does not keep a character from resting.
     bool anyOpen = false, anyViable = false, allQuiet = true;
-    for (size_t k = 0; k < ss.size(); ++k) {
-        Candidate &s = ss[k];
-        const double insistence = insistenceOf(i, s);
-        s.satisfied = holds(i, sc.goals[size_t(s.goal)].conditions);
-        s.viable = false;
-        if (s.satisfied) {
+    for (size_t k = 0; k < ballot.size(); ++k) {
+        Ballots::Entry &entry = ballot[k];
+        const double insistence = insistenceOf(i, entry);
+        entry.satisfied = holds(i, sc.goals[size_t(entry.goal)].conditions);
+        entry.viable = false;
+        if (entry.satisfied) {
             if (int(k) == a.incumbent)
                 incumbentDone = true;
             continue;
         }
         anyOpen = true;
-        Plan &plan = m_entryPlans[m_ballotBegin[size_t(i)] + k];
+        Plan &plan = m_ballots.plan(i, k);
         if (m_options.memoiseSearches)
-            m_cache.plan(m_planner, m_state, a.profile, actions, s.goal, plan, travelling);
+            m_cache.plan(m_planner, m_state, who.profile, actions, entry.goal, plan, travelling);
         else
-            m_planner.plan(m_state, actions, sc.conditionsOf(sc.goals[size_t(s.goal)].conditions), plan,
+            m_planner.plan(m_state, actions, sc.conditionsOf(sc.goals[size_t(entry.goal)].conditions), plan,
                            sc.planner.maxNodes, sc.planner.heuristic, travelling);
-        s.viable = plan.found;
+        entry.viable = plan.found;
         allQuiet = allQuiet && !(plan.found && insistence >= sc.planner.restBelow);
-        s.cost = plan.found ? plan.cost : 0;
-        s.score = insistence - sc.planner.costWeight * s.cost;
+        entry.cost = plan.found ? plan.cost : 0;
+        entry.score = insistence - sc.planner.costWeight * entry.cost;
         anyViable = anyViable || plan.found;
     }
     if (incumbentDone)
@@ -142,20 +143,21 @@ void Simulation::safePoint(int i)
     }
 
     int best = -1;
-    for (size_t k = 0; k < ss.size(); ++k)
-        if (ss[k].viable && (best < 0 || ss[k].score > ss[size_t(best)].score))
+    for (size_t k = 0; k < ballot.size(); ++k)
+        if (ballot[k].viable && (best < 0 || ballot[k].score > ballot[size_t(best)].score))
             best = int(k);
     const int incumbent = a.incumbent;
-    if (incumbent >= 0 && ss[size_t(incumbent)].viable) {
+    if (incumbent >= 0 && ballot[size_t(incumbent)].viable) {
         // Hysteresis: a challenger must beat the incumbent by the margin.
-        if (best != incumbent && ss[size_t(best)].score > ss[size_t(incumbent)].score + sc.planner.switchMargin) {
+        if (best != incumbent
+            && ballot[size_t(best)].score > ballot[size_t(incumbent)].score + sc.planner.switchMargin) {
             Event e {0, 0, i, EventKind::Switch};
-            e.goal = ss[size_t(best)].goal;
-            e.otherGoal = ss[size_t(incumbent)].goal;
-            e.score = ss[size_t(best)].score;
-            e.otherScore = ss[size_t(incumbent)].score;
+            e.goal = ballot[size_t(best)].goal;
+            e.otherGoal = ballot[size_t(incumbent)].goal;
+            e.score = ballot[size_t(best)].score;
+            e.otherScore = ballot[size_t(incumbent)].score;
             record(e);
-            a.lastSwitch = switchReason(sc, e.goal, e.score, e.otherGoal, e.otherScore);
+            m_notes[size_t(i)].lastSwitch = switchReason(sc, e.goal, e.score, e.otherGoal, e.otherScore);
             ++report.goalSwitches;
             a.incumbent = best;
         }
@@ -164,14 +166,14 @@ void Simulation::safePoint(int i)
     }
 
     // Follow the fresh plan of the winner: never a stored routine.
-    const Plan &chosen = m_entryPlans[m_ballotBegin[size_t(i)] + size_t(a.incumbent)];
+    const Plan &chosen = m_ballots.plan(i, size_t(a.incumbent));
     a.plan.assign(chosen.actions.begin(), chosen.actions.end());
     a.planStations.assign(chosen.stations.begin(), chosen.stations.end());
     ++report.plans;
     if (m_options.recordEvents) {
         Event e {0, 0, i, EventKind::Plan};
-        e.goal = ss[size_t(a.incumbent)].goal;
-        e.score = chosen.cost;
+        e.goal = ballot[size_t(a.incumbent)].goal;
+        e.planCost = chosen.cost;
         e.planBegin = std::uint32_t(m_log.planActions.size());
         m_log.planActions.insert(m_log.planActions.end(), chosen.actions.begin(), chosen.actions.end());
         e.planEnd = std::uint32_t(m_log.planActions.size());
@@ -184,18 +186,18 @@ void Simulation::checkQuotas()
 {
     const CompiledScenario &sc = *m_scenario;
     for (const int i : m_active) {
-        const std::span<Candidate> ss = ballot(i);
-        for (size_t k = 0; k < ss.size(); ++k) {
-            Candidate &s = ss[k];
-            const CompiledGoal &g = sc.goals[size_t(s.goal)];
-            if (s.met || g.kind != GoalKind::Quota || !holds(i, g.conditions))
+        const std::span<Ballots::Entry> ballot = m_ballots.of(i);
+        for (size_t k = 0; k < ballot.size(); ++k) {
+            Ballots::Entry &entry = ballot[k];
+            const CompiledGoal &g = sc.goals[size_t(entry.goal)];
+            if (entry.met || g.kind != GoalKind::Quota || !holds(i, g.conditions))
                 continue;
-            s.met = true;
+            entry.met = true;
             const double fraction = double(m_tickInDay) / double(m_ticksPerDay);
             m_reports.back().agents[size_t(i)].goals[k].metAt = fraction;
             Event e {0, 0, i, EventKind::QuotaMet};
-            e.goal = s.goal;
-            e.score = fraction;
+            e.goal = entry.goal;
+            e.metAt = fraction;
             record(e);
         }
     }

@@ -161,7 +161,7 @@ QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e
             steps << s.actionIds[size_t(log.planActions[i])];
         return QStringLiteral("%1: %2 (cost %3)")
             .arg(s.goalLabels[size_t(e.goal)], steps.join(QStringLiteral(", ")))
-            .arg(e.score);
+            .arg(e.planCost);
     }
     case EventKind::Start:
         return QStringLiteral("%1 started").arg(nameAt(s.actionIds, e.action));
@@ -178,7 +178,7 @@ QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e
     case EventKind::NeedSatisfied:
         return QStringLiteral("%1 satisfied").arg(s.goalLabels[size_t(e.goal)]);
     case EventKind::QuotaMet:
-        return QStringLiteral("%1 met at %2% of the day").arg(s.goalLabels[size_t(e.goal)]).arg(qRound(e.score * 100));
+        return QStringLiteral("%1 met at %2% of the day").arg(s.goalLabels[size_t(e.goal)]).arg(qRound(e.metAt * 100));
     case EventKind::Spawned:
         return QStringLiteral("arrived");
     case EventKind::Left:

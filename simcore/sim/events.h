@@ -42,24 +42,30 @@ QString eventKindName(EventKind kind);
 
 inline constexpr char kWaitingReason[] = "No viable plan — waiting on the world to change";
 
+// Each field but the first four is read for the kinds named beside it (and
+// keeps its default for the others). Ints before doubles: no padding inside.
 struct Event
 {
     double t = 0; // simulated seconds since dawn
     int day = 0;
     int agent = -1;
     EventKind kind = EventKind::Dawn;
+    ConditionOp op = ConditionOp::Ge; // RecheckFailed: the condition was `fact <op> needed`
     int goal = -1; // Switch (winner), Plan, NeedSatisfied, QuotaMet
     int otherGoal = -1; // Switch: the goal overtaken
-    int action = -1; // Start, Complete, RecheckFailed
-    FactId fact = -1; // RecheckFailed: the first condition that failed
-    std::int32_t value = 0, needed = 0;
-    ConditionOp op = ConditionOp::Ge; // RecheckFailed: the condition was `fact <op> needed`
-    double score = 0, otherScore = 0; // Switch: winner's and loser's scores; Plan: cost in `score`
+    int action = -1; // Start, Complete, RecheckFailed, Queued, Partnered
+    FactId fact = -1; // RecheckFailed: the first condition that failed (-1: walls closed its way)
+    std::int32_t value = 0, needed = 0; // RecheckFailed: the fact's value, and the condition's
     std::uint32_t planBegin = 0, planEnd = 0; // Plan: range in EventLog::planActions
     int other = -1; // Partnered, Released: the partner; Spawned: the template
     int queue = -1; // Enqueued, Partnered: the queue
-    int station = -1; // Start, Queued: the station (one of the action's alternatives), -1 where it stands
-    double x = 0, y = 0; // Start: where the character stands while acting; Queued: its place in line (value: 1 = first)
+    int station = -1; // Start, Queued, RecheckFailed (walls): the station (one of the action's alternatives), -1 where
+                      // it stands
+    double score = 0, otherScore = 0; // Switch: the winner's and the overtaken goal's scores
+    double planCost = 0; // Plan: the plan's cost
+    double metAt = 0; // QuotaMet: the fraction of the day (0..1) when the quota was first met
+    double x = 0, y = 0; // Start: where the character stands while acting; RecheckFailed (walls): where it stood;
+                         // Queued: its place in line in x (1 = first)
 };
 
 struct EventLog

@@ -9,21 +9,12 @@
 
 namespace goap::sim {
 
-int Simulation::freePlace(int station, int who) const
-{
-    const std::vector<int> &places = m_places[size_t(station)];
-    for (size_t k = 0; k < places.size(); ++k)
-        if (places[k] < 0 || places[k] == who)
-            return int(k);
-    return -1;
-}
-
 // Where a character walks for its action: a free place (capacity N), a free
 // spot (unlimited), or the back of the line.
 void Simulation::headFor(int i)
 {
-    Agent &a = m_agents[size_t(i)];
-    const int st = a.station;
+    const int st = m_activities[size_t(i)].station;
+    const Crowd::Footing &f = m_crowd.of(i);
     const std::vector<Cell> &spots = m_space.spots(st);
     const CompiledStation &station = m_scenario->stations[size_t(st)];
     Cell target = Grid::cellOf(station.x, station.y);
@@ -31,20 +22,20 @@ void Simulation::headFor(int i)
         // A place is held from the moment it sets out for it: a crowd never
         // chases the same free place round the station, and world.free.<station>
         // never promises a place somebody is on the way to.
-        const int k = a.placeStation == st ? a.place : freePlace(st, i);
-        if (k >= 0 && a.placeStation != st)
+        const int k = f.placeStation == st ? f.place : m_crowd.freePlace(st, i);
+        if (k >= 0 && f.placeStation != st)
             takePlace(i, st, k);
         if (k >= 0 && size_t(k) < spots.size())
             target = spots[size_t(k)];
         else if (k < 0) {
             const std::vector<Cell> &line = m_space.line(st);
-            const size_t back = m_lines[size_t(st)].size();
+            const size_t back = m_crowd.line(st).size();
             target = back < line.size() ? line[back] : (line.empty() ? target : line.back());
         }
     } else {
         bool found = false;
         for (const Cell c : spots)
-            if (m_standing.at(Space::key(c)) < 0 && !m_space.isPlace(c)) {
+            if (m_crowd.standingOn(Space::key(c)) < 0 && !m_space.isPlace(c)) {
                 target = c;
                 found = true;
                 break;
@@ -52,20 +43,21 @@ void Simulation::headFor(int i)
         if (!found)
             target = freeCellNear(target, i, true);
     }
-    setWalk(a, Grid::centreX(target), Grid::centreY(target), st);
+    setWalk(i, Grid::centreX(target), Grid::centreY(target), st);
 }
 
 void Simulation::arrive(int i)
 {
-    Agent &a = m_agents[size_t(i)];
+    Activity &a = m_activities[size_t(i)];
+    const Walk &w = m_walks[size_t(i)];
     const int st = a.station;
     const CompiledStation &station = m_scenario->stations[size_t(st)];
-    const Cell here = Grid::cellOf(a.x, a.y);
-    const int occupant = m_standing.at(Space::key(here));
+    const Cell here = Grid::cellOf(w.x, w.y);
+    const int occupant = m_crowd.standingOn(Space::key(here));
     if (station.capacity <= 0) {
         if (occupant >= 0 && occupant != i) { // someone got there first: the next free spot
             headFor(i);
-            if (std::abs(a.goalX - a.x) > kArrived || std::abs(a.goalY - a.y) > kArrived)
+            if (std::abs(w.goalX - w.x) > kArrived || std::abs(w.goalY - w.y) > kArrived)
                 return;
             // No free cell near: a crowd larger than the room round the station shares cells.
         }
@@ -75,13 +67,14 @@ void Simulation::arrive(int i)
         return;
     }
     const std::vector<Cell> &spots = m_space.spots(st);
-    int k = a.placeStation == st ? a.place : freePlace(st, i);
+    const Crowd::Footing &f = m_crowd.of(i);
+    const int k = f.placeStation == st ? f.place : m_crowd.freePlace(st, i);
     if (k >= 0) {
-        if (a.placeStation != st) // at the back of the line, and a place came free: it is its own now
+        if (f.placeStation != st) // at the back of the line, and a place came free: it is its own now
             takePlace(i, st, k);
         const Cell place = size_t(k) < spots.size() ? spots[size_t(k)] : here;
         if (!(place == here)) { // walk on to it
-            setWalk(a, Grid::centreX(place), Grid::centreY(place), st);
+            setWalk(i, Grid::centreX(place), Grid::centreY(place), st);
             return;
         }
         if (occupant >= 0 && occupant != i)
@@ -106,97 +99,77 @@ void Simulation::arrive(int i)
 
 void Simulation::takePlace(int i, int station, int place)
 {
-    Agent &a = m_agents[size_t(i)];
-    m_places[size_t(station)][size_t(place)] = i;
-    a.placeStation = station;
-    a.place = place;
+    m_crowd.takePlace(i, station, place);
     --m_world[size_t(m_scenario->stations[size_t(station)].freeFact - m_scenario->agentFactCount)];
 }
 
 void Simulation::givePlace(int i)
 {
-    Agent &a = m_agents[size_t(i)];
-    if (a.placeStation < 0)
+    const int st = m_crowd.givePlace(i);
+    if (st < 0)
         return;
-    const int st = a.placeStation;
-    m_places[size_t(st)][size_t(a.place)] = -1;
     ++m_world[size_t(m_scenario->stations[size_t(st)].freeFact - m_scenario->agentFactCount)];
-    a.placeStation = a.place = -1;
     // The front of the line comes forward to the place now free.
-    std::deque<int> &line = m_lines[size_t(st)];
-    if (line.empty())
+    if (m_crowd.line(st).empty())
         return;
-    const int front = line.front();
-    line.pop_front();
-    Agent &f = m_agents[size_t(front)];
-    f.lineStation = -1;
-    const int k = freePlace(st, front);
+    const int front = m_crowd.leaveFront(st);
+    const int k = m_crowd.freePlace(st, front);
     takePlace(front, st, k);
     unstand(front);
-    f.phase = Phase::Walking;
+    m_activities[size_t(front)].phase = Phase::Walking;
     const std::vector<Cell> &spots = m_space.spots(st);
+    const Walk &f = m_walks[size_t(front)];
     const Cell place = size_t(k) < spots.size() ? spots[size_t(k)] : Grid::cellOf(f.x, f.y);
-    setWalk(f, Grid::centreX(place), Grid::centreY(place), st);
+    setWalk(front, Grid::centreX(place), Grid::centreY(place), st);
     placeLine(st, 0);
 }
 
 void Simulation::joinLine(int i, int st)
 {
-    Agent &a = m_agents[size_t(i)];
-    std::deque<int> &line = m_lines[size_t(st)];
-    line.push_back(i);
-    a.lineStation = st;
+    Activity &a = m_activities[size_t(i)];
+    const size_t position = m_crowd.joinLine(i, st);
     a.phase = Phase::Queued;
     a.ticksLeft = m_retryTicks;
     Event e {0, 0, i, EventKind::Queued};
     e.action = a.action;
     e.station = st;
-    e.x = double(line.size());
+    e.x = double(position);
     record(e);
-    placeLine(st, line.size() - 1);
+    placeLine(st, position - 1);
 }
 
 void Simulation::leaveLine(int i)
 {
-    Agent &a = m_agents[size_t(i)];
-    if (a.lineStation < 0)
+    const int st = m_crowd.of(i).lineStation;
+    if (st < 0)
         return;
-    const int st = a.lineStation;
-    std::deque<int> &line = m_lines[size_t(st)];
-    const auto it = std::find(line.begin(), line.end(), i);
-    const size_t from = size_t(it - line.begin());
-    if (it != line.end())
-        line.erase(it);
-    a.lineStation = -1;
-    placeLine(st, from);
+    placeLine(st, m_crowd.leaveLine(i));
 }
 
 // Members from `from` on take the line's cells in order (past its end, the
 // nearest free cells to its last one).
 void Simulation::placeLine(int st, size_t from)
 {
-    const std::deque<int> &line = m_lines[size_t(st)];
+    const std::deque<int> &line = m_crowd.line(st);
     const std::vector<Cell> &cells = m_space.line(st);
     const CompiledStation &station = m_scenario->stations[size_t(st)];
     for (size_t k = from; k < line.size(); ++k) {
         const int who = line[k];
         Cell c = k < cells.size() ? cells[k] : (cells.empty() ? Grid::cellOf(station.x, station.y) : cells.back());
-        const int o = m_standing.at(Space::key(c));
+        const int o = m_crowd.standingOn(Space::key(c));
         if ((o >= 0 && o != who) || k >= cells.size())
             c = freeCellNear(c, who, true);
-        if (m_agents[size_t(who)].standing && m_agents[size_t(who)].standCell == Space::key(c))
+        if (m_crowd.of(who).standing && m_crowd.of(who).standCell == Space::key(c))
             continue;
         claim(who, c);
-        Agent &m = m_agents[size_t(who)];
-        if (m.stepping)
-            setWalk(m, Grid::centreX(c), Grid::centreY(c),
-                    st); // along the station's field: the line may round a corner
+        if (m_walks[size_t(who)].stepping) // along the station's field: the line may round a corner
+            setWalk(who, Grid::centreX(c), Grid::centreY(c), st);
     }
 }
 
 void Simulation::bump(int occupant)
 {
-    Agent &o = m_agents[size_t(occupant)];
+    const Walk &o = m_walks[size_t(occupant)];
     const Cell from = Grid::cellOf(o.x, o.y);
     const Cell c = freeCellNear(from, occupant, true);
     if (c == from)

@@ -37,11 +37,11 @@ bool Simulation::actionHolds(int i, const CompiledAction &act, FactId &failed, s
                              ConditionOp &op)
 {
     const CompiledScenario &sc = *m_scenario;
-    const Agent &a = m_agents[size_t(i)];
+    const int placeStation = m_crowd.of(i).placeStation;
     for (const CCondition &c : sc.conditionsOf(act.pre)) {
         v = seen(i, c.fact);
         // The place it holds counts as free for it: it is the one it will use.
-        if (a.placeStation >= 0 && c.fact == sc.stations[size_t(a.placeStation)].freeFact)
+        if (placeStation >= 0 && c.fact == sc.stations[size_t(placeStation)].freeFact)
             ++v;
         if (!c.holds(v)) {
             failed = c.fact;
@@ -59,7 +59,7 @@ bool Simulation::actionHolds(int i, const CompiledAction &act, FactId &failed, s
 
 void Simulation::dropPlan(int i)
 {
-    Agent &a = m_agents[size_t(i)];
+    Activity &a = m_activities[size_t(i)];
     a.plan.clear();
     a.action = -1;
     a.station = -1;
@@ -71,18 +71,19 @@ void Simulation::dropPlan(int i)
 // way closes under it): it gives back what it holds, says so, and re-plans.
 void Simulation::wayClosed(int i)
 {
-    Agent &a = m_agents[size_t(i)];
+    const Activity &a = m_activities[size_t(i)];
+    Walk &w = m_walks[size_t(i)];
     Event e {0, 0, i, EventKind::RecheckFailed};
     e.action = a.action;
     e.fact = -1;
     e.station = a.station;
-    e.x = a.x;
-    e.y = a.y;
+    e.x = w.x;
+    e.y = w.y;
     record(e);
-    a.lastFailure = QStringLiteral("%1: %2").arg(m_scenario->actionIds[size_t(a.action)],
-                                                 noWayReason(*m_scenario, a.station, a.x, a.y));
+    m_notes[size_t(i)].lastFailure = QStringLiteral("%1: %2").arg(m_scenario->actionIds[size_t(a.action)],
+                                                                  noWayReason(*m_scenario, a.station, w.x, w.y));
     ++m_reports.back().agents[size_t(i)].recheckFailures;
-    a.noWay = false;
+    w.noWay = false;
     leaveLine(i);
     givePlace(i);
     dropPlan(i);
@@ -90,7 +91,7 @@ void Simulation::wayClosed(int i)
 
 void Simulation::failRecheck(int i, FactId failed, std::int32_t v, std::int32_t needed, ConditionOp op)
 {
-    Agent &a = m_agents[size_t(i)];
+    const Activity &a = m_activities[size_t(i)];
     Event e {0, 0, i, EventKind::RecheckFailed};
     e.action = a.action;
     e.fact = failed;
@@ -98,7 +99,7 @@ void Simulation::failRecheck(int i, FactId failed, std::int32_t v, std::int32_t 
     e.needed = needed;
     e.op = op;
     record(e);
-    a.lastFailure = recheckReason(*m_scenario, a.action, failed, v, needed, op);
+    m_notes[size_t(i)].lastFailure = recheckReason(*m_scenario, a.action, failed, v, needed, op);
     ++m_reports.back().agents[size_t(i)].recheckFailures;
 }
 

@@ -15,7 +15,7 @@ void Simulation::record(Event e)
     e.t = now();
     e.day = m_day;
     if (e.agent >= 0)
-        e.agent = m_agents[size_t(e.agent)].serial; // events name characters by serial
+        e.agent = m_identities[size_t(e.agent)].serial; // events name characters by serial
     m_log.events.push_back(e);
 }
 
@@ -25,10 +25,10 @@ void Simulation::sample()
     m_samples.rowTime.push_back(now());
     m_samples.world.insert(m_samples.world.end(), m_world.begin(), m_world.end());
     for (int i = 0; i < int(m_staticAgents); ++i) {
-        for (const Candidate &s : ballot(i)) {
-            m_samples.insistence.push_back(float(insistenceOf(i, s)));
-            m_samples.progress.push_back(m_scenario->goals[size_t(s.goal)].kind == GoalKind::Quota
-                                             ? float(quotaProgress(i, s))
+        for (const Ballots::Entry &entry : m_ballots.of(i)) {
+            m_samples.insistence.push_back(float(insistenceOf(i, entry)));
+            m_samples.progress.push_back(m_scenario->goals[size_t(entry.goal)].kind == GoalKind::Quota
+                                             ? float(quotaProgress(i, entry))
                                              : std::numeric_limits<float>::quiet_NaN());
         }
     }
@@ -42,13 +42,13 @@ void Simulation::sample()
         m_samples.progress.insert(m_samples.progress.end(), goals, 0.0f);
         int copies = 0;
         for (const int i : m_active) {
-            if (m_agents[size_t(i)].tmpl != int(t))
+            if (m_identities[size_t(i)].tmpl != int(t))
                 continue;
             ++copies;
-            const std::span<const Candidate> held = ballot(i);
-            for (size_t k = 0; k < goals && k < held.size(); ++k) {
-                m_samples.insistence[first + k] += float(insistenceOf(i, held[k]));
-                m_samples.progress[first + k] += float(quotaProgress(i, held[k]));
+            const std::span<const Ballots::Entry> ballot = m_ballots.of(i);
+            for (size_t k = 0; k < goals && k < ballot.size(); ++k) {
+                m_samples.insistence[first + k] += float(insistenceOf(i, ballot[k]));
+                m_samples.progress[first + k] += float(quotaProgress(i, ballot[k]));
             }
         }
         for (size_t k = 0; k < goals; ++k) {
@@ -130,45 +130,44 @@ void Simulation::fillSnapshot(Snapshot &out) const
     out.agents.resize(m_active.size());
     for (size_t k = 0; k < m_active.size(); ++k) {
         const int i = m_active[k];
-        const Agent &a = m_agents[size_t(i)];
+        const Identity &who = m_identities[size_t(i)];
+        const Activity &a = m_activities[size_t(i)];
+        const Walk &w = m_walks[size_t(i)];
+        const Crowd::Footing &f = m_crowd.of(i);
         AgentSnapshot &as = out.agents[k];
-        as.index = a.serial;
-        as.id = a.id;
-        as.label = a.label;
-        as.heldBy = a.heldBy >= 0 ? m_agents[size_t(a.heldBy)].serial : -1;
-        as.partner = a.partner >= 0 ? m_agents[size_t(a.partner)].serial : -1;
-        as.x = a.x;
-        as.y = a.y;
+        as.index = who.serial;
+        as.id = who.id;
+        as.label = who.label;
+        as.heldBy = a.heldBy >= 0 ? m_identities[size_t(a.heldBy)].serial : -1;
+        as.partner = a.partner >= 0 ? m_identities[size_t(a.partner)].serial : -1;
+        as.x = w.x;
+        as.y = w.y;
         as.phase = a.phase;
-        as.currentGoal = a.incumbent >= 0 ? ballot(i)[size_t(a.incumbent)].goal : -1;
+        as.currentGoal = a.incumbent >= 0 ? m_ballots.of(i)[size_t(a.incumbent)].goal : -1;
         as.plan = a.plan;
         as.planStep = 0; // each safe point plans afresh: the action under way is always the plan's first
         as.action = a.action;
         as.station = a.station;
-        as.lineStation = a.lineStation;
-        as.linePosition = 0;
-        if (a.lineStation >= 0) {
-            const std::deque<int> &line = m_lines[size_t(a.lineStation)];
-            as.linePosition = int(std::find(line.begin(), line.end(), i) - line.begin()) + 1;
-        }
-        as.moving = a.phase == Phase::Walking || a.stepping;
-        as.goalX = a.goalX;
-        as.goalY = a.goalY;
-        as.walkField = a.walkField;
+        as.lineStation = f.lineStation;
+        as.linePosition = m_crowd.linePosition(i);
+        as.moving = a.phase == Phase::Walking || w.stepping;
+        as.goalX = w.goalX;
+        as.goalY = w.goalY;
+        as.walkField = w.walkField;
         as.actionProgress = a.phase == Phase::Acting && !a.firstActingTick && a.actionTicks > 0
             ? 1.0 - double(a.ticksLeft) / double(a.actionTicks)
             : 0.0;
         as.ballot.clear();
-        const std::span<const Candidate> held = ballot(i);
-        for (size_t k = 0; k < held.size(); ++k) {
-            const Candidate &s = held[k];
-            as.ballot.push_back(BallotEntry {s.goal, insistenceOf(i, s), s.cost, s.score, s.viable, s.satisfied,
-                                             m_entryPlans[m_ballotBegin[size_t(i)] + k].reason});
+        const std::span<const Ballots::Entry> ballot = m_ballots.of(i);
+        for (size_t k = 0; k < ballot.size(); ++k) {
+            const Ballots::Entry &entry = ballot[k];
+            as.ballot.push_back(BallotEntry {entry.goal, insistenceOf(i, entry), entry.cost, entry.score, entry.viable,
+                                             entry.satisfied, m_ballots.plan(i, k).reason});
         }
         const auto facts = agentFacts(i);
         as.facts.assign(facts.begin(), facts.end());
-        as.lastSwitch = a.lastSwitch;
-        as.lastFailure = a.lastFailure;
+        as.lastSwitch = m_notes[size_t(i)].lastSwitch;
+        as.lastFailure = m_notes[size_t(i)].lastFailure;
     }
 }
 

@@ -161,7 +161,7 @@ QByteArray eventLine(const CompiledScenario &sc, const EventLog &log, const Even
         for (std::uint32_t k = e.planBegin; k < e.planEnd; ++k)
             actions.array.push_back(string(sc.actionIds[size_t(log.planActions[k])]));
         o.insert(QStringLiteral("actions"), std::move(actions));
-        o.insert(QStringLiteral("cost"), number(e.score));
+        o.insert(QStringLiteral("cost"), number(e.planCost));
         break;
     }
     case EventKind::Start: {
@@ -199,7 +199,7 @@ QByteArray eventLine(const CompiledScenario &sc, const EventLog &log, const Even
         break;
     case EventKind::QuotaMet:
         o.insert(QStringLiteral("goal"), string(sc.goalIds[size_t(e.goal)]));
-        o.insert(QStringLiteral("metAt"), number(e.score));
+        o.insert(QStringLiteral("metAt"), number(e.metAt));
         break;
     case EventKind::Spawned:
         o.insert(QStringLiteral("template"), string(sc.templateIds[size_t(e.other)]));

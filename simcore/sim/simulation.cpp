@@ -21,7 +21,10 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
     m_samples.interval = double(m_sampleTicks) * m_dt;
     m_samples.worldColumns = m_scenario->worldFactCount;
 
-    m_agents.resize(sc.agents.size());
+    m_identities.resize(sc.agents.size());
+    m_activities.resize(sc.agents.size());
+    m_walks.resize(sc.agents.size());
+    m_notes.resize(sc.agents.size());
     std::vector<const std::vector<int> *> profiles;
     auto profileOf = [&](const std::vector<int> &actions) {
         const auto same = std::find_if(profiles.begin(), profiles.end(), [&](const auto *p) { return *p == actions; });
@@ -31,35 +34,34 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
         }
         return int(same - profiles.begin());
     };
-    m_ballotBegin.push_back(0);
     for (size_t i = 0; i < sc.agents.size(); ++i) {
         const CompiledAgent &ca = sc.agents[i];
-        m_agents[i].profile = profileOf(ca.actions);
-        m_agents[i].serial = int(i);
-        m_agents[i].speed = ca.speed;
-        m_agents[i].actions = &ca.actions;
-        m_agents[i].id = sc.agentIds[i];
-        m_agents[i].label = sc.agentLabels[i];
+        Identity &identity = m_identities[i];
+        identity.profile = profileOf(ca.actions);
+        identity.serial = int(i);
+        identity.speed = ca.speed;
+        identity.actions = &ca.actions;
+        identity.id = sc.agentIds[i];
+        identity.label = sc.agentLabels[i];
         for (const CompiledAgentGoal &g : ca.goals) {
-            Candidate s;
-            s.goal = g.goal;
-            s.start = g.start;
-            s.rate = g.rate;
-            s.urgency = g.urgency;
-            m_entries.push_back(s);
+            Ballots::Entry entry;
+            entry.goal = g.goal;
+            entry.start = g.start;
+            entry.rate = g.rate;
+            entry.urgency = g.urgency;
+            m_ballots.add(entry);
         }
-        m_ballotBegin.push_back(m_entries.size());
+        m_ballots.close();
     }
     for (const SampleColumn &c : sampleColumns(sc)) {
         m_samples.slotAgent.push_back(c.agent);
         m_samples.slotGoal.push_back(c.goal);
     }
     m_staticAgents = sc.agents.size();
-    m_staticEntries = m_entries.size();
     for (const CompiledAgent &t : sc.templates)
         m_templateProfile.push_back(profileOf(t.actions));
     m_templateSerial.assign(sc.templates.size(), 0);
-    m_queues.resize(sc.queueNames.size());
+    m_crowd.reset(sc.agents.size(), sc.stations.size(), sc.queueNames.size());
     m_factQueue.assign(size_t(sc.stateSize()), -1);
     for (size_t q = 0; q < sc.queueFacts.size(); ++q)
         if (sc.queueFacts[q] >= 0)
@@ -77,9 +79,6 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
     m_goalReadsQueue.assign(sc.goals.size() * queues, 0);
     for (size_t g = 0; g < sc.goals.size(); ++g)
         readsQueue(sc.goals[g].conditions, m_goalReadsQueue, g);
-    m_places.resize(sc.stations.size());
-    m_lines.resize(sc.stations.size());
-    m_entryPlans.resize(m_entries.size());
     m_state.resize(size_t(sc.stateSize()));
     m_serials = m_serialsAtDawn = int(sc.agents.size());
     m_log.agentIds = sc.agentIds;
@@ -90,24 +89,24 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
 std::int32_t &Simulation::fact(int i, FactId f)
 {
     const int a = m_scenario->agentFactCount;
-    return f < a ? m_pools[size_t(i) * size_t(a) + size_t(f)] : m_world[size_t(f - a)];
+    return f < a ? m_agentFacts[size_t(i) * size_t(a) + size_t(f)] : m_world[size_t(f - a)];
 }
 
 std::span<const std::int32_t> Simulation::agentFacts(int agent) const
 {
     const size_t n = size_t(m_scenario->agentFactCount);
-    return {m_pools.data() + size_t(agent) * n, n};
+    return {m_agentFacts.data() + size_t(agent) * n, n};
 }
 
 int Simulation::currentAction(int agent) const
 {
-    return m_agents[size_t(agent)].action;
+    return m_activities[size_t(agent)].action;
 }
 
 std::int32_t Simulation::value(int i, FactId f) const
 {
     const int a = m_scenario->agentFactCount;
-    return f < a ? m_pools[size_t(i) * size_t(a) + size_t(f)] : m_world[size_t(f - a)];
+    return f < a ? m_agentFacts[size_t(i) * size_t(a) + size_t(f)] : m_world[size_t(f - a)];
 }
 
 // Applies `add` effects: only the spends (negative deltas), or all but them.
@@ -128,26 +127,24 @@ void Simulation::dawn()
     m_world = sc.worldSeed;
     const size_t a = size_t(sc.agentFactCount);
     // Yesterday's copies are gone: storage returns to the scenario's own characters.
-    m_agents.resize(m_staticAgents);
-    m_entries.resize(m_staticEntries);
-    m_ballotBegin.resize(m_staticAgents + 1);
-    m_entryPlans.resize(m_staticEntries);
-    m_pools.assign(sc.agents.size() * a, 0);
+    m_identities.resize(m_staticAgents);
+    m_activities.resize(m_staticAgents);
+    m_walks.resize(m_staticAgents);
+    m_notes.resize(m_staticAgents);
+    m_ballots.truncate(m_staticAgents);
+    m_agentFacts.assign(sc.agents.size() * a, 0);
     m_active.clear();
     for (size_t i = 0; i < m_staticAgents; ++i)
         m_active.push_back(int(i));
-    for (auto &q : m_queues)
-        q.clear();
-    for (size_t st = 0; st < m_places.size(); ++st) {
+    m_crowd.reset(m_staticAgents, sc.stations.size(), sc.queueNames.size());
+    for (size_t st = 0; st < sc.stations.size(); ++st) {
         // As many places as there are cells for them (the validator refuses a
         // capacity its surroundings cannot hold; this keeps any other file honest).
         const size_t places = std::min(size_t(sc.stations[st].capacity), m_space.spots(int(st)).size());
-        m_places[st].assign(places, -1);
-        m_lines[st].clear();
+        m_crowd.setPlaces(int(st), places);
         if (sc.stations[st].freeFact >= 0)
             m_world[size_t(sc.stations[st].freeFact - sc.agentFactCount)] = std::int32_t(places);
     }
-    m_standing.clear();
     m_nextSpawn.clear();
     for (const CompiledSpawner &sp : sc.spawners)
         m_nextSpawn.push_back(std::llround(sp.first / m_dt));
@@ -157,25 +154,21 @@ void Simulation::dawn()
     report.agents.resize(sc.agents.size());
     for (size_t i = 0; i < sc.agents.size(); ++i) {
         const CompiledAgent &ca = sc.agents[i];
-        std::copy(ca.initialFacts.begin(), ca.initialFacts.end(), m_pools.begin() + std::ptrdiff_t(i * a));
-        Agent &ag = m_agents[i];
-        const int profile = ag.profile, serial = ag.serial;
-        ag = Agent();
-        ag.profile = profile;
-        ag.serial = serial;
-        ag.id = sc.agentIds[i];
-        ag.label = sc.agentLabels[i];
-        ag.speed = ca.speed;
-        ag.actions = &ca.actions;
+        std::copy(ca.initialFacts.begin(), ca.initialFacts.end(), m_agentFacts.begin() + std::ptrdiff_t(i * a));
+        // Everything but who it is starts afresh (the scenario's own characters keep their identity).
+        m_activities[i] = Activity();
+        m_notes[i] = Notes();
+        Walk &w = m_walks[i];
+        w = Walk();
         report.agents[i].id = sc.agentIds[i];
-        ag.x = ca.x;
-        ag.y = ca.y;
+        w.x = ca.x;
+        w.y = ca.y;
         stand(int(i), true); // no two on one spot: a later one takes the nearest free cell
-        for (Candidate &s : ballot(int(i))) {
-            s.need = s.start;
-            s.cost = s.score = 0;
-            s.viable = s.satisfied = s.met = false;
-            report.agents[i].goals.push_back(GoalReport {s.goal, std::nullopt, 0});
+        for (Ballots::Entry &entry : m_ballots.of(int(i))) {
+            entry.need = entry.start;
+            entry.cost = entry.score = 0;
+            entry.viable = entry.satisfied = entry.met = false;
+            report.agents[i].goals.push_back(GoalReport {entry.goal, std::nullopt, 0});
         }
     }
     m_reports.push_back(std::move(report));
@@ -210,7 +203,7 @@ void Simulation::step()
     spawnDue();
     m_order = m_active; // characters may leave during the tick
     for (int i : m_order)
-        if (m_agents[size_t(i)].active)
+        if (m_activities[size_t(i)].active)
             updateAgent(i);
     checkQuotas();
     if (m_options.recordSamples && m_tickInDay % m_sampleTicks == 0)
@@ -239,29 +232,30 @@ void Simulation::runDays(int days)
 
 void Simulation::updateAgent(int i)
 {
-    Agent &a = m_agents[size_t(i)];
-    for (Candidate &s : ballot(i))
-        if (m_scenario->goals[size_t(s.goal)].kind == GoalKind::Need)
-            s.need = std::min(1.0, s.need + s.rate * m_dt);
+    Activity &a = m_activities[size_t(i)];
+    Walk &w = m_walks[size_t(i)];
+    for (Ballots::Entry &entry : m_ballots.of(i))
+        if (m_scenario->goals[size_t(entry.goal)].kind == GoalKind::Need)
+            entry.need = std::min(1.0, entry.need + entry.rate * m_dt);
     ++m_reports.back().agents[size_t(i)].phaseTicks[int(a.phase)];
 
     if (a.heldBy >= 0) {
         follow(i); // a partner keeps beside the character holding it
         return;
     }
-    if (a.stepping && a.phase != Phase::Walking && (a.noWay || moveAlong(a)))
-        a.stepping = false; // aside, up the line, or onto its cell (or, walled off, where it is)
+    if (w.stepping && a.phase != Phase::Walking && (w.noWay || moveAlong(i)))
+        w.stepping = false; // aside, up the line, or onto its cell (or, walled off, where it is)
 
     switch (a.phase) {
     case Phase::Idle:
         safePoint(i);
         break;
     case Phase::Walking:
-        if (a.noWay) {
+        if (w.noWay) {
             wayClosed(i);
             break;
         }
-        if (moveAlong(a))
+        if (moveAlong(i))
             arrive(i);
         break;
     case Phase::Queued:
@@ -296,18 +290,18 @@ void Simulation::updateAgent(int i)
             Event e {0, 0, i, EventKind::Start};
             e.action = a.action;
             e.station = a.station;
-            e.x = a.standing && !a.stepping ? a.x : a.goalX; // where it stands to act
-            e.y = a.standing && !a.stepping ? a.y : a.goalY;
+            const bool still = m_crowd.of(i).standing && !w.stepping;
+            e.x = still ? w.x : w.goalX; // where it stands to act
+            e.y = still ? w.y : w.goalY;
             record(e);
             if (act.takePartner >= 0) {
-                std::deque<int> &queue = m_queues[size_t(act.takePartner)];
                 const int partner = firstTakeable(i, act.takePartner); // recheck made sure there is one
-                queue.erase(std::find(queue.begin(), queue.end(), partner));
+                m_crowd.dequeue(partner, act.takePartner);
                 setQueueFact(act.takePartner);
                 if (a.partner >= 0)
                     release(i);
                 a.partner = partner;
-                Agent &p = m_agents[size_t(partner)];
+                Activity &p = m_activities[size_t(partner)];
                 p.heldBy = i;
                 p.phase = Phase::Waiting;
                 p.plan.clear();
@@ -316,7 +310,7 @@ void Simulation::updateAgent(int i)
                 Event e {0, 0, i, EventKind::Partnered};
                 e.action = a.action;
                 e.queue = act.takePartner;
-                e.other = p.serial;
+                e.other = m_identities[size_t(partner)].serial;
                 record(e);
             }
             a.ticksLeft = a.actionTicks;
@@ -335,18 +329,18 @@ void Simulation::updateAgent(int i)
 
 void Simulation::complete(int i)
 {
-    Agent &a = m_agents[size_t(i)];
+    Activity &a = m_activities[size_t(i)];
     const CompiledScenario &sc = *m_scenario;
     const CompiledAction &act = sc.actions[size_t(a.action)];
     for (const CEffect &e : sc.effectsOf(act.set))
         fact(i, e.fact) = e.value;
     applyEffects(i, act.add, false, true);
-    if (a.partner >= 0) { // the partner's own facts: agent fact ids in its pool
+    if (a.partner >= 0) { // the partner's own facts: agent fact ids in its row
         const size_t base = size_t(a.partner) * size_t(sc.agentFactCount);
         for (const CEffect &e : sc.effectsOf(act.partnerSet))
-            m_pools[base + size_t(e.fact)] = e.value;
+            m_agentFacts[base + size_t(e.fact)] = e.value;
         for (const CEffect &e : sc.effectsOf(act.partnerAdd)) {
-            std::int32_t &v = m_pools[base + size_t(e.fact)];
+            std::int32_t &v = m_agentFacts[base + size_t(e.fact)];
             v = std::int32_t(
                 std::clamp<std::int64_t>(std::int64_t(v) + e.value, 0, std::numeric_limits<std::int32_t>::max()));
         }
@@ -360,9 +354,7 @@ void Simulation::complete(int i)
     givePlace(i); // it stands there still, until it walks on (or somebody needs the spot)
     if (act.release && a.partner >= 0)
         release(i);
-    std::deque<int> *joined = act.enqueue >= 0 ? &m_queues[size_t(act.enqueue)] : nullptr;
-    if (joined && std::find(joined->begin(), joined->end(), i) == joined->end()) { // one already queued keeps its place
-        joined->push_back(i);
+    if (act.enqueue >= 0 && m_crowd.enqueue(i, act.enqueue)) { // one already queued keeps its place
         setQueueFact(act.enqueue);
         Event q {0, 0, i, EventKind::Enqueued};
         q.queue = act.enqueue;
@@ -378,7 +370,8 @@ void Simulation::complete(int i)
 
 void Simulation::beginStep(int i)
 {
-    Agent &a = m_agents[size_t(i)];
+    Activity &a = m_activities[size_t(i)];
+    const Walk &w = m_walks[size_t(i)];
     a.action = a.plan.front();
     const CompiledAction &act = m_scenario->actions[size_t(a.action)];
     a.actionTicks = ticksFor(act.duration);
@@ -392,16 +385,16 @@ void Simulation::beginStep(int i)
     const CompiledStation &st = m_scenario->stations[size_t(a.station)];
     const std::vector<Cell> &spots = m_space.spots(a.station);
     const size_t usable = st.capacity > 0 ? std::min(spots.size(), size_t(st.capacity)) : spots.size();
-    const Cell here = Grid::cellOf(a.x, a.y);
+    const Cell here = Grid::cellOf(w.x, w.y);
     const auto spot = std::find(spots.begin(), spots.begin() + std::ptrdiff_t(usable), here);
-    if (a.standing && !a.stepping && spot != spots.begin() + std::ptrdiff_t(usable)) {
+    if (m_crowd.of(i).standing && !w.stepping && spot != spots.begin() + std::ptrdiff_t(usable)) {
         // There already when it is where it would walk to: a free place, or
         // the first spot nobody else stands on.
         const int k = int(spot - spots.begin());
         const bool nearer = st.capacity <= 0 && std::any_of(spots.begin(), spot, [&](Cell c) {
-                                return m_standing.at(Space::key(c)) < 0 && !m_space.isPlace(c);
+                                return m_crowd.standingOn(Space::key(c)) < 0 && !m_space.isPlace(c);
                             });
-        if (!nearer && (st.capacity <= 0 || m_places[size_t(a.station)][size_t(k)] < 0)) {
+        if (!nearer && (st.capacity <= 0 || m_crowd.places(a.station)[size_t(k)] < 0)) {
             if (st.capacity > 0)
                 takePlace(i, a.station, k);
             a.phase = Phase::Acting;
@@ -417,7 +410,7 @@ void Simulation::beginStep(int i)
 
 void Simulation::enterIdleOrWait(int i, Phase phase)
 {
-    Agent &a = m_agents[size_t(i)];
+    Activity &a = m_activities[size_t(i)];
     if (a.partner >= 0)
         release(i); // nothing more to do with it
     if (a.phase != phase)
@@ -428,7 +421,7 @@ void Simulation::enterIdleOrWait(int i, Phase phase)
     a.action = -1;
     a.station = -1;
     a.incumbent = -1;
-    if (!a.standing && !a.sharing)
+    if (!m_crowd.of(i).standing && !m_crowd.of(i).sharing)
         stand(i, false);
 }
 

@@ -18,12 +18,21 @@
 //   spawning.cpp    spawners' copies arriving and leaving
 //   recording.cpp   events, samples, day reports and snapshots
 //   keyframe.cpp    the whole state at a tick, to look back over a day
+// and the state they work on:
+//   characters.h    a character's own state in parts, one vector each:
+//                   Identity, Activity, Walk (walking.cpp), Notes
+//   crowd.h/.cpp    what characters share: cells stood on, places, lines,
+//                   queues, with each one's Footing in them
+//   ballots.h       every character's ballot: an entry per goal, its last plan
+//   m_world, m_agentFacts  the facts: the world's, each character's own
 
 #include "planner/plancache.h"
 #include "planner/planner.h"
+#include "sim/ballots.h"
+#include "sim/characters.h"
+#include "sim/crowd.h"
 #include "sim/events.h"
 #include "sim/snapshot.h"
-#include "space/occupancy.h"
 #include "space/paths.h"
 
 #include <algorithm>
@@ -107,18 +116,18 @@ public:
     int presentCount() const { return int(m_active.size()); }
     std::span<const std::int32_t> world() const { return m_world; }
     std::span<const std::int32_t> agentFacts(int agent) const;
-    Phase phase(int agent) const { return m_agents[size_t(agent)].phase; }
-    double x(int agent) const { return m_agents[size_t(agent)].x; }
-    double y(int agent) const { return m_agents[size_t(agent)].y; }
+    Phase phase(int agent) const { return m_activities[size_t(agent)].phase; }
+    double x(int agent) const { return m_walks[size_t(agent)].x; }
+    double y(int agent) const { return m_walks[size_t(agent)].y; }
     int currentAction(int agent) const;
-    int currentStation(int agent) const { return m_agents[size_t(agent)].station; }
-    bool standing(int agent) const { return m_agents[size_t(agent)].standing; }
-    bool stepping(int agent) const { return m_agents[size_t(agent)].stepping; }
+    int currentStation(int agent) const { return m_activities[size_t(agent)].station; }
+    bool standing(int agent) const { return m_crowd.of(agent).standing; }
+    bool stepping(int agent) const { return m_walks[size_t(agent)].stepping; }
     // The characters in line at a station, front first (storage indices).
-    const std::deque<int> &line(int station) const { return m_lines[size_t(station)]; }
+    const std::deque<int> &line(int station) const { return m_crowd.line(station); }
     // Who holds each of a station's places (acting there, or walking to it
     // from the front of its line), -1 when free.
-    const std::vector<int> &places(int station) const { return m_places[size_t(station)]; }
+    const std::vector<int> &places(int station) const { return m_crowd.places(station); }
     const Space &space() const { return m_space; }
 
     // Walls that change during a run (the editor's wall tools while a day
@@ -135,57 +144,6 @@ public:
     double insistence(int agent, int goal) const; // goal: an index into the character's goals
 
 private:
-    struct Agent
-    {
-        double x = 0, y = 0;
-        Phase phase = Phase::Idle;
-        int incumbent = -1; // the goal it pursues, an index into its ballot
-        std::vector<int> plan; // fresh from the last safe point
-        int action = -1; // plan[0] while walking or acting
-        std::int64_t ticksLeft = 0; // acting: ticks to completion; waiting/resting: to the retry
-        std::int64_t actionTicks = 0; // acting: the action's length in ticks
-        bool firstActingTick = false;
-        int profile = 0; // agents with equal action lists share searches
-        // Written when they happen (rarely), so snapshots only share them.
-        QString lastSwitch, lastFailure;
-        int serial = 0; // identity: index into the log's names, stable across days
-        int tmpl = -1; // a spawned copy: its template
-        QString id, label; // kept while present: a long run keeps no names of copies long gone
-        double speed = 1;
-        const std::vector<int> *actions = nullptr; // what it can do (its own or its template's)
-        bool active = true; // false once it left (or, for a copy, after dawn)
-        int partner = -1; // storage index of its partner
-        int heldBy = -1; // storage index of the character holding it as partner
-        int placeStation = -1; // the station whose place it holds while acting there (or walking to it from the line)
-        int place = -1;
-        // Space (SPEC 11.3).
-        int station = -1; // where the action under way is done: one of its stations, -1 where it stands
-        std::vector<int> planStations; // the plan's choice of station per step (travel cost), empty: choose on the way
-        double goalX = 0, goalY = 0; // where the walk (or the step aside) ends
-        // The way there, found once when the walk begins (Space::route): the
-        // points to head for in turn, goalX/Y last; `way` is the next one.
-        std::vector<std::pair<double, double>> route;
-        size_t way = 0;
-        bool noWay = false; // walls stand between it and where it was to walk: it re-plans
-        int walkField = -1; // the station the walk is for, -1: a step in sight
-        bool stepping = false; // moving to goalX/Y while standing by (aside, up a line, beside its holder)
-        bool standing = false; // holds standCell in m_standing
-        bool sharing = false; // stands where there was no free cell near (a crowd larger than the room): not looked for
-                              // again until it walks
-        std::int64_t standCell = 0;
-        std::int64_t followCell = 0; // a partner: its holder's cell it last stood beside
-        int lineStation = -1; // in line at that station
-    };
-    struct Candidate // one goal on one character's ballot (SPEC §5): what it scores there
-    {
-        int goal = 0; // scenario goal index
-        double start = 0, rate = 0, urgency = 1;
-        double need = 0; // a need's insistence
-        double cost = 0, score = 0;
-        bool viable = false, satisfied = false;
-        bool met = false; // quota met today
-    };
-
     void dawn();
     void applyWallChanges(); // those due at this tick (step)
     // The map of a change (-1: the scenario's); with `settle`, everyone on a
@@ -213,18 +171,19 @@ private:
     std::int32_t &fact(int i, FactId f);
     std::int32_t value(int i, FactId f) const;
     void applyEffects(int i, Range effects, bool spendOnly, bool skipSpends);
-    double quotaProgress(int i, const Candidate &s) const; // 1 - shortfall
+    double quotaProgress(int i, const Ballots::Entry &entry) const; // 1 - shortfall
     // Walking on the grid (walking.cpp).
-    static constexpr double kArrived = 1e-9; // this close to a point is there
-    void setWalk(Agent &a, double x, double y, int field);
-    bool moveAlong(Agent &a); // true once at goalX/Y
+    void setWalk(int i, double x, double y, int field) { m_walks[size_t(i)].set(m_space, x, y, field); }
+    bool moveAlong(int i)
+    {
+        return m_walks[size_t(i)].advance(m_identities[size_t(i)].speed * m_dt);
+    } // true once at goalX/Y
     void stand(int i, bool instant); // claims the cell it stands on, or the nearest free one
-    void startInside(Agent &a) const; // a start on a walled map where nobody can stand: the nearest free cell
+    void startInside(Walk &w) const; // a start on a walled map where nobody can stand: the nearest free cell
     void claim(int i, Cell c); // stands on c (stepping there when not on it)
     void unstand(int i);
     Cell freeCellNear(Cell from, int who, bool avoidPlaces) const;
     int chooseStation(int i, const CompiledAction &act) const;
-    int freePlace(int station, int who) const; // a free place of a station, -1 when all are held
     void headFor(int i); // walks to the chosen station: a free place or spot, or the back of its line
     void arrive(int i);
     void takePlace(int i, int station, int place);
@@ -240,18 +199,10 @@ private:
     void failRecheck(int i, FactId failed, std::int32_t value, std::int32_t needed, ConditionOp op);
     void wayClosed(int i); // walls between it and its station: gives back what it holds, re-plans
     void dropPlan(int i); // idle without a plan, then a safe point (after a failed re-check)
-    double insistenceOf(int i, const Candidate &s) const;
+    double insistenceOf(int i, const Ballots::Entry &entry) const;
     void checkQuotas();
     void sample();
     void record(Event e);
-    std::span<Candidate> ballot(int i)
-    {
-        return {m_entries.data() + m_ballotBegin[size_t(i)], m_entries.data() + m_ballotBegin[size_t(i) + 1]};
-    }
-    std::span<const Candidate> ballot(int i) const
-    {
-        return {m_entries.data() + m_ballotBegin[size_t(i)], m_entries.data() + m_ballotBegin[size_t(i) + 1]};
-    }
     double now() const { return double(m_tickInDay) * m_dt; }
     // Whole ticks a span of simulated seconds takes, at least one.
     std::int64_t ticksFor(double seconds) const
@@ -264,7 +215,6 @@ private:
     Planner m_planner;
     PlanCache m_cache;
     Plan m_scratchPlan;
-    std::vector<Plan> m_entryPlans; // per slot, the plan found at the last safe point
     std::vector<std::int32_t> m_state; // scratch: one agent's view for planning
 
     double m_dt;
@@ -277,27 +227,26 @@ private:
     bool m_started = false;
 
     std::vector<std::int32_t> m_world;
-    std::vector<std::int32_t> m_pools; // agents x agentFactCount
-    std::vector<Agent> m_agents; // storage: the scenario's own, then today's spawned copies
+    std::vector<std::int32_t> m_agentFacts; // each character's own facts (agent fact ids): characters x agentFactCount
+    // Per character, by storage index: the scenario's own, then today's spawned copies.
+    std::vector<Identity> m_identities;
+    std::vector<Activity> m_activities;
+    std::vector<Walk> m_walks;
+    std::vector<Notes> m_notes;
+    Crowd m_crowd; // and each character's Footing in it
+    Ballots m_ballots;
     std::vector<int> m_active, m_order; // present characters in order; the order of this tick
-    std::vector<Candidate> m_entries;
-    std::vector<size_t> m_ballotBegin; // agents + 1
     size_t m_staticAgents = 0;
-    size_t m_staticEntries = 0;
     std::vector<int> m_templateProfile;
-    std::vector<std::deque<int>> m_queues; // storage indices, front first
     std::vector<int> m_factQueue; // per fact id: the queue whose length it is, -1
     // Whether a profile's actions / a goal's conditions read a queue's length
     // ([profile or goal][queue]): only those are counted at a safe point, so
     // hundreds of copies waiting in a queue don't each count it (N^2 a tick).
     std::vector<char> m_profileReadsQueue, m_goalReadsQueue;
     mutable std::int64_t m_queueScans = 0;
-    std::vector<std::vector<int>> m_places; // per station: occupant of each place, -1 free
-    std::vector<std::deque<int>> m_lines; // per station: its line, front first
     Space m_space;
     std::vector<std::pair<std::int64_t, QList<Wall>>> m_wallChanges; // sorted by tick
     int m_wallsInForce = -1; // the change whose walls m_space has, -1: the scenario's
-    Occupancy m_standing; // cell -> the character standing on it
     std::vector<std::int64_t> m_nextSpawn; // per spawner: tick of the next copy
     std::vector<int> m_spawned; // per spawner: copies today
     std::vector<int> m_templateSerial; // per template: copies so far (for names)

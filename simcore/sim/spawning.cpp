@@ -10,21 +10,16 @@ namespace goap::sim {
 
 void Simulation::leave(int i)
 {
-    Agent &a = m_agents[size_t(i)];
+    Activity &a = m_activities[size_t(i)];
     if (a.partner >= 0)
         release(i);
     if (a.heldBy >= 0) {
-        m_agents[size_t(a.heldBy)].partner = -1;
+        m_activities[size_t(a.heldBy)].partner = -1;
         a.heldBy = -1;
     }
-    for (size_t q = 0; q < m_queues.size(); ++q) {
-        auto &queue = m_queues[q];
-        const auto it = std::find(queue.begin(), queue.end(), i);
-        if (it != queue.end()) {
-            queue.erase(it);
+    for (size_t q = 0; q < m_crowd.queues(); ++q)
+        if (m_crowd.dequeue(i, int(q)))
             setQueueFact(int(q));
-        }
-    }
     leaveLine(i);
     givePlace(i);
     unstand(i);
@@ -52,37 +47,39 @@ int Simulation::spawn(int tmpl, double x, double y)
 {
     const CompiledScenario &sc = *m_scenario;
     const CompiledAgent &t = sc.templates[size_t(tmpl)];
-    const int i = int(m_agents.size());
-    Agent a;
-    a.x = x;
-    a.y = y;
-    a.profile = m_templateProfile[size_t(tmpl)];
-    a.tmpl = tmpl;
-    a.speed = t.speed;
-    a.actions = &t.actions;
-    a.serial = m_serials++;
+    const int i = int(m_identities.size());
+    Identity &who = m_identities.emplace_back();
+    who.profile = m_templateProfile[size_t(tmpl)];
+    who.tmpl = tmpl;
+    who.speed = t.speed;
+    who.actions = &t.actions;
+    who.serial = m_serials++;
     const int n = ++m_templateSerial[size_t(tmpl)];
-    a.id = QStringLiteral("%1-%2").arg(sc.templateIds[size_t(tmpl)]).arg(n);
-    a.label = QStringLiteral("%1 %2").arg(sc.templateLabels[size_t(tmpl)]).arg(n);
+    who.id = QStringLiteral("%1-%2").arg(sc.templateIds[size_t(tmpl)]).arg(n);
+    who.label = QStringLiteral("%1 %2").arg(sc.templateLabels[size_t(tmpl)]).arg(n);
     if (m_options.recordEvents) {
-        m_log.agentIds.push_back(a.id);
-        m_log.agentLabels.push_back(a.label);
+        m_log.agentIds.push_back(who.id);
+        m_log.agentLabels.push_back(who.label);
     }
-    m_agents.push_back(a);
-    m_pools.insert(m_pools.end(), t.initialFacts.begin(), t.initialFacts.end());
+    m_activities.emplace_back();
+    Walk &w = m_walks.emplace_back();
+    w.x = x;
+    w.y = y;
+    m_notes.emplace_back();
+    m_crowd.add();
+    m_agentFacts.insert(m_agentFacts.end(), t.initialFacts.begin(), t.initialFacts.end());
     AgentReport report;
-    report.id = m_agents.back().id;
+    report.id = who.id;
     for (const CompiledAgentGoal &g : t.goals) {
-        Candidate s;
-        s.goal = g.goal;
-        s.start = s.need = g.start;
-        s.rate = g.rate;
-        s.urgency = g.urgency;
-        m_entries.push_back(s);
+        Ballots::Entry entry;
+        entry.goal = g.goal;
+        entry.start = entry.need = g.start;
+        entry.rate = g.rate;
+        entry.urgency = g.urgency;
+        m_ballots.add(entry);
         report.goals.push_back(GoalReport {g.goal, std::nullopt, 0});
     }
-    m_ballotBegin.push_back(m_entries.size());
-    m_entryPlans.resize(m_entries.size());
+    m_ballots.close();
     m_reports.back().agents.push_back(std::move(report));
     m_active.push_back(i);
     stand(i, true);

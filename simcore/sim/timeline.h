@@ -4,8 +4,8 @@
 // plus deterministic re-simulation from the nearest one before it. Asking for
 // a tick past the keyframes built so far runs on and keeps them on the way.
 //
-// Memory: one keyframe (the run's state: every character, its facts and goal
-// slots, the world, queues and places) per interval of the stretch asked
+// Memory: one keyframe (the run's state: every character, its facts and
+// ballot, the world, queues and places) per interval of the stretch asked
 // for, nothing per tick, and at most kMaxKeyframes: a longer stretch keeps
 // every other keyframe and doubles the interval. Time: restoring a keyframe
 // plus at most one interval of stepping.

@@ -1,6 +1,6 @@
 // Walking on the grid (SPEC 11.3): characters walk the distance fields of
-// Space, smoothed by line of sight; standing ones hold a cell in m_standing,
-// so no two stand on one spot; which of an action's stations to walk to.
+// Space, smoothed by line of sight (Walk); standing ones hold a cell in the
+// Crowd, so no two stand on one spot; which of an action's stations to walk to.
 // Places and lines at a station are in places.cpp.
 
 #include "simulation.h"
@@ -10,41 +10,40 @@
 
 namespace goap::sim {
 
-void Simulation::setWalk(Agent &a, double x, double y, int field)
+void Walk::set(const Space &space, double toX, double toY, int field)
 {
-    a.goalX = x;
-    a.goalY = y;
-    a.walkField = field;
-    a.way = 0;
+    goalX = toX;
+    goalY = toY;
+    walkField = field;
+    way = 0;
     // The whole way, once: every leg in sight, so walking it never enters a
     // wall nor cuts a corner. None: it stays where it is and re-plans.
-    a.noWay = !m_space.route(field, a.x, a.y, x, y, a.route);
+    noWay = !space.route(field, x, y, toX, toY, route);
 }
 
-bool Simulation::moveAlong(Agent &a)
+bool Walk::advance(double stride)
 {
-    if (a.noWay)
+    if (noWay)
         return false;
-    double stride = a.speed * m_dt;
-    while (a.way < a.route.size()) { // a stride may round a corner or two
-        const auto [wx, wy] = a.route[a.way];
-        const double dx = wx - a.x, dy = wy - a.y;
+    while (way < route.size()) { // a stride may round a corner or two
+        const auto [wx, wy] = route[way];
+        const double dx = wx - x, dy = wy - y;
         const double distance = std::hypot(dx, dy);
         if (distance > stride) {
-            a.x += dx / distance * stride;
-            a.y += dy / distance * stride;
+            x += dx / distance * stride;
+            y += dy / distance * stride;
             return false;
         }
-        a.x = wx;
-        a.y = wy;
+        x = wx;
+        y = wy;
         stride -= distance;
-        ++a.way;
-        if (a.way == a.route.size())
+        ++way;
+        if (way == route.size())
             return true;
         if (stride <= kArrived)
             return false;
     }
-    return std::abs(a.x - a.goalX) < kArrived && std::abs(a.y - a.goalY) < kArrived;
+    return std::abs(x - goalX) < kArrived && std::abs(y - goalY) < kArrived;
 }
 
 void Simulation::changeWalls(std::int64_t tick, QList<Wall> walls)
@@ -94,66 +93,61 @@ void Simulation::useWalls(int change, bool settle)
     if (!m_started || !settle)
         return;
     for (const int i : m_active) {
-        Agent &a = m_agents[size_t(i)];
+        const Activity &a = m_activities[size_t(i)];
+        Walk &w = m_walks[size_t(i)];
         if (!a.active)
             continue;
-        if (m_space.blocked(Grid::cellOf(a.x, a.y))) { // a wall where it stands: the nearest free cell
+        if (m_space.blocked(Grid::cellOf(w.x, w.y))) { // a wall where it stands: the nearest free cell
             unstand(i);
-            startInside(a);
+            startInside(w);
             if (a.phase != Phase::Walking && a.heldBy < 0)
                 stand(i, true);
         }
         if (a.heldBy >= 0)
             continue; // a partner follows its holder afresh every tick
-        if (a.phase == Phase::Walking || a.stepping) // the way again, or none: it re-plans
-            setWalk(a, a.goalX, a.goalY, a.walkField);
+        if (a.phase == Phase::Walking || w.stepping) // the way again, or none: it re-plans
+            setWalk(i, w.goalX, w.goalY, w.walkField);
     }
-    for (size_t st = 0; st < m_lines.size(); ++st)
+    for (size_t st = 0; st < m_crowd.stations(); ++st)
         placeLine(int(st), 0); // the lines' cells may have moved
 }
 
 void Simulation::unstand(int i)
 {
-    Agent &a = m_agents[size_t(i)];
-    if (a.standing && m_standing.at(a.standCell) == i)
-        m_standing.remove(a.standCell);
-    a.standing = false;
-    a.sharing = false;
-    a.stepping = false;
+    m_crowd.unstand(i);
+    m_walks[size_t(i)].stepping = false;
 }
 
 void Simulation::claim(int i, Cell c)
 {
-    Agent &a = m_agents[size_t(i)];
+    Walk &w = m_walks[size_t(i)];
     unstand(i);
-    const int other = m_standing.at(Space::key(c));
-    if (other < 0 || other == i) {
-        a.standCell = Space::key(c);
-        a.standing = true;
-        m_standing.put(a.standCell, i);
-    } else {
-        a.sharing = true; // the map is full around here (no free cell within 16 rings): it shares, unregistered
-    }
+    const int other = m_crowd.standingOn(Space::key(c));
+    if (other < 0 || other == i)
+        m_crowd.standOn(i, Space::key(c));
+    else
+        m_crowd.of(i).sharing = true; // the map is full around here (no free cell within 16 rings): it shares,
+                                      // unregistered
     const double x = Grid::centreX(c), y = Grid::centreY(c);
-    if (Grid::cellOf(a.x, a.y) == c && !m_space.hasWalls()) {
-        a.stepping = false; // already on it: no need to be at its very centre
+    if (Grid::cellOf(w.x, w.y) == c && !m_space.hasWalls()) {
+        w.stepping = false; // already on it: no need to be at its very centre
         return;
     }
-    a.stepping = std::abs(a.x - x) > kArrived || std::abs(a.y - y) > kArrived;
-    setWalk(a, x, y, -1); // a cell close by, in sight (freeCellNear checks it)
+    w.stepping = std::abs(w.x - x) > kArrived || std::abs(w.y - y) > kArrived;
+    w.set(m_space, x, y, -1); // a cell close by, in sight (freeCellNear checks it)
 }
 
 // On a map with walls nobody starts where nobody can stand: a start outside
 // the map (the validator only warns of it) or in a wall (an error in a file)
 // is moved to the nearest free cell of the map, ring by ring from the nearest
 // point inside it. On an open map a start outside it stands where it is, as in version 1.
-void Simulation::startInside(Agent &a) const
+void Simulation::startInside(Walk &w) const
 {
-    if (!m_space.hasWalls() || !m_space.blocked(Grid::cellOf(a.x, a.y)))
+    if (!m_space.hasWalls() || !m_space.blocked(Grid::cellOf(w.x, w.y)))
         return;
     const Grid &g = m_space.grid();
-    const Cell from {std::clamp(Grid::cellOf(a.x, a.y).x, 0, g.width() - 1),
-                     std::clamp(Grid::cellOf(a.x, a.y).y, 0, g.height() - 1)};
+    const Cell from {std::clamp(Grid::cellOf(w.x, w.y).x, 0, g.width() - 1),
+                     std::clamp(Grid::cellOf(w.x, w.y).y, 0, g.height() - 1)};
     for (int r = 0; r < std::max(g.width(), g.height()); ++r) {
         Cell best {};
         int bestD = std::numeric_limits<int>::max();
@@ -167,8 +161,8 @@ void Simulation::startInside(Agent &a) const
                 }
             }
         if (bestD != std::numeric_limits<int>::max()) {
-            a.x = Grid::centreX(best);
-            a.y = Grid::centreY(best);
+            w.x = Grid::centreX(best);
+            w.y = Grid::centreY(best);
             return;
         }
     }
@@ -176,30 +170,28 @@ void Simulation::startInside(Agent &a) const
 
 void Simulation::stand(int i, bool instant)
 {
-    Agent &a = m_agents[size_t(i)];
+    Walk &w = m_walks[size_t(i)];
     if (instant)
-        startInside(a);
-    const Cell here = Grid::cellOf(a.x, a.y);
-    const int occupant = m_standing.at(Space::key(here));
-    if (occupant == i && a.standing)
+        startInside(w);
+    const Cell here = Grid::cellOf(w.x, w.y);
+    const int occupant = m_crowd.standingOn(Space::key(here));
+    if (occupant == i && m_crowd.of(i).standing)
         return;
     if (occupant < 0 && !m_space.blocked(here)) {
         unstand(i);
-        a.standCell = Space::key(here);
-        a.standing = true;
-        m_standing.put(a.standCell, i);
+        m_crowd.standOn(i, Space::key(here));
         return;
     }
     const Cell c = freeCellNear(here, i, false);
     claim(i, c);
     if (c == here) { // no room near: it shares the cell where it is
-        a.stepping = false;
+        w.stepping = false;
         return;
     }
     if (instant) {
-        a.x = Grid::centreX(c);
-        a.y = Grid::centreY(c);
-        a.stepping = false;
+        w.x = Grid::centreX(c);
+        w.y = Grid::centreY(c);
+        w.stepping = false;
     }
 }
 
@@ -212,7 +204,7 @@ Cell Simulation::freeCellNear(Cell from, int who, bool avoidPlaces) const
     const auto ok = [&](Cell c) {
         if (m_space.blocked(c) || (region >= 0 && m_space.region(c) != region))
             return false;
-        const int o = m_standing.at(Space::key(c));
+        const int o = m_crowd.standingOn(Space::key(c));
         if (o >= 0 && o != who)
             return false;
         if (avoidPlaces && m_space.isPlace(c))
@@ -248,7 +240,8 @@ Cell Simulation::freeCellNear(Cell from, int who, bool avoidPlaces) const
 
 int Simulation::chooseStation(int i, const CompiledAction &act) const
 {
-    const Agent &a = m_agents[size_t(i)];
+    const Activity &a = m_activities[size_t(i)];
+    const Walk &w = m_walks[size_t(i)];
     if (act.stations.size() <= 1)
         return act.station;
     if (!a.planStations.empty() && a.planStations.front() >= 0)
@@ -259,10 +252,10 @@ int Simulation::chooseStation(int i, const CompiledAction &act) const
     double bestD = Space::kUnreachable;
     bool bestFree = false;
     for (const int s : act.stations) {
-        const double d = m_space.distance(s, a.x, a.y);
+        const double d = m_space.distance(s, w.x, w.y);
         if (d == Space::kUnreachable)
             continue;
-        const bool free = m_scenario->stations[size_t(s)].capacity <= 0 || freePlace(s, i) >= 0;
+        const bool free = m_scenario->stations[size_t(s)].capacity <= 0 || m_crowd.freePlace(s, i) >= 0;
         if (best < 0 || (free && !bestFree) || (free == bestFree && d < bestD)) {
             best = s;
             bestD = d;

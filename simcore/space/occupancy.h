@@ -6,6 +6,7 @@
 // (at most half full), never in a steady state.
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 

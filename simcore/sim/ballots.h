@@ -1,0 +1,66 @@
+#pragma once
+// The characters' ballots (SPEC §5): one entry per goal a character holds,
+// what that goal scores on its ballot, and the plan found for it at the last
+// safe point. Flat: every character's entries in one vector, a character's
+// ballot a contiguous range of it (by storage index: the scenario's own
+// characters first, then today's spawned copies). Snapshots show an entry as
+// a sim::BallotEntry.
+
+#include "planner/planner.h"
+
+#include <span>
+#include <vector>
+
+namespace goap::sim {
+
+class Ballots
+{
+public:
+    struct Entry // one goal on one character's ballot
+    {
+        int goal = 0; // scenario goal index
+        double start = 0, rate = 0, urgency = 1;
+        double need = 0; // a need's insistence
+        // At the last safe point: its plan's cost and insistence - costWeight x cost.
+        double cost = 0, score = 0;
+        bool viable = false, satisfied = false;
+        bool met = false; // quota met today
+    };
+
+    size_t characters() const { return m_begin.size() - 1; }
+    size_t entries() const { return m_entries.size(); }
+    // Character i's ballot, in the order of its goals.
+    std::span<Entry> of(int i)
+    {
+        return {m_entries.data() + m_begin[size_t(i)], m_entries.data() + m_begin[size_t(i) + 1]};
+    }
+    std::span<const Entry> of(int i) const
+    {
+        return {m_entries.data() + m_begin[size_t(i)], m_entries.data() + m_begin[size_t(i) + 1]};
+    }
+    // The plan found at the last safe point for entry k of character i's ballot.
+    Plan &plan(int i, size_t k) { return m_plans[m_begin[size_t(i)] + k]; }
+    const Plan &plan(int i, size_t k) const { return m_plans[m_begin[size_t(i)] + k]; }
+
+    // A ballot for the next character: add() its entries, then close() it.
+    void add(const Entry &entry) { m_entries.push_back(entry); }
+    void close()
+    {
+        m_begin.push_back(m_entries.size());
+        m_plans.resize(m_entries.size());
+    }
+    // Keeps the first `characters` ballots (dawn: the scenario's own characters').
+    void truncate(size_t characters)
+    {
+        m_begin.resize(characters + 1);
+        m_entries.resize(m_begin.back());
+        m_plans.resize(m_begin.back());
+    }
+
+private:
+    std::vector<Entry> m_entries;
+    std::vector<size_t> m_begin {0}; // per character, its first entry; characters + 1
+    std::vector<Plan> m_plans; // per entry
+};
+
+} // namespace goap::sim

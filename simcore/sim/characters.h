@@ -1,0 +1,83 @@
+#pragma once
+// A character's own state, in parts: plain structs the Simulation keeps in
+// vectors indexed by the character (its storage index: the scenario's own
+// characters first, then today's spawned copies). Each part is read and
+// written in that character's own update (but a partner's Activity, by its
+// holder); what characters share with each other (the cells they stand on,
+// places, lines, queues) is the Crowd's, their facts the Simulation's.
+
+#include "sim/events.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace goap {
+class Space;
+}
+
+namespace goap::sim {
+
+// Who the character is: fixed while it is present.
+struct Identity
+{
+    int serial = 0; // index into the log's names, stable across days
+    int tmpl = -1; // a spawned copy: its template
+    int profile = 0; // characters with equal action lists share searches
+    double speed = 1;
+    const std::vector<int> *actions = nullptr; // what it can do (its own or its template's)
+    QString id, label; // kept while present: a long run keeps no names of copies long gone
+};
+
+// What it is doing: its phase, the plan from its last safe point, the
+// action under way and the partner it acts with (SPEC §7; taking one, or
+// letting it go, writes the partner's Activity too). Read every tick: the
+// plain fields first.
+struct Activity
+{
+    Phase phase = Phase::Idle;
+    bool firstActingTick = false;
+    bool active = true; // false once it left (or, for a copy, after dawn)
+    int incumbent = -1; // the goal it pursues, an index into its ballot
+    int action = -1; // plan[0] while walking or acting
+    int station = -1; // where the action under way is done: one of its stations, -1 where it stands (SPEC 11.3)
+    int partner = -1; // the character it holds as its partner
+    int heldBy = -1; // the character holding it as its partner
+    std::int64_t ticksLeft = 0; // acting: ticks to completion; waiting/resting/queued: to the retry
+    std::int64_t actionTicks = 0; // acting: the action's length in ticks
+    std::vector<int> plan; // fresh from the last safe point
+    std::vector<int> planStations; // the plan's choice of station per step (travel cost), empty: choose on the way
+};
+
+inline constexpr double kArrived = 1e-9; // this close to a point is there
+
+// Where it is and where it walks on the grid (SPEC 11.3). What every tick
+// reads first.
+struct Walk
+{
+    double x = 0, y = 0;
+    bool stepping = false; // moving to goalX/Y while standing by (aside, up a line, beside its holder)
+    bool noWay = false; // walls stand between it and where it was to walk: it re-plans
+    int walkField = -1; // the station the walk is for, -1: a step in sight
+    double goalX = 0, goalY = 0; // where the walk (or the step aside) ends
+    // The way there, found once when the walk begins (Space::route): the
+    // points to head for in turn, goalX/Y last; `way` is the next one.
+    size_t way = 0;
+    std::vector<std::pair<double, double>> route;
+
+    // Sets out for (toX, toY) along the station `field`'s distance field
+    // (-1: a step in sight); noWay when walls leave no way there.
+    void set(const Space &space, double toX, double toY, int field);
+    // Walks `stride` along the route: true once at goalX/Y.
+    bool advance(double stride);
+};
+
+// Written when they happen (rarely), so snapshots only share them.
+struct Notes
+{
+    QString lastSwitch, lastFailure;
+};
+
+} // namespace goap::sim

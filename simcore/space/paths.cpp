@@ -259,7 +259,7 @@ bool Space::isPlace(Cell c) const
     return std::binary_search(m_placeCells.begin(), m_placeCells.end(), key(c));
 }
 
-const std::vector<float> &Space::field(int station) const
+const std::vector<float> &Space::distanceField(int station) const
 {
     auto &slot = m_fields[size_t(station)];
     m_fieldUsed[size_t(station)] = ++m_clock;
@@ -324,7 +324,7 @@ double Space::distance(int station, double x, double y) const
             return best;
         // (Not expected in one region; the exact field answers then.)
     }
-    const float d = field(station)[size_t(m_grid.index(c))];
+    const float d = distanceField(station)[size_t(m_grid.index(c))];
     if (d == kUnreachable)
         return kUnreachable;
     // Field lengths run centre to centre: add the stretches at both ends.
@@ -371,7 +371,7 @@ std::vector<std::pair<double, double>> Space::path(int station, double x, double
 bool Space::fieldRoute(int station, double x, double y, double tx, double ty,
                        std::vector<std::pair<double, double>> &out) const
 {
-    if (field(station)[size_t(m_grid.index(Grid::cellOf(x, y)))] == kUnreachable)
+    if (distanceField(station)[size_t(m_grid.index(Grid::cellOf(x, y)))] == kUnreachable)
         return false;
     double px = x, py = y;
     for (int k = 0; k < 4096; ++k) {
@@ -426,7 +426,7 @@ bool Space::gridRoute(double x, double y, double tx, double ty, std::vector<std:
     bool found = false;
     while (!open.empty()) {
         std::pop_heap(open.begin(), open.end(), std::greater<>());
-        const float f = open.back().first; // (not a structured binding: see field())
+        const float f = open.back().first; // (not a structured binding: see distanceField())
         const int i = open.back().second;
         open.pop_back();
         if (i == goal) {
@@ -582,7 +582,7 @@ void Space::waypoint(int station, double x, double y, double tx, double ty, doub
     const Cell start = Grid::cellOf(x, y);
     if (m_grid.blocked(start))
         return; // nowhere to walk from: straight on (the validator warns of such maps)
-    const std::vector<float> &dist = field(station);
+    const std::vector<float> &dist = distanceField(station);
     if (dist[size_t(m_grid.index(start))] == kUnreachable)
         return;
     // Down the field, remembering the furthest cell still in sight.

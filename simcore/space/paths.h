@@ -122,7 +122,7 @@ public:
     void setFieldBudget(std::size_t bytes) { m_budget = bytes; } // for tests
 
 private:
-    const std::vector<float> &field(int station) const;
+    const std::vector<float> &distanceField(int station) const;
     bool fieldRoute(int station, double x, double y, double tx, double ty,
                     std::vector<std::pair<double, double>> &out) const;
     void waypoint(int station, double x, double y, double tx, double ty, double &wx, double &wy) const;

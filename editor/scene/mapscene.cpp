@@ -335,7 +335,7 @@ MapScene::MapScene(ScenarioDocument *document, QObject *parent)
 {
     connect(document, &ScenarioDocument::changed, this, &MapScene::onChanged);
     connect(this, &QGraphicsScene::selectionChanged, this, [this] {
-        placeLabels(); // a selected character's label shows first
+        placeLabels(Covers::Kept); // nothing moved; a selected character's label shows first
         const QList<QGraphicsItem *> items = selectedItems();
         if (items.size() > 1) { // a rubber band or Ctrl+click: several characters (or stations)
             QList<ItemRef> refs;
@@ -609,7 +609,7 @@ void MapScene::setStartMarkersVisible(bool visible)
     m_startMarkers = visible;
     for (QGraphicsItem *item : m_characters)
         item->setVisible(visible);
-    placeLabels();
+    placeLabels(Covers::Kept);
 }
 
 void MapScene::rebuild()
@@ -665,18 +665,20 @@ void MapScene::rebuild()
     placeLabels();
 }
 
-void MapScene::placeLabels()
+void MapScene::placeLabels(Covers covers)
 {
     auto key = [](int x, int y) { return (qint64(x) << 32) ^ qint64(quint32(y)); };
     // Discs at one pixel: the last made is drawn on top, the ones under it
     // are covered (neither disc nor label drawn) unless selected.
-    m_pixelsSeen.clear();
-    m_pixelsSeen.reserve(m_characters.size());
-    for (auto it = m_characters.rbegin(); it != m_characters.rend(); ++it) {
-        auto *marker = static_cast<MarkerItem *>(*it);
-        const bool fresh
-            = m_pixelsSeen.insert(key(int(std::lround(marker->x())), int(std::lround(marker->y())))).second;
-        marker->setCovered(!fresh);
+    if (covers == Covers::Again) {
+        m_pixelsSeen.clear();
+        m_pixelsSeen.reserve(m_characters.size());
+        for (auto it = m_characters.rbegin(); it != m_characters.rend(); ++it) {
+            auto *marker = static_cast<MarkerItem *>(*it);
+            const bool fresh
+                = m_pixelsSeen.insert(key(int(std::lround(marker->x())), int(std::lround(marker->y())))).second;
+            marker->setCovered(!fresh);
+        }
     }
     // Labels, greedy as map labelling goes: stations first, then the
     // selected characters, then the rest in order; a label overlapping one
@@ -765,10 +767,12 @@ void MapScene::updateMarker(EntityRef entity)
         return;
     }
     const QSignalBlocker blocker(this);
-    showMarker(list[size_t(entity.index)], entity);
+    QGraphicsItem *marker = list[size_t(entity.index)];
+    const QPointF was = marker->pos();
+    showMarker(marker, entity);
     if (entity.kind == EntityKind::Station)
         updatePlaces(); // it moved, or its capacity changed
-    placeLabels();
+    placeLabels(marker->pos() != was ? Covers::Again : Covers::Kept); // a new label: the piles are as they were
 }
 
 void MapScene::onChanged(const Change &change)

@@ -97,7 +97,10 @@ private:
     bool m_startMarkers = true;
     void strokeTo(const QPointF &scenePos); // adds the cells under the brush
     void updatePlaces();
-    void placeLabels(); // which markers' labels show: one that would cover another gives way
+    // Which markers' labels show: one that would cover another gives way.
+    // Covers::Kept when no marker moved, was added or went (the piles are as they were).
+    enum class Covers { Again, Kept };
+    void placeLabels(Covers covers = Covers::Again);
     WallTool m_wallMode = WallTool::None;
     QPointF m_drawFrom;
     QGraphicsRectItem *m_drawing = nullptr; // the wall being drawn

@@ -49,29 +49,36 @@ int main(int argc, char *argv[])
     QLineEdit *label = w.characterForm()->labelEdit;
     label->setFocus();
     label->selectAll();
-    const QString typed = QStringLiteral("Baker of the east");
-    t.restart();
-    double worst = 0;
-    for (QChar c : typed) {
-        QElapsedTimer k;
-        k.start();
-        QTest::keyClick(label, c.toLatin1());
-        QApplication::processEvents(); // everything the keystroke triggers now
-        worst = std::max(worst, double(k.nsecsElapsed()) / 1e6);
+    // Typed twice: the first edit of a document also marks it modified
+    // (title, Save, Revert, the History's first row); the second is an edit
+    // like any other.
+    const QString typed[] = {QStringLiteral("Baker of the east"), QStringLiteral("Baker of the west")};
+    for (int round = 0; round < 2; ++round) {
+        label->selectAll();
+        t.restart();
+        double worst = 0;
+        for (QChar c : typed[round]) {
+            QElapsedTimer k;
+            k.start();
+            QTest::keyClick(label, c.toLatin1());
+            QApplication::processEvents(); // everything the keystroke triggers now
+            worst = std::max(worst, double(k.nsecsElapsed()) / 1e6);
+        }
+        const double perKey = double(t.nsecsElapsed()) / 1e6 / typed[round].size();
+        t.restart();
+        QTest::keyClick(label, Qt::Key_Return); // the edit
+        const double commitInDocument = double(t.nsecsElapsed()) / 1e6;
+        QApplication::processEvents();
+        const double commit = double(t.nsecsElapsed()) / 1e6;
+        t.restart();
+        QTest::qWait(150); // the debounced validation, if any
+        std::printf("%s label typed: %.1f ms per keystroke (worst %.1f ms); Return (the edit): %.1f ms (%.2f ms "
+                    "before painting); then %.0f ms of waiting for validation\n",
+                    round == 0 ? "first" : "second", perKey, worst, commit, commitInDocument,
+                    double(t.nsecsElapsed()) / 1e6);
+        if (w.scenario().agents[agent].label != typed[round])
+            std::printf("!! the label is %s\n", qPrintable(w.scenario().agents[agent].label));
     }
-    const double perKey = double(t.nsecsElapsed()) / 1e6 / typed.size();
-    t.restart();
-    QTest::keyClick(label, Qt::Key_Return); // the edit
-    const double commitInDocument = double(t.nsecsElapsed()) / 1e6;
-    QApplication::processEvents();
-    const double commit = double(t.nsecsElapsed()) / 1e6;
-    t.restart();
-    QTest::qWait(150); // the debounced validation, if any
-    std::printf("typing a label: %.1f ms per keystroke (worst %.1f ms); Return (the edit): %.1f ms (%.2f ms before "
-                "painting); then %.0f ms of waiting for validation\n",
-                perKey, worst, commit, commitInDocument, double(t.nsecsElapsed()) / 1e6);
-    if (w.scenario().agents[agent].label != typed)
-        std::printf("!! the label is %s\n", qPrintable(w.scenario().agents[agent].label));
     std::printf("undo steps after typing: %d\n", w.document()->undoStack()->count());
 
     const long before = goap::testing::procStatusKiB("VmRSS");

@@ -13,7 +13,7 @@ install(TARGETS simcore goap EXPORT GoapSimTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES simcore/capi/goap.h DESTINATION include/goap)
-install(DIRECTORY simcore/model simcore/io simcore/planner simcore/sim simcore/space simcore/graph
+install(DIRECTORY simcore/model simcore/io simcore/planner simcore/sim simcore/space simcore/graph simcore/sweep simcore/records simcore/tool
   DESTINATION include/goap FILES_MATCHING PATTERN "*.h" PATTERN "render.h" EXCLUDE)
 install(EXPORT GoapSimTargets NAMESPACE GoapSim:: DESTINATION ${GOAP_CMAKE_INSTALL_DIR})
 

@@ -221,7 +221,12 @@ void MainWindow::createDocks()
         m_chain->setScenario(m_document->scenario(), m_document->issues());
         m_search->setScenario(m_document->scenario(), hasErrors(m_document->issues()));
     });
-    connect(m_chain, &ChainView::nodeActivated, m_outline, &Outline::select);
+    connect(m_chain, &ChainView::nodeActivated, this, [this](const ChainNode &node) {
+        // An entity is found again by its id: the chain is laid out a moment
+        // after an edit, so the indices it holds may be behind the document's.
+        m_outline->select(node.item.isEntity() ? ItemRef(findEntity(scenario(), node.item.entity.kind, node.id))
+                                               : node.item);
+    });
 }
 
 void MainWindow::arrangeDocks()

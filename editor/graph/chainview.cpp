@@ -371,10 +371,9 @@ void ChainView::mousePressEvent(QMouseEvent *event)
                 item = item->parentItem();
             const QVariant n = item->data(0);
             if (n.isValid() && n.toInt() >= 0 && size_t(n.toInt()) < m_chain.nodes.size()) {
-                const ChainNode &node = m_chain.nodes[size_t(n.toInt())];
-                const ItemRef item = node.item; // select() may lay out again
-                select(item);
-                emit nodeActivated(item);
+                const ChainNode node = m_chain.nodes[size_t(n.toInt())]; // select() may lay out again
+                select(node.item);
+                emit nodeActivated(node);
                 event->accept();
                 return;
             }

@@ -64,7 +64,8 @@ public:
     static constexpr int kMaxNodes = kMaxLayoutNodes; // graph/render.h: what Graphviz is asked to lay out
 
 signals:
-    void nodeActivated(const goap::ItemRef &item);
+    // A node clicked: what it stands for (its item) and its id.
+    void nodeActivated(const goap::ChainNode &node);
     void laidOut();
 
 protected:

@@ -191,6 +191,34 @@ private slots:
     // the start) on the highlighted path; a large tree is drawn collapsed and
     // a click on a "+N" marker opens that node; Show Search in the inspector
     // searches from the moment shown.
+    // The chain is laid out a moment after an edit; a click in that moment
+    // selects the entity the node names, not the place it had in its list.
+    void aChainNodeClickedJustAfterARemovalSelectsItsEntity()
+    {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        w.dock(QStringLiteral("productionChain"))->show();
+        w.dock(QStringLiteral("productionChain"))->raise();
+        ChainView *chain = w.chainView();
+        QTRY_COMPARE(chain->nodeCount(), int(productionChain(w.scenario()).nodes.size()));
+        const int bakeBefore = w.scenario().indexOfAction(u"bakeBread");
+        QVERIFY(bakeBefore > 0);
+        const quint64 layouts = chain->layouts(), inPlace = chain->inPlaceUpdates();
+        QVERIFY(w.document()->submit(edits::remove(w.scenario(), EntityRef {EntityKind::Action, 0})).isEmpty());
+        // Not laid out again yet: the node still says where bakeBread was.
+        QCOMPARE(chain->layouts(), layouts);
+        QCOMPARE(chain->inPlaceUpdates(), inPlace);
+        const int bake = chain->chain().find(EntityKind::Action, QStringLiteral("bakeBread"));
+        QCOMPARE(chain->chain().nodes[size_t(bake)].item, (ItemRef {EntityKind::Action, bakeBefore}));
+        chain->centerOn(chain->nodePosition(bake));
+        QTest::mouseClick(chain->viewport(), Qt::LeftButton, {}, chain->mapFromScene(chain->nodePosition(bake)));
+        QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Action, bakeBefore - 1}));
+        QCOMPARE(w.scenario().actions[bakeBefore - 1].id, QStringLiteral("bakeBread"));
+    }
+
     void searchTreeDockDrawsThePlannersTrace()
     {
         MainWindow w;

@@ -135,18 +135,7 @@ ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent)
         a.add = effectTable->addEffects();
         apply(a, Field::Effects);
     });
-    connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
-        switch (follow(change, EntityKind::Action, Section::Stations)) {
-        case Follow::Field:
-            refreshField(change.field);
-            break;
-        case Follow::Whole:
-            refresh();
-            break;
-        case Follow::Nothing:
-            break;
-        }
-    });
+    followChanges(EntityKind::Action, Section::Stations);
 }
 
 void ActionForm::refresh()

@@ -30,7 +30,7 @@ public:
 
 private:
     void apply(const Action &action, Field field);
-    void refreshField(Field field); // only the widgets of `field`
+    void refreshField(Field field) override; // only the widgets of `field`
     void change(Field field, const std::function<void(Action &)> &edit); // every selected action
     Action current() const { return m_document->scenario().actions[m_index]; }
 };

@@ -102,18 +102,7 @@ CharacterForm::CharacterForm(ScenarioDocument *document, bool templates, QWidget
         if (!m_filling)
             applyGoals();
     });
-    connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
-        switch (follow(change, kind(), Section::Actions | Section::Goals | Section::Characters | Section::Templates)) {
-        case Follow::Field:
-            refreshField(change.field);
-            break;
-        case Follow::Whole:
-            refresh();
-            break;
-        case Follow::Nothing:
-            break;
-        }
-    });
+    followChanges(kind(), Section::Actions | Section::Goals | Section::Characters | Section::Templates);
     if (templates) {
         xBox->setToolTip(tr("Unused for a template: each copy appears where its spawner is."));
         yBox->setToolTip(xBox->toolTip());

@@ -29,7 +29,7 @@ public:
 
 private:
     void apply(const Agent &agent, Field field);
-    void refreshField(Field field); // only the widgets of `field`
+    void refreshField(Field field) override; // only the widgets of `field`
     EntityKind kind() const { return m_templates ? EntityKind::Template : EntityKind::Character; }
     // Applies `edit` to every character shown.
     void change(Field field, const std::function<void(Agent &)> &edit);

@@ -34,6 +34,8 @@ public:
     QList<int> indices() const { return m_indices; }
     static QString mixedText();
     virtual void refresh() = 0;
+    // Shows `field` again after an edit of it (a form whose refresh is cheap shows all).
+    virtual void refreshField(Field) { refresh(); }
     // The field that renames what it shows (Rename, F2), if it has an id.
     virtual QLineEdit *idEditor() const { return nullptr; }
 
@@ -68,6 +70,22 @@ protected:
     // kind updates that field's widget if it shows one of them (else
     // nothing); anything else touching what it shows refreshes it whole.
     enum class Follow { Nothing, Field, Whole };
+    // Follows the document's changes as follow() says: refreshField() or refresh().
+    void followChanges(EntityKind own, Sections shown)
+    {
+        connect(m_document, &ScenarioDocument::changed, this, [this, own, shown](const Change &change) {
+            switch (follow(change, own, shown)) {
+            case Follow::Field:
+                refreshField(change.field);
+                break;
+            case Follow::Whole:
+                refresh();
+                break;
+            case Follow::Nothing:
+                break;
+            }
+        });
+    }
     Follow follow(const Change &change, EntityKind own, Sections shown) const
     {
         if (change.kind == Change::Edited && change.isAbout(own) && change.field != Field::None) {

@@ -68,18 +68,7 @@ GoalForm::GoalForm(ScenarioDocument *document, QWidget *parent)
             [this](double v) { change(Field::Rate, [&](Goal &g) { g.rate = v; }); });
     connect(urgencyBox, &QDoubleSpinBox::valueChanged, this,
             [this](double v) { change(Field::Urgency, [&](Goal &g) { g.urgency = v; }); });
-    connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
-        switch (follow(change, EntityKind::Goal, {})) {
-        case Follow::Field:
-            refreshField(change.field);
-            break;
-        case Follow::Whole:
-            refresh();
-            break;
-        case Follow::Nothing:
-            break;
-        }
-    });
+    followChanges(EntityKind::Goal, {});
 }
 
 void GoalForm::refresh()

@@ -26,7 +26,7 @@ public:
 
 private:
     void apply(const Goal &goal, Field field);
-    void refreshField(Field field); // only the widgets of `field`
+    void refreshField(Field field) override; // only the widgets of `field`
     void change(Field field, const std::function<void(Goal &)> &edit); // every selected goal
     Goal current() const { return m_document->scenario().goals[m_index]; }
 };

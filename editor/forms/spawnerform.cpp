@@ -28,11 +28,7 @@ SpawnerForm::SpawnerForm(ScenarioDocument *document, QWidget *parent)
     for (const auto &[box, field] : fields)
         connect(box, &QDoubleSpinBox::valueChanged, this, [this, field = field] { apply(field); });
     connect(maxBox, &QSpinBox::valueChanged, this, [this] { apply(Field::Count); });
-    connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
-        if (follow(change, EntityKind::Spawner, Section::Templates)
-            != Follow::Nothing) // its refresh is cheap: all of it
-            refresh();
-    });
+    followChanges(EntityKind::Spawner, Section::Templates); // its refresh is cheap: all of it
 }
 
 void SpawnerForm::refresh()

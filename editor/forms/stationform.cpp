@@ -48,10 +48,7 @@ StationForm::StationForm(ScenarioDocument *document, QWidget *parent)
             [this](double v) { change(Field::Position, [&](Station &s) { s.at.y = v; }); });
     connect(capacityBox, &QSpinBox::valueChanged, this,
             [this](int v) { change(Field::Capacity, [&](Station &s) { s.capacity = v; }); });
-    connect(document, &ScenarioDocument::changed, this, [this](const Change &change) {
-        if (follow(change, EntityKind::Station, {}) != Follow::Nothing) // its refresh is cheap: all of it
-            refresh();
-    });
+    followChanges(EntityKind::Station, {}); // its refresh is cheap: all of it
 }
 
 void StationForm::refresh()

@@ -24,6 +24,19 @@ using namespace goap::editor;
 
 using goap::testing::kSource;
 
+// The town open in a shown main window with its Production Chain dock in
+// front (laid out a moment later); null when the window or the file failed.
+ChainView *showTownChain(MainWindow &w)
+{
+    w.resize(1400, 900);
+    w.show();
+    if (!QTest::qWaitForWindowActive(&w) || !w.openFile(kSource + QStringLiteral("/scenarios/town.json")))
+        return nullptr;
+    w.dock(QStringLiteral("productionChain"))->show();
+    w.dock(QStringLiteral("productionChain"))->raise();
+    return w.chainView();
+}
+
 class TestGraphs : public QObject
 {
     Q_OBJECT
@@ -95,13 +108,8 @@ private slots:
     void productionChainDockFollowsTheDocument()
     {
         MainWindow w;
-        w.resize(1400, 900);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowActive(&w));
-        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
-        w.dock(QStringLiteral("productionChain"))->show();
-        w.dock(QStringLiteral("productionChain"))->raise();
-        ChainView *chain = w.chainView();
+        ChainView *chain = showTownChain(w);
+        QVERIFY(chain);
         const ProductionChain expected = productionChain(w.scenario());
         QTRY_COMPARE(chain->nodeCount(), int(expected.nodes.size()));
         // The outline selects Bake bread: the chain brings out its upstream and downstream.
@@ -196,13 +204,8 @@ private slots:
     void aChainNodeClickedJustAfterARemovalSelectsItsEntity()
     {
         MainWindow w;
-        w.resize(1400, 900);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowActive(&w));
-        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
-        w.dock(QStringLiteral("productionChain"))->show();
-        w.dock(QStringLiteral("productionChain"))->raise();
-        ChainView *chain = w.chainView();
+        ChainView *chain = showTownChain(w);
+        QVERIFY(chain);
         QTRY_COMPARE(chain->nodeCount(), int(productionChain(w.scenario()).nodes.size()));
         const int bakeBefore = w.scenario().indexOfAction(u"bakeBread");
         QVERIFY(bakeBefore > 0);

@@ -18,10 +18,12 @@
 #include "io/savefile.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
+#include "run/breakpoints.h"
 #include "run/chartspanel.h"
 #include "run/eventlogpanel.h"
 #include "run/inspector.h"
 #include "run/liverun.h"
+#include "run/runlayer.h"
 #include "scene/mapscene.h"
 #include "sweep/sweepdialog.h"
 
@@ -205,6 +207,23 @@ void MainWindow::createDocks()
         dock->raise();
         m_search->showSearch(request);
     });
+    m_breakpoints = new Breakpoints(m_run->controller(), this);
+    m_breakpointsPanel = new BreakpointsPanel(m_breakpoints, m_document, this);
+    addDock(QStringLiteral("breakpoints"), tr("Breakpoints"), m_breakpointsPanel, Qt::BottomDockWidgetArea);
+    connect(m_breakpoints, &Breakpoints::hit, this, [this](int, int agent, const QString &text) {
+        statusBar()->showMessage(text); // stays until the next message: the run waits on it
+        if (agent >= 0)
+            m_run->selectCharacter(agent);
+    });
+    connect(m_run->inspector(), &Inspector::breakRequested, this, [this](int agent, sim::Breakpoint::Kind kind) {
+        if (agent < 0 || agent >= scenario().agents.size())
+            return;
+        BreakpointSpec spec;
+        spec.kind = kind;
+        spec.character = scenario().agents[agent].id;
+        m_breakpoints->add(spec);
+        statusBar()->showMessage(tr("Breakpoint: %1").arg(describe(spec, scenario())), 6000);
+    });
     m_chainTimer = new QTimer(this);
     m_chainTimer->setSingleShot(true);
     m_chainTimer->setInterval(300);
@@ -237,7 +256,7 @@ void MainWindow::arrangeDocks()
     auto dock = [this](const char *name) { return m_docks.value(QLatin1String(name)); };
     QDockWidget *outline = dock("outline"), *properties = dock("properties"), *inspector = dock("inspector");
     QDockWidget *issues = dock("issues"), *history = dock("history"), *log = dock("eventLog"), *charts = dock("charts"),
-                *chain = dock("productionChain"), *search = dock("searchTree");
+                *chain = dock("productionChain"), *search = dock("searchTree"), *breakpoints = dock("breakpoints");
     addDockWidget(Qt::BottomDockWidgetArea, issues);
     addDockWidget(Qt::BottomDockWidgetArea, log);
     splitDockWidget(issues, log, Qt::Horizontal);
@@ -245,6 +264,7 @@ void MainWindow::arrangeDocks()
     tabifyDockWidget(log, charts);
     tabifyDockWidget(charts, chain);
     tabifyDockWidget(chain, search);
+    tabifyDockWidget(history, breakpoints);
     tabifyDockWidget(properties, inspector);
     issues->raise();
     log->raise();
@@ -396,12 +416,24 @@ void MainWindow::createEditMenu(QToolBar *toolbar)
 void MainWindow::createViewMenu()
 {
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    for (int i = 0; i < m_dockOrder.size(); ++i) { // every dock, Alt+1 to Alt+9 in the order they were made
+    for (int i = 0; i < m_dockOrder.size(); ++i) { // every dock, Alt+1 to Alt+9, then Alt+0, in the order made
         QAction *toggle = m_dockOrder[i]->toggleViewAction();
-        toggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
+        if (i < 10)
+            toggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key(i < 9 ? Qt::Key_1 + i : Qt::Key_0)));
         m_viewMenu->addAction(toggle);
     }
     m_viewMenu->addSeparator();
+    m_follow = m_viewMenu->addAction(tr("&Follow Selected Character"));
+    m_follow->setObjectName(QStringLiteral("followSelected"));
+    m_follow->setCheckable(true);
+    m_follow->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_J));
+    m_follow->setToolTip(tr("The map keeps the character selected in the run in its middle as it walks"));
+    connect(m_follow, &QAction::toggled, this, [this](bool on) {
+        if (on)
+            follow();
+    });
+    connect(m_run, &LiveRun::snapshotShown, this, [this] { follow(); });
+    connect(m_run, &LiveRun::characterSelected, this, [this] { follow(); });
     m_viewMenu->addAction(tr("&Fit Map"), this, [this] { m_view->fitMap(); });
     QAction *zoomIn = m_viewMenu->addAction(tr("Zoom &In"), this, [this] { m_view->zoomBy(1.25); });
     zoomIn->setShortcut(QKeySequence::ZoomIn);
@@ -421,6 +453,16 @@ void MainWindow::createRunMenu()
     runBar->setObjectName(QStringLiteral("runToolbar"));
     runBar->setIconSize(QSize(20, 20));
     m_run->addToToolbar(runBar);
+}
+
+void MainWindow::follow()
+{
+    const int agent = m_run->inspector()->character();
+    if (!m_follow->isChecked() || agent < 0 || !m_run->controller()->hasRun())
+        return;
+    const QPointF at = m_run->layer()->tokenPosition(agent);
+    if (!at.isNull())
+        m_view->centerOn(at);
 }
 
 QAction *MainWindow::wallToolAction() const
@@ -622,6 +664,25 @@ QMenu *MainWindow::outlineMenu(const ItemRef &item)
             menu->addAction(m_removeAction);
     } else if (item.isSettings()) {
         menu->addAction(m_renameAction);
+    }
+    if (item.isFact() && !item.fact.isEmpty()) {
+        // A character's own fact is watched on one character: the one the run shows, else the first.
+        menu->addSeparator();
+        const auto breakOn = [this, fact = item.fact](BreakpointSpec::Kind kind) {
+            BreakpointSpec spec;
+            spec.kind = kind;
+            spec.fact = fact;
+            const int agent = m_run->inspector()->character();
+            if (fact.startsWith(QLatin1String("agent.")) && agent >= 0 && agent < scenario().agents.size())
+                spec.character = scenario().agents[agent].id;
+            m_docks.value(QStringLiteral("breakpoints"))->show();
+            m_docks.value(QStringLiteral("breakpoints"))->raise();
+            m_breakpointsPanel->addWithDialog(spec);
+        };
+        menu->addAction(tr("Break When It &Rises To..."), this,
+                        [breakOn] { breakOn(BreakpointSpec::Kind::FactRises); });
+        menu->addAction(tr("Break When It &Falls Below..."), this,
+                        [breakOn] { breakOn(BreakpointSpec::Kind::FactFalls); });
     }
     return menu;
 }

@@ -90,6 +90,10 @@ public:
     CharacterForm *templateForm() const { return m_templateForm; }
     SpawnerForm *spawnerForm() const { return m_spawnerForm; }
     LiveRun *liveRun() const { return m_run; }
+    class Breakpoints *breakpoints() const { return m_breakpoints; }
+    class BreakpointsPanel *breakpointsPanel() const { return m_breakpointsPanel; }
+    // View > Follow Selected: the map keeps the selected character in its middle while a run plays.
+    QAction *followAction() const { return m_follow; }
     // A dock by name: outline, properties, issues, history, inspector, eventLog, charts.
     QDockWidget *dock(const QString &name) const;
     // Selects a character by id for the inspector (and the outline); false when there is none.
@@ -158,6 +162,10 @@ private:
     QList<QDockWidget *> m_dockOrder;
     class ChainView *m_chain = nullptr;
     class SearchView *m_search = nullptr;
+    class Breakpoints *m_breakpoints = nullptr;
+    class BreakpointsPanel *m_breakpointsPanel = nullptr;
+    QAction *m_follow = nullptr;
+    void follow(); // centres the map on the selected character, when following
     QTimer *m_chainTimer = nullptr;
     class WallTools *m_wallTools = nullptr;
     class SweepDialog *m_sweep = nullptr;

@@ -9,9 +9,11 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -58,7 +60,25 @@ Inspector::Inspector(QWidget *parent)
     f.setBold(true);
     f.setPointSizeF(f.pointSizeF() * 1.15);
     header->setFont(f);
-    layout->addWidget(header);
+    breakButton = new QToolButton(this);
+    breakButton->setObjectName(QStringLiteral("breakButton"));
+    breakButton->setText(tr("Break"));
+    breakButton->setPopupMode(QToolButton::InstantPopup);
+    breakButton->setToolTip(tr("Pause the run when this character switches goal, its plan fails, it has no plan "
+                               "or it meets a quota (listed in the Breakpoints dock)"));
+    auto *breakMenu = new QMenu(breakButton);
+    using Kind = sim::Breakpoint::Kind;
+    for (const auto &[kind, text] :
+         {std::pair {Kind::GoalSwitch, tr("When It Switches &Goal")},
+          std::pair {Kind::PlanFails, tr("When Its &Plan Fails")}, std::pair {Kind::NoPlan, tr("When It Has &No Plan")},
+          std::pair {Kind::QuotaMet, tr("When It Meets a &Quota")}})
+        breakMenu->addAction(text, this, [this, kind] { emit breakRequested(m_character, kind); });
+    breakButton->setMenu(breakMenu);
+    breakButton->setEnabled(false);
+    auto *headerRow = new QHBoxLayout;
+    headerRow->addWidget(header, 1);
+    headerRow->addWidget(breakButton, 0, Qt::AlignTop);
+    layout->addLayout(headerRow);
     m_form = new QFormLayout;
     goalLabel = wrapped(this);
     goalLabel->setToolTip(tr("The goal the character is pursuing: the winner of its last ballot"));
@@ -218,6 +238,7 @@ QString Inspector::partnerText(const sim::AgentSnapshot &holder) const
 void Inspector::setCharacter(int agent)
 {
     m_character = agent;
+    breakButton->setEnabled(m_scenario && agent >= 0 && size_t(agent) < m_scenario->agents.size());
     m_shownPlan.clear();
     m_shownAction = -2;
     planTree->clear();

@@ -15,6 +15,7 @@ class QFormLayout;
 class QLabel;
 class QPushButton;
 class QTableWidget;
+class QToolButton;
 class QTreeWidget;
 
 namespace goap::editor {
@@ -39,11 +40,14 @@ public:
     QTreeWidget *planTree;
     QTableWidget *ballotTable;
     QPushButton *searchButton; // Show Search: the selected ballot goal's search, from the moment shown
+    QToolButton *breakButton; // Break: a menu of breakpoints on the character shown
 
 signals:
     // What the planner tries for one of the character's goals from the state
     // shown (the Search Tree dock draws it): its pool, then the world.
     void searchRequested(const goap::editor::SearchRequest &request);
+    // A breakpoint on the character shown (a scenario character's index), from the Break menu.
+    void breakRequested(int agent, goap::sim::Breakpoint::Kind kind);
 
 private:
     void requestSearch();

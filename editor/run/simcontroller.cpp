@@ -67,9 +67,9 @@ void SimController::load(std::shared_ptr<const CompiledScenario> scenario)
     ++m_runId; // frames of earlier runs still queued are dropped
     m_playing = false;
     clearRecords();
-    emit runStarted();
     send([speed = m_speed](SimRunner &r) { r.setSpeed(speed); });
     send([scenario = m_scenario, runId = m_runId](SimRunner &r) { r.load(scenario, runId); });
+    emit runStarted(); // after the load is queued: what views send the run now reaches the new one
 }
 
 void SimController::play()
@@ -100,6 +100,11 @@ void SimController::setSpeed(double speed)
 {
     m_speed = speed;
     send([speed](SimRunner &r) { r.setSpeed(speed); });
+}
+
+void SimController::setBreakpoints(std::vector<sim::Breakpoint> breakpoints)
+{
+    send([breakpoints = std::move(breakpoints)](SimRunner &r) mutable { r.setBreakpoints(std::move(breakpoints)); });
 }
 
 void SimController::changeWalls(const QList<Wall> &walls)

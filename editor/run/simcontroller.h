@@ -39,6 +39,9 @@ public:
     void setSpeed(double speed); // x real time; 0: as fast as possible
     void restart();
     void changeWalls(const QList<Wall> &walls); // from the next tick of the run
+    // Where a play stops early (SimRunner::setBreakpoints): kept across restarts,
+    // replaced by the next call; a load forgets them (they name another scenario's ids).
+    void setBreakpoints(std::vector<sim::Breakpoint> breakpoints);
     void nextDay();
     // As fast as possible to that time, then pause. Without progress, the
     // worker builds no frame before it gets there (--run-for).

@@ -4,6 +4,7 @@
 // travel as shared pointers to const, so crossing the thread boundary copies
 // a pointer, and no pointer into the simulation ever crosses.
 
+#include "sim/breakpoints.h"
 #include "sim/events.h"
 #include "sim/snapshot.h"
 
@@ -30,6 +31,9 @@ struct SimFrame
     double speed = 1; // x real time; 0: as fast as possible
     int runDays = 1; // a play stops at the end of this many days; 0: keeps running
     bool dayDone = false; // this frame ends a play that stopped at a day's end
+    // The breakpoint that stopped the run since the previous frame, if one did
+    // (its event, if any, is among `events` unless the frame cap dropped it).
+    std::optional<sim::BreakpointHit> breakpointHit;
     // Walls changed during the run since the previous frame, with the tick
     // each took effect from (Simulation::changeWalls): the UI's timeline
     // replays them, its views draw paths on them.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 namespace goap::editor {
 
@@ -16,6 +17,7 @@ void SimRunner::load(std::shared_ptr<const CompiledScenario> scenario, int runId
 {
     m_scenario = std::move(scenario);
     m_runId = runId;
+    m_breakpoints.clear(); // they name the last scenario's ids
     m_playing = false; // a new run starts paused at its first dawn
     restart();
 }
@@ -28,6 +30,33 @@ void SimRunner::changeWalls(QList<Wall> walls)
     m_sim->changeWalls(tick, walls);
     m_wallChanges.emplace_back(tick, std::move(walls));
     m_dirty = true;
+}
+
+void SimRunner::setBreakpoints(std::vector<sim::Breakpoint> breakpoints)
+{
+    m_breakpoints = std::move(breakpoints);
+    if (m_sim)
+        m_watch.set(m_breakpoints, *m_sim);
+}
+
+bool SimRunner::step()
+{
+    if (m_watch.empty()) {
+        m_sim->step();
+        return true;
+    }
+    m_watch.beforeStep(*m_sim);
+    m_sim->step();
+    std::optional<sim::BreakpointHit> hit = m_watch.afterStep(*m_sim);
+    if (!hit)
+        return true;
+    // Paused where it hit, frames on again (a quiet run-to shows where it stopped).
+    m_hit = hit;
+    m_playing = false;
+    m_target = -1;
+    m_quiet = false;
+    m_dirty = true;
+    return false;
 }
 
 void SimRunner::restart()
@@ -46,6 +75,8 @@ void SimRunner::restart()
     m_quiet = false;
     m_dayDone = false;
     m_sim->start(); // dawn, so the first frame shows everyone at their start
+    m_watch.set(m_breakpoints, *m_sim);
+    m_hit.reset();
     m_dirty = true;
 }
 
@@ -90,7 +121,7 @@ void SimRunner::stepTick()
     if (!m_sim)
         return;
     pause();
-    m_sim->step();
+    step();
 }
 
 void SimRunner::stepToEvent()
@@ -100,9 +131,7 @@ void SimRunner::stepToEvent()
     pause();
     const size_t before = m_sim->events().events.size();
     const std::int64_t limit = m_sim->totalTicks() + m_sim->ticksPerDay();
-    do
-        m_sim->step();
-    while (m_sim->events().events.size() == before && m_sim->totalTicks() < limit);
+    while (step() && m_sim->events().events.size() == before && m_sim->totalTicks() < limit) { }
 }
 
 void SimRunner::setSpeed(double speed)
@@ -136,7 +165,8 @@ void SimRunner::stepUpTo(std::int64_t limit, Clock::time_point sliceEnd)
     // Reads the clock every few ticks only: a small town's tick is shorter than the read.
     while (m_sim->totalTicks() < limit) {
         for (int k = 0; k < 8 && m_sim->totalTicks() < limit; ++k)
-            m_sim->step();
+            if (!step())
+                return;
         if (Clock::now() >= sliceEnd)
             return;
     }
@@ -176,8 +206,9 @@ void SimRunner::advance()
         m_owedTicks += std::chrono::duration<double>(now - m_last).count() * m_speed / m_sim->scenario().day.tick;
         m_last = now;
         while (m_owedTicks >= 1 && m_sim->totalTicks() < limit && Clock::now() < sliceEnd) {
-            m_sim->step();
             m_owedTicks -= 1;
+            if (!step())
+                break;
         }
         m_owedTicks = std::min(m_owedTicks, 1.0); // cannot keep up: slow down rather than spiral
     }
@@ -256,6 +287,7 @@ SimFramePtr SimRunner::buildFrame()
     frame->speed = m_speed;
     frame->runDays = m_runDays;
     frame->dayDone = m_dayDone;
+    frame->breakpointHit = std::exchange(m_hit, std::nullopt);
     frame->commands = m_commands;
     frame->ticksPerDay = m_sim->ticksPerDay();
     const auto made = Clock::now();

@@ -9,6 +9,7 @@
 #include "run/commandqueue.h"
 #include "run/framemailbox.h"
 #include "run/runrecords.h"
+#include "sim/breakpoints.h"
 #include "sim/simulation.h"
 
 #include <chrono>
@@ -39,6 +40,10 @@ public:
     void stepToEvent();
     void setSpeed(double speed); // x real time; 0: as fast as possible
     void setRunDays(int days); // a play stops at the end of this many days; 0: keeps running
+    // Where a play, a run-to or a step to the next event stops early: the run
+    // pauses after the tick that hit one, and the next frame says which.
+    // Kept across restarts, forgotten by a load; an empty list watches nothing (and costs nothing).
+    void setBreakpoints(std::vector<sim::Breakpoint> breakpoints);
     // The map's walls from the next tick on (painted during the run).
     void changeWalls(QList<Wall> walls);
     // As fast as possible to that tick, then pause. Without progress, no
@@ -70,6 +75,7 @@ public:
 private:
     using Clock = std::chrono::steady_clock;
     void advance();
+    bool step(); // one tick; false when a breakpoint stopped the run
     void stepUpTo(std::int64_t limit, Clock::time_point sliceEnd);
     void keepLastDays();
     SimFramePtr buildFrame();
@@ -93,6 +99,9 @@ private:
     std::uint64_t m_eventsRecorded = 0; // by the simulation, up to the last frame
     std::uint64_t m_eventsForgotten = 0; // since the last frame, by keepLastDays()
     std::function<void()> m_postedHook;
+    std::vector<sim::Breakpoint> m_breakpoints;
+    sim::BreakpointWatch m_watch;
+    std::optional<sim::BreakpointHit> m_hit; // not yet sent
     std::vector<std::pair<std::int64_t, QList<Wall>>> m_wallChanges; // not yet sent
 };
 

@@ -97,8 +97,8 @@ private slots:
         }
         docks.sort();
         QCOMPARE(docks,
-                 (QStringList {"Charts", "Event Log", "History", "Inspector", "Issues", "Outline", "Production Chain",
-                               "Properties", "Search Tree"}));
+                 (QStringList {"Breakpoints", "Charts", "Event Log", "History", "Inspector", "Issues", "Outline",
+                               "Production Chain", "Properties", "Search Tree"}));
         QDockWidget *charts = w.dock(QStringLiteral("charts"));
         QTest::keyClick(&w, Qt::Key_7, Qt::AltModifier); // Charts is the seventh dock: Alt+7 hides it
         QVERIFY(charts->isHidden());

@@ -459,11 +459,14 @@ void RunLayer::layoutLabels(const QRectF &shown)
 {
     layoutStacks();
     // Greedy, as map labelling goes: the selected character's name and
-    // bubble first, then each pile's top in index order, its name, then its
-    // bubble; a label overlapping one already placed gives way. Placed
-    // labels are found through buckets of 64 x 16 pixels (kept, not freed,
-    // between frames), so this is linear in the labels in view.
+    // bubble first, then each pile's top (the biggest piles first), its
+    // name, then its bubble; a label overlapping one already placed gives
+    // way. Placed labels are found through buckets of 64 x 16 pixels (kept
+    // between frames, so a frame allocates little, until a view that roamed
+    // far has left too many), so this is linear in the labels in view.
     constexpr double kBucketW = 64, kBucketH = 16;
+    if (m_placed.size() > 4096)
+        m_placed.clear();
     for (auto &[key, rects] : m_placed)
         rects.clear();
     auto take = [&](const QRectF &box) {

@@ -376,7 +376,7 @@ void MainWindow::createEditMenu(QToolBar *toolbar)
                           [this] { addEntity(EntityKind::Spawner); });
     m_wallTools = new WallTools(m_scene, m_view, this);
     connect(m_wallTools, &WallTools::message, this,
-            [this](const QString &text) { statusBar()->showMessage(text, 6000); });
+            [this](const QString &text) { statusBar()->showMessage(text); }); // kept while the tool is on
     for (QAction *tool : m_wallTools->actions()) {
         edit->addAction(tool);
         toolbar->addAction(tool);

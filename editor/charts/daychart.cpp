@@ -11,6 +11,65 @@ QString momentText(int day, double time)
     return QCoreApplication::translate("DayChart", "day %1, %2 s").arg(day + 1).arg(time, 0, 'f', 1);
 }
 
+QString dayTimeText(double key, double dayLength, bool wholeDays, bool tenths)
+{
+    const int day = dayLength > 0 ? int(std::floor(key / dayLength + 1e-9)) : 0;
+    const QString dayText = QCoreApplication::translate("DayChart", "day %1").arg(day + 1);
+    if (wholeDays)
+        return dayText;
+    const double t = std::max(0.0, key - day * dayLength);
+    const int whole = int(std::floor(t + 1e-6));
+    QString clock = QStringLiteral("%1:%2").arg(whole / 60).arg(whole % 60, 2, 10, QLatin1Char('0'));
+    if (tenths)
+        clock += QStringLiteral(".%1").arg(int(std::lround((t - whole) * 10)) % 10);
+    return QStringLiteral("%1 %2").arg(dayText, clock);
+}
+
+void DayTimeTicker::generate(const QCPRange &range, const QLocale &locale, QChar formatChar, int precision,
+                             QVector<double> &ticks, QVector<double> *subTicks, QVector<QString> *tickLabels)
+{
+    m_days = showsDays(range);
+    QCPAxisTicker::generate(range, locale, formatChar, precision, ticks, subTicks, tickLabels);
+}
+
+double DayTimeTicker::getTickStep(const QCPRange &range)
+{
+    if (!m_days)
+        return QCPAxisTicker::getTickStep(range);
+    const double ideal = range.size() / std::max(1, tickCount());
+    if (ideal >= m_dayLength * 0.75) { // whole days: 1, 2, 5, 10, 20, 50... of them
+        const double days = std::max(1.0, ideal / m_dayLength);
+        const double magnitude = std::pow(10, std::floor(std::log10(days)));
+        const double m = days / magnitude;
+        m_step = m_dayLength * (m <= 1.5 ? 1 : m <= 3.5 ? 2 : m <= 7.5 ? 5 : 10) * magnitude;
+        return m_step;
+    }
+    // Within a day: a clock step that divides the day, so every dawn is a tick.
+    static constexpr double kSteps[] = {0.1, 0.2, 0.5, 1,    2,    5,    10,   15,    20,    30,    60,   120,
+                                        300, 600, 900, 1200, 1800, 3600, 7200, 10800, 14400, 21600, 43200};
+    m_step = m_dayLength;
+    for (double step : kSteps) {
+        const double parts = m_dayLength / step;
+        if (step >= ideal * 0.7 && std::abs(parts - std::round(parts)) < 1e-6) {
+            m_step = step;
+            break;
+        }
+    }
+    return m_step;
+}
+
+int DayTimeTicker::getSubTickCount(double tickStep)
+{
+    return m_days ? 0 : QCPAxisTicker::getSubTickCount(tickStep);
+}
+
+QString DayTimeTicker::getTickLabel(double tick, const QLocale &locale, QChar formatChar, int precision)
+{
+    if (!m_days)
+        return QCPAxisTicker::getTickLabel(tick, locale, formatChar, precision);
+    return dayTimeText(tick, m_dayLength, m_step >= m_dayLength - 1e-9, m_step < 1);
+}
+
 namespace {
 
 const QColor kHiddenText(165, 165, 165);
@@ -43,7 +102,14 @@ DayChart::DayChart(QWidget *parent)
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     axisRect()->setRangeDrag(Qt::Horizontal);
     axisRect()->setRangeZoom(Qt::Horizontal);
+    m_ticker.reset(new DayTimeTicker(m_dayLength));
+    xAxis->setTicker(m_ticker);
     xAxis->setLabel(tr("simulated time (s)"));
+    // A long run's axis names days and clock times, and says so.
+    connect(xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, [this](const QCPRange &range) {
+        xAxis->setLabel(m_ticker->showsDays(range) ? tr("simulated time (day, min:s into it)")
+                                                   : tr("simulated time (s)"));
+    });
     legend->setFont(QFont(font().family(), 8));
     legend->setIconSize(28, 12);
     legend->setRowSpacing(0);
@@ -88,6 +154,7 @@ void DayChart::reset(std::shared_ptr<const CompiledScenario> scenario)
 {
     m_scenario = std::move(scenario);
     m_dayLength = m_scenario ? m_scenario->day.length : 1;
+    m_ticker->setDayLength(m_dayLength);
     m_userRange = false;
     m_hidden.clear();
     m_visibleGoals.clear();
@@ -368,6 +435,7 @@ void DayChart::applyVisibility()
     for (auto it = m_textSeries.cbegin(); it != m_textSeries.cend(); ++it)
         it.key()->setVisible(m_series[size_t(it.value())].line->visible());
     refreshLegend();
+    visibilityApplied();
 }
 
 void DayChart::refreshLegend()
@@ -523,8 +591,11 @@ bool DayChart::event(QEvent *event)
 
 // --- export -----------------------------------------------------------------
 
-void DayChart::paintExport(QCPPainter *painter, const QRect &target, const QString &title)
+void DayChart::paintExport(QCPPainter *painter, const QRect &frame, const QString &title)
 {
+    // A white margin all round: the legend, the title and the axis labels
+    // never touch the picture's edge (the plot's own layout runs edge to edge).
+    const QRect target = frame.marginsRemoved(QMargins(kExportMargin, kExportMargin, kExportMargin, kExportMargin));
     const bool cursor = m_cursor && m_cursor->visible();
     if (m_cursor)
         m_cursor->setVisible(false);

@@ -26,6 +26,38 @@ namespace goap::editor {
 // CLI's summary); the files keep SPEC's 0-based "day" index.
 QString momentText(int day, double time);
 
+// A moment as the time axis of a long run names it: "day 3 14:00" (the
+// day counted from 1, then minutes:seconds into it as the run's clock says),
+// "day 3" at a dawn when `wholeDays`, tenths of a second when `tenths`.
+QString dayTimeText(double key, double dayLength, bool wholeDays = false, bool tenths = false);
+
+// The time axis: within the first day, seconds as before; once a run goes
+// on past it (Keep Running), ticks fall on each dawn and on clock steps that
+// divide the day, labelled with dayTimeText instead of 6.5·10^6 s.
+class DayTimeTicker : public QCPAxisTicker
+{
+public:
+    explicit DayTimeTicker(double dayLength)
+        : m_dayLength(dayLength)
+    {
+    }
+    void setDayLength(double dayLength) { m_dayLength = dayLength; }
+    // Whether the range asks for days (it reaches past the first day).
+    bool showsDays(const QCPRange &range) const { return m_dayLength > 0 && range.upper > m_dayLength * (1 + 1e-9); }
+    void generate(const QCPRange &range, const QLocale &locale, QChar formatChar, int precision, QVector<double> &ticks,
+                  QVector<double> *subTicks, QVector<QString> *tickLabels) override;
+
+protected:
+    double getTickStep(const QCPRange &range) override;
+    int getSubTickCount(double tickStep) override;
+    QString getTickLabel(double tick, const QLocale &locale, QChar formatChar, int precision) override;
+
+private:
+    double m_dayLength;
+    bool m_days = false; // this range is labelled with days
+    double m_step = 1;
+};
+
 // A white picture of `size` logical pixels times `scale` (clamped to 0.25..8),
 // painted by `paint` at 96 dpi and scaled, so text keeps its size relative to
 // the chart; the image then says how many dots per inch it holds. Null when
@@ -79,8 +111,10 @@ public:
     bool exportPng(const QString &fileName, const ExportOptions &options);
     bool exportPdf(const QString &fileName, const ExportOptions &options);
     // Paints the chart as exported (title above, legend outside, no cursor or
-    // selection) into target; on a PDF painter it stays vectors.
+    // selection) into target, kExportMargin inside its edges; on a PDF
+    // painter it stays vectors.
     void paintExport(QCPPainter *painter, const QRect &target, const QString &title);
+    static constexpr int kExportMargin = 12; // logical pixels
 
     // The text of the point under pos (a marker's story or a line's value), or empty.
     QString pointText(const QPoint &pos);
@@ -138,6 +172,9 @@ protected:
     // with a scenario, creates them for m_scenario and m_charted.
     virtual void build() = 0;
     virtual void addRows(const sim::Samples &samples, size_t from, size_t to) = 0;
+    // Lines were hidden or shown (a legend click, the goals chosen): a chart
+    // whose range follows what is visible fits it again.
+    virtual void visibilityApplied() { }
     virtual void addEvents(const sim::EventLog &events, size_t from, size_t to)
     {
         Q_UNUSED(events)
@@ -183,6 +220,7 @@ private:
     double m_interval = 1, m_lastKey = 0;
     bool m_pointTip = false;
     QString m_helpText;
+    QSharedPointer<DayTimeTicker> m_ticker;
 };
 
 } // namespace goap::editor

@@ -164,6 +164,8 @@ InsistenceChart::InsistenceChart(QWidget *parent)
 {
     yAxis->setLabel(tr("insistence"));
     yAxis->setRange(0, 1.05);
+    // The outliers' flags stay in view as the time axis pans and zooms.
+    connect(xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, [this] { fitRange(); });
 }
 
 QCPGraph *InsistenceChart::graphFor(int slot) const
@@ -231,8 +233,8 @@ void InsistenceChart::build()
 {
     m_lines.clear();
     m_bands.clear();
-    m_top = 1.05;
-    yAxis->setRange(0, m_top);
+    m_reach.clear(); // their flags went with the items
+    yAxis->setRange(0, 1.05);
     if (!m_scenario)
         return;
     const CompiledScenario &s = *m_scenario;
@@ -266,6 +268,10 @@ void InsistenceChart::build()
         m_characterGoalLine[size_t(k) * goals + size_t(goal)] = int(m_lines.size());
         m_lines.push_back(line);
     }
+    for (const Line &line : m_lines)
+        m_reach.push_back({line.line});
+    for (const Band &band : m_bands)
+        m_reach.push_back({band.high});
     auto *rest = new QCPItemStraightLine(this);
     rest->point1->setCoords(0, s.planner.restBelow);
     rest->point2->setCoords(1, s.planner.restBelow);
@@ -283,20 +289,82 @@ void InsistenceChart::addRows(const sim::Samples &samples, size_t from, size_t t
 {
     const size_t columns = samples.columns();
     const QVector<double> keys = keysOf(samples, from, to);
-    double top = m_top;
     QVector<double> values(keys.size());
-    for (const Line &line : m_lines) {
+    for (size_t l = 0; l < m_lines.size(); ++l) {
         for (size_t r = from; r < to; ++r) {
-            values[qsizetype(r - from)] = double(samples.insistence[r * columns + size_t(line.slot)]);
-            top = std::max(top, values[qsizetype(r - from)]);
+            values[qsizetype(r - from)] = double(samples.insistence[r * columns + size_t(m_lines[l].slot)]);
+            reach(m_reach[l], keys[qsizetype(r - from)], values[qsizetype(r - from)]);
         }
-        line.line->addData(keys, values, true);
+        m_lines[l].line->addData(keys, values, true);
     }
     addBandRows(m_bands, m_columnBand, samples.insistence, columns, keys, from, to);
-    if (top > m_top) { // tracked as data arrive: never a scan of the history
-        m_top = top;
-        yAxis->setRange(0, m_top);
+    for (size_t b = 0; b < m_bands.size(); ++b) { // the rows just added to each band's upper edge
+        const QSharedPointer<QCPGraphDataContainer> data = m_bands[b].high->data();
+        for (int i = std::max(0, data->size() - int(to - from)); i < data->size(); ++i)
+            reach(m_reach[m_lines.size() + b], data->at(i)->key, data->at(i)->value);
     }
+    fitRange(); // from the tracked highs: never a scan of the history
+}
+
+void InsistenceChart::reach(Reach &r, double key, double value)
+{
+    if (value > r.max) {
+        r.max = value;
+        r.maxKey = key;
+    }
+}
+
+void InsistenceChart::fitRange()
+{
+    // The typical line's high is the lower median of the visible lines'
+    // highs; a line more than kOutlierRatio times higher is an outlier.
+    std::vector<double> highs;
+    for (const Reach &r : m_reach)
+        if (r.graph->visible() && std::isfinite(r.max))
+            highs.push_back(r.max);
+    double top = 1.05, limit = std::numeric_limits<double>::infinity();
+    if (!highs.empty()) {
+        std::sort(highs.begin(), highs.end());
+        limit = std::max(1.0, highs[(highs.size() - 1) / 2]) * kOutlierRatio;
+        for (double h : highs)
+            if (h <= limit)
+                top = std::max(top, h * 1.05);
+    }
+    if (yAxis->range().upper != top)
+        yAxis->setRange(0, top);
+    for (Reach &r : m_reach) {
+        const bool outlier = r.graph->visible() && std::isfinite(r.max) && r.max > limit;
+        if (outlier && !r.flag) {
+            r.flag = new QCPItemText(this);
+            r.flag->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+            r.flag->setPadding(QMargins(3, 1, 3, 1));
+            r.flag->setBrush(QColor(255, 255, 255, 220));
+            r.flag->setPen(r.graph->pen().color());
+            r.flag->setColor(r.graph->pen().color().darker(130));
+            r.flag->setFont(QFont(font().family(), 8));
+        }
+        if (!r.flag)
+            continue;
+        r.flag->setVisible(outlier);
+        if (outlier) {
+            // Where it went highest, on the top edge it is clipped at, kept in view.
+            const QCPRange shown = xAxis->range();
+            const double x = std::clamp(r.maxKey, shown.lower, shown.upper);
+            r.flag->position->setCoords(x, 0);
+            r.flag->setPositionAlignment((x - shown.lower < shown.size() / 2 ? Qt::AlignLeft : Qt::AlignRight)
+                                         | Qt::AlignTop);
+            r.flag->setText(tr("▲ %1 %2 (off the scale)").arg(r.max, 0, 'g', 3).arg(r.graph->name()));
+        }
+    }
+}
+
+QList<QCPItemText *> InsistenceChart::outlierFlags() const
+{
+    QList<QCPItemText *> flags;
+    for (const Reach &r : m_reach)
+        if (r.flag && r.flag->visible())
+            flags << r.flag;
+    return flags;
 }
 
 void InsistenceChart::addEvents(const sim::EventLog &events, size_t from, size_t to)

@@ -10,6 +10,7 @@
 
 #include "charts/daychart.h"
 
+#include <limits>
 #include <optional>
 
 namespace goap::editor {
@@ -31,6 +32,12 @@ std::optional<ChartReference> chartReferenceFor(const CompiledScenario &scenario
 // character's colour, the goal's dash pattern and marker shape; diamonds on a
 // line where the character switched to that goal (the tooltip gives the
 // reason), white dots where the need was satisfied; the rest threshold.
+//
+// The value axis fits the visible lines, but not an outlier: a line whose
+// highest value is more than kOutlierRatio times the typical line's highest
+// (the lower median) is clipped at the top edge, and a flag there, in its
+// colour, says how high it went. One line at 26 leaves the rest readable
+// on 0-1.
 class InsistenceChart : public DayChart
 {
     Q_OBJECT
@@ -41,13 +48,27 @@ public:
     QCPGraph *switchMarkers(int slot) const;
     QCPGraph *satisfiedMarkers(int slot) const;
     QCPGraph *bandMean(int goal) const; // the crowd's mean for a goal, or null
+    static constexpr double kOutlierRatio = 3;
+    // The flags of the lines clipped as outliers, shown now (text "▲ 26.1 Nurse 1: Care").
+    QList<QCPItemText *> outlierFlags() const;
 
 protected:
     void build() override;
     void addRows(const sim::Samples &samples, size_t from, size_t to) override;
     void addEvents(const sim::EventLog &events, size_t from, size_t to) override;
+    void visibilityApplied() override { fitRange(); }
 
 private:
+    // How high a line (or a crowd band's upper edge) went, tracked as data arrive.
+    struct Reach
+    {
+        QCPGraph *graph = nullptr;
+        double max = -std::numeric_limits<double>::infinity(), maxKey = 0;
+        QCPItemText *flag = nullptr; // made when it first is an outlier
+    };
+    static void reach(Reach &r, double key, double value);
+    void fitRange(); // the value axis over the visible lines, outliers flagged
+    std::vector<Reach> m_reach;
     struct Line
     {
         int slot = -1, series = -1, goal = -1;
@@ -57,7 +78,6 @@ private:
     std::vector<Line> m_lines;
     std::vector<int> m_slotLine; // by sample column: index into m_lines, or -1
     std::vector<int> m_characterGoalLine; // chartedIndex x goals + goal: index into m_lines, or -1
-    double m_top = 0;
 };
 
 // Quota progress (1 - shortfall, 0..1) per (charted character, quota), a star

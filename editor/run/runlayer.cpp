@@ -2,9 +2,11 @@
 
 #include <QGraphicsSceneHoverEvent>
 
+#include "run/pilepicker.h"
 #include "scene/mapscene.h"
 #include "scene/markerpaint.h"
 
+#include <QFontMetricsF>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QGraphicsSceneMouseEvent>
@@ -15,6 +17,7 @@
 #include <QTimer>
 
 #include <cmath>
+#include <limits>
 
 namespace goap::editor {
 
@@ -67,11 +70,6 @@ public:
         setAcceptHoverEvents(true);
     }
 
-    void hoverMoveEvent(QGraphicsSceneHoverEvent *event) override
-    {
-        setToolTip(m_layer->tokenToolTip(m_layer->characterAt(event->scenePos())));
-    }
-
     void setArea(const QRectF &area)
     {
         prepareGeometryChange();
@@ -106,33 +104,40 @@ public:
                 p->drawPixmap(t.now - QPointF(16, 16), m_layer->m_rings[size_t(t.ring)]);
             p->drawPixmap(t.now - QPointF(12, 12), int(i) == m_layer->m_selected ? t.selectedDisc : t.disc);
         }
-        m_layer->layoutStacks();
-        // Bubbles stay inside what the view shows.
-        QRectF shown = m_area;
-        if (widget)
-            if (auto *view = qobject_cast<QGraphicsView *>(widget->parentWidget()))
-                shown = view->mapToScene(view->viewport()->rect()).boundingRect();
+        // Which names and bubbles show: piles, and labels giving way, in what the view shows.
+        m_layer->layoutLabels(m_layer->shownRect(widget));
         p->setPen(QColor(30, 30, 30));
         for (size_t i = 0; i < tokens.size(); ++i) {
             const RunLayer::Token &t = tokens[i];
-            if (!t.present || t.stackRow > 0 || !visible.contains(t.now))
+            if (!t.present || !t.nameShown || !visible.contains(t.now))
                 continue;
             p->drawStaticText(t.now + QPointF(-t.nameWidth / 2, 11), t.name);
             if (t.stackSize > 1) // one name for the pile, and how many more stand there
                 p->drawText(t.now + QPointF(t.nameWidth / 2 + 2, 20), QStringLiteral("+%1").arg(t.stackSize - 1));
         }
         for (const RunLayer::Token &t : tokens) {
-            if (!t.present || t.bubbleText.isEmpty() || !visible.contains(t.now))
+            if (!t.present || !t.bubbleShown || !visible.contains(t.now))
                 continue;
-            QRectF box(t.now.x() - t.bubbleWidth / 2 - 5, t.now.y() - 33 - 15 * t.stackRow, t.bubbleWidth + 10, 14);
-            box.moveLeft(
-                std::clamp(box.left(), shown.left() + 1, std::max(shown.left() + 1, shown.right() - box.width() - 1)));
-            box.moveTop(std::max(box.top(), shown.top() + 1));
-            p->fillRect(box, t.waiting ? QColor(0xfd, 0xec, 0xea) : QColor(255, 255, 255, 235));
-            p->setPen(t.waiting ? QColor(0xb3, 0x26, 0x1e) : QColor(150, 150, 150));
-            p->drawRect(box);
-            p->setPen(t.waiting ? QColor(0xb3, 0x26, 0x1e) : QColor(40, 40, 40));
-            p->drawStaticText(box.topLeft() + QPointF(5, 1), t.bubble);
+            const bool pile = t.stackSize > 1, waiting = pile ? t.pileWaiting : t.waiting;
+            p->fillRect(t.bubbleBox, waiting ? QColor(0xfd, 0xec, 0xea) : QColor(255, 255, 255, 235));
+            p->setPen(waiting ? QColor(0xb3, 0x26, 0x1e) : QColor(150, 150, 150));
+            p->drawRect(t.bubbleBox);
+            p->setPen(waiting ? QColor(0xb3, 0x26, 0x1e) : QColor(40, 40, 40));
+            p->drawStaticText(t.bubbleBox.topLeft() + QPointF(5, 1), pile ? t.pileBubble : t.bubble);
+        }
+    }
+
+    void hoverMoveEvent(QGraphicsSceneHoverEvent *event) override
+    {
+        const int agent = m_layer->characterAt(event->scenePos());
+        setToolTip(m_layer->tokenToolTip(agent));
+        // Over a character the cursor says a click selects (also while a wall tool is on).
+        if ((agent >= 0) != m_overCharacter) {
+            m_overCharacter = agent >= 0;
+            if (m_overCharacter)
+                setCursor(Qt::PointingHandCursor);
+            else
+                unsetCursor();
         }
     }
 
@@ -149,6 +154,7 @@ protected:
 private:
     RunLayer *m_layer;
     QRectF m_area;
+    bool m_overCharacter = false;
 };
 
 RunLayer::RunLayer(QGraphicsScene *scene, QObject *parent)
@@ -282,6 +288,11 @@ void RunLayer::apply(const sim::Snapshot &snapshot)
                 t.bubbleText = tr("in line, %1 · %2").arg(sim::ordinal(a.linePosition), m_actionLabels.value(a.action));
                 break;
             }
+            // What a pile's members share: the same, less who holds them and where in line.
+            t.doingKey = int(a.phase) * 100000 + (a.action + 1) + (a.heldBy >= 0 ? 50000 : 0);
+            t.doing = a.phase == sim::Phase::Queued ? tr("in line · %1").arg(m_actionLabels.value(a.action))
+                : a.heldBy >= 0                     ? tr("held")
+                                                    : t.bubbleText;
             t.bubble.setText(t.bubbleText);
             t.bubble.prepare(QTransform(), font);
             t.bubbleWidth = t.bubble.size().width();
@@ -366,7 +377,8 @@ void RunLayer::setSelected(int agent)
 
 void RunLayer::layoutStacks()
 {
-    // Tokens whose centres fall in one 8-pixel spot form a pile, in index order.
+    // Tokens whose centres fall in one 8-pixel spot form a pile, in index
+    // order but for the selected one, which is always its pile's top.
     constexpr double kSpot = 8;
     m_spots.clear();
     for (size_t i = 0; i < m_tokens.size(); ++i) {
@@ -377,35 +389,149 @@ void RunLayer::layoutStacks()
             continue;
         const auto x = std::uint64_t(std::uint32_t(std::lround(t.now.x() / kSpot)));
         const auto y = std::uint64_t(std::uint32_t(std::lround(t.now.y() / kSpot)));
-        m_spots.emplace_back(x << 32 | y, int(i));
+        m_spots.emplace_back(x << 32 | y, int(i) == m_selected ? -1 : int(i));
     }
     std::sort(m_spots.begin(), m_spots.end());
     for (size_t b = 0, e; b < m_spots.size(); b = e) {
         for (e = b + 1; e < m_spots.size() && m_spots[e].first == m_spots[b].first;)
             ++e;
-        int row = 0;
         for (size_t k = b; k < e; ++k) {
+            if (m_spots[k].second < 0)
+                m_spots[k].second = m_selected;
             Token &t = m_tokens[size_t(m_spots[k].second)];
             t.stackSize = int(e - b);
-            t.stackRow = row;
-            row += 1;
+            t.stackRow = int(k - b);
         }
+        if (e - b > 1)
+            describePile(b, e);
     }
+}
+
+void RunLayer::describePile(size_t begin, size_t end)
+{
+    // What most of the pile does, how many do it, and how many do something
+    // else: one bubble instead of a tower of them.
+    m_doing.clear();
+    for (size_t k = begin; k < end; ++k) {
+        const Token &t = m_tokens[size_t(m_spots[k].second)];
+        if (t.doing.isEmpty())
+            continue;
+        auto it = std::find_if(m_doing.begin(), m_doing.end(), [&](const Doing &d) { return d.key == t.doingKey; });
+        if (it == m_doing.end())
+            m_doing.push_back({t.doingKey, 1, m_spots[k].second});
+        else
+            ++it->count;
+    }
+    Token &top = m_tokens[size_t(m_spots[begin].second)];
+    QString text;
+    bool waiting = false;
+    if (!m_doing.empty()) {
+        const Doing &most = *std::max_element(m_doing.begin(), m_doing.end(),
+                                              [](const Doing &a, const Doing &b) { return a.count < b.count; });
+        const Token &t = m_tokens[size_t(most.token)];
+        waiting = t.waiting;
+        text = most.count > 1 ? QStringLiteral("%1 ×%2").arg(t.doing).arg(most.count) : t.doing;
+        const int others = int(end - begin) - most.count;
+        if (others > 0)
+            text += tr(" · %n other(s)", nullptr, others);
+    }
+    top.pileWaiting = waiting;
+    if (text != top.pileText) { // laid out only when what it says changes
+        top.pileText = text;
+        top.pileBubble.setText(text);
+        top.pileBubble.setPerformanceHint(QStaticText::AggressiveCaching);
+        top.pileBubble.prepare(QTransform(), mapLabelFont());
+        top.pileWidth = top.pileBubble.size().width();
+    }
+}
+
+QRectF RunLayer::shownRect(QWidget *viewport) const
+{
+    QGraphicsView *view = viewport ? qobject_cast<QGraphicsView *>(viewport->parentWidget()) : nullptr;
+    if (!view && !m_scene->views().isEmpty())
+        view = m_scene->views().first();
+    if (view)
+        return view->mapToScene(view->viewport()->rect()).boundingRect();
+    return m_item ? m_item->boundingRect() : QRectF();
+}
+
+void RunLayer::layoutLabels(const QRectF &shown)
+{
+    layoutStacks();
+    // Greedy, as map labelling goes: the selected character's name and
+    // bubble first, then each pile's top (the biggest piles first), its
+    // name, then its bubble; a label overlapping one already placed gives
+    // way. Placed labels are found through buckets of 64 x 16 pixels (kept
+    // between frames, so a frame allocates little, until a view that roamed
+    // far has left too many), so this is linear in the labels in view.
+    constexpr double kBucketW = 64, kBucketH = 16;
+    if (m_placed.size() > 4096)
+        m_placed.clear();
+    for (auto &[key, rects] : m_placed)
+        rects.clear();
+    auto take = [&](const QRectF &box) {
+        const QRectF r = box.adjusted(1, 1, -1, -1); // labels may touch
+        const int x0 = int(std::floor(r.left() / kBucketW)), x1 = int(std::floor(r.right() / kBucketW));
+        const int y0 = int(std::floor(r.top() / kBucketH)), y1 = int(std::floor(r.bottom() / kBucketH));
+        for (int by = y0; by <= y1; ++by)
+            for (int bx = x0; bx <= x1; ++bx)
+                if (const auto it = m_placed.find((qint64(bx) << 32) ^ quint32(by)); it != m_placed.end())
+                    for (const QRectF &o : it->second)
+                        if (o.intersects(r))
+                            return false;
+        for (int by = y0; by <= y1; ++by)
+            for (int bx = x0; bx <= x1; ++bx)
+                m_placed[(qint64(bx) << 32) ^ quint32(by)].push_back(r);
+        return true;
+    };
+    const QRectF reach = shown.adjusted(-140, -40, 140, 40);
+    auto place = [&](Token &t) {
+        const double plus = t.stackSize > 1
+            ? QFontMetricsF(mapLabelFont()).horizontalAdvance(QStringLiteral("+%1").arg(t.stackSize - 1)) + 2
+            : 0;
+        t.nameShown = take(QRectF(t.now.x() - t.nameWidth / 2, t.now.y() + 11, t.nameWidth + plus, 14));
+        const bool pile = t.stackSize > 1;
+        const double width = pile ? t.pileWidth : t.bubbleWidth;
+        if ((pile ? t.pileText : t.bubbleText).isEmpty())
+            return;
+        QRectF box(t.now.x() - width / 2 - 5, t.now.y() - 33, width + 10, 14);
+        // Bubbles stay inside what the view shows.
+        box.moveLeft(
+            std::clamp(box.left(), shown.left() + 1, std::max(shown.left() + 1, shown.right() - box.width() - 1)));
+        box.moveTop(std::max(box.top(), shown.top() + 1));
+        t.bubbleBox = box;
+        t.bubbleShown = take(box);
+    };
+    // The selected one first, then the biggest piles: a hundred patients
+    // waiting say so before a nurse passing by.
+    m_order.clear();
+    for (size_t i = 0; i < m_tokens.size(); ++i) {
+        Token &t = m_tokens[i];
+        t.nameShown = t.bubbleShown = false;
+        if (t.present && t.stackRow == 0 && reach.contains(t.now))
+            m_order.emplace_back(int(i) == m_selected ? std::numeric_limits<int>::min() : -t.stackSize, int(i));
+    }
+    std::sort(m_order.begin(), m_order.end());
+    for (const auto &[rank, i] : m_order)
+        place(m_tokens[size_t(i)]);
 }
 
 QString RunLayer::nameText(int agent) const
 {
-    const_cast<RunLayer *>(this)->layoutStacks();
+    const_cast<RunLayer *>(this)->layoutLabels(shownRect());
     const Token &t = m_tokens[size_t(agent)];
-    if (!t.present || t.stackRow > 0)
+    if (!t.present || !t.nameShown)
         return {};
     return t.stackSize > 1 ? QStringLiteral("%1 +%2").arg(t.name.text()).arg(t.stackSize - 1) : t.name.text();
 }
 
-int RunLayer::bubbleRow(int agent) const
+QString RunLayer::shownBubble(int agent) const
 {
-    const_cast<RunLayer *>(this)->layoutStacks();
-    return m_tokens[size_t(agent)].stackRow;
+    const_cast<RunLayer *>(this)->layoutLabels(shownRect());
+    const Token &t = m_tokens[size_t(agent)];
+    if (!t.present || !t.bubbleShown)
+        return {};
+    return t.stackSize > 1 ? t.pileText : t.bubbleText;
 }
 
 QList<int> RunLayer::charactersAt(const QPointF &scenePos) const
@@ -427,7 +553,7 @@ QList<int> RunLayer::charactersAt(const QPointF &scenePos) const
     return out;
 }
 
-QMenu *RunLayer::pick(const QPointF &scenePos, const QPoint &screenPos)
+QWidget *RunLayer::pick(const QPointF &scenePos, const QPoint &screenPos)
 {
     const QList<int> here = charactersAt(scenePos);
     if (here.size() == 1)
@@ -435,20 +561,90 @@ QMenu *RunLayer::pick(const QPointF &scenePos, const QPoint &screenPos)
     if (here.size() <= 1)
         return nullptr;
     delete m_pickMenu;
+    // Grouped by what they do (the largest group first), sorted by name in
+    // each; at most kMenuCap characters, shared among the groups, and the
+    // whole pile behind "Show all", searchable.
+    struct Group
+    {
+        QString doing;
+        QList<int> agents;
+    };
+    std::vector<Group> groups;
+    for (int agent : here) {
+        const QString &doing = m_tokens[size_t(agent)].doing;
+        auto it = std::find_if(groups.begin(), groups.end(), [&](const Group &g) { return g.doing == doing; });
+        if (it == groups.end())
+            groups.push_back({doing, {agent}});
+        else
+            it->agents << agent;
+    }
+    std::stable_sort(groups.begin(), groups.end(),
+                     [](const Group &a, const Group &b) { return a.agents.size() > b.agents.size(); });
+    for (Group &g : groups)
+        std::sort(g.agents.begin(), g.agents.end(), [this](int a, int b) {
+            return lessByName(m_tokens[size_t(a)].name.text(), m_tokens[size_t(b)].name.text());
+        });
+    // Each group its share of the cap, round by round, so no group is left out.
+    std::vector<int> shown(groups.size(), 0);
+    for (int left = kMenuCap, gave = 1; left > 0 && gave;) {
+        gave = 0;
+        for (size_t g = 0; g < groups.size() && left > 0; ++g)
+            if (shown[g] < groups[g].agents.size()) {
+                ++shown[g];
+                --left;
+                ++gave;
+            }
+    }
     auto *menu = new QMenu;
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->setToolTipsVisible(true);
     menu->addSection(tr("%n character(s) here", nullptr, int(here.size())));
-    for (int agent : here) {
-        const Token &t = m_tokens[size_t(agent)];
-        QAction *a = menu->addAction(
-            t.bubbleText.isEmpty() ? t.name.text() : QStringLiteral("%1 — %2").arg(t.name.text(), t.bubbleText));
-        a->setData(agent);
-        connect(a, &QAction::triggered, this, [this, agent] { emit characterClicked(agent); });
+    QFont bold = menu->font();
+    bold.setBold(true);
+    for (size_t g = 0; g < groups.size(); ++g) {
+        if (groups.size() > 1 || here.size() > kMenuCap) {
+            // A heading as a disabled entry, not a section: a section's text is cut to the entries' width.
+            QAction *heading
+                = menu->addAction(QStringLiteral("%1 (%2)")
+                                      .arg(groups[g].doing.isEmpty() ? tr("doing nothing") : groups[g].doing)
+                                      .arg(groups[g].agents.size()));
+            heading->setEnabled(false);
+            heading->setFont(bold);
+        }
+        for (int k = 0; k < shown[g]; ++k) {
+            const int agent = groups[g].agents[k];
+            const Token &t = m_tokens[size_t(agent)];
+            const bool more = !t.bubbleText.isEmpty() && (groups.size() == 1 || t.bubbleText != t.doing);
+            QAction *a
+                = menu->addAction(more ? QStringLiteral("%1 — %2").arg(t.name.text(), t.bubbleText) : t.name.text());
+            a->setData(agent);
+            connect(a, &QAction::triggered, this, [this, agent] { emit characterClicked(agent); });
+        }
+    }
+    if (here.size() > kMenuCap) {
+        menu->addSeparator();
+        QAction *all = menu->addAction(tr("Show all %1, to search...").arg(here.size()));
+        all->setToolTip(tr("The whole pile in a list you can filter by name or by what they do"));
+        connect(all, &QAction::triggered, this, [this, here, screenPos] { showAll(here, screenPos); });
     }
     m_pickMenu = menu;
     menu->popup(screenPos);
     return menu;
+}
+
+void RunLayer::showAll(const QList<int> &agents, const QPoint &screenPos)
+{
+    QList<PilePicker::Entry> entries;
+    entries.reserve(agents.size());
+    for (int agent : agents) {
+        const Token &t = m_tokens[size_t(agent)];
+        entries.append({agent, t.name.text(), t.doing, t.bubbleText});
+    }
+    auto *picker = new PilePicker(entries);
+    connect(picker, &PilePicker::picked, this, &RunLayer::characterClicked);
+    m_pickMenu = picker;
+    picker->move(screenPos);
+    picker->show();
 }
 
 QString RunLayer::tokenToolTip(int agent) const
@@ -459,6 +655,8 @@ QString RunLayer::tokenToolTip(int agent) const
     QString text = t.name.text();
     if (!t.bubbleText.isEmpty())
         text += QStringLiteral(" — ") + t.bubbleText;
+    if (t.stackSize > 1)
+        text += tr("\n%n more stand here: click for the list", nullptr, t.stackSize - 1);
     for (const auto &[goal, reason] : t.noPlan)
         text += QStringLiteral("\n%1: %2")
                     .arg(m_scenario->goalLabels[size_t(goal)], whyNoPlan(reason, m_scenario->planner.maxNodes));

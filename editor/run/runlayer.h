@@ -3,9 +3,13 @@
 // character, moving smoothly between frames (interpolated at the display's
 // pace), with what it is doing above it (its action, its waiting reason, or
 // "resting") and a progress ring while it acts. Clicking a token selects the
-// character; clicking where several stand offers a list of them to pick from.
-// Characters on one spot show one name with "+N", and their bubbles stack
-// above it instead of overprinting; bubbles stay inside the view.
+// character; clicking where several stand offers a list of them to pick from
+// (sorted by name, grouped by what they do, bounded: a big pile's full list
+// is a searchable popup). Characters on one spot are a pile: one name with
+// "+N" and one bubble saying what most of them do and how many ("×N").
+// Labels give way: a name or bubble that would cover one already placed is
+// not drawn, the selected character's placed first, then the biggest
+// piles'; bubbles stay inside the view.
 //
 // All tokens are drawn by one scene item from cached pictures and prepared
 // text, so a crowd of a thousand costs one item's bookkeeping, not a
@@ -21,9 +25,11 @@
 #include <QPointF>
 #include <QPointer>
 #include <QPolygonF>
+#include <QRectF>
 #include <QStaticText>
 
 #include <array>
+#include <unordered_map>
 
 class QGraphicsScene;
 class QMenu;
@@ -58,13 +64,20 @@ public:
     // character why each of its goals has no plan, in words.
     QString tokenToolTip(int agent) const;
     QList<int> charactersAt(const QPointF &scenePos) const; // every token there, nearest first
-    QString nameText(int agent) const; // as drawn: "Miner", "Miner +2" on a stack, empty under a stack's top
+    // As drawn in the view: "Miner", "Miner +2" on a pile; empty under a
+    // pile's top or where the label gave way to another.
+    QString nameText(int agent) const;
+    // The bubble drawn for it, as drawn ("resting ×3" on a pile); empty when
+    // none is (under a pile's top, gave way, or nothing to say).
+    QString shownBubble(int agent) const;
     // The selected character's way ahead while it walks (scene points, its
     // position first), drawn as a dashed line; empty when it stands.
     const QPolygonF &selectedPath() const { return m_selectedPath; }
-    int bubbleRow(int agent) const; // 0: just above its token; n: n bubbles higher (a stack)
-    // Selects the one character there, or pops up a list of those there; the list is returned.
-    QMenu *pick(const QPointF &scenePos, const QPoint &screenPos);
+    // Selects the one character there, or pops up a list of those there; the
+    // list is returned (a QMenu; its "Show all" entry opens a PilePicker).
+    QWidget *pick(const QPointF &scenePos, const QPoint &screenPos);
+    // A pile's menu shows at most this many characters.
+    static constexpr int kMenuCap = 12;
 
 signals:
     void characterClicked(int agent);
@@ -77,13 +90,22 @@ private:
         QStaticText name, bubble;
         QPixmap disc, selectedDisc; // its colour, drawn once
         QString bubbleText;
+        QString doing; // what it does without who or where in line: what a pile's members share
+        int doingKey = -1; // the same as a number (phase, action, held)
         double nameWidth = 0, bubbleWidth = 0;
         int key = -1; // what the bubble shows: (phase, action)
         int ring = 0; // progress in 32 steps, 0 when not acting
         bool waiting = false;
         std::vector<std::pair<int, PlanReason>> noPlan; // waiting: each goal without a plan and why (capacity reused)
         bool present = false; // in the latest frame (spawned copies come and go)
-        int stackRow = 0, stackSize = 1; // its place in the pile of tokens on its spot
+        int stackRow = 0, stackSize = 1; // its place in the pile of tokens on its spot (0: the top)
+        // On a pile's top: the pile's one bubble, laid out when what it says changes.
+        QStaticText pileBubble;
+        QString pileText;
+        double pileWidth = 0;
+        bool pileWaiting = false;
+        bool nameShown = false, bubbleShown = false; // placed by layoutLabels
+        QRectF bubbleBox; // where its bubble is drawn (scene)
         bool moving = false; // walking (or stepping aside): where to, for the selected one's path
         double simX = 0, simY = 0, goalX = 0, goalY = 0;
         int walkField = -1;
@@ -93,7 +115,12 @@ private:
 
     void animate();
     void updateSelectedPath();
-    void layoutStacks(); // groups tokens standing on one spot
+    void layoutStacks(); // groups tokens standing on one spot, the selected one on top
+    void describePile(size_t begin, size_t end); // m_spots[begin, end): the top's pile bubble
+    // Which names and bubbles show in the scene rect `shown`, as drawn there.
+    void layoutLabels(const QRectF &shown);
+    QRectF shownRect(QWidget *viewport = nullptr) const; // what the view shows (scene)
+    void showAll(const QList<int> &agents, const QPoint &screenPos); // the searchable list of a big pile
     void preparePictures(qreal dpr); // the discs and rings for this device pixel ratio
 
     QGraphicsScene *m_scene;
@@ -110,7 +137,14 @@ private:
     qreal m_dpr = 0;
     std::array<QPixmap, 33> m_rings; // the progress ring in 32 steps (0 unused)
     std::vector<std::pair<std::uint64_t, int>> m_spots; // scratch for layoutStacks: (spot, token)
-    QPointer<QMenu> m_pickMenu;
+    struct Doing
+    {
+        int key = -1, count = 0, token = -1;
+    };
+    std::vector<Doing> m_doing; // scratch for describePile
+    std::unordered_map<qint64, std::vector<QRectF>> m_placed; // layoutLabels' buckets of placed labels
+    std::vector<std::pair<int, int>> m_order; // layoutLabels' scratch: (rank, token)
+    QPointer<QWidget> m_pickMenu;
 };
 
 } // namespace goap::editor

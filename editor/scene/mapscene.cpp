@@ -435,11 +435,19 @@ void MapScene::wallEdited(int index, const QRectF &sceneRect)
 void MapScene::setWallMode(WallTool tool)
 {
     m_wallMode = tool;
+    // Leaving (or switching) mid-drag drops what was being drawn.
+    delete m_strokeItem;
+    m_strokeItem = nullptr;
+    delete m_drawing;
+    m_drawing = nullptr;
+    m_stroke.clear();
+    // While a tool is on, the map's markers and walls neither move nor take
+    // the press: a drag anywhere draws (or erases), and their grab cursors
+    // give way to the tool's.
     const bool on = tool != WallTool::None;
-    for (QGraphicsItem *item : m_stations)
-        item->setEnabled(!on);
-    for (QGraphicsItem *item : m_characters)
-        item->setEnabled(!on);
+    for (const auto *list : {&m_stations, &m_characters, &m_walls})
+        for (QGraphicsItem *item : *list)
+            item->setEnabled(!on);
 }
 
 void MapScene::strokeTo(const QPointF &scenePos)
@@ -521,6 +529,15 @@ bool MapScene::removeSelectedWalls()
 
 void MapScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
 {
+    if (m_wallMode != WallTool::None && event->button() == Qt::LeftButton) {
+        // A click that selects is never a stroke: what is still enabled on the
+        // map in a wall mode (a run's characters) has the press first, and
+        // one that took it grabs the mouse. (A disabled marker or wall under
+        // the press swallows it without a grab: the stroke goes on.)
+        QGraphicsScene::mousePressEvent(event);
+        if (mouseGrabberItem())
+            return;
+    }
     if ((m_wallMode == WallTool::Brush || m_wallMode == WallTool::Eraser) && event->button() == Qt::LeftButton) {
         m_stroke.clear();
         const bool erase = m_wallMode == WallTool::Eraser;
@@ -647,7 +664,7 @@ void MapScene::rebuild()
                 .arg(w.x)
                 .arg(w.y));
         item->setSelected(selectedWallList.contains(i));
-        item->setEnabled(true);
+        item->setEnabled(m_wallMode == WallTool::None);
         addItem(item);
         m_walls.push_back(item);
     }

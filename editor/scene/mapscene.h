@@ -45,7 +45,8 @@ public:
 
     // The wall tools: while one is on, a left drag on the map draws a wall
     // (Rectangle), paints walls cell by cell (Brush) or erases them (Eraser),
-    // one undo step a drag.
+    // one undo step a drag. Markers and walls are disabled meanwhile; a press
+    // that a run's character takes (a click that selects it) draws nothing.
     enum class WallTool { None, Rectangle, Brush, Eraser };
     void setWallTool(bool on) { setWallMode(on ? WallTool::Rectangle : WallTool::None); }
     void setWallMode(WallTool tool);

@@ -1,8 +1,9 @@
 #pragma once
 // The map's wall tools, like Tiled's: a rectangle, a brush and an eraser,
-// three checkable actions of which at most one is on. Turning one on puts
-// the scene in that mode, stops the view's rubber band and shows a cross;
-// turning it off (or Escape on the map) leaves the mode.
+// three checkable actions of which at most one is on. A tool is a mode, and
+// shows as one: its action stays checked in the toolbar, the map's cursor is
+// a cross with the tool's picture beside it, and the status bar says how to
+// leave it. Turning it off, or Escape on the map, leaves the mode.
 
 #include "scene/mapscene.h"
 
@@ -24,6 +25,9 @@ public:
     QAction *brush() const { return m_brush; }
     QAction *eraser() const { return m_eraser; }
     QList<QAction *> actions() const { return {m_rectangle, m_brush, m_eraser}; }
+    QAction *leave() const { return m_leave; } // Escape on the map: the tool on goes off
+    // The map's cursor while a tool is on: a cross, and the tool's picture.
+    static QCursor cursorFor(const QString &icon);
 
 signals:
     void message(const QString &text); // what the tool now on does ("" when it turned off)
@@ -36,6 +40,7 @@ private:
     MapView *m_view;
     QActionGroup *m_group;
     QAction *m_rectangle, *m_brush, *m_eraser;
+    QAction *m_leave = nullptr;
 };
 
 } // namespace goap::editor

@@ -23,6 +23,7 @@
 #include <QDockWidget>
 #include <QListWidget>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QToolTip>
 #include <QtTest>
@@ -503,6 +504,148 @@ private slots:
         }
         QVERIFY(charts()->exportChart(dir.filePath(QStringLiteral("panel.png")), options));
         QCOMPARE(QImage(dir.filePath(QStringLiteral("panel.png"))).size(), QSize(2000, 1000));
+    }
+
+    // Issue #29, 8: a line far above the others (the designer's build let the
+    // hospital's urgency 1000 push insistence to ~26; the simulation now
+    // clamps it, the chart must cope anyway) is clipped at the top and
+    // flagged with how high it went; the others keep their 0-1 scale, and
+    // answer the mouse as before.
+    void anOutlierIsFlaggedNotScaledTo()
+    {
+        const auto compiled = compileShipped(QStringLiteral("town.json"));
+        const auto run = runHeadless(compiled, 0, 200);
+        sim::Samples samples = run->samples();
+        const int mineQuota = compiled->goalIndex(QStringLiteral("mineQuota"));
+        for (size_t c = 0; c < samples.columns(); ++c)
+            if (samples.slotAgent[c] == 0 && samples.slotGoal[c] == mineQuota)
+                for (size_t r = 0; r < samples.rows(); ++r)
+                    samples.insistence[r * samples.columns() + c] *= 100; // the miner's quota, off the scale
+        InsistenceChart chart;
+        chart.resize(1000, 450);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.reset(compiled);
+        chart.update(samples, run->events());
+        chart.replot(QCustomPlot::rpImmediateRefresh);
+        QCPGraph *miner = nullptr;
+        for (int slot = 0; slot < 12 && !miner; ++slot)
+            if (QCPGraph *g = chart.graphFor(slot); g && g->name().startsWith(u"Miner: Mine"))
+                miner = g;
+        QVERIFY(miner);
+        double high = 0;
+        for (int i = 0; i < miner->dataCount(); ++i)
+            high = std::max(high, miner->data()->at(i)->value);
+        QVERIFY2(high > 10, qPrintable(QString::number(high)));
+        QVERIFY2(chart.yAxis->range().upper < 1.5, qPrintable(QString::number(chart.yAxis->range().upper)));
+        const QList<QCPItemText *> flags = chart.outlierFlags();
+        QCOMPARE(flags.size(), 1);
+        QVERIFY2(flags.first()->text().contains(miner->name()) && flags.first()->text().contains(u"▲"),
+                 qPrintable(flags.first()->text()));
+        QVERIFY2(flags.first()->text().contains(QString::number(high, 'g', 3)), qPrintable(flags.first()->text()));
+        // Another line keeps its height: its highest point stands well up the
+        // plot, and the mouse there tells its value.
+        QCPGraph *smelter = nullptr;
+        for (int slot = 0; slot < 12 && !smelter; ++slot)
+            if (QCPGraph *g = chart.graphFor(slot); g && g->name().startsWith(u"Smelter: Hunger"))
+                smelter = g;
+        QVERIFY(smelter);
+        int index = 0;
+        for (int i = 0; i < smelter->dataCount(); ++i)
+            if (smelter->data()->at(i)->value > smelter->data()->at(index)->value)
+                index = i;
+        QVERIFY(smelter->data()->at(index)->value > 0.5);
+        const QPoint at = pixelOf(smelter, index);
+        const QRect plot = chart.axisRect()->rect();
+        QVERIFY(plot.contains(at));
+        QVERIFY2(plot.bottom() - at.y() > plot.height() / 3, qPrintable(QString::number(plot.bottom() - at.y())));
+        QTest::mouseMove(&chart, at);
+        QHelpEvent help(QEvent::ToolTip, at, chart.mapToGlobal(at));
+        QApplication::sendEvent(&chart, &help);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QVERIFY(!chart.pointText(at).isEmpty());
+        QCOMPARE(QToolTip::text(), chart.pointText(at));
+        QToolTip::hideText();
+        // A click on the miner's legend entry hides its line: its flag goes with it.
+        QCPAbstractLegendItem *entry = chart.legend->itemWithPlottable(miner);
+        QVERIFY(entry);
+        QTest::mouseClick(&chart, Qt::LeftButton, {}, entry->rect().center());
+        QVERIFY(!miner->visible());
+        QVERIFY(chart.outlierFlags().isEmpty());
+        QVERIFY(chart.yAxis->range().upper < 1.5);
+    }
+
+    // Issue #29, 8: a run kept running for days names its time axis by day and
+    // clock ("day 3 2:30"), not 6.5·10^6 s; zoomed in by the wheel, still so.
+    void aLongRunsTimeAxisNamesDaysAndTimes()
+    {
+        const auto town = compileShipped(QStringLiteral("town.json"));
+        const auto run = runHeadless(town, 3, 150); // half way into the fourth day
+        InsistenceChart chart;
+        chart.resize(1000, 450);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.reset(town);
+        chart.update(run->samples(), run->events());
+        chart.replot(QCustomPlot::rpImmediateRefresh);
+        const QRegularExpression dayTime(QStringLiteral("^day \\d+( \\d+:\\d\\d(\\.\\d)?)?$"));
+        auto checkLabels = [&] {
+            const QList<QString> labels = chart.xAxis->tickVectorLabels();
+            QVERIFY(labels.size() >= 3);
+            for (const QString &label : labels)
+                QVERIFY2(dayTime.match(label).hasMatch(), qPrintable(labels.join(u'|')));
+        };
+        checkLabels();
+        QVERIFY(chart.xAxis->tickVectorLabels().contains(QStringLiteral("day 4")));
+        QVERIFY2(chart.xAxis->label().contains(u"day"), qPrintable(chart.xAxis->label()));
+        // Zoomed in around the middle of the fourth day: clock steps within it.
+        const QPoint middle(int(chart.xAxis->coordToPixel(3 * 300 + 100)), chart.axisRect()->center().y());
+        for (int i = 0; i < 12; ++i) {
+            QWheelEvent wheel(middle, chart.mapToGlobal(middle), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                              Qt::NoScrollPhase, false);
+            QApplication::sendEvent(&chart, &wheel);
+        }
+        chart.replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(chart.xAxis->range().size() < 300);
+        checkLabels();
+        QVERIFY2(chart.xAxis->tickVectorLabels().join(u'|').contains(u"day 4 1:"),
+                 qPrintable(chart.xAxis->tickVectorLabels().join(u'|')));
+        QCOMPARE(dayTimeText(3 * 3600 + 14 * 60, 3600), QStringLiteral("day 4 14:00"));
+        // The first day alone keeps plain seconds.
+        chart.xAxis->setRange(0, 300);
+        chart.replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(chart.xAxis->tickVectorLabels().contains(QStringLiteral("100")));
+    }
+
+    // Issue #29, 8: an exported chart keeps its legend (and everything else)
+    // off the picture's edge, wherever the legend goes.
+    void anExportKeepsOffTheEdge()
+    {
+        QTemporaryDir dir;
+        InsistenceChart *chart = charts()->insistence();
+        for (const auto place : {DayChart::LegendPlace::Right, DayChart::LegendPlace::Bottom}) {
+            chart->setLegendPlace(place);
+            DayChart::ExportOptions options;
+            options.size = QSize(1000, 500);
+            options.scale = 1;
+            const QString png = dir.filePath(QStringLiteral("edge.png"));
+            QVERIFY(chart->exportPng(png, options));
+            const QImage image(png);
+            QCOMPARE(image.size(), QSize(1000, 500));
+            const int m = DayChart::kExportMargin - 2;
+            auto blank = [&](const QRect &strip) {
+                for (int y = strip.top(); y <= strip.bottom(); ++y)
+                    for (int x = strip.left(); x <= strip.right(); ++x)
+                        if (image.pixel(x, y) != qRgb(255, 255, 255))
+                            return false;
+                return true;
+            };
+            QVERIFY(blank(QRect(0, 0, 1000, m))); // top
+            QVERIFY(blank(QRect(0, 500 - m, 1000, m))); // bottom
+            QVERIFY(blank(QRect(0, 0, m, 500))); // left
+            QVERIFY(blank(QRect(1000 - m, 0, m, 500))); // right
+        }
+        chart->setLegendPlace(DayChart::LegendPlace::Auto);
     }
 
     void choosingCharactersAndGoals()

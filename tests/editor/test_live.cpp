@@ -9,6 +9,7 @@
 #include "run/eventlogpanel.h"
 #include "run/inspector.h"
 #include "run/liverun.h"
+#include "run/pilepicker.h"
 #include "run/runlayer.h"
 #include "run/simcontroller.h"
 #include "run/simrunner.h"
@@ -24,11 +25,13 @@
 #include <QDoubleSpinBox>
 #include <QGraphicsView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QSlider>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTreeView>
 #include <QtTest>
 
 #include <chrono>
@@ -442,14 +445,14 @@ private slots:
         w.document()->reset(town, {});
         QVERIFY(w.liveRun()->runFor(1));
         RunLayer *layer = w.liveRun()->layer();
-        // One name for the pile, bubbles stacked, not overprinted.
+        // One name for the pile, and one bubble with a count (issue #29: no towers of bubbles).
         QCOMPARE(layer->nameText(0), QStringLiteral("Miner +2"));
         QVERIFY(layer->nameText(1).isEmpty());
         QVERIFY(layer->nameText(2).isEmpty());
         QCOMPARE(layer->nameText(3), QStringLiteral("Farmer"));
-        QCOMPARE(layer->bubbleRow(0), 0);
-        QCOMPARE(layer->bubbleRow(1), 1);
-        QCOMPARE(layer->bubbleRow(2), 2);
+        QCOMPARE(layer->shownBubble(0), layer->bubbleText(0) + QStringLiteral(" ×3"));
+        QVERIFY(layer->shownBubble(1).isEmpty());
+        QVERIFY(layer->shownBubble(2).isEmpty());
 
         // A click on the pile, on the real map view, offers the three.
         QGraphicsView *view = w.mapView();
@@ -477,6 +480,118 @@ private slots:
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, farmer);
         QCOMPARE(w.liveRun()->inspector()->character(), 3);
         QVERIFY(!QApplication::activePopupWidget());
+    }
+
+    // Issue #29, 5: a hospital spawning a patient every second piles a
+    // hundred of them on one cell. The pile has one bubble with a count, not
+    // a tower; a click on it offers a short menu, grouped by what they do and
+    // sorted by name, whose "Show all" opens a list to search; a click there
+    // selects the character.
+    void aBigPileIsReadableAndPickable()
+    {
+        Scenario hospital = *readScenarioFile(kSource + QStringLiteral("/scenarios/hospital.json")).scenario;
+        hospital.spawners[0].every = 1;
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.document()->reset(hospital, {});
+        QVERIFY(w.liveRun()->runFor(300));
+        QVERIFY(settle(*w.liveRun()->controller()));
+        RunLayer *layer = w.liveRun()->layer();
+        layer->settle();
+        QList<int> pile;
+        for (int i = 0; i < 400; ++i)
+            if (const QList<int> here = layer->charactersAt(layer->tokenPosition(i)); here.size() > pile.size())
+                pile = here;
+        QVERIFY2(pile.size() > 100, qPrintable(QString::number(pile.size())));
+        const QPointF spot = layer->tokenPosition(pile.first());
+
+        // One bubble for the pile, saying how many.
+        QStringList bubbles;
+        for (int agent : pile)
+            if (const QString b = layer->shownBubble(agent); !b.isEmpty())
+                bubbles << b;
+        QCOMPARE(bubbles.size(), 1);
+        QVERIFY2(bubbles.first().contains(u'×'), qPrintable(bubbles.first()));
+
+        // A click on the pile: a bounded menu, grouped, sorted by name in each group.
+        QGraphicsView *view = w.mapView();
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->mapFromScene(spot));
+        QMenu *menu = nullptr;
+        QTRY_VERIFY((menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())) != nullptr);
+        int entries = 0, headings = 0;
+        QString previous;
+        QAction *all = nullptr;
+        for (QAction *a : menu->actions()) {
+            if (!a->isSeparator() && !a->isEnabled()) { // a group's heading: what they do, how many
+                ++headings;
+                previous.clear();
+                QVERIFY2(a->text().endsWith(u')'), qPrintable(a->text()));
+            } else if (a->data().isValid()) {
+                ++entries;
+                const QString name = a->text().section(QStringLiteral(" — "), 0, 0);
+                QVERIFY2(previous.isEmpty() || !lessByName(name, previous), qPrintable(previous + " > " + name));
+                previous = name;
+            } else if (a->text().startsWith(u"Show all")) {
+                all = a;
+            }
+        }
+        QVERIFY(entries > 0 && entries <= RunLayer::kMenuCap);
+        QVERIFY(headings >= 1);
+        QVERIFY(lessByName(QStringLiteral("Patient 9"), QStringLiteral("Patient 10")));
+        QVERIFY(menu->sizeHint().height() < view->height());
+        QVERIFY(all);
+        QVERIFY2(all->text().contains(QString::number(pile.size())), qPrintable(all->text()));
+
+        // "Show all": the whole pile in a list, searched by typing, picked by a click.
+        QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(all).center());
+        PilePicker *picker = nullptr;
+        QTRY_VERIFY((picker = qobject_cast<PilePicker *>(QApplication::activePopupWidget())) != nullptr);
+        QVERIFY(picker->height() < view->height());
+        const int chosen = pile.last();
+        const QString name = layer->tokenToolTip(chosen).section(u'\n', 0, 0).section(QStringLiteral(" — "), 0, 0);
+        QVERIFY(!name.isEmpty());
+        QTest::keyClicks(picker->filter(), name);
+        const QRect row = picker->rowRect(chosen);
+        QVERIFY(row.isValid());
+        QTest::mouseClick(picker->view()->viewport(), Qt::LeftButton, {}, row.center());
+        QCOMPARE(w.liveRun()->inspector()->character(), chosen);
+        QTRY_VERIFY(!QApplication::activePopupWidget());
+        // The one picked tops its pile: its name is the one shown there.
+        QVERIFY2(layer->nameText(chosen).startsWith(name), qPrintable(layer->nameText(chosen)));
+    }
+
+    // Issue #29, 5: names and bubbles give way instead of overprinting
+    // ("BakerCarpenter"), the selected character's always shown.
+    void labelsGiveWayToTheSelectedOne()
+    {
+        Scenario town = *readScenarioFile(kSource + QStringLiteral("/scenarios/town.json")).scenario;
+        town.agents[4].at = Point {town.agents[5].at.x + 1, town.agents[5].at.y}; // the carpenter beside the baker
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.document()->reset(town, {});
+        QVERIFY(w.liveRun()->runFor(1));
+        RunLayer *layer = w.liveRun()->layer();
+        layer->settle();
+        const int carpenter = 4, baker = 5;
+        QVERIFY(layer->charactersAt(layer->tokenPosition(carpenter)) == QList<int> {carpenter});
+        // Side by side, one name shows: the other gave way.
+        QCOMPARE(int(layer->nameText(carpenter).isEmpty()) + int(layer->nameText(baker).isEmpty()), 1);
+        QCOMPARE(int(layer->shownBubble(carpenter).isEmpty()) + int(layer->shownBubble(baker).isEmpty()), 1);
+        // A click on the one hidden selects it, and its label wins.
+        const int hidden = layer->nameText(carpenter).isEmpty() ? carpenter : baker;
+        const int other = hidden == carpenter ? baker : carpenter;
+        QGraphicsView *view = w.mapView();
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->mapFromScene(layer->tokenPosition(hidden)));
+        QCOMPARE(w.liveRun()->inspector()->character(), hidden);
+        QVERIFY(!layer->nameText(hidden).isEmpty());
+        QVERIFY(layer->nameText(other).isEmpty());
+        QVERIFY(!layer->shownBubble(hidden).isEmpty());
+        // Hover still tells who the other is.
+        QVERIFY(layer->tokenToolTip(other).startsWith(town.agents[other].label));
     }
 
     // Issue #15, 5: a run at rest can be scrubbed. The timeline slider moves

@@ -4,6 +4,9 @@
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
 #include "planner/compiledscenario.h"
+#include "run/inspector.h"
+#include "run/liverun.h"
+#include "run/runlayer.h"
 #include "scene/mapscene.h"
 #include "space/paths.h"
 #include "testutil.h"
@@ -12,6 +15,7 @@
 #include <QGraphicsItem>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -199,6 +203,72 @@ private slots:
         QCOMPARE(w.mapScene()->placeCells()[0], space.spots(1)[0]);
         QCOMPARE(w.mapScene()->placeCells()[1], space.spots(1)[1]);
         QVERIFY(!w.mapScene()->lineCells().isEmpty());
+    }
+
+    // Issue #29, 7: the wall brush is a mode and shows as one (its toolbar
+    // button stays down, the map's cursor is the tool's), Escape on the map
+    // leaves it, and a click that selects a character in a run paints nothing.
+    void theWallBrushIsAModeAndAClickThatSelectsPaintsNothing()
+    {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        QVERIFY(w.liveRun()->runFor(1));
+        RunLayer *layer = w.liveRun()->layer();
+        layer->settle();
+        MapView *view = w.mapView();
+        QToolButton *button = nullptr;
+        for (QToolButton *b : w.findChildren<QToolButton *>())
+            if (b->defaultAction() == w.wallBrushAction())
+                button = b;
+        QVERIFY(button);
+        QVERIFY(!button->isChecked());
+
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_B, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w.mapScene()->wallMode(), MapScene::WallTool::Brush);
+        QVERIFY(button->isChecked());
+        QCOMPARE(view->viewport()->cursor().shape(), Qt::BitmapCursor); // the cross and the brush
+        QVERIFY2(w.statusBar()->currentMessage().contains(u"Escape"), qPrintable(w.statusBar()->currentMessage()));
+
+        // A click on the farmer selects it; no wall is painted under it.
+        QUndoStack *stack = w.document()->undoStack();
+        const int steps = stack->count();
+        const QList<Wall> walls = w.scenario().map.walls;
+        const QPointF farmer = layer->tokenPosition(3);
+        QCOMPARE(layer->charactersAt(farmer), (QList<int> {3}));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->mapFromScene(farmer));
+        QCOMPARE(w.liveRun()->inspector()->character(), 3);
+        QCOMPARE(w.scenario().map.walls, walls);
+        QCOMPARE(stack->count(), steps);
+        QCOMPARE(w.mapScene()->wallMode(), MapScene::WallTool::Brush); // still on: a click that selects leaves it be
+
+        // A drag on open ground paints, the brush still being on.
+        auto at = [&](double x, double y) {
+            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
+        };
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, at(0.5, 7.5));
+        QMouseEvent move(QEvent::MouseMove, at(2.5, 7.5), view->viewport()->mapToGlobal(at(2.5, 7.5)), Qt::NoButton,
+                         Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(view->viewport(), &move);
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, at(2.5, 7.5));
+        QCOMPARE(stack->count(), steps + 1);
+        QCOMPARE(w.scenario().map.walls.size(), walls.size() + 1);
+        QCOMPARE(w.scenario().map.walls.last(), (Wall {0, 7, 3, 1}));
+
+        // Escape on the map leaves the mode: the button comes up, the cursor is the map's again.
+        QTest::keyClick(view, Qt::Key_Escape);
+        QCOMPARE(w.mapScene()->wallMode(), MapScene::WallTool::None);
+        QVERIFY(!w.wallBrushAction()->isChecked());
+        QVERIFY(!button->isChecked());
+        QCOMPARE(view->viewport()->cursor().shape(), Qt::ArrowCursor);
+        QVERIFY(w.statusBar()->currentMessage().isEmpty());
+        // And a drag on the map paints nothing now.
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, at(0.5, 9.5));
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, at(0.5, 9.5));
+        QCOMPARE(stack->count(), steps + 1);
     }
 };
 

@@ -1,6 +1,7 @@
 // goap-studio: the desktop scenario editor and live simulator.
 #include "docks/issuespanel.h"
 #include "mainwindow.h"
+#include "run/breakpoints.h"
 #include "run/liverun.h"
 #include "sweep/sweepdialog.h"
 
@@ -45,6 +46,12 @@ int main(int argc, char *argv[])
                               QStringLiteral("Select the item at a JSON path (e.g. actions[2]) before showing."),
                               QStringLiteral("PATH"));
     parser.addOption(select);
+    QCommandLineOption breakAt(QStringLiteral("break"),
+                               QStringLiteral("With --run-for: stop early where SPEC happens (repeatable): "
+                                              "world.bread<1, world.bread>=3, miner:agent.oreMined>=2, "
+                                              "switch[:ID[:GOAL]], planfails[:ID], noplan[:ID], quota[:ID[:GOAL]]."),
+                               QStringLiteral("SPEC"));
+    parser.addOption(breakAt);
     QCommandLineOption sweep(QStringLiteral("sweep"),
                              QStringLiteral("Open SWEEP.json's scenario and run the sweep in Run > Sweep; "
                                             "with --screenshot, save a picture of the sweep's results."),
@@ -95,6 +102,15 @@ int main(int argc, char *argv[])
     if (parser.isSet(select)) {
         const goap::ItemRef item = goap::editor::IssuesPanel::itemForPath(parser.value(select));
         window.outline()->select(item);
+    }
+    for (const QString &text : parser.values(breakAt)) {
+        QString why;
+        const auto spec = goap::editor::parseBreakpoint(text, window.scenario(), &why);
+        if (!spec) {
+            qCritical("--break %s", qPrintable(why));
+            return 1;
+        }
+        window.breakpoints()->add(*spec);
     }
     if (parser.isSet(runFor)) {
         bool ok = false;

@@ -84,6 +84,67 @@ QString describe(const BreakpointSpec &b, const Scenario &s)
     return {};
 }
 
+std::optional<BreakpointSpec> parseBreakpoint(const QString &text, const Scenario &s, QString *why)
+{
+    const auto fail = [why](const QString &reason) {
+        if (why)
+            *why = reason;
+        return std::nullopt;
+    };
+    BreakpointSpec b;
+    const qsizetype ge = text.indexOf(QLatin1String(">=")), lt = text.indexOf(u'<');
+    if (ge > 0 || lt > 0) {
+        b.kind = ge > 0 ? Kind::FactRises : Kind::FactFalls;
+        QString fact = text.left(ge > 0 ? ge : lt).trimmed();
+        bool ok = false;
+        b.value = text.mid(ge > 0 ? ge + 2 : lt + 1).trimmed().toInt(&ok);
+        if (!ok)
+            return fail(Breakpoints::tr("%1: the value is not a whole number").arg(text));
+        if (const qsizetype colon = fact.indexOf(u':'); colon >= 0) {
+            b.character = fact.left(colon);
+            fact = fact.mid(colon + 1);
+        }
+        b.fact = fact;
+    } else {
+        const QStringList parts = text.split(u':');
+        const QString kind = parts.value(0).trimmed().toLower();
+        if (kind == u"switch")
+            b.kind = Kind::GoalSwitch;
+        else if (kind == u"planfails")
+            b.kind = Kind::PlanFails;
+        else if (kind == u"noplan")
+            b.kind = Kind::NoPlan;
+        else if (kind == u"quota")
+            b.kind = Kind::QuotaMet;
+        else
+            return fail(Breakpoints::tr("%1: not a breakpoint (FACT<N, FACT>=N, ID:agent.FACT>=N, switch, planfails, "
+                                        "noplan or quota, each with :ID)")
+                            .arg(text));
+        const bool goals = b.kind == Kind::GoalSwitch || b.kind == Kind::QuotaMet;
+        if (parts.size() > (goals ? 3 : 2))
+            return fail(Breakpoints::tr("%1: too many parts").arg(text));
+        b.character = parts.value(1).trimmed();
+        b.goal = parts.value(2).trimmed();
+    }
+    const auto has = [](const auto &list, const QString &id) {
+        return std::any_of(list.begin(), list.end(), [&](const auto &item) { return item.id == id; });
+    };
+    if (!b.character.isEmpty() && !has(s.agents, b.character))
+        return fail(Breakpoints::tr("%1: no character %2").arg(text, b.character));
+    if (!b.goal.isEmpty() && !has(s.goals, b.goal))
+        return fail(Breakpoints::tr("%1: no goal %2").arg(text, b.goal));
+    if (watchesFact(b.kind)) {
+        if (!factsInUse(s).contains(b.fact))
+            return fail(Breakpoints::tr("%1: the scenario has no fact %2").arg(text, b.fact));
+        const bool own = b.fact.startsWith(QLatin1String("agent."));
+        if (own && b.character.isEmpty())
+            return fail(Breakpoints::tr("%1: whose %2? (ID:%2)").arg(text, b.fact));
+        if (!own && !b.character.isEmpty())
+            return fail(Breakpoints::tr("%1: a world fact belongs to nobody").arg(text));
+    }
+    return b;
+}
+
 Breakpoints::Breakpoints(SimController *controller, QObject *parent)
     : QObject(parent)
     , m_controller(controller)

@@ -11,6 +11,7 @@
 #include <QList>
 #include <QObject>
 #include <QWidget>
+#include <optional>
 
 class QTableWidget;
 class QPushButton;
@@ -43,6 +44,13 @@ struct BreakpointSpec
 
 // What it stops at, in words: "Baker switches goal", "world.bread rises to 3".
 QString describe(const BreakpointSpec &spec, const Scenario &scenario);
+
+// A breakpoint written as text (goap-studio --break): "world.bread<1" (falls
+// below), "world.bread>=3" (rises to), "miner:agent.oreMined>=2" (a
+// character's own fact), "switch", "switch:baker", "switch:baker:hunger",
+// "planfails[:ID]", "noplan[:ID]", "quota[:ID[:GOAL]]". Ids are checked
+// against `scenario`; on failure, nothing and `why` says what is wrong.
+std::optional<BreakpointSpec> parseBreakpoint(const QString &text, const Scenario &scenario, QString *why);
 
 class Breakpoints : public QObject
 {

@@ -330,8 +330,10 @@ bool LiveRun::runFor(double seconds, int timeoutMs)
     QEventLoop loop;
     QElapsedTimer waited;
     waited.start();
-    auto done = [&] { return m_controller->snapshot().tick >= target; };
-    const auto connection = connect(m_controller, &SimController::frameApplied, &loop, [&] {
+    bool stopped = false; // at a breakpoint, before the target
+    auto done = [&] { return stopped || m_controller->snapshot().tick >= target; };
+    const auto connection = connect(m_controller, &SimController::frameApplied, &loop, [&](const SimFrame &frame) {
+        stopped = stopped || frame.breakpointHit.has_value();
         if (done())
             loop.quit();
     });

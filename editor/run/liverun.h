@@ -58,7 +58,8 @@ public:
     // Run N Days stops after N, Keep Running (0) never.
     void setRunDays(int days);
     // Runs to that many simulated seconds from the first dawn as fast as
-    // possible and returns when the frame for that time has arrived.
+    // possible and returns when the frame for that time has arrived (or the
+    // frame of a breakpoint that stopped it on the way).
     bool runFor(double seconds, int timeoutMs = 120000);
     // Edits since the run started that wait for Restart (walls do not: they take effect at once).
     bool editedSinceStart() const { return m_editedSinceStart; }

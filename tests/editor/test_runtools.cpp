@@ -238,6 +238,42 @@ private slots:
         QCOMPARE(events.back().agent, 0);
     }
 
+    // goap-studio --break SPEC: the text form, checked against the scenario,
+    // and --run-for stops where one hits rather than waiting for the time.
+    void breakpointsWrittenAsTextAndRunForStopsAtThem()
+    {
+        MainWindow w;
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        const Scenario &s = w.scenario();
+        QString why;
+        const auto parsed = [&](const QString &text) {
+            const auto spec = parseBreakpoint(text, s, &why);
+            return spec ? describe(*spec, s) : QStringLiteral("error: ") + why;
+        };
+        QCOMPARE(parsed(QStringLiteral("world.bread<1")), QStringLiteral("world.bread falls below 1"));
+        QCOMPARE(parsed(QStringLiteral("world.bread>=3")), QStringLiteral("world.bread rises to 3"));
+        QCOMPARE(parsed(QStringLiteral("miner:agent.oreMined>=2")),
+                 QStringLiteral("Miner's agent.oreMined rises to 2"));
+        QCOMPARE(parsed(QStringLiteral("switch")), QStringLiteral("Anyone switches goal"));
+        QCOMPARE(parsed(QStringLiteral("switch:baker:hunger")), QStringLiteral("Baker switches to Hunger"));
+        QCOMPARE(parsed(QStringLiteral("planfails:farmer")), QStringLiteral("Farmer's plan fails"));
+        QCOMPARE(parsed(QStringLiteral("noplan")), QStringLiteral("Anyone has no plan"));
+        QCOMPARE(parsed(QStringLiteral("quota::bakeQuota")), QStringLiteral("Bake bread is met"));
+        for (const char *bad : {"world.bred<1", "agent.fed>=1", "baker:world.bread<1", "world.bread<x", "switch:nobody",
+                                "quota:baker:nogoal", "noplan:baker:hunger", "explode"}) {
+            QVERIFY2(parsed(QString::fromLatin1(bad)).startsWith(u"error: "), bad);
+            QVERIFY(!why.isEmpty());
+        }
+
+        w.breakpoints()->add(*parseBreakpoint(QStringLiteral("switch:baker"), s, nullptr));
+        w.show();
+        LiveRun *run = w.liveRun();
+        QVERIFY(run->runFor(300)); // the whole day, but for the baker's first switch
+        const qint64 at = run->controller()->snapshot().tick;
+        QVERIFY(at > 0 && at < 3000);
+        QCOMPARE(w.breakpoints()->entries().front().hits, 1);
+    }
+
     // Stopping at every hit and playing on gives the same day as a run
     // with no breakpoints: the event log, byte for byte.
     void stoppingAtBreakpointsChangesNothing()

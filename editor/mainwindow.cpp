@@ -5,6 +5,7 @@
 #include "graph/chainview.h"
 #include "graph/searchview.h"
 
+#include "docks/docklayout.h"
 #include "docks/issuespanel.h"
 #include "filedialogs.h"
 #include "forms/actionform.h"
@@ -84,6 +85,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_scene, &MapScene::refused, this,
             [this](const QString &reason) { statusBar()->showMessage(reason, 8000); });
     m_run = new LiveRun(this, m_document, m_scene, this);
+    m_dockLayout = new DockLayout(this);
     createDocks();
     createActions(); // File, Edit, View, Run, Help
     arrangeDocks();
@@ -422,6 +424,9 @@ void MainWindow::createViewMenu()
             toggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key(i < 9 ? Qt::Key_1 + i : Qt::Key_0)));
         m_viewMenu->addAction(toggle);
     }
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_dockLayout->maximizeAction());
+    m_viewMenu->addAction(m_dockLayout->popOutAction());
     m_viewMenu->addSeparator();
     m_follow = m_viewMenu->addAction(tr("&Follow Selected Character"));
     m_follow->setObjectName(QStringLiteral("followSelected"));
@@ -973,8 +978,29 @@ void MainWindow::closeEvent(QCloseEvent *event)
     }
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/state"), m_dockLayout->layoutToSave());
     event->accept();
+}
+
+void MainWindow::contextMenuEvent(QContextMenuEvent *event)
+{
+    QDockWidget *dock = nullptr;
+    for (QWidget *w = childAt(event->pos()); w && !dock; w = w->parentWidget())
+        dock = qobject_cast<QDockWidget *>(w);
+    if (!dock || dock->parentWidget() != this) {
+        QMainWindow::contextMenuEvent(event); // toolbars: which docks and toolbars show
+        return;
+    }
+    std::unique_ptr<QMenu> menu(createPopupMenu());
+    if (!menu)
+        menu = std::make_unique<QMenu>();
+    QAction *first = menu->actions().value(0);
+    auto *own = new QMenu(menu.get());
+    m_dockLayout->addActionsFor(dock, own);
+    menu->insertActions(first, own->actions());
+    menu->insertSeparator(first);
+    menu->setObjectName(QStringLiteral("dockMenu"));
+    menu->exec(event->globalPos());
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

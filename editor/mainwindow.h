@@ -94,6 +94,7 @@ public:
     class BreakpointsPanel *breakpointsPanel() const { return m_breakpointsPanel; }
     // View > Follow Selected: the map keeps the selected character in its middle while a run plays.
     QAction *followAction() const { return m_follow; }
+    class DockLayout *dockLayout() const { return m_dockLayout; }
     // A dock by name: outline, properties, issues, history, inspector, eventLog, charts.
     QDockWidget *dock(const QString &name) const;
     // Selects a character by id for the inspector (and the outline); false when there is none.
@@ -107,6 +108,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override; // a dock's title bar: maximise, pop out
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -165,6 +167,7 @@ private:
     class Breakpoints *m_breakpoints = nullptr;
     class BreakpointsPanel *m_breakpointsPanel = nullptr;
     QAction *m_follow = nullptr;
+    class DockLayout *m_dockLayout = nullptr;
     void follow(); // centres the map on the selected character, when following
     QTimer *m_chainTimer = nullptr;
     class WallTools *m_wallTools = nullptr;

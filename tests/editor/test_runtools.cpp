@@ -1,6 +1,7 @@
 // Tools for watching a run (issue #29): breakpoints, set from the
 // Breakpoints dock and from a fact's context menu, that pause the run where
 // they hit and say so; and a camera that follows the selected character.
+#include "docks/docklayout.h"
 #include "editordriver.h"
 #include "mainwindow.h"
 #include "run/breakpoints.h"
@@ -18,6 +19,7 @@
 #include <QGraphicsView>
 #include <QMenu>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -81,7 +83,8 @@ void onMenu(std::function<void(QMenu *)> answer)
 void pickFromNextMenu(const QString &text)
 {
     onMenu([text](QMenu *menu) {
-        const auto there = [&] { return menu->activeAction() && menu->activeAction()->text().contains(text); };
+        const auto there
+            = [&] { return menu->activeAction() && menu->activeAction()->text().remove(u'&').contains(text); };
         for (int k = 0; k <= menu->actions().size() && !there(); ++k)
             QTest::keyClick(menu, Qt::Key_Down);
         QTest::keyClick(menu, there() ? Qt::Key_Return : Qt::Key_Escape);
@@ -304,6 +307,63 @@ private slots:
         plain.stepTicks(plain.ticksPerDay());
         QCOMPARE(sim::eventsJsonl(*controller->scenario(), controller->events()),
                  sim::eventsJsonl(plain.scenario(), plain.events()));
+    }
+
+    // Docks that grow: Ctrl+Shift+M on the dock being worked in fills the
+    // window with it (again: the layout as it was); Ctrl+Shift+P pops it
+    // out into a window of its own; a dock's title bar menu offers both.
+    void aDockIsMaximizedAndPoppedOut()
+    {
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        QDockWidget *charts = w.dock(QStringLiteral("charts")), *outline = w.dock(QStringLiteral("outline"));
+        charts->show();
+        charts->raise();
+        QApplication::processEvents();
+        // The outline's title bar: right-click, Maximize Outline.
+        pickFromNextMenu(QStringLiteral("Maximize Outline"));
+        const QPoint title(outline->width() / 2, 6);
+        QCoreApplication::postEvent(
+            outline, new QContextMenuEvent(QContextMenuEvent::Mouse, title, outline->mapToGlobal(title)));
+        QTRY_COMPARE(w.dockLayout()->maximized(), outline);
+        w.dockLayout()->restore();
+        QVERIFY(w.centralWidget()->isVisible());
+        const QByteArray before = w.saveState();
+        QList<QDockWidget *> shown;
+        for (QDockWidget *d : w.findChildren<QDockWidget *>())
+            if (d->isVisible())
+                shown << d;
+        QVERIFY(shown.size() > 3);
+        charts->widget()->setFocus(); // working in the charts
+        QTest::keyClick(&w, Qt::Key_M, Qt::ControlModifier | Qt::ShiftModifier);
+        QApplication::processEvents();
+        QCOMPARE(w.dockLayout()->maximized(), charts);
+        QVERIFY(!w.centralWidget()->isVisible());
+        QVERIFY(!outline->isVisible());
+        QVERIFY(charts->isVisible());
+        QVERIFY2(charts->width() > w.width() * 9 / 10, qPrintable(QString::number(charts->width())));
+        QCOMPARE(w.dockLayout()->layoutToSave(), before); // never remembered maximised
+        QTest::keyClick(&w, Qt::Key_M, Qt::ControlModifier | Qt::ShiftModifier);
+        QApplication::processEvents();
+        QVERIFY(!w.dockLayout()->maximized());
+        QVERIFY(w.centralWidget()->isVisible());
+        for (QDockWidget *d : shown)
+            QVERIFY2(d->isVisible(), qPrintable(d->windowTitle()));
+
+        // Pop out, from the keyboard, and back.
+        charts->widget()->setFocus();
+        QTest::keyClick(&w, Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(charts->isFloating());
+        QVERIFY(charts->isWindow());
+        const QRect screen = w.screen()->availableGeometry(); // two thirds of it, at most 900 x 600
+        QCOMPARE(charts->size(),
+                 QSize(std::min(900, screen.width() * 2 / 3), std::min(600, screen.height() * 2 / 3))
+                     .expandedTo(charts->minimumSizeHint()));
+        QTest::keyClick(charts, Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(!charts->isFloating());
     }
 
     // View > Follow Selected Character (Ctrl+J): the map keeps the selected

@@ -193,6 +193,9 @@ private slots:
             QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
         QApplication::processEvents();
         QWidget *viewport = scroll->viewport();
+        if (!qEnvironmentVariableIsEmpty("GOAP_LAYOUT_SHOTS"))
+            properties->grab().save(qEnvironmentVariable("GOAP_LAYOUT_SHOTS")
+                                    + QStringLiteral("/form-%1.png").arg(QTest::currentDataTag()));
         QCOMPARE(scroll->horizontalScrollBar()->value(), 0);
         QVERIFY2(w.currentForm()->width() <= viewport->width(),
                  qPrintable(QStringLiteral("form %1 wide in %2").arg(w.currentForm()->width()).arg(viewport->width())));

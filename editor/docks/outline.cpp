@@ -1,5 +1,6 @@
 #include "outline.h"
 
+#include <QContextMenuEvent>
 #include <QHeaderView>
 #include <QMouseEvent>
 
@@ -149,6 +150,14 @@ void Outline::mouseDoubleClickEvent(QMouseEvent *event)
         QTreeView::mouseDoubleClickEvent(event);
     else
         mousePressEvent(event); // a second press of the right button: no expanding on double-click either
+}
+
+bool Outline::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ContextMenu
+        && static_cast<QContextMenuEvent *>(event)->reason() != QContextMenuEvent::Mouse)
+        m_rightPressed.reset();
+    return QTreeView::viewportEvent(event);
 }
 
 void Outline::select(const ItemRef &item)

@@ -45,6 +45,7 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
+    bool viewportEvent(QEvent *event) override; // the menu key: the current row, not a past right press
 
 private:
     void announce(); // emits what is selected now, when it is not what was last said

@@ -3,7 +3,9 @@
 namespace goap::editor {
 
 // Help > Getting Started: the model in the designer's words, with the town
-// (scenarios/town.json) as the running example.
+// (scenarios/town.json) as the running example. Only characters the
+// common fonts have (DejaVu): the marks of world and agent facts are the
+// outline's icons, not emoji that render as empty boxes.
 QString MainWindow::gettingStartedHtml()
 {
     return tr(R"(<h2>Getting started</h2>
@@ -12,8 +14,8 @@ scenario says when or in what order anyone acts: order, waiting and contention c
 the search. Open <b>File &gt; New from Template &gt; Town</b> to follow along.</p>
 
 <h3>Facts</h3>
-<p>A fact is a named whole number. <b>🌐 world</b> facts are shared by everyone
-(<code>world.bread</code>, <code>world.tools</code>); <b>🎒 agent</b> facts belong to each
+<p>A fact is a named whole number. <b><img src=":/icons/world.svg" width=14 height=14> world</b> facts are shared by everyone
+(<code>world.bread</code>, <code>world.tools</code>); <b><img src=":/icons/agent.svg" width=14 height=14> agent</b> facts belong to each
 character (<code>agent.flour</code> in the baker's arms). A fact nobody has set reads 0.</p>
 
 <h3>Actions</h3>

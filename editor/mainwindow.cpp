@@ -45,7 +45,9 @@
 #include <QDialogButtonBox>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -127,7 +129,9 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_document, &ScenarioDocument::changed, this, &MainWindow::updateTitle);
 
     QSettings settings;
-    resize(1280, 800);
+    // 1280 x 800 where there is room for it; on a laptop's 1366 x 768 what
+    // its screen has room for, less a title bar and a panel.
+    resize(QSize(1280, 800).boundedTo(screen()->availableGeometry().size() * 0.9));
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     updateTitle();
@@ -161,7 +165,7 @@ QDockWidget *MainWindow::dock(const QString &name) const
 void MainWindow::createDocks()
 {
     m_outline = new Outline(m_document, this);
-    m_outline->setMinimumWidth(210);
+    m_outline->setMinimumWidth(160);
     addDock(QStringLiteral("outline"), tr("Outline"), m_outline, Qt::LeftDockWidgetArea);
 
     m_forms = new QStackedWidget(this);
@@ -182,9 +186,16 @@ void MainWindow::createDocks()
                        static_cast<QWidget *>(m_templateForm), static_cast<QWidget *>(m_spawnerForm)})
         m_forms->addWidget(w);
     auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("propertiesScroll"));
     scroll->setWidget(m_forms);
     scroll->setWidgetResizable(true);
-    addDock(QStringLiteral("properties"), tr("Properties"), scroll, Qt::RightDockWidgetArea)->setMinimumWidth(380);
+    // The forms fit the dock's width (long rows put the field under its
+    // label): they scroll up and down only, and the dock is never narrower
+    // than the widest form with a scroll bar beside it.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_forms->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width()
+                            + 2 * scroll->frameWidth());
+    addDock(QStringLiteral("properties"), tr("Properties"), scroll, Qt::RightDockWidgetArea);
 
     m_issues = new IssuesPanel(m_document, this);
     addDock(QStringLiteral("issues"), tr("Issues"), m_issues, Qt::BottomDockWidgetArea);
@@ -401,7 +412,7 @@ void MainWindow::createEditMenu(QToolBar *toolbar)
     }
     m_outline->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_outline, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
-        const ItemRef item = m_outline->itemAt(pos);
+        const ItemRef item = m_outline->contextItemAt(pos);
         if (item.isNothing())
             return;
         m_outline->select(item);
@@ -729,6 +740,7 @@ void MainWindow::addFact()
     m_document->submit(added);
     const QString fact = QStringLiteral("world.") + added.edit->about;
     m_outline->select(ItemRef::ofFact(fact));
+    m_docks.value(QStringLiteral("properties"))->raise(); // its form, in front of the inspector tabbed with it
     m_factForm->nameEdit->setFocus();
     m_factForm->nameEdit->selectAll();
     statusBar()->showMessage(
@@ -746,6 +758,9 @@ void MainWindow::addEntity(EntityKind kind)
     }
     const QString id = kind == EntityKind::Spawner ? tr("a spawner") : idOf(scenario(), added.created);
     m_outline->select(added.created);
+    // What was added is edited in its form next: in front of the inspector
+    // tabbed with it (a run raises the inspector).
+    m_docks.value(QStringLiteral("properties"))->raise();
     statusBar()->showMessage(
         kind == EntityKind::Goal
             ? tr("Added %1: give it a condition in its Conditions table (what must hold for it to be met)").arg(id)

@@ -1,6 +1,8 @@
 #include "outline.h"
 
+#include <QContextMenuEvent>
 #include <QHeaderView>
+#include <QMouseEvent>
 
 #include <algorithm>
 
@@ -111,6 +113,51 @@ void Outline::selectMany(const QList<ItemRef> &items)
     selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
     m_restoring = false;
     announce();
+}
+
+ItemRef Outline::contextItemAt(const QPoint &viewportPos)
+{
+    const ItemRef item = m_rightPressed.value_or(itemAt(viewportPos));
+    m_rightPressed.reset();
+    return item;
+}
+
+void Outline::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton) {
+        m_rightPressed.reset();
+        QTreeView::mousePressEvent(event);
+        return;
+    }
+    if (event->button() == Qt::RightButton)
+        m_rightPressed = itemAt(event->position().toPoint());
+    // The row is selected as any item view selects it, without the tree's
+    // expanding or collapsing at its arrow.
+    QAbstractItemView::mousePressEvent(event);
+}
+
+void Outline::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton)
+        QTreeView::mouseReleaseEvent(event);
+    else
+        QAbstractItemView::mouseReleaseEvent(event);
+}
+
+void Outline::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton)
+        QTreeView::mouseDoubleClickEvent(event);
+    else
+        mousePressEvent(event); // a second press of the right button: no expanding on double-click either
+}
+
+bool Outline::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ContextMenu
+        && static_cast<QContextMenuEvent *>(event)->reason() != QContextMenuEvent::Mouse)
+        m_rightPressed.reset();
+    return QTreeView::viewportEvent(event);
 }
 
 void Outline::select(const ItemRef &item)

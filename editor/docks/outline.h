@@ -9,6 +9,8 @@
 
 #include <QTreeView>
 
+#include <optional>
+
 namespace goap::editor {
 
 class Outline : public QTreeView
@@ -27,10 +29,23 @@ public:
     QList<ItemRef> selectedItems() const;
     QModelIndex indexOf(const ItemRef &item) const { return m_model->indexOf(item); }
     ItemRef itemAt(const QPoint &viewportPos) const { return m_model->itemAt(indexAt(viewportPos)); }
+    // The item a context menu at `viewportPos` is about: the one that was
+    // under the pointer when the right button was pressed (rows may have
+    // moved since), else the one there now (the menu key).
+    ItemRef contextItemAt(const QPoint &viewportPos);
 
 signals:
     void currentItemChanged(const goap::ItemRef &item);
     void itemsSelected(const QList<goap::ItemRef> &items); // several of one kind
+
+protected:
+    // Only the left button opens and closes sections: a right press on a
+    // section's arrow, or a right double-click, once expanded it and moved
+    // the rows under the context menu about to open.
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    bool viewportEvent(QEvent *event) override; // the menu key: the current row, not a past right press
 
 private:
     void announce(); // emits what is selected now, when it is not what was last said
@@ -40,6 +55,7 @@ private:
     bool m_restoring = false;
     ItemRef m_savedCurrent; // across a model reset
     QList<ItemRef> m_savedMany;
+    std::optional<ItemRef> m_rightPressed; // the item under the last right press, until its menu opens
 };
 
 } // namespace goap::editor

@@ -248,6 +248,31 @@ QString entityText(EntityKind kind, const Scenario &before, int index, const Sce
         kind, [&](auto traits) { return entityText(kind, (before.*traits.list)[index], (after.*traits.list)[index]); });
 }
 
+// What a multi-edit gave every entity, as the single-edit text words it
+// ("2 /s"), when it gave them all the same; empty when the values differ
+// (a drag moves each to its own place).
+QString sharedNewValue(const Scenario &before, const edits::SetEntities &set)
+{
+    return visitKind(set.kind, [&](auto traits) {
+        using T = typename decltype(traits)::Type;
+        const QList<T> &now = std::get<QList<T>>(set.values);
+        QString shared;
+        for (qsizetype i = 0; i < set.indices.size() && i < now.size(); ++i) {
+            const Fields was = fields((before.*traits.list)[set.indices[i]]), is = fields(now[i]);
+            QStringList changed;
+            for (qsizetype f = 0; f < was.size() && f < is.size(); ++f)
+                if (was[f].second != is[f].second)
+                    changed << is[f].second;
+            const QString value = changed.join(QStringLiteral(", "));
+            if (i > 0 && value != shared && !value.isEmpty() && !shared.isEmpty())
+                return QString();
+            if (shared.isEmpty())
+                shared = value;
+        }
+        return shared;
+    });
+}
+
 QString wallCells(int n)
 {
     return n == 1 ? tr("1 wall cell") : tr("%1 wall cells").arg(n);
@@ -270,11 +295,14 @@ QString editText(const Scenario &before, const edits::Edit &edit)
     const auto *replace = std::get_if<edits::ReplaceSections>(&edit.change);
     switch (edit.op) {
     case Op::Set:
-        if (set && set->indices.size() > 1)
-            return tr("Set %1 of %2 %3")
-                .arg(fieldText(edit.field, set->kind))
-                .arg(set->indices.size())
-                .arg(plural(set->kind));
+        if (set && set->indices.size() > 1) {
+            const QString what = tr("Set %1 of %2 %3")
+                                     .arg(fieldText(edit.field, set->kind))
+                                     .arg(set->indices.size())
+                                     .arg(plural(set->kind));
+            const QString value = sharedNewValue(before, *set);
+            return value.isEmpty() ? what : tr("%1 to %2").arg(what, value);
+        }
         if (set)
             return visitKind(set->kind, [&](auto traits) {
                 using T = typename decltype(traits)::Type;

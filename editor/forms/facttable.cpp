@@ -1,10 +1,13 @@
 #include "facttable.h"
 
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QCompleter>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLineEdit>
+#include <QPointer>
 #include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QToolButton>
@@ -35,7 +38,35 @@ public:
         box->addItems(*m_choices);
         box->completer()->setCompletionMode(QCompleter::PopupCompletion);
         box->completer()->setFilterMode(Qt::MatchContains);
+        // Return in the completer's popup takes the completion (if one is
+        // highlighted) and hands the key to the line edit alone, so the
+        // editor stayed open for a second Return: commit as Return does.
+        box->completer()->popup()->setProperty(kEditorProperty, QVariant::fromValue<QObject *>(box));
+        box->completer()->popup()->installEventFilter(const_cast<FactDelegate *>(this));
         return box;
+    }
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        auto *popup = qobject_cast<QAbstractItemView *>(watched);
+        if (!popup || !popup->property(kEditorProperty).isValid())
+            return QStyledItemDelegate::eventFilter(watched, event); // the editor's own keys
+        if (event->type() == QEvent::KeyPress) {
+            const int key = static_cast<QKeyEvent *>(event)->key();
+            if (key == Qt::Key_Return || key == Qt::Key_Enter) {
+                if (QPointer<QWidget> editor
+                    = qobject_cast<QWidget *>(popup->property(kEditorProperty).value<QObject *>()))
+                    QMetaObject::invokeMethod(
+                        this,
+                        [this, editor] {
+                            if (!editor) // closed some other way meanwhile
+                                return;
+                            emit commitData(editor);
+                            emit closeEditor(editor, QAbstractItemDelegate::SubmitModelCache);
+                        },
+                        Qt::QueuedConnection); // after the completer has set the text
+            }
+        }
+        return false; // the completer handles the key as ever
     }
     void setEditorData(QWidget *editor, const QModelIndex &index) const override
     {
@@ -47,6 +78,7 @@ public:
     }
 
 private:
+    static constexpr const char *kEditorProperty = "factEditor"; // on the popup: the box it completes for
     const QStringList *m_choices;
 };
 

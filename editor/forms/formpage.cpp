@@ -3,6 +3,7 @@
 #include "forms/facttable.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -30,6 +31,7 @@ FormPage::FormPage(ScenarioDocument *document, const QString &title, QWidget *pa
     font.setPointSizeF(font.pointSizeF() * 1.2);
     m_title->setFont(font);
     m_title->setText(title);
+    m_title->setWordWrap(true); // a long id wraps rather than widening the form
     outer->addWidget(m_title);
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: #b3261e; font-weight: 600;"));
@@ -40,6 +42,10 @@ FormPage::FormPage(ScenarioDocument *document, const QString &title, QWidget *pa
     m_error->setFixedHeight(m_error->fontMetrics().lineSpacing() * 2 + 4);
     outer->addWidget(m_error);
     m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // A dock too narrow for a label and its field puts the field under the
+    // label: the form fits the dock's width, and no label is scrolled off
+    // to the left ("abel", "uration").
+    m_layout->setRowWrapPolicy(QFormLayout::WrapLongRows);
     outer->addLayout(m_layout);
     outer->addStretch(1);
 }
@@ -93,12 +99,20 @@ void FormPage::setIndex(int index)
 void FormPage::setTitle(const QString &title)
 {
     m_title->setText(title);
+    m_title->setWordWrap(true); // a long id wraps rather than widening the form
 }
 
 QWidget *FormPage::addRow(const QString &label, QWidget *field, const QString &tooltip)
 {
     field->setToolTip(tooltip);
     field->setWhatsThis(tooltip);
+    // A choice as wide as its longest item would make the form (and the
+    // dock, and the window) that wide: it asks for a few characters and
+    // shows what it has room for.
+    if (auto *box = qobject_cast<QComboBox *>(field)) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(12);
+    }
     auto *l = new QLabel(label, this);
     l->setToolTip(tooltip);
     l->setBuddy(field);

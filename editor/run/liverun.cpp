@@ -26,6 +26,7 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 #include <limits>
 
@@ -62,34 +63,57 @@ LiveRun::LiveRun(QWidget *window, ScenarioDocument *document, MapScene *scene, Q
     QFont f = m_clock->font();
     f.setBold(true);
     m_clock->setFont(f);
-    m_clock->setMinimumWidth(170);
+    // Wide enough for the longest form of its text, so the bar and the
+    // timeline beside it stay put as the clock ticks (a fixed 170 px once
+    // cut "(looking back)" to "(look"); the label's own hint keeps any
+    // longer text whole.
+    m_clock->setMinimumWidth(m_clock->fontMetrics().horizontalAdvance(
+        tr("Day %1 · %2 of %3 (looking back)").arg(999).arg(QStringLiteral("00:00"), QStringLiteral("00:00"))));
+    m_clock->setObjectName(QStringLiteral("clock"));
+    // The bar and the timeline give way on a narrow window instead of
+    // widening it (fixed widths made the window wider than a laptop screen).
     m_dayBar = new QProgressBar(m_strip);
     m_dayBar->setRange(0, 1000);
     m_dayBar->setTextVisible(false);
-    m_dayBar->setFixedWidth(160);
+    m_dayBar->setMinimumWidth(48);
+    m_dayBar->setMaximumWidth(160);
     m_dayBar->setMaximumHeight(12);
     m_dayBar->setToolTip(tr("How much of the day has passed"));
     m_world = new QLabel(m_strip);
     m_world->setTextFormat(Qt::RichText);
-    m_world->setToolTip(tr("Every world fact, live"));
-    m_stale = new QLabel(tr("Edited since this run started: Restart to run the edits"), m_strip);
+    m_world->setObjectName(QStringLiteral("worldFacts"));
+    // A scenario's world facts may not fit in one line: they are cut at the
+    // window's edge (the tooltip lists them all) instead of asking for a
+    // window as wide as the line, which changed the window's width at every
+    // Play and Stop.
+    m_world->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_world->setMinimumWidth(0);
+    m_stale = new QLabel(tr("Edited: Restart runs it"), m_strip);
+    m_stale->setToolTip(tr("Edited since this run started: Restart to run the edits (walls take effect at once)"));
     m_stale->setStyleSheet(QStringLiteral("color: #8a5300; font-weight: 600;"));
     m_stale->hide();
     m_scrub = new QSlider(Qt::Horizontal, m_strip);
-    m_scrub->setFixedWidth(220);
+    m_scrub->setMinimumWidth(80);
+    m_scrub->setMaximumWidth(220);
     m_scrub->setEnabled(false);
     m_scrub->setObjectName(QStringLiteral("timeline"));
     m_scrub->setToolTip(
         tr("The run so far: while it is paused or its day is over, drag to see any moment again, exactly "
            "(map, inspector, chart cursor); a click on an event jumps there; Play goes on from the live end"));
-    auto *strip = new QHBoxLayout(m_strip);
-    strip->setContentsMargins(6, 3, 6, 3);
+    // Two lines: the clock and its controls, then the world facts across
+    // the whole width (beside the clock they had a few pixels on a laptop).
+    auto *lines = new QVBoxLayout(m_strip);
+    lines->setContentsMargins(6, 3, 6, 3);
+    lines->setSpacing(2);
+    auto *strip = new QHBoxLayout;
     strip->addWidget(m_clock);
-    strip->addWidget(m_dayBar);
-    strip->addWidget(m_scrub);
+    strip->addWidget(m_dayBar, 1);
+    strip->addWidget(m_scrub, 1);
     strip->addSpacing(12);
-    strip->addWidget(m_world, 1);
+    strip->addStretch(1);
     strip->addWidget(m_stale);
+    lines->addLayout(strip);
+    lines->addWidget(m_world);
 
     // Transport: actions the main window places in its Run menu and toolbar.
     auto action = [this](const QString &icon, const QString &text, const QKeySequence &key, auto slot) {
@@ -379,6 +403,7 @@ void LiveRun::onFrame(const SimFrame &frame)
         m_clock->setText(tr("Not running — press Play"));
         m_dayBar->setValue(0);
         m_world->clear();
+        m_world->setToolTip(tr("Every world fact, live"));
         return;
     }
     m_liveTick = frame.snapshot.tick;
@@ -439,12 +464,17 @@ void LiveRun::showSnapshot(const sim::Snapshot &snap, bool scrubbed)
                        .arg(clockText(snap.time), clockText(snap.dayLength))
                  : tr("Day %1 · %2 of %3").arg(snap.day + 1).arg(clockText(snap.time), clockText(snap.dayLength)));
     m_dayBar->setValue(snap.dayLength > 0 ? int(1000 * snap.time / snap.dayLength) : 0);
-    QStringList facts;
-    for (size_t i = 0; i < snap.world.size(); ++i)
+    QStringList facts, lines;
+    for (size_t i = 0; i < snap.world.size(); ++i) {
+        const QString name = bareName(s->factNames[size_t(s->agentFactCount) + i]);
         facts << QStringLiteral("<img src=\":/icons/world.svg\" width=12 height=12> %1 <b>%2</b>")
-                     .arg(bareName(s->factNames[size_t(s->agentFactCount) + i]))
+                     .arg(name)
                      .arg(snap.world[i]);
+        lines << QStringLiteral("%1 <b>%2</b>").arg(name).arg(snap.world[i]);
+    }
     m_world->setText(facts.join(QStringLiteral("&nbsp;&nbsp; ")));
+    // All of them, also those cut at the window's edge.
+    m_world->setToolTip(lines.join(QStringLiteral("<br>")));
     m_layer->apply(snap);
     m_inspector->show(snap);
     if (scrubbed) {

@@ -248,6 +248,27 @@ private slots:
         QCOMPARE(w.scenario(), before);
     }
 
+    // Issue #29, 6: a fact that exists, typed whole in a fact cell while the
+    // completer's popup offers it, is taken by one Return (it took two).
+    void anExistingFactTakesOneReturn()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        w.outline()->select(ItemRef {EntityKind::Action, 1}); // lightFire: set world.fireLit 1, add agent.wood -1
+        FactTable *effects = w.actionForm()->effectTable;
+        QTest::mouseClick(tableButton(effects, QStringLiteral("+")), Qt::LeftButton);
+        typeInFocus(QStringLiteral("agent.meal"));
+        QWidget *popup = QApplication::activePopupWidget();
+        QVERIFY(popup); // the completer offers agent.meal
+        QTest::keyClick(popup, Qt::Key_Return); // keys go to the popup while it is open
+        QTRY_COMPARE(w.scenario().actions[1].add,
+                     (QList<Effect> {{QStringLiteral("agent.meal"), 1}, {QStringLiteral("agent.wood"), -1}}));
+        QVERIFY(!effects->table()->isAncestorOf(QApplication::focusWidget())); // its editor closed
+        w.activateWindow(); // the offscreen platform leaves no window active after the completer's popup
+    }
+
     // Issue #12, 1: the condition tables have an operator column; choosing
     // one is one undo step named with the new condition, and a version 2 file.
     void conditionOperatorsAreChosenInTheTable()
@@ -415,6 +436,8 @@ private slots:
         QCOMPARE(w.scenario().agents[1].speed, before1Speed(w));
         QCOMPARE(stack->count(), steps + 1);
         QVERIFY2(stack->undoText().contains(u"speed of 3 characters"), qPrintable(stack->undoText()));
+        // Issue #29, 10: the history says the value, as a single edit's text does.
+        QCOMPARE(stack->undoText(), QStringLiteral("Set speed of 3 characters to 3.5 /s"));
         // An action given to all three at once (it was nobody's or somebody's: partly checked).
         QListWidgetItem *eat = nullptr;
         for (int i = 0; i < form->actionList->count(); ++i)

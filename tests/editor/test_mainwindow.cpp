@@ -1,6 +1,7 @@
 // The window as a whole: menus in order, every dock in View with its
 // shortcut, Help pages, Add Fact, the outline's context menu and keys, a
 // tooltip on every field, and the screenshot.
+#include "docks/outline.h"
 #include "editordriver.h"
 #include "forms/actionform.h"
 #include "forms/characterform.h"
@@ -17,12 +18,17 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QContextMenuEvent>
+#include <QDialog>
 #include <QDockWidget>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextBrowser>
+#include <QTimer>
 #include <QtTest>
 
 #include <memory>
@@ -148,6 +154,88 @@ private slots:
         QTest::keyClicks(w.stationForm()->idEdit, QStringLiteral("logpile"));
         QTest::keyClick(w.stationForm()->idEdit, Qt::Key_Return);
         QCOMPARE(w.scenario().stations[1].id, QStringLiteral("logpile"));
+    }
+
+    // Issue #29, 10: every character of Getting Started is in the font it is
+    // shown in (the emoji marks of world and agent facts were empty boxes),
+    // and its pictures load.
+    void gettingStartedHasEveryGlyph()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        menuAction(w, QStringLiteral("Getting Started"))->trigger();
+        auto *dialog = w.findChild<QDialog *>(QStringLiteral("helpDialog"));
+        QVERIFY(dialog);
+        auto *browser = dialog->findChild<QTextBrowser *>();
+        QVERIFY(browser);
+        int images = 0;
+        for (QTextBlock block = browser->document()->begin(); block.isValid(); block = block.next()) {
+            for (auto it = block.begin(); !it.atEnd(); ++it) {
+                const QTextFragment fragment = it.fragment();
+                if (fragment.charFormat().isImageFormat()) {
+                    const QString name = fragment.charFormat().toImageFormat().name();
+                    QVERIFY2(!browser->loadResource(QTextDocument::ImageResource, QUrl(name)).isNull(),
+                             qPrintable(name));
+                    ++images;
+                    continue;
+                }
+                const QFontMetrics metrics(fragment.charFormat().font());
+                for (const char32_t c : fragment.text().toUcs4())
+                    if (c != QChar::ObjectReplacementCharacter && c != QChar::LineSeparator)
+                        QVERIFY2(metrics.inFontUcs4(c),
+                                 qPrintable(QStringLiteral("U+%1 not in %2")
+                                                .arg(uint(c), 4, 16, QLatin1Char('0'))
+                                                .arg(fragment.charFormat().font().family())));
+            }
+        }
+        QCOMPARE(images, 2); // world and agent facts' marks
+        dialog->close();
+    }
+
+    // Issue #29, 10: a right press on a section's arrow, or a right
+    // double-click, no longer opens or closes it; the context menu is about
+    // the row pressed, even when rows moved before it opened.
+    void outlineRightClickActsOnThePressedRow()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + "/scenarios/town.json"));
+        Outline *outline = w.outline();
+        QWidget *viewport = outline->viewport();
+        const QModelIndex actions = outline->indexOf(ItemRef {EntityKind::Action, -1});
+        outline->collapse(actions);
+        outline->scrollTo(actions);
+        const QRect row = outline->visualRect(actions);
+        const QPoint arrow(row.left() - outline->indentation() / 2, row.center().y());
+        QTest::mousePress(viewport, Qt::RightButton, {}, arrow);
+        QTest::mouseRelease(viewport, Qt::RightButton, {}, arrow);
+        QVERIFY(!outline->isExpanded(actions));
+        QTest::mouseDClick(viewport, Qt::RightButton, {}, row.center());
+        QVERIFY(!outline->isExpanded(actions));
+        QTest::mouseClick(viewport, Qt::LeftButton, {}, arrow); // the left button does open it
+        QVERIFY(outline->isExpanded(actions));
+
+        // Right press on a station; the facts above are folded before the menu opens.
+        const ItemRef anvil {EntityKind::Station, 2};
+        outline->scrollTo(outline->indexOf(anvil));
+        const QPoint at = outline->visualRect(outline->indexOf(anvil)).center();
+        QTest::mousePress(viewport, Qt::RightButton, {}, at);
+        outline->collapse(outline->indexOf(ItemRef::ofFact({})));
+        QVERIFY(outline->itemAt(at) != anvil); // the rows moved
+        QString first;
+        QTimer::singleShot(0, this, [&] {
+            if (auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())) {
+                first = menu->actions().value(0) ? menu->actions().first()->text() : QString();
+                menu->close();
+            }
+        });
+        QContextMenuEvent menuEvent(QContextMenuEvent::Mouse, at, viewport->mapToGlobal(at));
+        QApplication::sendEvent(viewport, &menuEvent);
+        QTest::mouseRelease(viewport, Qt::RightButton, {}, at);
+        QCOMPARE(outline->current(), anvil);
+        QCOMPARE(first.remove(u'&'), QStringLiteral("Add Station"));
     }
 };
 

@@ -38,7 +38,8 @@ public:
     class PlanStrip *planStrip; // the plan timeline: steps left to right, with stations and walks
     QTreeWidget *planTree;
     QTableWidget *ballotTable;
-    QPushButton *searchButton; // Show Search: the selected ballot goal's search, from the moment shown
+    QPushButton *searchButton; // Show Search: the selected ballot goal's search (else the one it decides about), from
+                               // the moment shown
 
 signals:
     // What the planner tries for one of the character's goals from the state
@@ -61,6 +62,8 @@ private:
     // The state shown, for Show Search.
     std::vector<std::int32_t> m_state;
     std::vector<int> m_ballotGoals; // scenario goal per ballot row
+    int m_decidingAbout
+        = -1; // Show Search's goal when none is picked: the current one, else the most insistent open one
     double m_x = 0, m_y = 0;
     QString m_when;
 };

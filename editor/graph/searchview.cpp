@@ -39,8 +39,15 @@ SearchView::SearchView(QWidget *parent)
     m_goalBox = new QComboBox(this);
     m_goalBox->setToolTip(tr("One of its goals: searched from the state shown (the run's moment after Show Search, "
                              "else dawn)"));
+    // The choosers give way to the "From" label in a narrow dock: it must stay whole.
+    for (QComboBox *box : {m_characterBox, m_goalBox}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(8);
+    }
     m_from = new QLabel(this);
     m_from->setObjectName(QStringLiteral("searchFrom"));
+    m_from->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
+    m_from->setTextFormat(Qt::PlainText); // one line, never wrapped at its comma
     m_from->setToolTip(tr("The state the search starts from: the character's dawn state, or the moment of the run "
                           "the inspector showed when Show Search was pressed"));
     m_collapseButton = new QToolButton(this);
@@ -264,7 +271,7 @@ void SearchView::relayout()
     m_view = collapseTree(m_tree, kDepth, kNodes, m_opened);
     m_dot = searchTreeDot(m_tree, *m_compiled, m_view, summary());
     m_summary->setText(summary() + tr(" — %1 of %2 nodes drawn").arg(m_view.shownCount).arg(m_tree.nodes.size()));
-    m_from->setText(tr("From: <b>%1</b>").arg(fromText().toHtmlEscaped()));
+    m_from->setText(tr("From: %1").arg(fromText()));
     if (m_view.shownCount > kWorkerNodes) {
         m_layoutRequest = m_worker.request(m_dot);
         return;

@@ -488,6 +488,11 @@ private slots:
         QVERIFY2(search->summary().contains(u"from day 1, 64.0 s"), qPrintable(search->summary()));
         QVERIFY(!search->fromDawn());
         QVERIFY2(from->text().contains(u"day 1, 64.0 s"), qPrintable(from->text()));
+        if (const QString shot = qEnvironmentVariable("GOAP_SEARCH_SHOT"); !shot.isEmpty()) // for a look at it
+        {
+            QApplication::processEvents(); // the bar laid out again
+            w.dock(QStringLiteral("searchTree"))->grab().save(shot);
+        }
 
         // Another document: the town's search goes; the hospital's first is shown from dawn.
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/hospital.json")));

@@ -655,8 +655,47 @@ std::vector<NumericField> numericFields(const Value &scenario)
     };
     static const QRegularExpression entry(QStringLiteral(R"(^(\w+)\[(\d+)\]\.?(.*)$)"));
     static const QRegularExpression wall(QStringLiteral(R"(^map\.walls\[(\d+)\]\[(\d+)\]$)"));
+    // The numbers there, and the optional ones left out that a sweep may
+    // still set (resolvePath creates them): a character's goal's urgency
+    // (quota) or start and rate (need), a goal's own urgency or start.
+    QStringList paths = numericPaths(scenario);
+    const Value *goals = scenario.find(QLatin1StringView("goals"));
+    auto optionalKeys = [](const QString &kind) {
+        return kind == u"need" ? QStringList {QStringLiteral("start"), QStringLiteral("rate")}
+                               : QStringList {QStringLiteral("urgency")};
+    };
+    auto kindOf = [&](const QString &goal) {
+        if (goals && goals->type == Type::Array)
+            for (const Value &g : goals->array)
+                if (stringAt(g, QLatin1StringView("id")) == goal)
+                    return stringAt(g, QLatin1StringView("kind"));
+        return QString();
+    };
+    if (goals && goals->type == Type::Array)
+        for (size_t g = 0; g < goals->array.size(); ++g)
+            for (const QString &key : optionalKeys(stringAt(goals->array[g], QLatin1StringView("kind"))))
+                if (!goals->array[g].find(key))
+                    paths << QStringLiteral("goals[%1].%2").arg(g).arg(key);
+    for (const char *list : {"agents", "templates"})
+        if (const Value *entities = scenario.find(QLatin1StringView(list)); entities && entities->type == Type::Array)
+            for (size_t i = 0; i < entities->array.size(); ++i)
+                if (const Value *refs = entities->array[i].find(QLatin1StringView("goals"));
+                    refs && refs->type == Type::Array)
+                    for (size_t k = 0; k < refs->array.size(); ++k) {
+                        const Value &ref = refs->array[k];
+                        const QString kind = kindOf(stringAt(ref, QLatin1StringView("goal")));
+                        if (kind.isEmpty())
+                            continue;
+                        for (const QString &key : optionalKeys(kind))
+                            if (!ref.find(key))
+                                paths << QStringLiteral("%1[%2].goals[%3].%4")
+                                             .arg(QLatin1StringView(list))
+                                             .arg(i)
+                                             .arg(k)
+                                             .arg(key);
+                    }
     std::vector<NumericField> out;
-    for (const QString &path : numericPaths(scenario)) {
+    for (const QString &path : paths) {
         NumericField f {path, {}, {}};
         if (const auto m = entry.match(path); m.hasMatch()) {
             const auto list

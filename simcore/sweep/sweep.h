@@ -95,7 +95,9 @@ struct NumericField
 };
 
 // numericPaths(), named and grouped by entity (in file order; the entries of
-// one entity together).
+// one entity together), with the optional numbers left out that a sweep may
+// set: a character's (or template's) goal's urgency for a quota, start and
+// rate for a need; a goal's own urgency or start.
 std::vector<NumericField> numericFields(const json::Value &scenario);
 
 // DIR/results-K-of-N.csv.

@@ -166,6 +166,10 @@ private slots:
         QCOMPARE(static_cast<QComboBox *>(again.parameterTable()->cellWidget(1, 0))->currentText(),
                  QStringLiteral("Farmer: speed"));
         QCOMPARE(again.fieldPath(1), QStringLiteral("agents[3].speed"));
+        // An override the file leaves out (the baker's quota has no urgency of its own) is named too.
+        QCOMPARE(static_cast<QComboBox *>(again.parameterTable()->cellWidget(0, 0))->currentText(),
+                 QStringLiteral("Baker: Bake bread urgency"));
+        QCOMPARE(again.fieldPath(0), QStringLiteral("agents[5].goals[0].urgency"));
         QFile uneven(dir.filePath(QStringLiteral("uneven.sweep.json")));
         QVERIFY(uneven.open(QIODevice::WriteOnly));
         uneven.write(
@@ -197,8 +201,9 @@ private slots:
         QVERIFY(model);
         QVERIFY(!model->item(heading)->isEnabled());
         QVERIFY(!model->item(heading)->isSelectable());
-        for (const char *name : {"Baker: speed", "Baker: position x", "Baker: Hunger rate", "Hunger: rate",
-                                 "Mine: position y", "Settings: planner cost weight", "Settings: day length"})
+        for (const char *name : {"Baker: speed", "Baker: position x", "Baker: Hunger rate", "Baker: Bake bread urgency",
+                                 "Baker: Hunger start", "Hunger: rate", "Mine: position y",
+                                 "Settings: planner cost weight", "Settings: day length"})
             QVERIFY2(box->findText(QLatin1String(name)) >= 0, name);
         QVERIFY(box->findText(QStringLiteral("Baker: Hunger rate")) > heading);
         for (int i = 0; i < box->count(); ++i)

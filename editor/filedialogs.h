@@ -26,9 +26,32 @@ QString suggestedBaseName(const QString &name);
 QString lastFolder(const QString &kind, const QString &fallback = {});
 void rememberFolder(const QString &kind, const QString &fileName);
 
-// Asks where to save a file of `kind`: starts in lastFolder(kind, fallback)
-// with suggestedBase.defaultSuffix selected, appends the suffix when none was
-// typed and remembers the folder. Empty when cancelled.
+// What a save dialog answered: where, and in which format.
+struct SaveTarget
+{
+    QString fileName; // with its suffix; empty when cancelled
+    QString format; // the chosen filter's suffix, lower case ("svg", "png", "json")
+    bool isEmpty() const { return fileName.isEmpty(); }
+};
+
+// The suffixes a filter names, lower case: "SVG files (*.svg *.svgz)" gives
+// svg, svgz; "All files (*)" none.
+QStringList filterSuffixes(const QString &filter);
+
+// Asks where to save a file of `kind`, offering `filters` (one format each,
+// "PNG pictures (*.png)") with `selectedFilter` chosen: starts in
+// lastFolder(kind, fallback) with suggestedBase and that filter's suffix
+// typed in. The format is the filter chosen when the dialog closes, and its
+// suffix is appended when the name typed has none of the offered ones (a
+// bare "tree" with the SVG filter is tree.svg, an SVG); a name typed with the
+// suffix of another offered filter ("tree.png") means that format. A filter
+// without a suffix ("All files (*)") takes the first filter's format.
+// Remembers the folder. Every save dialog of the editor goes through here.
+SaveTarget saveFileAs(QWidget *parent, const QString &kind, const QString &suggestedBase, const QStringList &filters,
+                      int selectedFilter = 0, const QString &title = {}, const QString &fallback = {});
+
+// saveFileAs() for one format: `filter` as ";;"-separated filters (the
+// first chosen), `defaultSuffix` its suffix. Just the file name.
 QString saveFileName(QWidget *parent, const QString &kind, const QString &suggestedBase, const QString &filter,
                      const QString &defaultSuffix, const QString &title = {}, const QString &fallback = {});
 

@@ -251,7 +251,7 @@ void MainWindow::createDocks()
     connect(m_document, &ScenarioDocument::changed, m_chainTimer, qOverload<>(&QTimer::start));
     connect(m_document, &ScenarioDocument::documentReset, this, [this] {
         m_chain->setScenario(m_document->scenario(), m_document->issues());
-        m_search->setScenario(m_document->scenario(), hasErrors(m_document->issues()));
+        m_search->newDocument(m_document->scenario(), hasErrors(m_document->issues()));
     });
     connect(m_chain, &ChainView::nodeActivated, this, [this](const ChainNode &node) {
         // An entity is found again by its id: the chain is laid out a moment
@@ -629,11 +629,15 @@ SweepDialog *MainWindow::showSweep()
     if (!m_sweep) {
         m_sweep = new SweepDialog(m_document, this);
         connect(m_sweep, &SweepDialog::openVariant, this, [this](const Scenario &variant) {
-            if (!maybeSave())
-                return;
-            m_document->reset(variant, {}); // unsaved: Save asks where
-            m_outline->select(ItemRef::settings());
-            statusBar()->showMessage(tr("Opened %1: press Play to run it").arg(variant.name), 8000);
+            // A new document beside this one, in a window of its own: the
+            // document open here is neither asked about nor replaced.
+            auto *window = new MainWindow;
+            window->setAttribute(Qt::WA_DeleteOnClose);
+            window->document()->reset(variant, {}); // unsaved: Save asks where
+            window->outline()->select(ItemRef::settings());
+            window->move(pos() + QPoint(40, 40));
+            window->show();
+            window->statusBar()->showMessage(tr("Opened %1: press Play to run it").arg(variant.name), 8000);
         });
     }
     m_sweep->show();

@@ -4,7 +4,7 @@
 
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
-#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -59,11 +59,13 @@ ChartExportDialog::ChartExportDialog(const QString &fileName, const QString &tit
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString name = withSuffix(QFileDialog::getSaveFileName(this, tr("Export Chart"), m_file->text(),
-                                                                     tr("PNG pictures (*.png);;PDF documents (*.pdf)")),
-                                        QStringLiteral("png"), {QStringLiteral("pdf")});
-        if (!name.isEmpty())
-            m_file->setText(name);
+        // The format is the filter chosen: a bare name with the PDF filter is a .pdf.
+        const QFileInfo now(m_file->text());
+        const SaveTarget target = saveFileAs(this, QStringLiteral("chart"), now.completeBaseName(),
+                                             {tr("PNG pictures (*.png)"), tr("PDF documents (*.pdf)")}, isPdf() ? 1 : 0,
+                                             tr("Export Chart"), now.absolutePath());
+        if (!target.isEmpty())
+            m_file->setText(target.fileName);
     });
     connect(m_file, &QLineEdit::textChanged, this, &ChartExportDialog::describe);
     connect(m_width, &QSpinBox::valueChanged, this, &ChartExportDialog::describe);

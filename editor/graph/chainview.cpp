@@ -287,9 +287,9 @@ QString ChainView::liveText(int node) const
     return node >= 0 && size_t(node) < m_live.size() && m_live[size_t(node)] ? m_live[size_t(node)]->text() : QString();
 }
 
-QString ChainView::exportTo(const QString &fileName)
+QString ChainView::exportTo(const QString &fileName, const QString &format)
 {
-    return exportGraph(scene(), m_dot, fileName);
+    return exportGraph(scene(), m_dot, fileName, format);
 }
 
 void ChainView::contextMenuEvent(QContextMenuEvent *event)
@@ -297,7 +297,7 @@ void ChainView::contextMenuEvent(QContextMenuEvent *event)
     QMenu menu;
     addExportActions(
         &menu, this, tr("Export the production chain"), [] { return QStringLiteral("production-chain"); },
-        [this](const QString &name) { return exportTo(name); });
+        [this](const QString &name, const QString &format) { return exportTo(name, format); });
     menu.exec(event->globalPos());
 }
 

@@ -38,7 +38,8 @@ public:
     // them (and who, on hover). nullptr clears.
     void showLive(const CompiledScenario *scenario, const sim::Snapshot &snapshot);
     // Writes the graph as drawn: .dot, .svg (Graphviz) or .png (this view).
-    QString exportTo(const QString &fileName);
+    QString exportTo(const QString &fileName,
+                     const QString &format = {}); // format: "png", "svg", "dot"; none: by the suffix
     quint64 inPlaceUpdates() const { return m_inPlace; } // edits shown without a new layout
     QGraphicsItem *nodeItem(int node) const
     {

@@ -1,9 +1,9 @@
 #include "graphlayout.h"
 
+#include "filedialogs.h"
 #include "graph/render.h"
 #include "io/savefile.h"
 
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QGraphicsScene>
 #include <QImage>
@@ -88,18 +88,21 @@ GraphLayout parsePlain(const QByteArray &plain)
     return out;
 }
 
-QString exportGraph(QGraphicsScene *scene, const QByteArray &dot, const QString &fileName)
+QString exportGraph(QGraphicsScene *scene, const QByteArray &dot, const QString &fileName, const QString &format)
 {
     if (dot.isEmpty())
         return QObject::tr("There is no graph to export yet.");
-    const QString suffix = QFileInfo(fileName).suffix().toLower();
-    if (suffix == u"dot")
+    const QString as = format.isEmpty() ? QFileInfo(fileName).suffix().toLower() : format.toLower();
+    if (as == u"dot")
         return saveFileSafely(fileName, dot);
-    if (suffix == u"svg") {
+    if (as == u"svg") {
         QString error;
         const std::optional<QByteArray> svg = renderDot(dot, "svg", error);
         return svg ? saveFileSafely(fileName, *svg) : error;
     }
+    if (as != u"png") // not a PNG by default: a name without a suffix says nothing
+        return QObject::tr("Cannot tell which format to write %1 in: name it .png, .svg or .dot.")
+            .arg(QFileInfo(fileName).fileName());
     const QRectF r = scene->sceneRect();
     QImage image((r.size() * 2).toSize(), QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
@@ -111,19 +114,22 @@ QString exportGraph(QGraphicsScene *scene, const QByteArray &dot, const QString 
 }
 
 void addExportActions(QMenu *menu, QWidget *parent, const QString &title, std::function<QString()> baseName,
-                      std::function<QString(const QString &fileName)> exportTo)
+                      std::function<QString(const QString &fileName, const QString &format)> exportTo)
 {
-    for (const char *format : {"PNG", "SVG", "DOT"})
-        menu->addAction(QObject::tr("Export as %1...").arg(QLatin1String(format)), parent, [=] {
-            const QString suffix = QString::fromLatin1(format).toLower();
-            const QString name
-                = QFileDialog::getSaveFileName(parent, title, baseName() + u'.' + suffix,
-                                               QObject::tr("%1 files (*.%2)").arg(QLatin1String(format), suffix));
-            if (name.isEmpty())
+    // Every action offers the three formats, its own chosen: the format is
+    // the filter the dialog closes on, and its suffix is added to a bare name.
+    const QStringList filters = {QObject::tr("PNG pictures (*.png)"), QObject::tr("SVG drawings (*.svg)"),
+                                 QObject::tr("Graphviz DOT files (*.dot)")};
+    for (int f = 0; f < filters.size(); ++f) {
+        const QString format = filterSuffixes(filters[f]).value(0).toUpper();
+        menu->addAction(QObject::tr("Export as %1...").arg(format), parent, [=] {
+            const SaveTarget target = saveFileAs(parent, QStringLiteral("graph"), baseName(), filters, f, title);
+            if (target.isEmpty())
                 return;
-            if (const QString why = exportTo(name); !why.isEmpty())
+            if (const QString why = exportTo(target.fileName, target.format); !why.isEmpty())
                 QMessageBox::warning(parent, QObject::tr("Cannot export"), why);
         });
+    }
 }
 
 LayoutWorker::LayoutWorker(QObject *owner, Done done)

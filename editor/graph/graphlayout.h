@@ -37,15 +37,17 @@ struct GraphLayout
 
 GraphLayout parsePlain(const QByteArray &plain);
 
-// Writes a graph as drawn: `fileName` ending .dot (the DOT), .svg (laid out
-// by Graphviz) or .png (the scene at twice its size). Empty when written, else why not.
-QString exportGraph(QGraphicsScene *scene, const QByteArray &dot, const QString &fileName);
+// Writes a graph as drawn in `format`: "dot" (the DOT), "svg" (laid out by
+// Graphviz) or "png" (the scene at twice its size); no format: the one
+// `fileName`'s suffix names. Empty when written, else why not.
+QString exportGraph(QGraphicsScene *scene, const QByteArray &dot, const QString &fileName, const QString &format = {});
 
 // "Export as PNG/SVG/DOT..." actions in `menu`: each asks for a file name
-// (`baseName()` + the format's suffix suggested), then calls `exportTo`, and
-// says why when it fails. For the graph docks.
+// through saveFileAs() (`baseName()` suggested, its format's filter chosen,
+// the others offered), then calls `exportTo` with the name and the format
+// chosen, and says why when it fails. For the graph docks.
 void addExportActions(QMenu *menu, QWidget *parent, const QString &title, std::function<QString()> baseName,
-                      std::function<QString(const QString &fileName)> exportTo);
+                      std::function<QString(const QString &fileName, const QString &format)> exportTo);
 
 // Graphviz layouts on a thread of their own, one at a time (the graph docks
 // lay large graphs out off the UI thread): a request made while one runs

@@ -20,7 +20,7 @@ struct SearchRequest
     int goal = -1; // an index into scenario->goals
     std::vector<std::int32_t> state; // planner layout: the character's pool, then the world
     double x = 0, y = 0; // where the character stands
-    QString when; // which moment that is: "from its dawn state", "day 1, 08:20"
+    QString when; // which moment that is: "dawn", "day 1, 64.0 s (1:04)"
 };
 
 } // namespace goap::editor

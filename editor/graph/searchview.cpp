@@ -35,25 +35,39 @@ SearchView::SearchView(QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     auto *bar = new QHBoxLayout;
     m_characterBox = new QComboBox(this);
-    m_characterBox->setToolTip(tr("The character whose search to show (from its dawn state)"));
+    m_characterBox->setToolTip(tr("The character whose search to show, from its dawn state"));
     m_goalBox = new QComboBox(this);
-    m_goalBox->setToolTip(tr("One of its goals"));
+    m_goalBox->setToolTip(tr("One of its goals: searched from the state shown (the run's moment after Show Search, "
+                             "else dawn)"));
+    // The choosers give way to the "From" label in a narrow dock: it must stay whole.
+    for (QComboBox *box : {m_characterBox, m_goalBox}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(8);
+    }
+    m_from = new QLabel(this);
+    m_from->setObjectName(QStringLiteral("searchFrom"));
+    m_from->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
+    m_from->setTextFormat(Qt::PlainText); // one line, never wrapped at its comma
+    m_from->setToolTip(tr("The state the search starts from: the character's dawn state, or the moment of the run "
+                          "the inspector showed when Show Search was pressed"));
     m_collapseButton = new QToolButton(this);
     m_collapseButton->setText(tr("Collapse"));
     m_collapseButton->setToolTip(tr("Back to the first levels and the plan's path (a \"+N\" marker opens a node)"));
     m_exportButton = new QToolButton(this);
     m_exportButton->setText(tr("Export"));
+    m_exportButton->setObjectName(QStringLiteral("exportButton"));
     m_exportButton->setPopupMode(QToolButton::InstantPopup);
     auto *menu = new QMenu(m_exportButton);
     addExportActions(
         menu, this, tr("Export the search tree"),
         [this] { return QStringLiteral("search-%1-%2").arg(m_characterId, m_goalId); },
-        [this](const QString &name) { return exportTo(name); });
+        [this](const QString &name, const QString &format) { return exportTo(name, format); });
     m_exportButton->setMenu(menu);
     bar->addWidget(new QLabel(tr("Character"), this));
     bar->addWidget(m_characterBox, 1);
     bar->addWidget(new QLabel(tr("Goal"), this));
     bar->addWidget(m_goalBox, 1);
+    bar->addWidget(m_from);
     bar->addWidget(m_collapseButton);
     bar->addWidget(m_exportButton);
     layout->addLayout(bar);
@@ -73,8 +87,16 @@ SearchView::SearchView(QWidget *parent)
             fillGoals();
     });
     connect(m_goalBox, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_filling && m_characterBox->currentIndex() >= 0 && m_goalBox->currentIndex() >= 0)
-            showDawnSearch(m_characterBox->currentData().toInt(), m_goalBox->currentData().toInt());
+        if (m_filling || m_characterBox->currentIndex() < 0 || m_goalBox->currentIndex() < 0)
+            return;
+        const int agent = m_characterBox->currentData().toInt(), goal = m_goalBox->currentData().toInt();
+        if (m_moment && m_moment->character == agent) { // the same moment, another goal
+            SearchRequest again = *m_moment;
+            again.goal = goal;
+            search(std::move(again));
+        } else {
+            showDawnSearch(agent, goal);
+        }
     });
     connect(m_collapseButton, &QToolButton::clicked, this, &SearchView::collapse);
 }
@@ -88,6 +110,29 @@ void SearchView::setScenario(const Scenario &scenario, bool hasErrors)
     m_stale = true;
     if (isVisible())
         refresh();
+}
+
+void SearchView::newDocument(const Scenario &scenario, bool hasErrors)
+{
+    m_moment.reset();
+    m_fromDawn = true;
+    m_characterNames.clear(); // listed again, from the new document
+    clearShown(tr("Choose a character and a goal, or Show Search in the inspector's ballot."));
+    setScenario(scenario, hasErrors);
+}
+
+void SearchView::clearShown(const QString &caption)
+{
+    m_worker.cancel();
+    m_layoutRequest = 0; // a layout under way is of a search no longer shown
+    m_scene->clear();
+    m_items.clear();
+    m_markers.clear();
+    m_drawn = 0;
+    m_compiled.reset();
+    m_dot.clear();
+    m_summary->setText(caption);
+    m_from->clear();
 }
 
 void SearchView::showEvent(QShowEvent *event)
@@ -141,31 +186,38 @@ void SearchView::fillGoals()
 
 void SearchView::showDawnSearch(int agent, int goal)
 {
+    m_moment.reset();
     if (m_hasErrors) { // compile() wants a valid scenario
-        m_worker.cancel();
-        m_layoutRequest = 0; // a layout under way is of a search no longer shown
-        m_scene->clear();
-        m_items.clear();
-        m_markers.clear();
-        m_drawn = 0;
-        m_compiled.reset();
-        m_dot.clear();
-        m_summary->setText(tr("The scenario has errors (see Issues): fix them to see what the planner tries."));
+        clearShown(tr("The scenario has errors (see Issues): fix them to see what the planner tries."));
         return;
     }
     auto compiled = std::make_shared<const CompiledScenario>(compile(m_scenario));
     if (agent < 0 || size_t(agent) >= compiled->agents.size() || goal < 0 || size_t(goal) >= compiled->goals.size())
         return;
     const CompiledAgent &who = compiled->agents[size_t(agent)];
-    showSearch({compiled, agent, goal, compiled->dawnState(agent), who.x, who.y, tr("from its dawn state")});
     m_fromDawn = true;
+    search({compiled, agent, goal, compiled->dawnState(agent), who.x, who.y, tr("dawn")});
 }
 
 void SearchView::showSearch(SearchRequest request)
 {
+    m_moment = request;
+    m_fromDawn = false;
+    search(std::move(request));
+}
+
+QString SearchView::fromText() const
+{
+    return m_compiled ? m_when : QString();
+}
+
+void SearchView::search(SearchRequest request)
+{
     const int agent = request.character, goal = request.goal;
+    if (!request.scenario || agent < 0 || size_t(agent) >= request.scenario->agents.size() || goal < 0
+        || size_t(goal) >= request.scenario->goals.size())
+        return;
     m_compiled = std::move(request.scenario);
-    m_fromDawn = false; // showDawnSearch says otherwise
     const CompiledScenario &sc = *m_compiled;
     m_characterId = sc.agentIds[size_t(agent)];
     m_goalId = sc.goalIds[size_t(goal)];
@@ -194,7 +246,10 @@ void SearchView::showSearch(SearchRequest request)
 
 QString SearchView::summary() const
 {
-    return m_compiled ? searchSummary(m_tree, *m_compiled, m_characterId, m_goalId) + u' ' + m_when : QString();
+    if (!m_compiled)
+        return {};
+    return searchSummary(m_tree, *m_compiled, m_characterId, m_goalId) + u' '
+        + (m_fromDawn ? tr("from its dawn state") : tr("from %1").arg(m_when));
 }
 
 void SearchView::open(int node)
@@ -216,6 +271,7 @@ void SearchView::relayout()
     m_view = collapseTree(m_tree, kDepth, kNodes, m_opened);
     m_dot = searchTreeDot(m_tree, *m_compiled, m_view, summary());
     m_summary->setText(summary() + tr(" — %1 of %2 nodes drawn").arg(m_view.shownCount).arg(m_tree.nodes.size()));
+    m_from->setText(tr("From: %1").arg(fromText()));
     if (m_view.shownCount > kWorkerNodes) {
         m_layoutRequest = m_worker.request(m_dot);
         return;
@@ -353,9 +409,9 @@ bool SearchView::eventFilter(QObject *watched, QEvent *event)
     return QWidget::eventFilter(watched, event);
 }
 
-QString SearchView::exportTo(const QString &fileName)
+QString SearchView::exportTo(const QString &fileName, const QString &format)
 {
-    return exportGraph(m_scene, m_dot, fileName);
+    return exportGraph(m_scene, m_dot, fileName, format);
 }
 
 } // namespace goap::editor

@@ -9,8 +9,12 @@
 // nodes and the conditions that never held say why.
 //
 // The search starts from the character's dawn state (choose it above), or
-// from the moment shown by a run (the inspector's Show Search). Laid out by
-// Graphviz; over 200 nodes drawn, on a worker thread.
+// from the moment shown by a run (the inspector's Show Search); the bar says
+// which. Another goal chosen for the same character searches again from the
+// same moment (a run's state, where bread may be gone, is not swapped for
+// dawn's behind the designer's back); another character starts from its
+// dawn. Another document clears it. Laid out by Graphviz; over 200 nodes
+// drawn, on a worker thread.
 
 #include "graph/graphlayout.h"
 #include "graph/searchgraph.h"
@@ -46,6 +50,9 @@ public:
     // dock is hidden this waits until it is shown.
     // A document with errors is not searched (the dock says so).
     void setScenario(const Scenario &scenario, bool hasErrors = false);
+    // Another document (opened, File > New): the search shown is of the
+    // previous one; it goes, and the new document is searched from dawn.
+    void newDocument(const Scenario &scenario, bool hasErrors = false);
     // Shows what the planner tries for the request's character and goal from its state.
     void showSearch(SearchRequest request);
     // The same from the character's dawn state in the document.
@@ -54,6 +61,10 @@ public:
     const SearchTree &tree() const { return m_tree; }
     const TreeView &view() const { return m_view; }
     QByteArray dot() const { return m_dot; }
+    bool fromDawn() const { return m_fromDawn; }
+    QString fromText() const; // the bar's "From": "dawn" or the moment, e.g. "day 1, 64.0 s"
+    QComboBox *characterBox() const { return m_characterBox; }
+    QComboBox *goalBox() const { return m_goalBox; }
     QString summary() const;
     int drawnNodes() const { return m_drawn; }
     bool isDrawn(int node) const; // on the scene now
@@ -64,7 +75,8 @@ public:
     quint64 layouts() const { return m_layouts; }
     QGraphicsView *graphicsView() const { return m_graphView; }
     // Writes the tree as drawn: .dot, .svg (Graphviz) or .png (this view).
-    QString exportTo(const QString &fileName);
+    QString exportTo(const QString &fileName,
+                     const QString &format = {}); // format: "png", "svg", "dot"; none: by the suffix
 
     static constexpr int kDepth = 5; // levels shown at first
     static constexpr int kNodes = 120; // nodes shown at first
@@ -82,6 +94,8 @@ private:
     void refresh(); // the choosers from the document, and the dawn search again
     void relayout();
     void draw(const QByteArray &plain, const QString &error = QString());
+    void search(SearchRequest request); // shows it
+    void clearShown(const QString &caption); // no search shown
 
     Scenario m_scenario;
     std::shared_ptr<const CompiledScenario> m_compiled; // of the search shown
@@ -96,11 +110,14 @@ private:
     bool m_filling = false;
     bool m_stale = false; // the document changed while hidden
     bool m_fromDawn = true; // the search shown started from the dawn state
+    // The run's moment Show Search asked for (its character's state then):
+    // another goal of that character is searched from it too.
+    std::optional<SearchRequest> m_moment;
     bool m_hasErrors = false; // the document has errors: no search from it
     QStringList m_characterNames; // as listed in the chooser
 
     QComboBox *m_characterBox, *m_goalBox;
-    QLabel *m_summary;
+    QLabel *m_summary, *m_from;
     QToolButton *m_collapseButton, *m_exportButton;
     QGraphicsScene *m_scene;
     QGraphicsView *m_graphView;

@@ -219,6 +219,10 @@ void ChartsPanel::runStarted()
 
 void ChartsPanel::clear()
 {
+    // A baseline belongs to its document: another scenario's run compared
+    // with it would set the town's baker beside the hospital's nurses.
+    if (hasBaseline())
+        clearBaseline();
     showRunOf(nullptr);
 }
 

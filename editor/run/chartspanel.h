@@ -45,12 +45,13 @@ public:
     void exportChart();
     bool exportChart(const QString &fileName, const DayChart::ExportOptions &options);
     bool exportCsv(const QString &fileName) const; // the samples, as goap-sim run --samples writes them
-    void clear(); // no run shown (another scenario was opened)
+    void clear(); // no run shown and no baseline (another scenario was opened, or File > New)
 
     // Compare runs: the run shown (at rest: paused or at a day's end) becomes
     // the baseline; the runs after it draw it under their lines (dashed,
     // faded) and the Compare tab shows both reports side by side with deltas,
-    // as goap-sim diff prints them. It stays until cleared.
+    // as goap-sim diff prints them. It stays until cleared, or until another
+    // document is opened (a baseline belongs to its document).
     bool pinBaseline();
     void clearBaseline();
     bool hasBaseline() const { return m_baselineSamples != nullptr; }

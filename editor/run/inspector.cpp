@@ -111,8 +111,9 @@ Inspector::Inspector(QWidget *parent)
     layout->addWidget(ballotTable);
     searchButton = new QPushButton(tr("Show Search"), this);
     searchButton->setToolTip(
-        tr("What the planner tries for the goal selected in the ballot (or the current one), "
-           "from the moment shown: the Search Tree dock draws it. Double-clicking a goal does the same."));
+        tr("What the planner tries for the goal selected in the ballot (else the one the character is deciding "
+           "about: its current goal, or the most insistent one that does not hold), from the moment shown: the "
+           "Search Tree dock draws it. Double-clicking a goal does the same."));
     searchButton->setEnabled(false);
     connect(searchButton, &QPushButton::clicked, this, &Inspector::requestSearch);
     connect(ballotTable, &QTableWidget::cellDoubleClicked, this, &Inspector::requestSearch);
@@ -210,8 +211,12 @@ void Inspector::requestSearch()
 {
     if (!m_scenario || m_character < 0 || size_t(m_character) >= m_scenario->agents.size() || m_ballotGoals.empty())
         return;
-    const int row = ballotTable->currentRow();
-    int goal = m_ballotGoals.front();
+    // The goal picked in the ballot; else the one the character is deciding
+    // about: the goal it pursues, or the most insistent one that does not
+    // hold yet (a quota met is a plan of 0 steps, which tells nothing).
+    const QList<QTableWidgetItem *> picked = ballotTable->selectedItems();
+    const int row = picked.isEmpty() ? -1 : picked.first()->row();
+    int goal = m_decidingAbout >= 0 ? m_decidingAbout : m_ballotGoals.front();
     if (row >= 0 && size_t(row) < m_ballotGoals.size())
         goal = m_ballotGoals[size_t(row)];
     emit searchRequested({m_scenario, m_character, goal, m_state, m_x, m_y, m_when});
@@ -335,10 +340,25 @@ void Inspector::show(const sim::Snapshot &snap)
     m_state.insert(m_state.end(), snap.world.begin(), snap.world.end());
     m_x = a.x;
     m_y = a.y;
-    m_when = tr("from day %1, %2 s").arg(snap.day + 1).arg(snap.time, 0, 'f', 1);
+    // As the run's strip shows the time too (1:04).
+    const int clock = int(snap.time);
+    m_when = tr("day %1, %2 s (%3:%4)")
+                 .arg(snap.day + 1)
+                 .arg(snap.time, 0, 'f', 1)
+                 .arg(clock / 60)
+                 .arg(clock % 60, 2, 10, QLatin1Char('0'));
     m_ballotGoals.clear();
-    for (const sim::BallotEntry &b : a.ballot)
+    m_decidingAbout = -1;
+    const sim::BallotEntry *open = nullptr; // the most insistent goal that does not hold
+    for (const sim::BallotEntry &b : a.ballot) {
         m_ballotGoals.push_back(b.goal);
+        if (!b.satisfied && (!open || b.insistence > open->insistence))
+            open = &b;
+        if (b.goal == a.currentGoal && !b.satisfied)
+            m_decidingAbout = b.goal;
+    }
+    if (m_decidingAbout < 0 && open)
+        m_decidingAbout = open->goal;
     searchButton->setEnabled(size_t(m_character) < s.agents.size()
                              && !a.ballot.empty()); // the scenario's own characters
     ballotTable->setRowCount(int(a.ballot.size()));

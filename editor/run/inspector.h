@@ -39,8 +39,13 @@ public:
     class PlanStrip *planStrip; // the plan timeline: steps left to right, with stations and walks
     QTreeWidget *planTree;
     QTableWidget *ballotTable;
+<<<<<<< HEAD
     QPushButton *searchButton; // Show Search: the selected ballot goal's search, from the moment shown
     QToolButton *breakButton; // Break: a menu of breakpoints on the character shown
+=======
+    QPushButton *searchButton; // Show Search: the selected ballot goal's search (else the one it decides about), from
+                               // the moment shown
+>>>>>>> d29-b
 
 signals:
     // What the planner tries for one of the character's goals from the state
@@ -65,6 +70,8 @@ private:
     // The state shown, for Show Search.
     std::vector<std::int32_t> m_state;
     std::vector<int> m_ballotGoals; // scenario goal per ballot row
+    int m_decidingAbout
+        = -1; // Show Search's goal when none is picked: the current one, else the most insistent open one
     double m_x = 0, m_y = 0;
     QString m_when;
 };

@@ -1,5 +1,6 @@
 #include "sweepdialog.h"
 
+#include "filedialogs.h"
 #include "io/savefile.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
@@ -15,12 +16,14 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QImage>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -31,6 +34,18 @@ namespace goap::editor {
 namespace {
 
 enum Column { PathColumn, FromColumn, ToColumn, StepsColumn };
+constexpr int kPathRole = Qt::UserRole + 1; // a field's JSON path, on its item in the chooser
+
+// A cell of the heatmap not run (a cancelled sweep): light grey with darker
+// stripes, a pattern no colour of the scale has.
+QBrush notRunBrush()
+{
+    QImage tile(8, 8, QImage::Format_RGB32);
+    tile.fill(QColor(228, 228, 228));
+    for (int k = 0; k < 8; ++k)
+        tile.setPixelColor(k, 7 - k, QColor(120, 120, 120));
+    return QBrush(tile);
+}
 
 json::Value documentJson(const Scenario &s)
 {
@@ -64,7 +79,7 @@ SweepDialog::SweepDialog(ScenarioDocument *document, QWidget *parent)
     resize(980, 720);
 
     m_parameters = new QTableWidget(0, 4, this);
-    m_parameters->setHorizontalHeaderLabels({tr("Field (JSON path)"), tr("From"), tr("To"), tr("Steps")});
+    m_parameters->setHorizontalHeaderLabels({tr("Field"), tr("From"), tr("To"), tr("Steps")});
     m_parameters->horizontalHeader()->setSectionResizeMode(PathColumn, QHeaderView::Stretch);
     m_parameters->verticalHeader()->hide();
     m_parameters->setMinimumHeight(110);
@@ -77,14 +92,14 @@ SweepDialog::SweepDialog(ScenarioDocument *document, QWidget *parent)
     auto *remove = new QPushButton(tr("Remove"), this);
     remove->setToolTip(tr("Remove the selected field"));
     connect(add, &QPushButton::clicked, this, [this] {
-        const QStringList paths = sweep::numericPaths(documentJson(m_document->scenario()));
-        if (paths.isEmpty())
-            return;
         json::Value doc = documentJson(m_document->scenario());
+        const std::vector<sweep::NumericField> fields = sweep::numericFields(doc);
+        if (fields.empty())
+            return;
         QString error;
-        const json::Value *v = sweep::resolvePath(doc, paths.first(), false, error);
+        const json::Value *v = sweep::resolvePath(doc, fields.front().path, false, error);
         const double now = v ? v->number : 0;
-        addParameter(paths.first(), now, now == 0 ? 1 : now * 2, 3);
+        addParameter(fields.front().path, now, now == 0 ? 1 : now * 2, 3);
     });
     connect(remove, &QPushButton::clicked, this, [this] {
         if (m_parameters->currentRow() >= 0)
@@ -176,16 +191,21 @@ SweepDialog::SweepDialog(ScenarioDocument *document, QWidget *parent)
             m_status->setText(tr("Save the scenario first: a sweep file names it."));
             return;
         }
-        const QString file = QFileDialog::getSaveFileName(
-            this, tr("Save Sweep"),
-            QFileInfo(base).dir().filePath(QFileInfo(base).completeBaseName() + QStringLiteral(".sweep.json")),
-            tr("Sweeps (*.sweep.json)"));
+        // A bare name gets .sweep.json, the suffix goap-sim sweep and Open Sweep look for.
+        const QString file
+            = saveFileAs(this, QStringLiteral("sweep"), QFileInfo(base).completeBaseName(),
+                         {tr("Sweeps (*.sweep.json)")}, 0, tr("Save Sweep"), QFileInfo(base).absolutePath())
+                  .fileName;
         if (!file.isEmpty())
             m_status->setText(saveSweep(file) ? tr("Saved %1").arg(file) : tr("Could not save %1").arg(file));
     });
     connect(m_export, &QPushButton::clicked, this, [this] {
-        const QString file
-            = QFileDialog::getSaveFileName(this, tr("Export CSV"), QStringLiteral("sweep.csv"), tr("CSV (*.csv)"));
+        const QString base = m_document->fileName();
+        const QString file = saveFileAs(this, QStringLiteral("csv"),
+                                        (base.isEmpty() ? QStringLiteral("sweep") : QFileInfo(base).completeBaseName())
+                                            + QStringLiteral(" sweep"),
+                                        {tr("CSV files (*.csv)")}, 0, tr("Export CSV"))
+                                 .fileName;
         if (!file.isEmpty())
             m_status->setText(exportCsv(file) ? tr("Exported %1").arg(file) : tr("Could not write %1").arg(file));
     });
@@ -247,14 +267,44 @@ void SweepDialog::addParameter(const QString &path, double from, double to, int 
 {
     const int row = m_parameters->rowCount();
     m_parameters->insertRow(row);
+    // The scenario's numbers by name, under their entity ("Character Baker",
+    // its "Baker: speed"...); the sweep file stores their JSON paths. A path
+    // typed in (as Issues names it) is taken too.
     auto *box = new QComboBox(m_parameters);
+    box->setObjectName(QStringLiteral("fieldBox"));
+    auto *model = new QStandardItemModel(box);
+    QStringList names;
+    QString group;
+    for (const sweep::NumericField &f : sweep::numericFields(documentJson(m_document->scenario()))) {
+        if (f.group != group) { // a heading, not a choice
+            group = f.group;
+            auto *heading = new QStandardItem(group);
+            heading->setFlags(Qt::NoItemFlags);
+            QFont bold = heading->font();
+            bold.setBold(true);
+            heading->setFont(bold);
+            model->appendRow(heading);
+        }
+        auto *item = new QStandardItem(f.name());
+        item->setData(f.path, kPathRole);
+        item->setToolTip(f.path);
+        model->appendRow(item);
+        names << f.name();
+    }
+    box->setModel(model);
     box->setEditable(true);
-    box->addItems(sweep::numericPaths(documentJson(m_document->scenario())));
-    box->completer()->setFilterMode(Qt::MatchContains);
-    box->completer()->setCompletionMode(QCompleter::PopupCompletion);
-    box->setCurrentText(path);
-    box->setToolTip(tr("A number of the scenario, by its JSON path (as in Issues): agents[2].speed, "
-                       "planner.costWeight, world[\"bread\"]"));
+    // Typing finds a field by any part of its name (the headings are not offered).
+    auto *completer = new QCompleter(names, box);
+    completer->setFilterMode(Qt::MatchContains);
+    completer->setCaseSensitivity(Qt::CaseInsensitive);
+    completer->setCompletionMode(QCompleter::PopupCompletion);
+    box->setCompleter(completer);
+    if (const int found = box->findData(path, kPathRole); found >= 0)
+        box->setCurrentIndex(found);
+    else
+        box->setCurrentText(path);
+    box->setToolTip(tr("A number of the scenario, by its entity and name (type part of it to find it); a JSON path "
+                       "as Issues names them (agents[2].speed) is taken too"));
     m_parameters->setCellWidget(row, PathColumn, box);
     auto number = [this](double value) {
         auto *spin = new QDoubleSpinBox(m_parameters);
@@ -291,6 +341,26 @@ QString SweepDialog::variantText() const
     return tr("%1 variant(s) of %2 day(s) each").arg(n).arg(m_days->value());
 }
 
+QString SweepDialog::fieldPath(int row) const
+{
+    const auto *box = static_cast<QComboBox *>(m_parameters->cellWidget(row, PathColumn));
+    const QString text = box->currentText().trimmed();
+    // A name chosen or typed in full is its path; else the text is a path.
+    if (const int found = box->findText(text); found >= 0 && box->itemData(found, kPathRole).isValid())
+        return box->itemData(found, kPathRole).toString();
+    return text;
+}
+
+QString SweepDialog::nameOf(const QString &path) const
+{
+    for (int r = 0; r < m_parameters->rowCount(); ++r) {
+        const auto *box = static_cast<QComboBox *>(m_parameters->cellWidget(r, PathColumn));
+        if (const int found = box->findData(path, kPathRole); found >= 0)
+            return box->itemText(found);
+    }
+    return path;
+}
+
 std::optional<sweep::SweepSpec> SweepDialog::buildSpec(QString &error) const
 {
     sweep::SweepSpec spec;
@@ -299,7 +369,7 @@ std::optional<sweep::SweepSpec> SweepDialog::buildSpec(QString &error) const
     spec.days = m_days->value();
     for (int r = 0; r < m_parameters->rowCount(); ++r) {
         sweep::SweepAxis axis;
-        axis.path = static_cast<QComboBox *>(m_parameters->cellWidget(r, PathColumn))->currentText().trimmed();
+        axis.path = fieldPath(r);
         const double from = static_cast<QDoubleSpinBox *>(m_parameters->cellWidget(r, FromColumn))->value();
         const double to = static_cast<QDoubleSpinBox *>(m_parameters->cellWidget(r, ToColumn))->value();
         const int steps = static_cast<QSpinBox *>(m_parameters->cellWidget(r, StepsColumn))->value();
@@ -354,6 +424,7 @@ bool SweepDialog::start()
     m_export->setEnabled(false);
     m_progress->setRange(0, int(std::min<qint64>(m_spec->variantCount(), 1 << 30)));
     m_progress->setValue(0);
+    m_progress->setFormat(QStringLiteral("%p%"));
     m_status->setText(
         tr("Running %1 on %2 thread(s)...").arg(variantText()).arg(std::max(1u, std::thread::hardware_concurrency())));
     const sweep::SweepSpec specCopy = *m_spec;
@@ -414,7 +485,13 @@ void SweepDialog::finish(const QStringList &rows, const QString &error, bool can
     for (const QString &r : rows)
         if (!r.isEmpty())
             m_rows << r;
-    m_progress->setValue(m_progress->maximum());
+    // The bar shows what was done: a cancelled sweep stops where it stopped.
+    if (cancelled) {
+        m_progress->setValue(int(std::min<qint64>(m_rows.size(), m_progress->maximum())));
+        m_progress->setFormat(tr("cancelled: %v of %m variants"));
+    } else {
+        m_progress->setValue(m_progress->maximum());
+    }
     m_status->setText(!error.isEmpty() ? error
                           : cancelled
                           ? tr("Cancelled: %1 of %2 variants ran").arg(m_rows.size()).arg(m_spec->variantCount())
@@ -457,6 +534,7 @@ void SweepDialog::finish(const QStringList &rows, const QString &error, bool can
 void SweepDialog::showMetric()
 {
     m_plot->clearPlottables();
+    m_plot->clearItems(); // the "not run" cells of the last heatmap
     m_map = nullptr;
     m_scale->setVisible(false);
     m_note->setText(QString());
@@ -467,14 +545,19 @@ void SweepDialog::showMetric()
     }
     // The metric by variant (NaN: not run, or empty such as a quota never met).
     std::vector<double> metric(size_t(m_spec->variantCount()), std::nan(""));
+    std::vector<bool> ran(metric.size(), false);
     for (const QString &row : m_rows) {
         const QStringList cells = row.split(u',');
         bool ok = false;
         const double v = cells.value(column).toDouble(&ok);
-        metric[size_t(cells.value(0).toLongLong())] = ok ? v : std::nan("");
+        const qint64 variant = cells.value(0).toLongLong();
+        if (variant < 0 || size_t(variant) >= metric.size())
+            continue;
+        metric[size_t(variant)] = ok ? v : std::nan("");
+        ran[size_t(variant)] = true;
     }
     const auto &a0 = m_spec->axes[0].values;
-    m_plot->xAxis->setLabel(m_spec->axes[0].path);
+    m_plot->xAxis->setLabel(nameOf(m_spec->axes[0].path));
     if (m_spec->axes.size() == 1) {
         QCPGraph *graph = m_plot->addGraph();
         for (size_t i = 0; i < a0.size(); ++i)
@@ -488,7 +571,7 @@ void SweepDialog::showMetric()
     }
     const auto &a1 = m_spec->axes[1].values;
     const qint64 rest = m_spec->variantCount() / qint64(a0.size() * a1.size()); // further fields at their first value
-    m_plot->yAxis->setLabel(m_spec->axes[1].path);
+    m_plot->yAxis->setLabel(nameOf(m_spec->axes[1].path));
     m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
     m_map->data()->setSize(int(a0.size()), int(a1.size()));
     m_map->data()->setRange(QCPRange(a0.front().number, a0.size() > 1 ? a0.back().number : a0.front().number + 1),
@@ -513,8 +596,31 @@ void SweepDialog::showMetric()
                             std::max(a0.front().number, a0.back().number) + std::abs(half(a0)));
     m_plot->yAxis->setRange(std::min(a1.front().number, a1.back().number) - std::abs(half(a1)),
                             std::max(a1.front().number, a1.back().number) + std::abs(half(a1)));
+    // Cells not run (a cancelled sweep) are covered with their own pattern:
+    // empty, they would take the colour of the scale's NaN or, worse, of a value.
+    const double dx = std::abs(half(a0)), dy = std::abs(half(a1));
+    int notRun = 0;
+    bool neverMet = false;
+    for (size_t i = 0; i < a0.size(); ++i)
+        for (size_t j = 0; j < a1.size(); ++j) {
+            const size_t variant = size_t((qint64(i) * qint64(a1.size()) + qint64(j)) * rest);
+            if (ran[variant]) {
+                neverMet = neverMet || std::isnan(metric[variant]);
+                continue;
+            }
+            ++notRun;
+            auto *cell = new QCPItemRect(m_plot);
+            cell->setObjectName(QStringLiteral("notRunCell"));
+            cell->topLeft->setCoords(a0[i].number - dx, a1[j].number + dy);
+            cell->bottomRight->setCoords(a0[i].number + dx, a1[j].number - dy);
+            cell->setPen(Qt::NoPen);
+            cell->setBrush(notRunBrush());
+            cell->setSelectable(false);
+        }
     QStringList notes;
-    if (std::any_of(metric.begin(), metric.end(), [](double v) { return std::isnan(v); }))
+    if (notRun > 0)
+        notes << tr("striped: not run (%n cell(s))", nullptr, notRun);
+    if (neverMet)
         notes << tr("grey: never met");
     if (m_spec->axes.size() > 2)
         notes << tr("fields after the second at their first value");
@@ -580,9 +686,7 @@ bool SweepDialog::saveSweep(const QString &file) const
     json::Value &vary = root.insert(QStringLiteral("vary"), json::Value::makeArray());
     for (int r = 0; r < m_parameters->rowCount(); ++r) {
         json::Value axis = json::Value::makeObject();
-        axis.insert(QStringLiteral("path"),
-                    json::Value::makeString(
-                        static_cast<QComboBox *>(m_parameters->cellWidget(r, PathColumn))->currentText().trimmed()));
+        axis.insert(QStringLiteral("path"), json::Value::makeString(fieldPath(r)));
         axis.insert(
             QStringLiteral("from"),
             json::Value::makeNumber(static_cast<QDoubleSpinBox *>(m_parameters->cellWidget(r, FromColumn))->value()));

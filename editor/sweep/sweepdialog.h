@@ -1,12 +1,14 @@
 #pragma once
 // Run > Sweep: the designer's tuning loop. Pick numeric fields of the
-// document by their JSON path with a range each; the number of variants is
+// document by name, grouped by entity ("Baker: speed"; the sweep file keeps
+// their JSON paths), with a range each; the number of variants is
 // shown before anything runs; the sweep runs in the background on every core
 // (goap-sim sweep's engine, so a row here equals the CLI's) with a progress
 // bar and Cancel; the results fill a sortable table and a heatmap
 // (QCPColorMap) of any metric over the first two parameters, or a line over
-// one. Clicking a cell (or a table row) opens that variant as a new unsaved
-// document, ready to run. Sweeps save as .sweep.json next to the scenario and
+// one; cells a cancelled sweep did not run are striped. Clicking a cell (or a
+// table row) opens that variant as a new unsaved document (in a window of
+// its own: the document open stays), ready to run. Sweeps save as .sweep.json next to the scenario and
 // export their CSV.
 
 #include "sweep/sweep.h"
@@ -59,6 +61,7 @@ public:
     bool exportCsv(const QString &file) const;
 
     QTableWidget *parameterTable() const { return m_parameters; }
+    QString fieldPath(int row) const; // the JSON path parameter row `row` varies (its chooser shows the name)
     QSpinBox *daysBox() const { return m_days; }
     QTableWidget *resultTable() const { return m_results; }
     QComboBox *metricBox() const { return m_metric; }
@@ -75,6 +78,7 @@ signals:
 
 private:
     std::optional<sweep::SweepSpec> buildSpec(QString &error) const;
+    QString nameOf(const QString &path) const; // its name in the chooser ("Baker: speed"), else the path
     void finish(const QStringList &rows, const QString &error, bool cancelled);
     void showMetric();
     void join();

@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -551,6 +552,195 @@ QStringList numericPaths(const Value &scenario)
 {
     QStringList out;
     collectNumbers(scenario, {}, out);
+    return out;
+}
+
+namespace {
+
+// "costWeight" -> "cost weight", "switchMargin" -> "switch margin".
+QString words(const QString &key)
+{
+    QString out;
+    for (const QChar c : key) {
+        if (c.isUpper() && !out.isEmpty())
+            out += u' ';
+        out += c.toLower();
+    }
+    return out;
+}
+
+QString stringAt(const Value &v, QLatin1StringView key)
+{
+    const Value *found = v.find(key);
+    return found && found->type == Type::String ? found->string : QString();
+}
+
+// An entity's label, else its id, else its place in its list.
+QString labelOf(const Value &entity, const QString &fallback)
+{
+    const QString label = stringAt(entity, QLatin1StringView("label"));
+    if (!label.isEmpty())
+        return label;
+    const QString id = stringAt(entity, QLatin1StringView("id"));
+    return id.isEmpty() ? fallback : id;
+}
+
+// The label of the goal with this id in the scenario, else the id.
+QString goalLabel(const Value &scenario, const QString &id)
+{
+    if (const Value *goals = scenario.find(QLatin1StringView("goals")); goals && goals->type == Type::Array)
+        for (const Value &g : goals->array)
+            if (stringAt(g, QLatin1StringView("id")) == id)
+                return labelOf(g, id);
+    return id;
+}
+
+// What the rest of a path (after the entity) is: "at[0]" -> "position x",
+// "add[\"world.ore\"]" -> "adds world.ore", "goals[1].rate" -> "Hunger rate".
+QString fieldLabel(const Value &scenario, const Value &entity, const QString &rest)
+{
+    static const QRegularExpression at(QStringLiteral(R"(^at\[([01])\]$)"));
+    static const QRegularExpression keyed(QStringLiteral(R"re(^(\w+)\["(.*)"\]$)re"));
+    static const QRegularExpression goalField(QStringLiteral(R"(^goals\[(\d+)\]\.(\w+)$)"));
+    if (const auto m = at.match(rest); m.hasMatch())
+        return m.captured(1) == u"0" ? QStringLiteral("position x") : QStringLiteral("position y");
+    if (const auto m = keyed.match(rest); m.hasMatch()) {
+        const QString what = m.captured(1), key = m.captured(2);
+        if (what == u"add")
+            return QStringLiteral("adds %1").arg(key);
+        if (what == u"set")
+            return QStringLiteral("sets %1").arg(key);
+        if (what == u"pre")
+            return QStringLiteral("needs %1").arg(key);
+        if (what == u"conditions")
+            return QStringLiteral("wants %1").arg(key);
+        if (what == u"facts")
+            return QStringLiteral("%1 at dawn").arg(key);
+        return QStringLiteral("%1 %2").arg(words(what), key);
+    }
+    if (const auto m = goalField.match(rest); m.hasMatch()) {
+        const Value *goals = entity.find(QLatin1StringView("goals"));
+        const qsizetype k = m.captured(1).toLongLong();
+        QString goal = m.captured(1);
+        if (goals && goals->type == Type::Array && k < qsizetype(goals->array.size()))
+            goal = goalLabel(scenario, stringAt(goals->array[size_t(k)], QLatin1StringView("goal")));
+        return QStringLiteral("%1 %2").arg(goal, words(m.captured(2)));
+    }
+    return words(rest);
+}
+
+} // namespace
+
+QString NumericField::name() const
+{
+    // The entity's label without its kind: "Character Baker" -> "Baker".
+    const qsizetype space = group.indexOf(u' ');
+    const bool kinded = space > 0
+        && QStringList {QStringLiteral("Character"), QStringLiteral("Template"), QStringLiteral("Goal"),
+                        QStringLiteral("Action"),    QStringLiteral("Station"),  QStringLiteral("Spawner")}
+               .contains(group.left(space));
+    return QStringLiteral("%1: %2").arg(kinded ? group.mid(space + 1) : group, label);
+}
+
+std::vector<NumericField> numericFields(const Value &scenario)
+{
+    // The entity lists, and the kind each is shown as.
+    static const std::vector<std::pair<QLatin1StringView, QString>> lists = {
+        {QLatin1StringView("agents"), QStringLiteral("Character")},
+        {QLatin1StringView("templates"), QStringLiteral("Template")},
+        {QLatin1StringView("spawners"), QStringLiteral("Spawner")},
+        {QLatin1StringView("goals"), QStringLiteral("Goal")},
+        {QLatin1StringView("actions"), QStringLiteral("Action")},
+        {QLatin1StringView("stations"), QStringLiteral("Station")},
+    };
+    static const QRegularExpression entry(QStringLiteral(R"(^(\w+)\[(\d+)\]\.?(.*)$)"));
+    static const QRegularExpression wall(QStringLiteral(R"(^map\.walls\[(\d+)\]\[(\d+)\]$)"));
+    // The numbers there, and the optional ones left out that a sweep may
+    // still set (resolvePath creates them): a character's goal's urgency
+    // (quota) or start and rate (need), a goal's own urgency or start.
+    QStringList paths = numericPaths(scenario);
+    const Value *goals = scenario.find(QLatin1StringView("goals"));
+    auto optionalKeys = [](const QString &kind) {
+        return kind == u"need" ? QStringList {QStringLiteral("start"), QStringLiteral("rate")}
+                               : QStringList {QStringLiteral("urgency")};
+    };
+    auto kindOf = [&](const QString &goal) {
+        if (goals && goals->type == Type::Array)
+            for (const Value &g : goals->array)
+                if (stringAt(g, QLatin1StringView("id")) == goal)
+                    return stringAt(g, QLatin1StringView("kind"));
+        return QString();
+    };
+    if (goals && goals->type == Type::Array)
+        for (size_t g = 0; g < goals->array.size(); ++g)
+            for (const QString &key : optionalKeys(stringAt(goals->array[g], QLatin1StringView("kind"))))
+                if (!goals->array[g].find(key))
+                    paths << QStringLiteral("goals[%1].%2").arg(g).arg(key);
+    for (const char *list : {"agents", "templates"})
+        if (const Value *entities = scenario.find(QLatin1StringView(list)); entities && entities->type == Type::Array)
+            for (size_t i = 0; i < entities->array.size(); ++i)
+                if (const Value *refs = entities->array[i].find(QLatin1StringView("goals"));
+                    refs && refs->type == Type::Array)
+                    for (size_t k = 0; k < refs->array.size(); ++k) {
+                        const Value &ref = refs->array[k];
+                        const QString kind = kindOf(stringAt(ref, QLatin1StringView("goal")));
+                        if (kind.isEmpty())
+                            continue;
+                        for (const QString &key : optionalKeys(kind))
+                            if (!ref.find(key))
+                                paths << QStringLiteral("%1[%2].goals[%3].%4")
+                                             .arg(QLatin1StringView(list))
+                                             .arg(i)
+                                             .arg(k)
+                                             .arg(key);
+                    }
+    std::vector<NumericField> out;
+    for (const QString &path : paths) {
+        NumericField f {path, {}, {}};
+        if (const auto m = entry.match(path); m.hasMatch()) {
+            const auto list
+                = std::find_if(lists.begin(), lists.end(), [&](const auto &l) { return l.first == m.captured(1); });
+            const Value *entities = scenario.find(m.captured(1));
+            const size_t k = size_t(m.captured(2).toLongLong());
+            if (list != lists.end() && entities && entities->type == Type::Array && k < entities->array.size()) {
+                const Value &entity = entities->array[k];
+                QString name = labelOf(entity, QStringLiteral("%1").arg(k + 1));
+                if (list->second == u"Spawner") // a spawner is named by what it spawns
+                    name = QStringLiteral("%1 %2").arg(stringAt(entity, QLatin1StringView("template"))).arg(k + 1);
+                f.group = QStringLiteral("%1 %2").arg(list->second, name);
+                f.label = fieldLabel(scenario, entity, m.captured(3));
+            }
+        }
+        if (f.group.isEmpty()) {
+            if (const auto m = wall.match(path); m.hasMatch()) {
+                static const char *const parts[] = {"x", "y", "width", "height"};
+                const int part = m.captured(2).toInt();
+                f.group = QStringLiteral("Map");
+                f.label = QStringLiteral("wall %1: %2")
+                              .arg(m.captured(1).toInt() + 1)
+                              .arg(part < 4 ? QLatin1StringView(parts[part]) : QLatin1StringView("?"));
+            } else if (path.startsWith(u"world[")) {
+                f.group = QStringLiteral("World");
+                f.label = QStringLiteral("%1 at dawn").arg(path.mid(7, path.size() - 9));
+            } else if (path.startsWith(u"map.")) {
+                f.group = QStringLiteral("Map");
+                f.label = words(path.mid(4));
+            } else { // day.length, planner.costWeight
+                const qsizetype dot = path.indexOf(u'.');
+                f.group = QStringLiteral("Settings");
+                f.label = dot > 0 ? QStringLiteral("%1 %2").arg(words(path.left(dot)), words(path.mid(dot + 1)))
+                                  : words(path);
+            }
+        }
+        out.push_back(std::move(f));
+    }
+    // The fields of one entity together, entities in the order first met.
+    QHash<QString, qsizetype> order;
+    for (const NumericField &f : out)
+        order.insert(f.group, order.value(f.group, order.size()));
+    std::stable_sort(out.begin(), out.end(), [&](const NumericField &a, const NumericField &b) {
+        return order.value(a.group) < order.value(b.group);
+    });
     return out;
 }
 

@@ -82,6 +82,24 @@ QStringList runShard(const SweepSpec &spec, int shard, int shards, int jobs, QSt
 // file order.
 QStringList numericPaths(const json::Value &scenario);
 
+// A number a sweep may vary, named for a designer: the entity it belongs to
+// and what it is there, from the scenario's own labels ("Baker" / "Bake
+// bread urgency" for agents[5].goals[0].urgency). The path is what a sweep
+// file stores.
+struct NumericField
+{
+    QString path; // agents[5].goals[0].urgency
+    QString group; // the entity: "Character Baker", "Goal Hunger", "Settings", "Map"
+    QString label; // what it is there: "Bake bread urgency", "speed", "wall 1: x"
+    QString name() const; // "Baker: Bake bread urgency": the entity's label and the field's
+};
+
+// numericPaths(), named and grouped by entity (in file order; the entries of
+// one entity together), with the optional numbers left out that a sweep may
+// set: a character's (or template's) goal's urgency for a quota, start and
+// rate for a need; a goal's own urgency or start.
+std::vector<NumericField> numericFields(const json::Value &scenario);
+
 // DIR/results-K-of-N.csv.
 QString shardFileName(const QString &dir, int shard, int shards);
 // A shard's first line, before the CSV header: what the merge checks.

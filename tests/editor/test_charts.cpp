@@ -6,6 +6,7 @@
 // goap-plot.
 #include "charts/chartexportdialog.h"
 #include "charts/daycharts.h"
+#include "editordriver.h"
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
 #include "planner/compiledscenario.h"
@@ -21,10 +22,15 @@
 
 #include <QCheckBox>
 #include <QDockWidget>
+#include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QProcess>
+#include <QPushButton>
 #include <QRegularExpression>
+#include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QToolTip>
 #include <QtTest>
 
@@ -921,6 +927,64 @@ private slots:
         QCOMPARE(p.exitCode(), 1); // a usage error
         const QByteArray err = p.readAllStandardError(); // after Qt's warnings, if any
         QVERIFY2(err.contains("goap-plot: --size takes WIDTHxHEIGHT"), err.constData());
+    }
+    // Issue #29, 4: a baseline belongs to its document. The town's pinned
+    // run used to stay when the hospital was opened, and Compare set the
+    // town's carpenter and baker beside the hospital's nurses.
+    void aBaselineStaysWithItsDocument()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.setSavePrompt([] { return QMessageBox::Discard; });
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        ChartsPanel *panel = w.liveRun()->charts();
+        QVERIFY(w.liveRun()->runFor(120));
+        QTRY_VERIFY(!w.liveRun()->controller()->report().isEmpty());
+        QTest::mouseClick(panel->pinButton(), Qt::LeftButton);
+        QVERIFY(panel->hasBaseline());
+        QVERIFY(panel->compareTable()->rowCount() > 0);
+
+        // Another document: no baseline, nothing of the town compared with its runs.
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/hospital.json")));
+        QVERIFY(!panel->hasBaseline());
+        QCOMPARE(panel->compareTable()->rowCount(), 0);
+        QVERIFY(w.liveRun()->runFor(120));
+        QTRY_VERIFY(!w.liveRun()->controller()->report().isEmpty());
+        QCOMPARE(panel->compareTable()->rowCount(), 0);
+        QVERIFY(panel->insistence()->baselineLines().empty());
+
+        // The hospital's own run pinned: its nurses, no baker; then File > New
+        // by its shortcut, and that baseline goes too.
+        QTest::mouseClick(panel->pinButton(), Qt::LeftButton);
+        QVERIFY(panel->hasBaseline());
+        QVERIFY(panel->compareTable()->rowCount() > 0);
+        for (int r = 0; r < panel->compareTable()->rowCount(); ++r)
+            QVERIFY2(panel->compareTable()->item(r, 0)->text() != u"baker",
+                     qPrintable(panel->compareTable()->item(r, 0)->text()));
+        QTest::keyClick(&w, Qt::Key_N, Qt::ControlModifier);
+        QVERIFY(w.fileName().isEmpty());
+        QVERIFY(!panel->hasBaseline());
+        QCOMPARE(panel->compareTable()->rowCount(), 0);
+    }
+    // Issue #29, 2: the chart export's Browse... takes the format of the
+    // filter chosen: a bare name with the PDF filter is a .pdf (it was a .png).
+    void chartBrowseTakesTheChosenFiltersFormat()
+    {
+        QTemporaryDir dir;
+        ChartExportDialog dialog(dir.filePath(QStringLiteral("c.png")), QStringLiteral("Town"));
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QPushButton *browse = nullptr;
+        for (QPushButton *b : dialog.findChildren<QPushButton *>())
+            if (b->text() == u"Browse...")
+                browse = b;
+        QVERIFY(browse);
+        std::unique_ptr<QTimer> answer(
+            goap::testing::answerSaveDialog(dir.filePath(QStringLiteral("figure")), QStringLiteral("PDF")));
+        QTest::mouseClick(browse, Qt::LeftButton);
+        QCOMPARE(dialog.fileName(), dir.filePath(QStringLiteral("figure.pdf")));
+        QVERIFY(dialog.isPdf());
     }
 };
 

@@ -1,6 +1,7 @@
 // The Production Chain and Search Tree docks: following the document and
 // the outline's selection, live values during a run, exports, the planner's
 // trace, and large graphs laid out on a worker or refused with a note.
+#include "editordriver.h"
 #include "graph/chainview.h"
 #include "graph/productionchain.h"
 #include "graph/searchview.h"
@@ -12,17 +13,33 @@
 #include "run/liverun.h"
 #include "testutil.h"
 
+#include <QComboBox>
+#include <QContextMenuEvent>
 #include <QDockWidget>
 #include <QGraphicsSimpleTextItem>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTimer>
+#include <QToolButton>
 #include <QtTest>
 
 using namespace goap;
 using namespace goap::editor;
 
+using goap::testing::answerSaveDialog;
+using goap::testing::chooseInNextMenu;
 using goap::testing::kSource;
+
+namespace {
+QByteArray head(const QString &file, int bytes = 16)
+{
+    QFile f(file);
+    return f.open(QIODevice::ReadOnly) ? f.read(bytes) : QByteArray();
+}
+} // namespace
 
 // The town open in a shown main window with its Production Chain dock in
 // front (laid out a moment later); null when the window or the file failed.
@@ -358,6 +375,132 @@ private slots:
         QCOMPARE(view.nodeCount(), 140 * 2); // the newest: 140 actions, facts f1 to f140
         QTRY_VERIFY(!view.layoutBusy()); // the worker is done: nothing more can come
         QCOMPARE(drawn.count(), 1); // nothing older came after it
+    }
+    // Issue #29, 2: a graph export writes the format of the filter chosen in
+    // its save dialog and adds that format's suffix to a bare name. An SVG
+    // asked for with a bare name used to be a PNG without a suffix (Search
+    // Tree); the chain's PNG had no suffix either.
+    void graphExportsWriteTheChosenFiltersFormat()
+    {
+        QTemporaryDir dir;
+        MainWindow w;
+        ChainView *chain = showTownChain(w);
+        QVERIFY(chain);
+        QTRY_COMPARE(chain->nodeCount(), int(productionChain(w.scenario()).nodes.size()));
+        // A warning ("Cannot export") is answered, and said below.
+        QString warned;
+        std::unique_ptr<QTimer> warning(goap::testing::answerNextDialog(QStringLiteral("OK"), &warned));
+        // The chain's context menu (a right click): PNG, a bare name.
+        QStringList offered;
+        std::unique_ptr<QTimer> menu(chooseInNextMenu(QStringLiteral("Export as PNG...")));
+        std::unique_ptr<QTimer> answer(answerSaveDialog(dir.filePath(QStringLiteral("chain")), QString(), &offered));
+        // A right click: QTest's mouse events go to the widget directly, so
+        // the context menu event the window system makes of one is sent too.
+        const QPoint at = chain->viewport()->rect().center();
+        QTest::mousePress(chain->viewport(), Qt::RightButton, {}, at);
+        QContextMenuEvent rightClick(QContextMenuEvent::Mouse, at, chain->viewport()->mapToGlobal(at));
+        QApplication::sendEvent(chain->viewport(), &rightClick);
+        QTest::mouseRelease(chain->viewport(), Qt::RightButton, {}, at);
+        QTRY_VERIFY2(QFileInfo::exists(dir.filePath(QStringLiteral("chain.png"))), qPrintable(warned));
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("chain"))));
+        QVERIFY(head(dir.filePath(QStringLiteral("chain.png"))).startsWith("\x89PNG"));
+        QVERIFY(QImage(dir.filePath(QStringLiteral("chain.png"))).width() > 200);
+        QCOMPARE(offered.size(), 3); // PNG, SVG and DOT in every export's dialog
+
+        // The Search Tree's Export button: "Export as PNG...", then the SVG filter chosen.
+        w.dock(QStringLiteral("searchTree"))->show();
+        w.dock(QStringLiteral("searchTree"))->raise();
+        SearchView *search = w.searchView();
+        QTRY_VERIFY(search->layouts() > 0);
+        auto *exportButton = search->findChild<QToolButton *>(QStringLiteral("exportButton"));
+        QVERIFY(exportButton);
+        menu.reset(chooseInNextMenu(QStringLiteral("Export as PNG...")));
+        answer.reset(answerSaveDialog(dir.filePath(QStringLiteral("tree")), QStringLiteral("SVG")));
+        QTest::mouseClick(exportButton, Qt::LeftButton);
+        QTRY_VERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("tree.svg"))));
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("tree"))));
+        const QByteArray svg = head(dir.filePath(QStringLiteral("tree.svg")));
+        QVERIFY2(svg.startsWith("<?xml") || svg.startsWith("<svg"), svg.constData());
+        // "Export as SVG..." with the PNG filter chosen: a PNG, named so.
+        menu.reset(chooseInNextMenu(QStringLiteral("Export as SVG...")));
+        answer.reset(answerSaveDialog(dir.filePath(QStringLiteral("tree2")), QStringLiteral("PNG")));
+        QTest::mouseClick(exportButton, Qt::LeftButton);
+        QTRY_VERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("tree2.png"))));
+        QVERIFY(head(dir.filePath(QStringLiteral("tree2.png"))).startsWith("\x89PNG"));
+        // And DOT, the filter the action opens with.
+        menu.reset(chooseInNextMenu(QStringLiteral("Export as DOT...")));
+        answer.reset(answerSaveDialog(dir.filePath(QStringLiteral("tree3")), QString()));
+        QTest::mouseClick(exportButton, Qt::LeftButton);
+        QTRY_VERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("tree3.dot"))));
+        QVERIFY(head(dir.filePath(QStringLiteral("tree3.dot"))).startsWith("digraph"));
+        QVERIFY2(warned.isEmpty(), qPrintable(warned));
+    }
+
+    // Issue #29, 3: Show Search searches the goal the character is deciding
+    // about (not a quota that already holds, a plan of 0 steps), from the
+    // moment the inspector shows; another goal chosen in the dock is
+    // searched from that same moment, not silently from dawn; the bar says
+    // which; another document clears it.
+    void showSearchFollowsTheInspectorsMomentAndGoal()
+    {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        QVERIFY(w.liveRun()->runFor(64));
+        QVERIFY(w.inspect(QStringLiteral("miner")));
+        Inspector *inspector = w.liveRun()->inspector();
+        QTRY_VERIFY(inspector->searchButton->isEnabled());
+        // The miner's quota holds at 1:04; its hunger does not.
+        int quotaRow = -1, hungerRow = -1;
+        for (int r = 0; r < inspector->ballotTable->rowCount(); ++r) {
+            const QString goal = inspector->ballotTable->item(r, 0)->text();
+            if (goal == u"Mine ore")
+                quotaRow = r;
+            else if (goal == u"Hunger")
+                hungerRow = r;
+        }
+        QVERIFY(quotaRow >= 0 && hungerRow >= 0);
+        QCOMPARE(inspector->ballotTable->item(quotaRow, 4)->text(), QStringLiteral("holds"));
+        QVERIFY(inspector->ballotTable->item(hungerRow, 4)->text() != u"holds");
+        QTest::mouseClick(inspector->searchButton, Qt::LeftButton);
+        SearchView *search = w.searchView();
+        QTRY_VERIFY(search->summary().startsWith(u"miner -> "));
+        QVERIFY2(search->summary().startsWith(u"miner -> hunger"), qPrintable(search->summary()));
+        QVERIFY2(!search->summary().contains(u"a plan of 0 steps"), qPrintable(search->summary()));
+        QVERIFY2(search->summary().contains(u"from day 1, 64.0 s (1:04)"), qPrintable(search->summary()));
+        auto *from = search->findChild<QLabel *>(QStringLiteral("searchFrom"));
+        QVERIFY(from && from->isVisible());
+        QVERIFY2(from->text().contains(u"day 1, 64.0 s (1:04)"), qPrintable(from->text()));
+
+        // The quota chosen in the dock, by the keyboard: searched from 1:04
+        // too, where it holds (from dawn it would take a plan of steps).
+        QComboBox *goals = search->goalBox();
+        goals->setFocus();
+        for (int k = 0; k < goals->count(); ++k)
+            QTest::keyClick(goals, Qt::Key_Up);
+        for (int k = 0; k < goals->count() && goals->currentText() != u"mineQuota"; ++k)
+            QTest::keyClick(goals, Qt::Key_Down);
+        QCOMPARE(goals->currentText(), QStringLiteral("mineQuota"));
+        QTRY_VERIFY(search->summary().startsWith(u"miner -> mineQuota"));
+        QVERIFY2(search->summary().contains(u"a plan of 0 steps"), qPrintable(search->summary()));
+        QVERIFY2(search->summary().contains(u"from day 1, 64.0 s"), qPrintable(search->summary()));
+        QVERIFY(!search->fromDawn());
+        QVERIFY2(from->text().contains(u"day 1, 64.0 s"), qPrintable(from->text()));
+        if (const QString shot = qEnvironmentVariable("GOAP_SEARCH_SHOT"); !shot.isEmpty()) // for a look at it
+        {
+            QApplication::processEvents(); // the bar laid out again
+            w.dock(QStringLiteral("searchTree"))->grab().save(shot);
+        }
+
+        // Another document: the town's search goes; the hospital's first is shown from dawn.
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/hospital.json")));
+        QVERIFY2(!search->summary().startsWith(u"miner"), qPrintable(search->summary()));
+        QTRY_VERIFY(search->summary().contains(u"from its dawn state"));
+        QVERIFY(search->fromDawn());
+        QVERIFY2(from->text().contains(u"dawn"), qPrintable(from->text()));
+        QCOMPARE(search->characterBox()->currentText().section(u' ', 0, 0), w.scenario().agents[0].id);
     }
 };
 

@@ -1,15 +1,23 @@
 // Run > Sweep: fields of the document varied in the background, the table
 // and the heatmap, a cell that opens its variant, the CSV goap-sim sweep
 // writes, and sweep files read back.
+#include "editordriver.h"
 #include "mainwindow.h"
+#include "model/edits.h"
 #include "sweep/sweepdialog.h"
 #include "testutil.h"
 
 #include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPointer>
 #include <QProcess>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -19,8 +27,30 @@
 using namespace goap;
 using namespace goap::editor;
 
+using goap::testing::answerSaveDialog;
 using goap::testing::kSource;
 using goap::testing::readAll;
+
+namespace {
+
+// The main window other than `main` (a variant opened from a sweep), or null.
+MainWindow *otherWindow(const MainWindow *main)
+{
+    for (QWidget *top : QApplication::topLevelWidgets())
+        if (auto *w = qobject_cast<MainWindow *>(top); w && w != main && w->isVisible())
+            return w;
+    return nullptr;
+}
+
+QPushButton *button(QWidget *in, const QString &text)
+{
+    for (QPushButton *b : in->findChildren<QPushButton *>())
+        if (b->text().remove(u'&') == text)
+            return b;
+    return nullptr;
+}
+
+} // namespace
 
 class TestSweepDialog : public QObject
 {
@@ -60,14 +90,38 @@ private slots:
         QCOMPARE(d->colorMap()->data()->valueSize(), 2);
         d->metricBox()->setCurrentText(QStringLiteral("baker.bakeQuota.metAt"));
         QVERIFY(d->colorMap());
-        // A click on the cell (urgency 2, speed 3) opens that variant, unsaved.
+        // A click on the cell (urgency 2, speed 3) opens that variant, unsaved,
+        // as a new document (issue #29, 9: it used to ask to save, then
+        // replace the document open): a window of its own, this one kept as
+        // it is, edits and all, without a question.
+        Agent miner = w.scenario().agents[0];
+        miner.speed = 2.5;
+        QVERIFY(w.document()
+                    ->submit(edits::setEntity(w.document()->scenario(), EntityKind::Character, 0, miner, Field::Speed))
+                    .isEmpty());
+        QVERIFY(w.document()->isModified());
+        const Scenario mine = w.scenario();
+        bool asked = false;
+        w.setSavePrompt([&asked] {
+            asked = true;
+            return QMessageBox::Discard;
+        });
         d->plot()->replot();
         const QPoint cell(int(d->plot()->xAxis->coordToPixel(2)), int(d->plot()->yAxis->coordToPixel(3)));
         QTest::mouseClick(d->plot(), Qt::LeftButton, {}, cell);
-        QTRY_COMPARE(w.scenario().agents[3].speed, 3.0);
-        QCOMPARE(w.scenario().agents[5].goals[0].urgency.value_or(-1), 2.0);
-        QVERIFY(w.scenario().name.contains(u"variant 5"));
-        QVERIFY(w.fileName().isEmpty());
+        MainWindow *variant = nullptr;
+        QTRY_VERIFY((variant = otherWindow(&w)) != nullptr);
+        QCOMPARE(variant->scenario().agents[3].speed, 3.0);
+        QCOMPARE(variant->scenario().agents[5].goals[0].urgency.value_or(-1), 2.0);
+        QVERIFY(variant->scenario().name.contains(u"variant 5"));
+        QVERIFY(variant->fileName().isEmpty());
+        QVERIFY(!asked);
+        QCOMPARE(w.scenario(), mine);
+        QVERIFY(w.document()->isModified());
+        QVERIFY(variant->testAttribute(Qt::WA_DeleteOnClose));
+        QPointer<MainWindow> closing(variant);
+        variant->close();
+        QTRY_VERIFY(closing.isNull());
         // Export: byte for byte what goap-sim sweep writes for the same sweep.
         QTemporaryDir dir;
         QVERIFY(d->exportCsv(dir.filePath(QStringLiteral("s.csv"))));
@@ -108,14 +162,113 @@ private slots:
         QCOMPARE(again.loadSweep(spec.fileName()), QString());
         QCOMPARE(again.variantCount(), 6);
         QCOMPARE(again.daysBox()->value(), 1);
+        // The field by its name (issue #29, 9: it showed the raw path), the path underneath.
         QCOMPARE(static_cast<QComboBox *>(again.parameterTable()->cellWidget(1, 0))->currentText(),
-                 QStringLiteral("agents[3].speed"));
+                 QStringLiteral("Farmer: speed"));
+        QCOMPARE(again.fieldPath(1), QStringLiteral("agents[3].speed"));
+        // An override the file leaves out (the baker's quota has no urgency of its own) is named too.
+        QCOMPARE(static_cast<QComboBox *>(again.parameterTable()->cellWidget(0, 0))->currentText(),
+                 QStringLiteral("Baker: Bake bread urgency"));
+        QCOMPARE(again.fieldPath(0), QStringLiteral("agents[5].goals[0].urgency"));
         QFile uneven(dir.filePath(QStringLiteral("uneven.sweep.json")));
         QVERIFY(uneven.open(QIODevice::WriteOnly));
         uneven.write(
             "{ \"scenario\": \"town.json\", \"vary\": [ { \"path\": \"agents[3].speed\", \"values\": [1, 2, 5] } ] }");
         uneven.close();
         QVERIFY(again.loadSweep(uneven.fileName()).contains(u"not evenly spaced"));
+    }
+    // Issue #29, 9: the fields are offered by name under their entity
+    // ("Baker: Hunger rate" under "Character Baker"), not as raw JSON paths
+    // (map.walls[0][0]); the sweep file still stores the path.
+    void fieldsAreOfferedByNameUnderTheirEntity()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QTemporaryDir dir;
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        QVERIFY(w.saveAs(dir.filePath(QStringLiteral("town.json"))));
+        SweepDialog *d = w.showSweep();
+        QVERIFY(QTest::qWaitForWindowExposed(d));
+        QTest::mouseClick(button(d, QStringLiteral("Add Field")), Qt::LeftButton);
+        QCOMPARE(d->parameterTable()->rowCount(), 1);
+        auto *box = qobject_cast<QComboBox *>(d->parameterTable()->cellWidget(0, 0));
+        QVERIFY(box);
+        // Headings, not choices; names from the scenario's labels.
+        const int heading = box->findText(QStringLiteral("Character Baker"));
+        QVERIFY(heading >= 0);
+        const auto *model = qobject_cast<QStandardItemModel *>(box->model());
+        QVERIFY(model);
+        QVERIFY(!model->item(heading)->isEnabled());
+        QVERIFY(!model->item(heading)->isSelectable());
+        for (const char *name : {"Baker: speed", "Baker: position x", "Baker: Hunger rate", "Baker: Bake bread urgency",
+                                 "Baker: Hunger start", "Hunger: rate", "Mine: position y",
+                                 "Settings: planner cost weight", "Settings: day length"})
+            QVERIFY2(box->findText(QLatin1String(name)) >= 0, name);
+        QVERIFY(box->findText(QStringLiteral("Baker: Hunger rate")) > heading);
+        for (int i = 0; i < box->count(); ++i)
+            QVERIFY2(!box->itemText(i).contains(u'['), qPrintable(box->itemText(i))); // no raw path shown
+        // Chosen by typing its name, as a designer does.
+        box->lineEdit()->selectAll();
+        QTest::keyClicks(box->lineEdit(), QStringLiteral("Baker: Hunger rate"));
+        QTest::keyClick(box->lineEdit(), Qt::Key_Return);
+        QCOMPARE(box->currentText(), QStringLiteral("Baker: Hunger rate"));
+        QCOMPARE(d->fieldPath(0), QStringLiteral("agents[5].goals[1].rate"));
+        // Saved as its path; a bare name gets .sweep.json (the dialog is driven).
+        std::unique_ptr<QTimer> answer(answerSaveDialog(dir.filePath(QStringLiteral("hunger")), QString()));
+        QTest::mouseClick(button(d, QStringLiteral("Save Sweep...")), Qt::LeftButton);
+        QTRY_VERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("hunger.sweep.json"))));
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("hunger"))));
+        const QByteArray saved = readAll(dir.filePath(QStringLiteral("hunger.sweep.json")));
+        QVERIFY2(saved.contains("\"agents[5].goals[1].rate\""), saved.constData());
+    }
+
+    // Issue #29, 9: Cancel leaves the bar at what was done, saying so (it
+    // went to 100%), and the heatmap's cells not run have a pattern of
+    // their own, named under the plot (they took a colour of the scale).
+    void aCancelledSweepShowsWhatRan()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        SweepDialog *d = w.showSweep();
+        d->resize(1000, 720);
+        QVERIFY(QTest::qWaitForWindowExposed(d));
+        d->daysBox()->setValue(3);
+        d->addParameter(QStringLiteral("agents[3].speed"), 1, 3, 10);
+        d->addParameter(QStringLiteral("agents[0].speed"), 1, 3, 10);
+        QCOMPARE(d->variantCount(), 100);
+        QSignalSpy finished(d, &SweepDialog::finished);
+        QTest::mouseClick(d->runButton(), Qt::LeftButton);
+        QVERIFY(d->isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(d->progressBar()->value() > 0, 60000); // something to show
+        QTest::mouseClick(button(d, QStringLiteral("Cancel")), Qt::LeftButton);
+        QVERIFY(finished.wait(120000));
+        const int ran = int(d->rows().size());
+        QVERIFY2(ran < 100, qPrintable(QString::number(ran)));
+        QCOMPARE(d->progressBar()->value(), ran);
+        QVERIFY2(d->progressBar()->text().contains(u"cancelled"), qPrintable(d->progressBar()->text()));
+        QVERIFY(d->colorMap());
+        int striped = 0;
+        for (int i = 0; i < d->plot()->itemCount(); ++i)
+            striped += d->plot()->item(i)->objectName() == u"notRunCell";
+        QCOMPARE(striped, 100 - ran);
+        auto *note = qobject_cast<QCPTextElement *>(d->plot()->plotLayout()->element(0, 0));
+        QVERIFY(note);
+        QVERIFY2(note->text().contains(u"not run"), qPrintable(note->text()));
+        const QString shot = qEnvironmentVariable("GOAP_SWEEP_SHOT");
+        if (!shot.isEmpty()) // for a look at it
+            d->grab().save(shot);
+        // Run again to the end (a day each): nothing striped, the bar full.
+        d->daysBox()->setValue(1);
+        QTest::mouseClick(d->runButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(d->rows().size(), 100);
+        QCOMPARE(d->progressBar()->value(), d->progressBar()->maximum());
+        QVERIFY(!d->progressBar()->text().contains(u"cancelled"));
+        for (int i = 0; i < d->plot()->itemCount(); ++i)
+            QVERIFY(d->plot()->item(i)->objectName() != u"notRunCell");
     }
 };
 

@@ -14,8 +14,10 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QTableWidget>
@@ -170,6 +172,58 @@ QTimer *answerNextDialog(const QString &button, QString *said)
         for (QAbstractButton *b : box->buttons())
             if (b->text().remove(u'&') == button)
                 QTest::mouseClick(b, Qt::LeftButton);
+    });
+    timer->start();
+    return timer;
+}
+
+QTimer *answerSaveDialog(const QString &name, const QString &filter, QStringList *offered)
+{
+    auto *timer = new QTimer;
+    timer->setInterval(10);
+    QObject::connect(timer, &QTimer::timeout, timer, [timer, name, filter, offered] {
+        auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
+        if (!dialog || !dialog->isVisible())
+            return;
+        timer->stop();
+        if (offered)
+            *offered = dialog->nameFilters();
+        auto *edit = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"));
+        auto *types = dialog->findChild<QComboBox *>(QStringLiteral("fileTypeCombo"));
+        if (!edit || !types) {
+            dialog->reject();
+            return;
+        }
+        edit->setText(name); // typing would open the name completer's popup
+        if (!filter.isEmpty()) {
+            // The arrow keys, from the top: a user's choice (activated), not setCurrentIndex.
+            types->setFocus();
+            for (int k = 0; k < types->count(); ++k)
+                QTest::keyClick(types, Qt::Key_Up);
+            for (int k = 0; k < types->count() && !types->currentText().contains(filter); ++k)
+                QTest::keyClick(types, Qt::Key_Down);
+        }
+        QTest::keyClick(edit, Qt::Key_Return);
+    });
+    timer->start();
+    return timer;
+}
+
+QTimer *chooseInNextMenu(const QString &text)
+{
+    auto *timer = new QTimer;
+    timer->setInterval(10);
+    QObject::connect(timer, &QTimer::timeout, timer, [timer, text] {
+        auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+        if (!menu || !menu->isVisible())
+            return;
+        timer->stop();
+        for (QAction *a : menu->actions())
+            if (a->text().remove(u'&') == text) {
+                QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(a).center());
+                return;
+            }
+        menu->close();
     });
     timer->start();
     return timer;

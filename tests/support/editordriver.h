@@ -32,4 +32,13 @@ void buildCook(editor::MainWindow &w);
 // keeps what it said. Delete the timer returned to stop waiting.
 QTimer *answerNextDialog(const QString &button, QString *said);
 
+// Answers the next save dialog as a user does: types `name` (a path) into
+// its file name, chooses the first filter whose text contains `filter` with
+// the arrow keys (none: the filter it opened with) and presses Return.
+// `offered` gets its filters. Delete the timer returned to stop waiting.
+QTimer *answerSaveDialog(const QString &name, const QString &filter, QStringList *offered = nullptr);
+
+// Clicks the action with this text (ampersands aside) in the next popup menu.
+QTimer *chooseInNextMenu(const QString &text);
+
 } // namespace goap::testing

@@ -39,13 +39,9 @@ public:
     class PlanStrip *planStrip; // the plan timeline: steps left to right, with stations and walks
     QTreeWidget *planTree;
     QTableWidget *ballotTable;
-<<<<<<< HEAD
-    QPushButton *searchButton; // Show Search: the selected ballot goal's search, from the moment shown
-    QToolButton *breakButton; // Break: a menu of breakpoints on the character shown
-=======
     QPushButton *searchButton; // Show Search: the selected ballot goal's search (else the one it decides about), from
                                // the moment shown
->>>>>>> d29-b
+    QToolButton *breakButton; // Break: a menu of breakpoints on the character shown
 
 signals:
     // What the planner tries for one of the character's goals from the state

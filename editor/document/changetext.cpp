@@ -343,6 +343,10 @@ QString editText(const Scenario &before, const edits::Edit &edit)
         return tr("Paint %1").arg(wallCells(edit.count));
     case Op::EraseWalls:
         return tr("Erase %1").arg(wallCells(edit.count));
+    case Op::FillWalls:
+        return tr("Fill %1").arg(wallCells(edit.count));
+    case Op::ClearWalls:
+        return tr("Clear %1").arg(wallCells(edit.count));
     case Op::Revert:
         return tr("Revert to the saved file");
     }

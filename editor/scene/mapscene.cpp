@@ -334,6 +334,7 @@ MapScene::MapScene(ScenarioDocument *document, QObject *parent)
     , m_document(document)
 {
     connect(document, &ScenarioDocument::changed, this, &MapScene::onChanged);
+    connect(this, &QGraphicsScene::selectionChanged, this, &MapScene::markersSelected);
     connect(this, &QGraphicsScene::selectionChanged, this, [this] {
         placeLabels(Covers::Kept); // nothing moved; a selected character's label shows first
         const QList<QGraphicsItem *> items = selectedItems();
@@ -432,9 +433,100 @@ void MapScene::wallEdited(int index, const QRectF &sceneRect)
     rebuild(); // snaps the item, and restores it if the edit was refused
 }
 
+QPainterPath MapScene::hoverOutline() const
+{
+    return m_hover && m_hover->isVisible() ? m_hover->path() : QPainterPath();
+}
+
+void MapScene::hideHover()
+{
+    if (m_hover)
+        m_hover->hide();
+}
+
+void MapScene::showHover(const QPointF &scenePos)
+{
+    m_hoverAt = scenePos;
+    const MapSettings &map = m_document->scenario().map;
+    const Cell c = Grid::cellOf(scenePos.x() / kScale, scenePos.y() / kScale);
+    if (m_wallMode == WallTool::None || c.x < 0 || c.y < 0 || c.x >= std::ceil(map.width)
+        || c.y >= std::ceil(map.height))
+        return hideHover();
+    if (!m_hover) {
+        m_hover = addPath(QPainterPath());
+        m_hover->setZValue(3.5); // over what is being drawn
+        m_hover->setAcceptedMouseButtons(Qt::NoButton);
+    }
+    QColor colour(0, 120, 215);
+    QPainterPath path;
+    if (m_wallMode != WallTool::Fill) {
+        path.addRect(QRectF(c.x * kScale, c.y * kScale, kScale, kScale));
+        if (m_wallMode == WallTool::Eraser)
+            colour = QColor(0xc6, 0x28, 0x28);
+    } else {
+        if (!m_hoverGrid) {
+            m_hoverGrid = std::make_unique<Grid>(map);
+            m_hoverMaskValid = false;
+        }
+        const Grid &grid = *m_hoverGrid;
+        // The room (or wall) under the pointer, found again only when the
+        // pointer leaves the one outlined.
+        if (!m_hoverMaskValid || !grid.inside(c) || !m_hoverMask[size_t(grid.index(c))]) {
+            const bool tooLarge
+                = int(grid.floodFrom(c, edits::kFillCellLimit, m_hoverMask).size()) > edits::kFillCellLimit;
+            m_hoverMaskValid = !tooLarge;
+        }
+        if (grid.blocked(c))
+            colour = QColor(0xc6, 0x28, 0x28); // Shift+click clears it
+        if (!m_hoverMaskValid) { // a fill there is refused: the cell alone, greyed
+            colour = QColor(0x80, 0x80, 0x80);
+            path.addRect(QRectF(c.x * kScale, c.y * kScale, kScale, kScale));
+        } else {
+            // The outline: every side of a cell of the region whose neighbour is not in it.
+            auto in = [&](int x, int y) { return grid.inside({x, y}) && m_hoverMask[size_t(grid.index({x, y}))]; };
+            for (int y = 0; y < grid.height(); ++y)
+                for (int x = 0; x < grid.width(); ++x) {
+                    if (!m_hoverMask[size_t(grid.index({x, y}))])
+                        continue;
+                    const double l = x * kScale, t = y * kScale, r = l + kScale, b = t + kScale;
+                    auto side = [&](double x0, double y0, double x1, double y1) {
+                        path.moveTo(x0, y0);
+                        path.lineTo(x1, y1);
+                    };
+                    if (!in(x, y - 1))
+                        side(l, t, r, t);
+                    if (!in(x, y + 1))
+                        side(l, b, r, b);
+                    if (!in(x - 1, y))
+                        side(l, t, l, b);
+                    if (!in(x + 1, y))
+                        side(r, t, r, b);
+                }
+        }
+    }
+    m_hover->setPen(QPen(colour, 2.5));
+    m_hover->setBrush(QColor(colour.red(), colour.green(), colour.blue(), 40));
+    m_hover->setPath(path);
+    m_hover->show();
+}
+
+bool MapScene::event(QEvent *event)
+{
+    if (event->type() == QEvent::GraphicsSceneLeave) { // the pointer left the view
+        m_pointerIn = false;
+        hideHover();
+    }
+    return QGraphicsScene::event(event);
+}
+
 void MapScene::setWallMode(WallTool tool)
 {
     m_wallMode = tool;
+    // The tool's cursor follows the tool: gone with it, the new one's at once.
+    if (m_pointerIn)
+        showHover(m_hoverAt);
+    else
+        hideHover();
     // Leaving (or switching) mid-drag drops what was being drawn.
     delete m_strokeItem;
     m_strokeItem = nullptr;
@@ -445,9 +537,21 @@ void MapScene::setWallMode(WallTool tool)
     // the press: a drag anywhere draws (or erases), and their grab cursors
     // give way to the tool's.
     const bool on = tool != WallTool::None;
+    // A disabled marker loses its selection; the outline keeps it (the scene
+    // says nothing of one item), so the markers selected come back with the
+    // map's own tools.
+    if (on && m_keptSelection.isEmpty())
+        for (QGraphicsItem *item : selectedItems())
+            for (EntityKind kind : {EntityKind::Station, EntityKind::Character}) {
+                const auto &list = kind == EntityKind::Station ? m_stations : m_characters;
+                if (const auto it = std::find(list.begin(), list.end(), item); it != list.end())
+                    m_keptSelection << ItemRef {kind, int(it - list.begin())};
+            }
     for (const auto *list : {&m_stations, &m_characters, &m_walls})
         for (QGraphicsItem *item : *list)
             item->setEnabled(!on);
+    if (!on && !m_keptSelection.isEmpty())
+        selectItems(std::exchange(m_keptSelection, {}));
 }
 
 void MapScene::strokeTo(const QPointF &scenePos)
@@ -507,6 +611,21 @@ QList<int> MapScene::selectedWalls() const
     return out;
 }
 
+QList<int> MapScene::selectedCharacters() const
+{
+    QList<int> out;
+    if (m_wallMode != WallTool::None) { // the markers are disabled, and so unselected, meanwhile
+        for (const ItemRef &ref : m_keptSelection)
+            if (ref.isEntity(EntityKind::Character))
+                out << ref.index();
+        return out;
+    }
+    for (size_t i = 0; i < m_characters.size(); ++i)
+        if (m_characters[i]->isSelected())
+            out << int(i);
+    return out;
+}
+
 QGraphicsItem *MapScene::wallItem(int index) const
 {
     return index >= 0 && size_t(index) < m_walls.size() ? m_walls[size_t(index)] : nullptr;
@@ -549,6 +668,13 @@ void MapScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
         event->accept();
         return;
     }
+    if (m_wallMode == WallTool::Fill && event->button() == Qt::LeftButton) {
+        const QPointF p = event->scenePos() / kScale;
+        report(m_document->submit(edits::fillWalls(m_document->scenario(), Grid::cellOf(p.x(), p.y()),
+                                                   event->modifiers() & Qt::ShiftModifier)));
+        event->accept();
+        return;
+    }
     if (m_wallMode == WallTool::Rectangle && event->button() == Qt::LeftButton) {
         m_drawFrom = event->scenePos();
         const Wall w = wallBetween(m_drawFrom, m_drawFrom);
@@ -563,6 +689,10 @@ void MapScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
 
 void MapScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event)
 {
+    m_pointerIn = true;
+    m_hoverAt = event->scenePos(); // where a tool turned on next shows its cursor
+    if (m_wallMode != WallTool::None)
+        showHover(m_hoverAt);
     if (m_strokeItem) {
         strokeTo(event->scenePos());
         event->accept();
@@ -613,12 +743,18 @@ void MapScene::selectItem(const ItemRef &ref)
 
 void MapScene::selectItems(const QList<ItemRef> &refs)
 {
+    if (m_wallMode != WallTool::None) { // disabled markers take no selection: they have it when the tool goes off
+        m_keptSelection = refs;
+        emit markersSelected();
+        return;
+    }
     const QSignalBlocker blocker(this);
     clearSelection();
     for (const ItemRef &ref : refs)
         if (QGraphicsItem *item = itemFor(ref))
             item->setSelected(true);
     update();
+    emit markersSelected(); // selectionChanged was held back: no echo to the outline, but views follow
 }
 
 void MapScene::setStartMarkersVisible(bool visible)
@@ -806,8 +942,14 @@ void MapScene::onChanged(const Change &change)
                && change.touches(Section::Stations | Section::Characters | Section::Settings)) {
         rebuild();
     }
-    if (change.touches(Section::Settings))
+    if (change.touches(Section::Settings)) {
         update(); // the map's size is drawn in the (cached) background
+        // The walls may have changed: the fill's cursor is found again.
+        m_hoverGrid.reset();
+        m_hoverMaskValid = false;
+        if (m_hover && m_hover->isVisible())
+            showHover(m_hoverAt);
+    }
 }
 
 void MapScene::spliceMarkers(EntityKind kind, const Change &change)
@@ -891,6 +1033,10 @@ void MapScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
                                    edits::remove(m_document->scenario(), EntityRef {EntityKind::Character, int(i)}));
                            });
         }
+    }
+    if (!m_contextActions.isEmpty()) {
+        menu.addSeparator();
+        menu.addActions(m_contextActions);
     }
     menu.exec(event->screenPos());
 }

@@ -927,6 +927,57 @@ Result paintWalls(const Scenario &s, const QList<Cell> &cells, bool erase)
     return r;
 }
 
+Result fillWalls(const Scenario &s, Cell at, bool erase)
+{
+    const Grid grid(s.map);
+    if (!grid.inside(at))
+        return refused(QStringLiteral("cell (%1, %2) is outside the map").arg(at.x).arg(at.y));
+    if (grid.blocked(at) != erase)
+        return refused(
+            erase ? QStringLiteral("cell (%1, %2) is no wall: nothing to clear").arg(at.x).arg(at.y)
+                  : QStringLiteral("cell (%1, %2) is a wall already (Shift+click clears a wall)").arg(at.x).arg(at.y));
+    std::vector<std::uint8_t> seen;
+    const std::vector<Cell> region = grid.floodFrom(at, kFillCellLimit, seen);
+    if (int(region.size()) > kFillCellLimit)
+        return refused(QStringLiteral("the region has more than %1 cells, the most a fill covers; draw walls "
+                                      "round a smaller one")
+                           .arg(kFillCellLimit));
+    const auto inRegion = [&](const Point &p) {
+        const Cell c = Grid::cellOf(p.x, p.y);
+        return grid.inside(c) && seen[size_t(grid.index(c))];
+    };
+    if (!erase) {
+        for (const Station &st : s.stations)
+            if (inRegion(st.at))
+                return refused(QStringLiteral("the fill would bury station %1").arg(st.id));
+        for (const Agent &a : s.agents)
+            if (inRegion(a.at))
+                return refused(QStringLiteral("the fill would bury where %1 starts").arg(a.id));
+        for (const Spawner &sp : s.spawners)
+            if (inRegion(sp.at))
+                return refused(QStringLiteral("the fill would bury the spawner of %1").arg(sp.templateId));
+        return wallsEdit(s, s.map.walls + rectanglesOf(region), Op::FillWalls, int(region.size()));
+    }
+    // A wall that loses cells is cut into the rectangles that remain; one
+    // wholly cleared goes.
+    QList<Wall> walls;
+    for (const Wall &w : s.map.walls) {
+        std::vector<Cell> left;
+        bool cut = false;
+        for (const Cell c : cellsOf(w)) {
+            if (grid.inside(c) && seen[size_t(grid.index(c))])
+                cut = true;
+            else
+                left.push_back(c);
+        }
+        if (!cut)
+            walls.append(w);
+        else
+            walls += rectanglesOf(std::move(left));
+    }
+    return wallsEdit(s, std::move(walls), Op::ClearWalls, int(region.size()));
+}
+
 Result revertTo(const Scenario &s, const Scenario &saved)
 {
     Edit e = replaceEdit(s, saved, Op::Revert);

@@ -87,6 +87,26 @@ Grid::Grid(const MapSettings &map)
     }
 }
 
+std::vector<Cell> Grid::floodFrom(Cell at, int limit, std::vector<std::uint8_t> &mask) const
+{
+    mask.assign(size_t(cellCount()), 0);
+    if (!inside(at))
+        return {};
+    const bool walls = blocked(at);
+    std::vector<Cell> out {at};
+    mask[size_t(index(at))] = 1;
+    for (size_t k = 0; k < out.size() && int(out.size()) <= limit; ++k) {
+        const Cell c = out[k];
+        for (const Cell n : {Cell {c.x + 1, c.y}, Cell {c.x - 1, c.y}, Cell {c.x, c.y + 1}, Cell {c.x, c.y - 1}}) {
+            if (!inside(n) || blocked(n) != walls || mask[size_t(index(n))])
+                continue;
+            mask[size_t(index(n))] = 1;
+            out.push_back(n);
+        }
+    }
+    return out;
+}
+
 Regions Grid::regions() const
 {
     Regions out;

@@ -176,6 +176,49 @@ private slots:
         QVERIFY(!hasErrors(validate(s)));
     }
 
+    // Issue #29 (wall tools, 1): the fill. A room becomes wall as few
+    // rectangles as its rows allow, undone exactly; a wall clears as one;
+    // a room with a station in it, or larger than kFillCellLimit, is refused.
+    void fillWallsFillsARoomAndRoundTrips()
+    {
+        Scenario s = loadShipped(QStringLiteral("cook.json")); // 20 x 12, nothing right of x = 17 above y = 8
+        const Scenario before = s;
+        // A 4 x 3 room at 14..17 x 0..2 (with a notch at (17, 2)): walls left, below and right of it.
+        for (const Wall &wall : {Wall {13, 0, 1, 4}, Wall {14, 3, 5, 1}, Wall {18, 0, 1, 3}, Wall {17, 2, 1, 1}})
+            applyBuilt(s, edits::addWall(s, wall));
+        const Scenario walled = s;
+        const edits::Result r = edits::fillWalls(s, Cell {15, 1}, false);
+        QVERIFY2(!r.refused(), qPrintable(r.error));
+        QCOMPARE(r.edit->count, 11);
+        const edits::Edit undo = applyBuilt(s, r);
+        QCOMPARE(s.map.walls.mid(walled.map.walls.size()), (QList<Wall> {Wall {14, 0, 4, 2}, Wall {14, 2, 3, 1}}));
+        const Scenario filled = s;
+        const edits::Edit redo = edits::apply(s, undo);
+        QCOMPARE(s, walled);
+        edits::apply(s, redo);
+        QCOMPARE(s, filled);
+
+        // Clearing from one wall cell clears every wall cell touching it: the room and its walls.
+        const edits::Result clear = edits::fillWalls(s, Cell {13, 0}, true);
+        QVERIFY2(!clear.refused(), qPrintable(clear.error));
+        applyBuilt(s, clear);
+        QVERIFY(s.map.walls.isEmpty());
+        QCOMPARE(s, before);
+
+        // Refusals: the open map holds the stations; a wall cell is no room; a free cell no wall.
+        s = walled;
+        QVERIFY(edits::fillWalls(s, Cell {0, 11}, false).error.contains(u"bury station"));
+        QVERIFY(edits::fillWalls(s, Cell {13, 1}, false).refused());
+        QVERIFY(edits::fillWalls(s, Cell {15, 1}, true).refused());
+        QVERIFY(edits::fillWalls(s, Cell {25, 1}, false).refused());
+        // An open map larger than the bound: refused, whatever it holds.
+        s.map.width = 300;
+        s.map.height = 300;
+        const edits::Result big = edits::fillWalls(s, Cell {200, 200}, false);
+        QVERIFY2(big.error.contains(u"65536"), qPrintable(big.error));
+        QVERIFY(!big.edit);
+    }
+
     // A removal takes its references with it, as one edit; without
     // references it is a plain removal of the item.
     void removalsCascadeOrNot()

@@ -55,6 +55,15 @@ QSet<QPoint> floodFill(const MapSettings &map, QPoint from, const QList<Wall> &w
     return seen;
 }
 
+// The README's pictures, made by the program: with GOAP_DOC_IMAGES=DIR set,
+// the map view as the test leaves it is saved as DIR/NAME.
+void saveDocImage(QWidget *view, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("GOAP_DOC_IMAGES");
+    if (!dir.isEmpty() && !view->grab().save(QDir(dir).filePath(name)))
+        qFatal("could not save %s", qPrintable(name));
+}
+
 QSet<QPoint> cellsOf(const QList<QRect> &rects)
 {
     QSet<QPoint> out;
@@ -427,6 +436,7 @@ private slots:
         QTest::keyClick(view, Qt::Key_G, Qt::ControlModifier | Qt::ShiftModifier);
         QTest::mouseMove(view->viewport(), at(18.5, 0.5));
         QCOMPARE(scene->hoverOutline().boundingRect(), cells(13, 0, 7, 4)); // the L of 13..19 x 0..3
+        saveDocImage(view, QStringLiteral("wall-fill-cursor.png"));
         QTest::mouseMove(view->viewport(), at(12.5, 1.5));
         QCOMPARE(scene->hoverOutline().boundingRect(), cells(12, 0, 8, 5)); // the wall, all of it
         QTest::mouseMove(view->viewport(), at(1.5, 10.5));
@@ -480,6 +490,7 @@ private slots:
         QSet<QPoint> expected = floodFill(map, QPoint(8, 3), map.walls);
         QCOMPARE(expected.size(), 20 * 12 - 11 - 8 - 12); // both sides of the door, not the pen nor the walls
         QCOMPARE(cellsOf(reachable->tinted()), expected);
+        saveDocImage(view, QStringLiteral("reachable-region.png"));
 
         // The brush closes the door (a click on the map): only the left side is reachable.
         QTest::keyClick(view, Qt::Key_B, Qt::ControlModifier | Qt::ShiftModifier);

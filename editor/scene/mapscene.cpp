@@ -302,6 +302,68 @@ private:
     bool m_pressed = false;
 };
 
+// A door: a rectangle like a wall, brown; closed it is filled, open it is
+// two jambs with a gap between them. A click (no wall tool on) opens or
+// closes it, one undo step; during a run at the run's next tick.
+class DoorItem : public QGraphicsObject
+{
+public:
+    DoorItem(MapScene *scene, int index, const QRectF &rect, bool open)
+        : m_scene(scene)
+        , m_index(index)
+        , m_size(rect.size())
+        , m_open(open)
+    {
+        setPos(rect.topLeft());
+        setZValue(0.6); // over the walls, under stations and characters
+        setCursor(Qt::PointingHandCursor);
+    }
+    bool isOpen() const { return m_open; }
+    QRectF boundingRect() const override { return QRectF(QPointF(-2, -2), m_size + QSizeF(4, 4)); }
+    void paint(QPainter *p, const QStyleOptionGraphicsItem *, QWidget *) override
+    {
+        const QColor wood(0x8b, 0x5a, 0x2b), dark(0x5a, 0x3a, 0x1a);
+        const QRectF r(QPointF(0, 0), m_size);
+        if (!m_open) {
+            p->fillRect(r, wood);
+            p->setPen(QPen(dark, 2));
+            p->drawRect(r.adjusted(1, 1, -1, -1));
+            // Planks along its length.
+            p->setPen(QPen(dark, 1));
+            const bool across = m_size.width() >= m_size.height();
+            for (double t = 0.25; t < 1; t += 0.25)
+                across ? p->drawLine(QPointF(0, r.height() * t), QPointF(r.width(), r.height() * t))
+                       : p->drawLine(QPointF(r.width() * t, 0), QPointF(r.width() * t, r.height()));
+            return;
+        }
+        // Open: a jamb at each end and the gap between them.
+        const bool across = m_size.width() >= m_size.height();
+        const double jamb = 0.18 * (across ? r.width() : r.height());
+        const QRectF a = across ? QRectF(0, 0, jamb, r.height()) : QRectF(0, 0, r.width(), jamb);
+        const QRectF b
+            = across ? QRectF(r.width() - jamb, 0, jamb, r.height()) : QRectF(0, r.height() - jamb, r.width(), jamb);
+        p->fillRect(a, wood);
+        p->fillRect(b, wood);
+        p->setPen(QPen(wood, 1.5, Qt::DashLine));
+        p->setBrush(Qt::NoBrush);
+        p->drawRect(r.adjusted(1, 1, -1, -1));
+    }
+
+protected:
+    void mousePressEvent(QGraphicsSceneMouseEvent *event) override { event->accept(); }
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent *event) override
+    {
+        if (event->button() == Qt::LeftButton && boundingRect().contains(event->pos()))
+            m_scene->doorClicked(m_index);
+    }
+
+private:
+    MapScene *m_scene;
+    int m_index;
+    QSizeF m_size;
+    bool m_open;
+};
+
 } // namespace
 
 QString MapScene::stationIcon(const QString &id, const QString &label)
@@ -417,6 +479,16 @@ Wall MapScene::wallBetween(const QPointF &a, const QPointF &b) const
     w.w = std::min(w.w, map.width - w.x); // a map of fractional size: the last cell is cut at its edge
     w.h = std::min(w.h, map.height - w.y);
     return w;
+}
+
+void MapScene::doorClicked(int index)
+{
+    report(m_document->submit(edits::toggleDoor(m_document->scenario(), index)));
+}
+
+QGraphicsItem *MapScene::doorItem(int index) const
+{
+    return index >= 0 && size_t(index) < m_doors.size() ? m_doors[size_t(index)] : nullptr;
 }
 
 void MapScene::report(const QString &refusal)
@@ -547,7 +619,7 @@ void MapScene::setWallMode(WallTool tool)
                 if (const auto it = std::find(list.begin(), list.end(), item); it != list.end())
                     m_keptSelection << ItemRef {kind, int(it - list.begin())};
             }
-    for (const auto *list : {&m_stations, &m_characters, &m_walls})
+    for (const auto *list : {&m_stations, &m_characters, &m_walls, &m_doors})
         for (QGraphicsItem *item : *list)
             item->setEnabled(!on);
     if (!on && !m_keptSelection.isEmpty())
@@ -675,11 +747,12 @@ void MapScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
         event->accept();
         return;
     }
-    if (m_wallMode == WallTool::Rectangle && event->button() == Qt::LeftButton) {
+    if ((m_wallMode == WallTool::Rectangle || m_wallMode == WallTool::Door) && event->button() == Qt::LeftButton) {
         m_drawFrom = event->scenePos();
         const Wall w = wallBetween(m_drawFrom, m_drawFrom);
-        m_drawing = addRect(QRectF(w.x * kScale, w.y * kScale, w.w * kScale, w.h * kScale),
-                            QPen(QColor(0, 120, 215), 2, Qt::DashLine), QColor(0x6e, 0x67, 0x5d, 140));
+        m_drawing = addRect(
+            QRectF(w.x * kScale, w.y * kScale, w.w * kScale, w.h * kScale), QPen(QColor(0, 120, 215), 2, Qt::DashLine),
+            m_wallMode == WallTool::Door ? QColor(0x8b, 0x5a, 0x2b, 140) : QColor(0x6e, 0x67, 0x5d, 140));
         m_drawing->setZValue(3);
         event->accept();
         return;
@@ -721,7 +794,9 @@ void MapScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event)
     if (m_drawing && event->button() == Qt::LeftButton) {
         delete m_drawing;
         m_drawing = nullptr;
-        report(m_document->submit(edits::addWall(m_document->scenario(), wallBetween(m_drawFrom, event->scenePos()))));
+        const Wall w = wallBetween(m_drawFrom, event->scenePos());
+        report(m_document->submit(m_wallMode == WallTool::Door ? edits::addDoor(m_document->scenario(), w)
+                                                               : edits::addWall(m_document->scenario(), w)));
         event->accept();
         return;
     }
@@ -782,13 +857,18 @@ void MapScene::rebuild()
         delete item;
     for (QGraphicsItem *item : m_walls)
         delete item;
+    for (QGraphicsItem *item : m_doors)
+        delete item;
+    m_doors.clear();
     delete m_wallsFill;
     m_stations.clear();
     m_characters.clear();
     m_walls.clear();
     const Scenario &s = m_document->scenario();
     setSceneRect(QRectF(-kScale, -kScale, (s.map.width + 2) * kScale, (s.map.height + 2) * kScale));
-    m_wallsFill = new WallsFill(s.map);
+    MapSettings wallsOnly = s.map; // doors are drawn as doors
+    wallsOnly.doors.clear();
+    m_wallsFill = new WallsFill(wallsOnly);
     addItem(m_wallsFill);
     for (int i = 0; i < s.map.walls.size(); ++i) {
         const Wall &w = s.map.walls[i];
@@ -803,6 +883,16 @@ void MapScene::rebuild()
         item->setEnabled(m_wallMode == WallTool::None);
         addItem(item);
         m_walls.push_back(item);
+    }
+    for (int i = 0; i < s.map.doors.size(); ++i) {
+        const Door &d = s.map.doors[i];
+        const Wall &r = d.rect;
+        auto *item = new DoorItem(this, i, QRectF(r.x * kScale, r.y * kScale, r.w * kScale, r.h * kScale), d.open);
+        item->setToolTip(
+            (d.open ? tr("Door %1, open: click to close it") : tr("Door %1, closed: click to open it")).arg(d.id));
+        item->setEnabled(m_wallMode == WallTool::None);
+        addItem(item);
+        m_doors.push_back(item);
     }
     for (int i = 0; i < s.stations.size(); ++i) {
         QGraphicsItem *item = makeMarker({EntityKind::Station, i});
@@ -1012,6 +1102,17 @@ void MapScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
                            tr("Remove Wall %1 x %2 at (%3, %4)").arg(w.w).arg(w.h).arg(w.x).arg(w.y), this, [this, i] {
                                report(m_document->submit(edits::removeWall(m_document->scenario(), int(i))));
                            });
+        }
+    }
+    for (size_t i = 0; i < m_doors.size(); ++i) {
+        if (m_doors[i]->sceneBoundingRect().contains(event->scenePos())) {
+            const Door d = m_document->scenario().map.doors.value(int(i));
+            menu.addSeparator();
+            menu.addAction(d.open ? tr("Close Door %1").arg(d.id) : tr("Open Door %1").arg(d.id), this,
+                           [this, i] { doorClicked(int(i)); });
+            menu.addAction(
+                QIcon(QStringLiteral(":/icons/remove.svg")), tr("Remove Door %1").arg(d.id), this,
+                [this, i] { report(m_document->submit(edits::removeDoor(m_document->scenario(), int(i)))); });
         }
     }
     for (size_t i = 0; i < m_stations.size(); ++i) {

@@ -47,9 +47,10 @@ public:
     // The wall tools: while one is on, a left drag on the map draws a wall
     // (Rectangle), paints walls cell by cell (Brush) or erases them (Eraser),
     // and a click fills the room under it with wall (Fill; Shift+click clears
-    // the wall under it), one undo step a drag or a click. Markers and walls are disabled meanwhile; a press
+    // the wall under it); Door drags a rectangle that becomes a closed door.
+    // One undo step a drag or a click. Markers and walls are disabled meanwhile; a press
     // that a run's character takes (a click that selects it) draws nothing.
-    enum class WallTool { None, Rectangle, Brush, Eraser, Fill };
+    enum class WallTool { None, Rectangle, Brush, Eraser, Fill, Door };
     void setWallTool(bool on) { setWallMode(on ? WallTool::Rectangle : WallTool::None); }
     void setWallMode(WallTool tool);
     WallTool wallMode() const { return m_wallMode; }
@@ -71,6 +72,8 @@ public:
     void addContextAction(QAction *action) { m_contextActions.append(action); }
     bool removeSelectedWalls(); // one undo step; false when none was selected
     QGraphicsItem *wallItem(int index) const;
+    QGraphicsItem *doorItem(int index) const;
+    void doorClicked(int index); // opens or closes it (one undo step; in a run from its next tick)
     // A wall of whole cells spanning two scene points, clamped to the map.
     Wall wallBetween(const QPointF &a, const QPointF &b) const;
 
@@ -115,7 +118,7 @@ private:
     void onChanged(const Change &change);
     void report(const QString &refusal);
     ScenarioDocument *m_document;
-    std::vector<QGraphicsItem *> m_stations, m_characters, m_walls;
+    std::vector<QGraphicsItem *> m_stations, m_characters, m_walls, m_doors;
     QGraphicsItem *m_wallsFill = nullptr; // every wall's body, painted once (WallsFill)
     bool m_startMarkers = true;
     void strokeTo(const QPointF &scenePos); // adds the cells under the brush

@@ -26,7 +26,8 @@ public:
     QAction *brush() const { return m_brush; }
     QAction *eraser() const { return m_eraser; }
     QAction *fill() const { return m_fill; }
-    QList<QAction *> actions() const { return {m_rectangle, m_brush, m_eraser, m_fill}; }
+    QAction *door() const { return m_door; }
+    QList<QAction *> actions() const { return {m_rectangle, m_brush, m_eraser, m_fill, m_door}; }
     QAction *leave() const { return m_leave; } // Escape on the map: the tool on goes off
     // The map's cursor while a tool is on: a cross, and the tool's picture.
     static QCursor cursorFor(const QString &icon);
@@ -41,7 +42,7 @@ private:
     MapScene *m_scene;
     MapView *m_view;
     QActionGroup *m_group;
-    QAction *m_rectangle, *m_brush, *m_eraser, *m_fill;
+    QAction *m_rectangle, *m_brush, *m_eraser, *m_fill, *m_door;
     QAction *m_leave = nullptr;
 };
 

@@ -929,7 +929,14 @@ Result paintWalls(const Scenario &s, const QList<Cell> &cells, bool erase)
 
 Result fillWalls(const Scenario &s, Cell at, bool erase)
 {
-    const Grid grid(s.map);
+    // A fill stops at every door, open or closed (a door's cells are the
+    // door's); a clear takes walls only.
+    MapSettings bounds = s.map;
+    for (Door &d : bounds.doors)
+        d.open = false;
+    if (erase)
+        bounds.doors.clear();
+    const Grid grid(bounds);
     if (!grid.inside(at))
         return refused(QStringLiteral("cell (%1, %2) is outside the map").arg(at.x).arg(at.y));
     if (grid.blocked(at) != erase)
@@ -976,6 +983,58 @@ Result fillWalls(const Scenario &s, Cell at, bool erase)
             walls += rectanglesOf(std::move(left));
     }
     return wallsEdit(s, std::move(walls), Op::ClearWalls, int(region.size()));
+}
+
+namespace {
+Result doorsEdit(const Scenario &s, QList<Door> doors, Op op, const QString &id)
+{
+    Scenario after = s;
+    after.map.doors = std::move(doors);
+    Edit e = replaceEdit(s, std::move(after), op, Field::Walls);
+    e.about = id;
+    if (isEmptyReplace(e))
+        return {};
+    return made(std::move(e));
+}
+} // namespace
+
+Result addDoor(const Scenario &s, const Wall &rect)
+{
+    if (!(rect.w > 0) || !(rect.h > 0) || rect.x < 0 || rect.y < 0 || rect.x + rect.w > s.map.width + 1e-9
+        || rect.y + rect.h > s.map.height + 1e-9)
+        return refused(QStringLiteral("a door must lie within the map"));
+    if (const QString why = wallError(s, rect); !why.isEmpty())
+        return refused(QString(why).replace(QStringLiteral("the wall"), QStringLiteral("the door")));
+    QString id;
+    for (int n = 1; id.isEmpty(); ++n) {
+        const QString candidate = QStringLiteral("door%1").arg(n);
+        if (std::none_of(s.map.doors.begin(), s.map.doors.end(), [&](const Door &d) { return d.id == candidate; }))
+            id = candidate;
+    }
+    return doorsEdit(s, s.map.doors + QList<Door> {Door {id, rect, false}}, Op::AddDoor, id);
+}
+
+Result removeDoor(const Scenario &s, int index)
+{
+    if (index < 0 || index >= s.map.doors.size())
+        return refused(QStringLiteral("there is no such door"));
+    QList<Door> doors = s.map.doors;
+    const QString id = doors.takeAt(index).id;
+    return doorsEdit(s, std::move(doors), Op::RemoveDoor, id);
+}
+
+Result toggleDoor(const Scenario &s, int index)
+{
+    if (index < 0 || index >= s.map.doors.size())
+        return refused(QStringLiteral("there is no such door"));
+    QList<Door> doors = s.map.doors;
+    Door &d = doors[index];
+    if (d.open) { // closing it: nothing may stand in it
+        if (const QString why = wallError(s, d.rect); !why.isEmpty())
+            return refused(QString(why).replace(QStringLiteral("the wall"), QStringLiteral("the closed door")));
+    }
+    d.open = !d.open;
+    return doorsEdit(s, doors, d.open ? Op::OpenDoor : Op::CloseDoor, d.id);
 }
 
 Result revertTo(const Scenario &s, const Scenario &saved)

@@ -74,6 +74,10 @@ enum class Op : quint8 {
     EraseWalls,
     FillWalls,
     ClearWalls,
+    AddDoor,
+    RemoveDoor,
+    OpenDoor,
+    CloseDoor,
     Revert,
 };
 
@@ -153,6 +157,14 @@ QString wallError(const Scenario &s, const Wall &wall); // why a wall cannot sta
 // has more than kFillCellLimit cells (an open map is not a room). `count`: cells.
 inline constexpr int kFillCellLimit = 1 << 16;
 Result fillWalls(const Scenario &s, Cell at, bool erase);
+
+// Doors (map.doors): a door is added closed, with a fresh id (door1,
+// door2...), where a wall could stand (not on a station, a start or a
+// spawner, within the map); toggling opens or closes it (closing is refused
+// when something now stands in it). `about`: the door's id.
+Result addDoor(const Scenario &s, const Wall &rect);
+Result removeDoor(const Scenario &s, int index);
+Result toggleDoor(const Scenario &s, int index);
 
 // The whole scenario replaced by `saved` (Revert), as one edit.
 Result revertTo(const Scenario &s, const Scenario &saved);

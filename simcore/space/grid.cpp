@@ -29,8 +29,13 @@ Grid::Grid(const MapSettings &map)
         int x0, x1, y0, y1;
     };
     std::vector<Span> spans;
-    spans.reserve(size_t(map.walls.size()));
-    for (const Wall &w : map.walls) {
+    spans.reserve(size_t(map.walls.size() + map.doors.size()));
+    // The walls and the closed doors (an open door is a gap).
+    QList<Wall> walls = map.walls;
+    for (const Door &d : map.doors)
+        if (!d.open)
+            walls.append(d.rect);
+    for (const Wall &w : walls) {
         const Span s {ceilClamped(w.x - 0.5, 0, m_width), ceilClamped(w.x + w.w - 0.5, 0, m_width),
                       ceilClamped(w.y - 0.5, 0, m_height), ceilClamped(w.y + w.h - 0.5, 0, m_height)};
         if (s.x0 < s.x1 && s.y0 < s.y1)

@@ -7,6 +7,7 @@
 #include "run/inspector.h"
 #include "run/liverun.h"
 #include "run/runlayer.h"
+#include "run/simcontroller.h"
 #include "scene/mapscene.h"
 #include "scene/reachable.h"
 #include "scene/walltools.h"
@@ -536,6 +537,71 @@ private slots:
         // Off again: nothing tinted.
         reachable->action()->trigger();
         QVERIFY(reachable->tinted().isEmpty());
+    }
+
+    // Issue #29 (wall tools, 4): doors. The Door tool drags a closed door; a
+    // click on a door (no tool on) opens or closes it, one undo step; a
+    // closed door blocks like a wall: the cook behind one has no plan, and
+    // opening it during the run lets it through from the run's next tick.
+    void doorsArePlacedToggledAndBlockWhenClosed()
+    {
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        // cook: woodpile (3, 3), hearth (10, 6), table (16, 9); the cook at (8, 3), needing wood first.
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        MapView *view = w.mapView();
+        MapScene *scene = w.mapScene();
+        auto at = [&](double x, double y) {
+            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
+        };
+        // A wall down column 5, but for its last cell: the woodpile's side is open below.
+        QVERIFY(w.document()->submit(edits::addWall(w.document()->scenario(), Wall {5, 0, 1, 11})).isEmpty());
+        QUndoStack *stack = w.document()->undoStack();
+
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_O, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(scene->wallMode(), MapScene::WallTool::Door);
+        QVERIFY(w.wallTools()->door()->isChecked());
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
+        QCOMPARE(w.scenario().map.doors, (QList<Door> {Door {QStringLiteral("door1"), Wall {5, 11, 1, 1}, false}}));
+        QVERIFY2(stack->undoText().contains(u"Add door door1"), qPrintable(stack->undoText()));
+        QTest::keyClick(view, Qt::Key_Escape);
+        QVERIFY(scene->doorItem(0));
+        QVERIFY(Grid(w.scenario().map).blocked({5, 11})); // closed: a wall
+        QTRY_VERIFY(std::any_of(w.document()->issues().begin(), w.document()->issues().end(),
+                                [](const Issue &i) { return i.message.contains(u"cannot reach station woodpile"); }));
+
+        // A click opens it, another closes it; each one step.
+        const int steps = stack->index();
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
+        QVERIFY(w.scenario().map.doors[0].open);
+        QVERIFY2(stack->undoText().contains(u"Open door door1"), qPrintable(stack->undoText()));
+        QCOMPARE(stack->index(), steps + 1);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
+        QVERIFY(!w.scenario().map.doors[0].open);
+        QCOMPARE(stack->index(), steps + 2);
+        saveDocImage(view, QStringLiteral("door-closed.png"));
+
+        // A run: the cook cannot reach the woodpile behind the closed door, and has no plan.
+        QVERIFY(w.liveRun()->runFor(10));
+        SimController *run = w.liveRun()->controller();
+        QVERIFY(run->snapshot().agents[0].plan.empty());
+        // Opened during the run (a click on it): from the next tick the cook plans and walks through.
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
+        QVERIFY(w.scenario().map.doors[0].open);
+        QVERIFY(w.liveRun()->runFor(60));
+        QVERIFY(!run->snapshot().agents[0].plan.empty());
+        QCOMPARE(w.liveRun()->layer()->walls(), (QList<Wall> {Wall {5, 0, 1, 11}})); // the door is a gap now
+        // Closed again during the run: a wall again from the next tick.
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
+        QVERIFY(!w.scenario().map.doors[0].open);
+        QVERIFY(w.liveRun()->runFor(65));
+        QCOMPARE(w.liveRun()->layer()->walls(), (QList<Wall> {Wall {5, 0, 1, 11}, Wall {5, 11, 1, 1}}));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
+        QVERIFY(w.liveRun()->runFor(70));
+        saveDocImage(view, QStringLiteral("door-open.png"));
     }
 };
 

@@ -6,6 +6,7 @@
 #include "model/edits.h"
 #include "model/queries.h"
 #include "model/rules.h"
+#include "planner/compiledscenario.h"
 #include "scenarios.h"
 #include "testutil.h"
 
@@ -217,6 +218,53 @@ private slots:
         const edits::Result big = edits::fillWalls(s, Cell {200, 200}, false);
         QVERIFY2(big.error.contains(u"65536"), qPrintable(big.error));
         QVERIFY(!big.edit);
+    }
+
+    // Issue #29 (wall tools, 4): doors added (closed, a fresh id), opened,
+    // closed and removed, each undone exactly; a closed door blocks, in the
+    // grid and in what a run compiles; refused over a station or off the map.
+    void doorsAddToggleRemoveRoundTrip()
+    {
+        Scenario s = loadShipped(QStringLiteral("cook.json")); // hearth (10, 6)
+        const Scenario before = s;
+        std::vector<edits::Edit> undo;
+        std::vector<Scenario> states {s};
+        const edits::Result add = edits::addDoor(s, Wall {12, 5, 1, 2});
+        QVERIFY2(!add.refused(), qPrintable(add.error));
+        QCOMPARE(add.edit->about, QStringLiteral("door1"));
+        undo.push_back(applyBuilt(s, add));
+        states.push_back(s);
+        QCOMPARE(s.map.doors, (QList<Door> {Door {QStringLiteral("door1"), Wall {12, 5, 1, 2}, false}}));
+        QVERIFY(Grid(s.map).blocked({12, 6}));
+        QCOMPARE(compile(s).map.walls, (QList<Wall> {Wall {12, 5, 1, 2}})); // the run sees a wall
+        QVERIFY(compile(s).map.doors.isEmpty());
+        undo.push_back(applyBuilt(s, edits::toggleDoor(s, 0)));
+        states.push_back(s);
+        QVERIFY(s.map.doors[0].open);
+        QVERIFY(!Grid(s.map).blocked({12, 6}));
+        QVERIFY(compile(s).map.walls.isEmpty());
+        undo.push_back(applyBuilt(s, edits::addDoor(s, Wall {2, 8, 2, 1})));
+        states.push_back(s);
+        QCOMPARE(s.map.doors[1].id, QStringLiteral("door2"));
+        undo.push_back(applyBuilt(s, edits::removeDoor(s, 0)));
+        states.push_back(s);
+        QCOMPARE(s.map.doors.size(), 1);
+        // Undone one by one, back to the start; each inverse's inverse redoes it.
+        while (!undo.empty()) {
+            states.pop_back();
+            const edits::Edit redo = edits::apply(s, undo.back());
+            QCOMPARE(s, states.back());
+            const Scenario undone = s;
+            const edits::Edit again = edits::apply(s, redo);
+            edits::apply(s, again);
+            QCOMPARE(s, undone);
+            undo.pop_back();
+        }
+        QCOMPARE(s, before);
+        // Refusals.
+        QVERIFY(edits::addDoor(s, Wall {10, 6, 1, 1}).error.contains(u"door would cover station hearth"));
+        QVERIFY(edits::addDoor(s, Wall {19, 6, 2, 1}).refused());
+        QVERIFY(edits::toggleDoor(s, 0).refused()); // no door
     }
 
     // A removal takes its references with it, as one edit; without

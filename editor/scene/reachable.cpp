@@ -97,7 +97,7 @@ void ReachableOverlay::refresh()
     if (selected.size() != 1 || selected.first() >= s.agents.size())
         return clear();
     const Point at = s.agents[selected.first()].at;
-    show(selected.first(), at.x, at.y, s.map.walls);
+    show(selected.first(), at.x, at.y, s.map.blockingWalls());
 }
 
 void ReachableOverlay::clear()
@@ -116,7 +116,8 @@ void ReachableOverlay::show(int character, double x, double y, const QList<Wall>
         // The walls' regions, as the run's Space has them (one pass over the rows).
         CompiledScenario c;
         c.map = map;
-        c.map.walls = walls;
+        c.map.walls = walls; // the effective walls: closed doors are in them
+        c.map.doors.clear();
         m_space = std::make_unique<Space>(c);
         m_walls = walls;
         m_mapSize = size;

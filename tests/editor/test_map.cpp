@@ -582,6 +582,18 @@ private slots:
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
         QVERIFY(!w.scenario().map.doors[0].open);
         QCOMPARE(stack->index(), steps + 2);
+        // The cook's reachable region stops at the closed door, and takes the woodpile's side when it opens.
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(8, 3));
+        QTest::keyClick(view, Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(cellsOf(w.reachable()->tinted()),
+                 floodFill(w.scenario().map, QPoint(8, 3), w.scenario().map.blockingWalls()));
+        QVERIFY(!cellsOf(w.reachable()->tinted()).contains(QPoint(3, 3)));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
+        QVERIFY(cellsOf(w.reachable()->tinted()).contains(QPoint(3, 3)));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
+        QVERIFY(!cellsOf(w.reachable()->tinted()).contains(QPoint(3, 3)));
+        w.reachable()->action()->trigger();
+        QCOMPARE(stack->index(), steps + 4);
         saveDocImage(view, QStringLiteral("door-closed.png"));
 
         // A run: the cook cannot reach the woodpile behind the closed door, and has no plan.

@@ -537,16 +537,36 @@ void MapScene::showHover(const QPointF &scenePos)
             colour = QColor(0xc6, 0x28, 0x28);
     } else {
         if (!m_hoverGrid) {
-            m_hoverGrid = std::make_unique<Grid>(map);
+            MapSettings bounds = map; // as the fill sees it: every door a boundary
+            for (Door &d : bounds.doors)
+                d.open = false;
+            m_hoverGrid = std::make_unique<Grid>(bounds);
             m_hoverMaskValid = false;
         }
         const Grid &grid = *m_hoverGrid;
-        // The room (or wall) under the pointer, found again only when the
-        // pointer leaves the one outlined.
+        // The room (or wall) under the pointer and its outline, found again
+        // only when the pointer leaves the one outlined.
         if (!m_hoverMaskValid || !grid.inside(c) || !m_hoverMask[size_t(grid.index(c))]) {
-            const bool tooLarge
-                = int(grid.floodFrom(c, edits::kFillCellLimit, m_hoverMask).size()) > edits::kFillCellLimit;
-            m_hoverMaskValid = !tooLarge;
+            const std::vector<Cell> region = grid.floodFrom(c, edits::kFillCellLimit, m_hoverMask);
+            m_hoverMaskValid = int(region.size()) <= edits::kFillCellLimit;
+            // Every side of a cell of the region whose neighbour is not in it.
+            m_hoverRegion = QPainterPath();
+            auto in = [&](int x, int y) { return grid.inside({x, y}) && m_hoverMask[size_t(grid.index({x, y}))]; };
+            auto side = [&](double x0, double y0, double x1, double y1) {
+                m_hoverRegion.moveTo(x0, y0);
+                m_hoverRegion.lineTo(x1, y1);
+            };
+            for (const Cell r : m_hoverMaskValid ? region : std::vector<Cell> {}) {
+                const double l = r.x * kScale, t = r.y * kScale, rt = l + kScale, b = t + kScale;
+                if (!in(r.x, r.y - 1))
+                    side(l, t, rt, t);
+                if (!in(r.x, r.y + 1))
+                    side(l, b, rt, b);
+                if (!in(r.x - 1, r.y))
+                    side(l, t, l, b);
+                if (!in(r.x + 1, r.y))
+                    side(rt, t, rt, b);
+            }
         }
         if (grid.blocked(c))
             colour = QColor(0xc6, 0x28, 0x28); // Shift+click clears it
@@ -554,26 +574,7 @@ void MapScene::showHover(const QPointF &scenePos)
             colour = QColor(0x80, 0x80, 0x80);
             path.addRect(QRectF(c.x * kScale, c.y * kScale, kScale, kScale));
         } else {
-            // The outline: every side of a cell of the region whose neighbour is not in it.
-            auto in = [&](int x, int y) { return grid.inside({x, y}) && m_hoverMask[size_t(grid.index({x, y}))]; };
-            for (int y = 0; y < grid.height(); ++y)
-                for (int x = 0; x < grid.width(); ++x) {
-                    if (!m_hoverMask[size_t(grid.index({x, y}))])
-                        continue;
-                    const double l = x * kScale, t = y * kScale, r = l + kScale, b = t + kScale;
-                    auto side = [&](double x0, double y0, double x1, double y1) {
-                        path.moveTo(x0, y0);
-                        path.lineTo(x1, y1);
-                    };
-                    if (!in(x, y - 1))
-                        side(l, t, r, t);
-                    if (!in(x, y + 1))
-                        side(l, b, r, b);
-                    if (!in(x - 1, y))
-                        side(l, t, l, b);
-                    if (!in(x + 1, y))
-                        side(r, t, r, b);
-                }
+            path = m_hoverRegion;
         }
     }
     m_hover->setPen(QPen(colour, 2.5));

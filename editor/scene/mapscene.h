@@ -13,6 +13,7 @@
 #include <QGraphicsScene>
 
 #include <QGraphicsView>
+#include <QPainterPath>
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
@@ -108,6 +109,7 @@ private:
     std::unique_ptr<Grid> m_hoverGrid;
     std::vector<std::uint8_t> m_hoverMask;
     bool m_hoverMaskValid = false;
+    QPainterPath m_hoverRegion; // its outline
     QGraphicsItem *makeMarker(EntityRef entity); // added to the scene
     void showMarker(QGraphicsItem *marker, EntityRef entity); // its label, icon, place and tooltip
     void updateMarker(EntityRef entity); // one marker shown again, in place

@@ -16,6 +16,8 @@
 
 #include <QAction>
 #include <QGraphicsItem>
+#include <QMenu>
+#include <QMenuBar>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -484,6 +486,11 @@ private slots:
         // The cook, clicked on the map, then View > Show Reachable Region by its shortcut.
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(8, 3));
         QCOMPARE(scene->selectedCharacters(), (QList<int> {0}));
+        bool inViewMenu = false; // View > Show Reachable Region (the map's context menu offers it too)
+        for (QAction *menu : w.menuBar()->actions())
+            if (menu->menu() && menu->text() == QStringLiteral("&View"))
+                inViewMenu = menu->menu()->actions().contains(reachable->action());
+        QVERIFY(inViewMenu);
         view->setFocus();
         QTest::keyClick(view, Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
         QVERIFY(reachable->action()->isChecked());

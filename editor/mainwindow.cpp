@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 #include "document/changetext.h"
+#include "scene/reachable.h"
 #include "scene/walltools.h"
 
 #include "graph/chainview.h"
@@ -450,6 +451,9 @@ void MainWindow::createViewMenu()
     });
     connect(m_run, &LiveRun::snapshotShown, this, [this] { follow(); });
     connect(m_run, &LiveRun::characterSelected, this, [this] { follow(); });
+    m_reachable = new ReachableOverlay(m_document, m_scene, m_run, this);
+    m_viewMenu->addAction(m_reachable->action());
+    m_scene->addContextAction(m_reachable->action());
     m_viewMenu->addAction(tr("&Fit Map"), this, [this] { m_view->fitMap(); });
     QAction *zoomIn = m_viewMenu->addAction(tr("Zoom &In"), this, [this] { m_view->zoomBy(1.25); });
     zoomIn->setShortcut(QKeySequence::ZoomIn);

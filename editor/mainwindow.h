@@ -81,6 +81,8 @@ public:
     QAction *wallToolAction() const;
     QAction *wallBrushAction() const;
     QAction *wallEraserAction() const;
+    class WallTools *wallTools() const { return m_wallTools; }
+    class ReachableOverlay *reachable() const { return m_reachable; }
     ScenarioForm *scenarioForm() const { return m_scenarioForm; }
     FactForm *factForm() const { return m_factForm; }
     StationForm *stationForm() const { return m_stationForm; }
@@ -171,6 +173,7 @@ private:
     void follow(); // centres the map on the selected character, when following
     QTimer *m_chainTimer = nullptr;
     class WallTools *m_wallTools = nullptr;
+    class ReachableOverlay *m_reachable = nullptr;
     class SweepDialog *m_sweep = nullptr;
     std::function<QMessageBox::StandardButton()> m_savePrompt;
     std::function<QString()> m_saveAsPrompt;

@@ -371,6 +371,18 @@ QString editText(const Scenario &before, const edits::Edit &edit)
         return tr("Paint %1").arg(wallCells(edit.count));
     case Op::EraseWalls:
         return tr("Erase %1").arg(wallCells(edit.count));
+    case Op::FillWalls:
+        return tr("Fill %1").arg(wallCells(edit.count));
+    case Op::ClearWalls:
+        return tr("Clear %1").arg(wallCells(edit.count));
+    case Op::AddDoor:
+        return tr("Add door %1").arg(edit.about);
+    case Op::RemoveDoor:
+        return tr("Remove door %1").arg(edit.about);
+    case Op::OpenDoor:
+        return tr("Open door %1").arg(edit.about);
+    case Op::CloseDoor:
+        return tr("Close door %1").arg(edit.about);
     case Op::Revert:
         return tr("Revert to the saved file");
     }

@@ -205,12 +205,14 @@ LiveRun::LiveRun(QWidget *window, ScenarioDocument *document, MapScene *scene, Q
         // Walls take effect in the run at its next tick (SPEC 12.1); other
         // edits on Restart.
         const Scenario &now = m_document->scenario();
-        if (now.map.walls != m_runWalls) {
-            m_runWalls = now.map.walls;
+        // A door opened or closed is a change of walls (a closed door is one).
+        if (const QList<Wall> walls = now.map.blockingWalls(); walls != m_runWalls) {
+            m_runWalls = walls;
             m_controller->changeWalls(m_runWalls);
         }
         Scenario besidesWalls = now;
         besidesWalls.map.walls = m_runScenario.map.walls;
+        besidesWalls.map.doors = m_runScenario.map.doors;
         if (!(besidesWalls == m_runScenario)) {
             m_editedSinceStart = true;
             m_stale->show();
@@ -266,7 +268,7 @@ bool LiveRun::start()
     m_inspector->setScenario(compiled, labels, stations);
     m_controller->load(compiled);
     m_runScenario = m_document->scenario();
-    m_runWalls = m_runScenario.map.walls;
+    m_runWalls = m_runScenario.map.blockingWalls();
     m_wallChanges.clear();
     m_editedSinceStart = false;
     m_stale->hide();

@@ -183,6 +183,7 @@ void RunLayer::clear()
     m_tokens.clear();
     m_scenario.reset();
     m_space.reset();
+    m_walls.clear();
     m_selectedPath.clear();
     m_selected = -1;
 }
@@ -192,6 +193,7 @@ void RunLayer::setWalls(const QList<Wall> &walls)
     if (!m_scenario)
         return;
     m_space = Space::withWalls(*m_scenario, walls);
+    m_walls = walls;
 }
 
 void RunLayer::start(std::shared_ptr<const CompiledScenario> scenario, const QStringList &actionLabels)
@@ -199,6 +201,7 @@ void RunLayer::start(std::shared_ptr<const CompiledScenario> scenario, const QSt
     clear();
     m_scenario = std::move(scenario);
     m_space = std::make_unique<Space>(*m_scenario);
+    m_walls = m_scenario->map.walls;
     m_actionLabels = actionLabels;
     const QFont font = mapLabelFont();
     m_tokens.resize(m_scenario->agents.size());

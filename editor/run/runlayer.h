@@ -52,6 +52,7 @@ public:
 
     void start(std::shared_ptr<const CompiledScenario> scenario, const QStringList &actionLabels);
     void setWalls(const QList<Wall> &walls); // walls changed during the run: paths drawn round them
+    const QList<Wall> &walls() const { return m_walls; } // the walls the run has now
     void apply(const sim::Snapshot &snapshot);
     void clear();
     void setSelected(int agent);
@@ -133,6 +134,7 @@ private:
     double m_frameMs = 16;
     int m_selected = -1;
     std::unique_ptr<Space> m_space; // the walls' fields, to draw the selected character's path
+    QList<Wall> m_walls;
     QPolygonF m_selectedPath;
     qreal m_dpr = 0;
     std::array<QPixmap, 33> m_rings; // the progress ring in 32 steps (0 unused)

@@ -302,6 +302,68 @@ private:
     bool m_pressed = false;
 };
 
+// A door: a rectangle like a wall, brown; closed it is filled, open it is
+// two jambs with a gap between them. A click (no wall tool on) opens or
+// closes it, one undo step; during a run at the run's next tick.
+class DoorItem : public QGraphicsObject
+{
+public:
+    DoorItem(MapScene *scene, int index, const QRectF &rect, bool open)
+        : m_scene(scene)
+        , m_index(index)
+        , m_size(rect.size())
+        , m_open(open)
+    {
+        setPos(rect.topLeft());
+        setZValue(0.6); // over the walls, under stations and characters
+        setCursor(Qt::PointingHandCursor);
+    }
+    bool isOpen() const { return m_open; }
+    QRectF boundingRect() const override { return QRectF(QPointF(-2, -2), m_size + QSizeF(4, 4)); }
+    void paint(QPainter *p, const QStyleOptionGraphicsItem *, QWidget *) override
+    {
+        const QColor wood(0x8b, 0x5a, 0x2b), dark(0x5a, 0x3a, 0x1a);
+        const QRectF r(QPointF(0, 0), m_size);
+        if (!m_open) {
+            p->fillRect(r, wood);
+            p->setPen(QPen(dark, 2));
+            p->drawRect(r.adjusted(1, 1, -1, -1));
+            // Planks along its length.
+            p->setPen(QPen(dark, 1));
+            const bool across = m_size.width() >= m_size.height();
+            for (double t = 0.25; t < 1; t += 0.25)
+                across ? p->drawLine(QPointF(0, r.height() * t), QPointF(r.width(), r.height() * t))
+                       : p->drawLine(QPointF(r.width() * t, 0), QPointF(r.width() * t, r.height()));
+            return;
+        }
+        // Open: a jamb at each end and the gap between them.
+        const bool across = m_size.width() >= m_size.height();
+        const double jamb = 0.18 * (across ? r.width() : r.height());
+        const QRectF a = across ? QRectF(0, 0, jamb, r.height()) : QRectF(0, 0, r.width(), jamb);
+        const QRectF b
+            = across ? QRectF(r.width() - jamb, 0, jamb, r.height()) : QRectF(0, r.height() - jamb, r.width(), jamb);
+        p->fillRect(a, wood);
+        p->fillRect(b, wood);
+        p->setPen(QPen(wood, 1.5, Qt::DashLine));
+        p->setBrush(Qt::NoBrush);
+        p->drawRect(r.adjusted(1, 1, -1, -1));
+    }
+
+protected:
+    void mousePressEvent(QGraphicsSceneMouseEvent *event) override { event->accept(); }
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent *event) override
+    {
+        if (event->button() == Qt::LeftButton && boundingRect().contains(event->pos()))
+            m_scene->doorClicked(m_index);
+    }
+
+private:
+    MapScene *m_scene;
+    int m_index;
+    QSizeF m_size;
+    bool m_open;
+};
+
 } // namespace
 
 QString MapScene::stationIcon(const QString &id, const QString &label)
@@ -334,6 +396,7 @@ MapScene::MapScene(ScenarioDocument *document, QObject *parent)
     , m_document(document)
 {
     connect(document, &ScenarioDocument::changed, this, &MapScene::onChanged);
+    connect(this, &QGraphicsScene::selectionChanged, this, &MapScene::markersSelected);
     connect(this, &QGraphicsScene::selectionChanged, this, [this] {
         placeLabels(Covers::Kept); // nothing moved; a selected character's label shows first
         const QList<QGraphicsItem *> items = selectedItems();
@@ -418,6 +481,16 @@ Wall MapScene::wallBetween(const QPointF &a, const QPointF &b) const
     return w;
 }
 
+void MapScene::doorClicked(int index)
+{
+    report(m_document->submit(edits::toggleDoor(m_document->scenario(), index)));
+}
+
+QGraphicsItem *MapScene::doorItem(int index) const
+{
+    return index >= 0 && size_t(index) < m_doors.size() ? m_doors[size_t(index)] : nullptr;
+}
+
 void MapScene::report(const QString &refusal)
 {
     if (!refusal.isEmpty())
@@ -432,9 +505,101 @@ void MapScene::wallEdited(int index, const QRectF &sceneRect)
     rebuild(); // snaps the item, and restores it if the edit was refused
 }
 
+QPainterPath MapScene::hoverOutline() const
+{
+    return m_hover && m_hover->isVisible() ? m_hover->path() : QPainterPath();
+}
+
+void MapScene::hideHover()
+{
+    if (m_hover)
+        m_hover->hide();
+}
+
+void MapScene::showHover(const QPointF &scenePos)
+{
+    m_hoverAt = scenePos;
+    const MapSettings &map = m_document->scenario().map;
+    const Cell c = Grid::cellOf(scenePos.x() / kScale, scenePos.y() / kScale);
+    if (m_wallMode == WallTool::None || c.x < 0 || c.y < 0 || c.x >= std::ceil(map.width)
+        || c.y >= std::ceil(map.height))
+        return hideHover();
+    if (!m_hover) {
+        m_hover = addPath(QPainterPath());
+        m_hover->setZValue(3.5); // over what is being drawn
+        m_hover->setAcceptedMouseButtons(Qt::NoButton);
+    }
+    QColor colour(0, 120, 215);
+    QPainterPath path;
+    if (m_wallMode != WallTool::Fill) {
+        path.addRect(QRectF(c.x * kScale, c.y * kScale, kScale, kScale));
+        if (m_wallMode == WallTool::Eraser)
+            colour = QColor(0xc6, 0x28, 0x28);
+    } else {
+        if (!m_hoverGrid) {
+            MapSettings bounds = map; // as the fill sees it: every door a boundary
+            for (Door &d : bounds.doors)
+                d.open = false;
+            m_hoverGrid = std::make_unique<Grid>(bounds);
+            m_hoverMaskValid = false;
+        }
+        const Grid &grid = *m_hoverGrid;
+        // The room (or wall) under the pointer and its outline, found again
+        // only when the pointer leaves the one outlined.
+        if (!m_hoverMaskValid || !grid.inside(c) || !m_hoverMask[size_t(grid.index(c))]) {
+            const std::vector<Cell> region = grid.floodFrom(c, edits::kFillCellLimit, m_hoverMask);
+            m_hoverMaskValid = int(region.size()) <= edits::kFillCellLimit;
+            // Every side of a cell of the region whose neighbour is not in it.
+            m_hoverRegion = QPainterPath();
+            auto in = [&](int x, int y) { return grid.inside({x, y}) && m_hoverMask[size_t(grid.index({x, y}))]; };
+            auto side = [&](double x0, double y0, double x1, double y1) {
+                m_hoverRegion.moveTo(x0, y0);
+                m_hoverRegion.lineTo(x1, y1);
+            };
+            for (const Cell r : m_hoverMaskValid ? region : std::vector<Cell> {}) {
+                const double l = r.x * kScale, t = r.y * kScale, rt = l + kScale, b = t + kScale;
+                if (!in(r.x, r.y - 1))
+                    side(l, t, rt, t);
+                if (!in(r.x, r.y + 1))
+                    side(l, b, rt, b);
+                if (!in(r.x - 1, r.y))
+                    side(l, t, l, b);
+                if (!in(r.x + 1, r.y))
+                    side(rt, t, rt, b);
+            }
+        }
+        if (grid.blocked(c))
+            colour = QColor(0xc6, 0x28, 0x28); // Shift+click clears it
+        if (!m_hoverMaskValid) { // a fill there is refused: the cell alone, greyed
+            colour = QColor(0x80, 0x80, 0x80);
+            path.addRect(QRectF(c.x * kScale, c.y * kScale, kScale, kScale));
+        } else {
+            path = m_hoverRegion;
+        }
+    }
+    m_hover->setPen(QPen(colour, 2.5));
+    m_hover->setBrush(QColor(colour.red(), colour.green(), colour.blue(), 40));
+    m_hover->setPath(path);
+    m_hover->show();
+}
+
+bool MapScene::event(QEvent *event)
+{
+    if (event->type() == QEvent::GraphicsSceneLeave) { // the pointer left the view
+        m_pointerIn = false;
+        hideHover();
+    }
+    return QGraphicsScene::event(event);
+}
+
 void MapScene::setWallMode(WallTool tool)
 {
     m_wallMode = tool;
+    // The tool's cursor follows the tool: gone with it, the new one's at once.
+    if (m_pointerIn)
+        showHover(m_hoverAt);
+    else
+        hideHover();
     // Leaving (or switching) mid-drag drops what was being drawn.
     delete m_strokeItem;
     m_strokeItem = nullptr;
@@ -445,9 +610,21 @@ void MapScene::setWallMode(WallTool tool)
     // the press: a drag anywhere draws (or erases), and their grab cursors
     // give way to the tool's.
     const bool on = tool != WallTool::None;
-    for (const auto *list : {&m_stations, &m_characters, &m_walls})
+    // A disabled marker loses its selection; the outline keeps it (the scene
+    // says nothing of one item), so the markers selected come back with the
+    // map's own tools.
+    if (on && m_keptSelection.isEmpty())
+        for (QGraphicsItem *item : selectedItems())
+            for (EntityKind kind : {EntityKind::Station, EntityKind::Character}) {
+                const auto &list = kind == EntityKind::Station ? m_stations : m_characters;
+                if (const auto it = std::find(list.begin(), list.end(), item); it != list.end())
+                    m_keptSelection << ItemRef {kind, int(it - list.begin())};
+            }
+    for (const auto *list : {&m_stations, &m_characters, &m_walls, &m_doors})
         for (QGraphicsItem *item : *list)
             item->setEnabled(!on);
+    if (!on && !m_keptSelection.isEmpty())
+        selectItems(std::exchange(m_keptSelection, {}));
 }
 
 void MapScene::strokeTo(const QPointF &scenePos)
@@ -507,6 +684,21 @@ QList<int> MapScene::selectedWalls() const
     return out;
 }
 
+QList<int> MapScene::selectedCharacters() const
+{
+    QList<int> out;
+    if (m_wallMode != WallTool::None) { // the markers are disabled, and so unselected, meanwhile
+        for (const ItemRef &ref : m_keptSelection)
+            if (ref.isEntity(EntityKind::Character))
+                out << ref.index();
+        return out;
+    }
+    for (size_t i = 0; i < m_characters.size(); ++i)
+        if (m_characters[i]->isSelected())
+            out << int(i);
+    return out;
+}
+
 QGraphicsItem *MapScene::wallItem(int index) const
 {
     return index >= 0 && size_t(index) < m_walls.size() ? m_walls[size_t(index)] : nullptr;
@@ -549,11 +741,19 @@ void MapScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
         event->accept();
         return;
     }
-    if (m_wallMode == WallTool::Rectangle && event->button() == Qt::LeftButton) {
+    if (m_wallMode == WallTool::Fill && event->button() == Qt::LeftButton) {
+        const QPointF p = event->scenePos() / kScale;
+        report(m_document->submit(edits::fillWalls(m_document->scenario(), Grid::cellOf(p.x(), p.y()),
+                                                   event->modifiers() & Qt::ShiftModifier)));
+        event->accept();
+        return;
+    }
+    if ((m_wallMode == WallTool::Rectangle || m_wallMode == WallTool::Door) && event->button() == Qt::LeftButton) {
         m_drawFrom = event->scenePos();
         const Wall w = wallBetween(m_drawFrom, m_drawFrom);
-        m_drawing = addRect(QRectF(w.x * kScale, w.y * kScale, w.w * kScale, w.h * kScale),
-                            QPen(QColor(0, 120, 215), 2, Qt::DashLine), QColor(0x6e, 0x67, 0x5d, 140));
+        m_drawing = addRect(
+            QRectF(w.x * kScale, w.y * kScale, w.w * kScale, w.h * kScale), QPen(QColor(0, 120, 215), 2, Qt::DashLine),
+            m_wallMode == WallTool::Door ? QColor(0x8b, 0x5a, 0x2b, 140) : QColor(0x6e, 0x67, 0x5d, 140));
         m_drawing->setZValue(3);
         event->accept();
         return;
@@ -563,6 +763,10 @@ void MapScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
 
 void MapScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event)
 {
+    m_pointerIn = true;
+    m_hoverAt = event->scenePos(); // where a tool turned on next shows its cursor
+    if (m_wallMode != WallTool::None)
+        showHover(m_hoverAt);
     if (m_strokeItem) {
         strokeTo(event->scenePos());
         event->accept();
@@ -591,7 +795,9 @@ void MapScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event)
     if (m_drawing && event->button() == Qt::LeftButton) {
         delete m_drawing;
         m_drawing = nullptr;
-        report(m_document->submit(edits::addWall(m_document->scenario(), wallBetween(m_drawFrom, event->scenePos()))));
+        const Wall w = wallBetween(m_drawFrom, event->scenePos());
+        report(m_document->submit(m_wallMode == WallTool::Door ? edits::addDoor(m_document->scenario(), w)
+                                                               : edits::addWall(m_document->scenario(), w)));
         event->accept();
         return;
     }
@@ -613,12 +819,18 @@ void MapScene::selectItem(const ItemRef &ref)
 
 void MapScene::selectItems(const QList<ItemRef> &refs)
 {
+    if (m_wallMode != WallTool::None) { // disabled markers take no selection: they have it when the tool goes off
+        m_keptSelection = refs;
+        emit markersSelected();
+        return;
+    }
     const QSignalBlocker blocker(this);
     clearSelection();
     for (const ItemRef &ref : refs)
         if (QGraphicsItem *item = itemFor(ref))
             item->setSelected(true);
     update();
+    emit markersSelected(); // selectionChanged was held back: no echo to the outline, but views follow
 }
 
 void MapScene::setStartMarkersVisible(bool visible)
@@ -646,13 +858,18 @@ void MapScene::rebuild()
         delete item;
     for (QGraphicsItem *item : m_walls)
         delete item;
+    for (QGraphicsItem *item : m_doors)
+        delete item;
+    m_doors.clear();
     delete m_wallsFill;
     m_stations.clear();
     m_characters.clear();
     m_walls.clear();
     const Scenario &s = m_document->scenario();
     setSceneRect(QRectF(-kScale, -kScale, (s.map.width + 2) * kScale, (s.map.height + 2) * kScale));
-    m_wallsFill = new WallsFill(s.map);
+    MapSettings wallsOnly = s.map; // doors are drawn as doors
+    wallsOnly.doors.clear();
+    m_wallsFill = new WallsFill(wallsOnly);
     addItem(m_wallsFill);
     for (int i = 0; i < s.map.walls.size(); ++i) {
         const Wall &w = s.map.walls[i];
@@ -667,6 +884,16 @@ void MapScene::rebuild()
         item->setEnabled(m_wallMode == WallTool::None);
         addItem(item);
         m_walls.push_back(item);
+    }
+    for (int i = 0; i < s.map.doors.size(); ++i) {
+        const Door &d = s.map.doors[i];
+        const Wall &r = d.rect;
+        auto *item = new DoorItem(this, i, QRectF(r.x * kScale, r.y * kScale, r.w * kScale, r.h * kScale), d.open);
+        item->setToolTip(
+            (d.open ? tr("Door %1, open: click to close it") : tr("Door %1, closed: click to open it")).arg(d.id));
+        item->setEnabled(m_wallMode == WallTool::None);
+        addItem(item);
+        m_doors.push_back(item);
     }
     for (int i = 0; i < s.stations.size(); ++i) {
         QGraphicsItem *item = makeMarker({EntityKind::Station, i});
@@ -806,8 +1033,14 @@ void MapScene::onChanged(const Change &change)
                && change.touches(Section::Stations | Section::Characters | Section::Settings)) {
         rebuild();
     }
-    if (change.touches(Section::Settings))
+    if (change.touches(Section::Settings)) {
         update(); // the map's size is drawn in the (cached) background
+        // The walls may have changed: the fill's cursor is found again.
+        m_hoverGrid.reset();
+        m_hoverMaskValid = false;
+        if (m_hover && m_hover->isVisible())
+            showHover(m_hoverAt);
+    }
 }
 
 void MapScene::spliceMarkers(EntityKind kind, const Change &change)
@@ -872,6 +1105,17 @@ void MapScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
                            });
         }
     }
+    for (size_t i = 0; i < m_doors.size(); ++i) {
+        if (m_doors[i]->sceneBoundingRect().contains(event->scenePos())) {
+            const Door d = m_document->scenario().map.doors.value(int(i));
+            menu.addSeparator();
+            menu.addAction(d.open ? tr("Close Door %1").arg(d.id) : tr("Open Door %1").arg(d.id), this,
+                           [this, i] { doorClicked(int(i)); });
+            menu.addAction(
+                QIcon(QStringLiteral(":/icons/remove.svg")), tr("Remove Door %1").arg(d.id), this,
+                [this, i] { report(m_document->submit(edits::removeDoor(m_document->scenario(), int(i)))); });
+        }
+    }
     for (size_t i = 0; i < m_stations.size(); ++i) {
         if (m_stations[i]->sceneBoundingRect().contains(event->scenePos())) {
             menu.addSeparator();
@@ -891,6 +1135,10 @@ void MapScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
                                    edits::remove(m_document->scenario(), EntityRef {EntityKind::Character, int(i)}));
                            });
         }
+    }
+    if (!m_contextActions.isEmpty()) {
+        menu.addSeparator();
+        menu.addActions(m_contextActions);
     }
     menu.exec(event->screenPos());
 }

@@ -13,6 +13,8 @@
 #include <QGraphicsScene>
 
 #include <QGraphicsView>
+#include <QPainterPath>
+#include <memory>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -45,13 +47,20 @@ public:
 
     // The wall tools: while one is on, a left drag on the map draws a wall
     // (Rectangle), paints walls cell by cell (Brush) or erases them (Eraser),
-    // one undo step a drag. Markers and walls are disabled meanwhile; a press
+    // and a click fills the room under it with wall (Fill; Shift+click clears
+    // the wall under it); Door drags a rectangle that becomes a closed door.
+    // One undo step a drag or a click. Markers and walls are disabled meanwhile; a press
     // that a run's character takes (a click that selects it) draws nothing.
-    enum class WallTool { None, Rectangle, Brush, Eraser };
+    enum class WallTool { None, Rectangle, Brush, Eraser, Fill, Door };
     void setWallTool(bool on) { setWallMode(on ? WallTool::Rectangle : WallTool::None); }
     void setWallMode(WallTool tool);
     WallTool wallMode() const { return m_wallMode; }
     bool wallTool() const { return m_wallMode != WallTool::None; }
+    // The tool's cursor on the map: while a tool is on, what a click there
+    // would cover is outlined under the pointer before the click (the cell;
+    // for Fill, the room it would fill or the wall it would clear). Empty off
+    // the map, when the pointer leaves the view and with no tool on.
+    QPainterPath hoverOutline() const;
     // Cells a brush stroke has covered so far (scene coordinates of the map).
     QList<Cell> strokeCells() const { return m_stroke; }
     // Each station's places (capacity N: its first N spots) and the first
@@ -59,8 +68,13 @@ public:
     const QList<Cell> &placeCells() const { return m_placeCells; }
     const QList<Cell> &lineCells() const { return m_lineCells; }
     QList<int> selectedWalls() const; // indices into map.walls
+    QList<int> selectedCharacters() const; // indices into agents (while a wall tool is on, the ones selected before)
+    // Actions the map's context menu offers too, after its own (View > Show Reachable Region).
+    void addContextAction(QAction *action) { m_contextActions.append(action); }
     bool removeSelectedWalls(); // one undo step; false when none was selected
     QGraphicsItem *wallItem(int index) const;
+    QGraphicsItem *doorItem(int index) const;
+    void doorClicked(int index); // opens or closes it (one undo step; in a run from its next tick)
     // A wall of whole cells spanning two scene points, clamped to the map.
     Wall wallBetween(const QPointF &a, const QPointF &b) const;
 
@@ -73,6 +87,7 @@ signals:
     void itemClicked(const goap::ItemRef &ref);
     void itemsClicked(const QList<goap::ItemRef> &refs); // several markers of one kind selected
     void refused(const QString &reason); // an edit made on the map was refused
+    void markersSelected(); // the selected markers changed (a click, or the outline's selection shown)
 
 protected:
     void drawBackground(QPainter *painter, const QRectF &rect) override;
@@ -80,9 +95,21 @@ protected:
     void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
     void mouseMoveEvent(QGraphicsSceneMouseEvent *event) override;
     void mouseReleaseEvent(QGraphicsSceneMouseEvent *event) override;
+    bool event(QEvent *event) override;
 
 private:
     void rebuild();
+    void showHover(const QPointF &scenePos); // the tool's cursor at that point
+    void hideHover();
+    QGraphicsPathItem *m_hover = nullptr; // the tool's cursor
+    QPointF m_hoverAt;
+    bool m_pointerIn = false; // the pointer is over the view (its last move was seen)
+    // Fill's cursor: the map's cells as they are (made on the first hover
+    // after a change of walls) and the cells of the room or wall outlined.
+    std::unique_ptr<Grid> m_hoverGrid;
+    std::vector<std::uint8_t> m_hoverMask;
+    bool m_hoverMaskValid = false;
+    QPainterPath m_hoverRegion; // its outline
     QGraphicsItem *makeMarker(EntityRef entity); // added to the scene
     void showMarker(QGraphicsItem *marker, EntityRef entity); // its label, icon, place and tooltip
     void updateMarker(EntityRef entity); // one marker shown again, in place
@@ -93,7 +120,7 @@ private:
     void onChanged(const Change &change);
     void report(const QString &refusal);
     ScenarioDocument *m_document;
-    std::vector<QGraphicsItem *> m_stations, m_characters, m_walls;
+    std::vector<QGraphicsItem *> m_stations, m_characters, m_walls, m_doors;
     QGraphicsItem *m_wallsFill = nullptr; // every wall's body, painted once (WallsFill)
     bool m_startMarkers = true;
     void strokeTo(const QPointF &scenePos); // adds the cells under the brush
@@ -103,6 +130,8 @@ private:
     enum class Covers { Again, Kept };
     void placeLabels(Covers covers = Covers::Again);
     WallTool m_wallMode = WallTool::None;
+    QList<QAction *> m_contextActions;
+    QList<ItemRef> m_keptSelection; // the markers selected when a wall tool went on
     QPointF m_drawFrom;
     QGraphicsRectItem *m_drawing = nullptr; // the wall being drawn
     QGraphicsPathItem *m_strokeItem = nullptr; // the brush or eraser stroke being drawn

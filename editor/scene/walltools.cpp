@@ -26,6 +26,14 @@ WallTools::WallTools(MapScene *scene, MapView *view, QObject *parent)
         = make(QStringLiteral(":/icons/wall-eraser.svg"), tr("&Erase Walls"), Qt::Key_E, MapScene::WallTool::Eraser,
                tr("Erase walls cell by cell: drag over them, e.g. to open a door (%1)"),
                tr("Drag over walls to erase them, cell by cell; %1 again or Escape to stop"));
+    m_fill = make(QStringLiteral(":/icons/wall-fill.svg"), tr("&Fill Walls"), Qt::Key_G, MapScene::WallTool::Fill,
+                  tr("Fill with walls: click a room to turn all its free cells into wall; Shift+click a wall to "
+                     "clear all of it (%1)"),
+                  tr("Click a room to fill it with wall, Shift+click a wall to clear it; %1 again or Escape to stop"));
+    m_door = make(QStringLiteral(":/icons/st-door.svg"), tr("Place &Doors"), Qt::Key_O, MapScene::WallTool::Door,
+                  tr("Place doors: drag a rectangle on the map (whole cells); a closed door blocks like a wall, an "
+                     "open one is a gap. Click a door to open or close it, also during a run (%1)"),
+                  tr("Drag on the map to place a door; %1 again or Escape to stop"));
     // Escape answers on the map only (a form's field keeps its own Escape),
     // and only while a tool is on.
     m_leave = new QAction(tr("Leave the Wall Tool"), this);

@@ -280,6 +280,21 @@ public:
         return n ? std::optional(Wall {(*n)[0], (*n)[1], (*n)[2], (*n)[3]}) : std::nullopt;
     }
 
+    // A door: {"id": "d1", "rect": [x, y, width, height], "open": false}.
+    Door door(const Value &v, const QString &path)
+    {
+        Door d;
+        if (!object(v, path, {"id", "rect", "open"}))
+            return d;
+        required(v, path, "id", d.id, &Reader::string);
+        if (!v.find(u"rect"))
+            error(v, pathKey(path, QStringLiteral("rect")), QStringLiteral("required key is missing"));
+        else if (auto w = wall(*v.find(u"rect"), pathKey(path, QStringLiteral("rect"))))
+            d.rect = *w;
+        optional(v, path, "open", d.open, &Reader::boolean);
+        return d;
+    }
+
     template<typename T, typename F> QList<T> list(const Value &obj, const QString &path, const char *key, F readOne)
     {
         QList<T> out;
@@ -476,7 +491,8 @@ public:
                               .arg(heuristic));
             }
         }
-        if (const Value *d = root.find(u"map"); d && object(*d, QStringLiteral("map"), {"width", "height", "walls"})) {
+        if (const Value *d = root.find(u"map");
+            d && object(*d, QStringLiteral("map"), {"width", "height", "walls", "doors"})) {
             optional(*d, QStringLiteral("map"), "width", s.map.width, &Reader::number);
             optional(*d, QStringLiteral("map"), "height", s.map.height, &Reader::number);
             if (const Value *walls = d->find(u"walls")) {
@@ -487,6 +503,14 @@ public:
                     for (size_t i = 0; i < walls->array.size(); ++i)
                         if (auto w = wall(walls->array[i], pathIndex(path, qsizetype(i))))
                             s.map.walls.append(*w);
+            }
+            if (const Value *doors = d->find(u"doors")) {
+                const QString path = QStringLiteral("map.doors");
+                if (m_version == 1)
+                    error(*doors, path, QStringLiteral("doors need \"version\": 2 (this file says version 1)"));
+                else if (array(*doors, path))
+                    for (size_t i = 0; i < doors->array.size(); ++i)
+                        s.map.doors.append(door(doors->array[i], pathIndex(path, qsizetype(i))));
             }
         }
     }

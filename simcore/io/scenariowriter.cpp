@@ -199,7 +199,7 @@ int requiredVersion(const Scenario &s)
     const bool alternatives
         = std::any_of(s.actions.begin(), s.actions.end(), [](const Action &a) { return !a.alternatives.isEmpty(); });
     return operators || alternatives || s.planner.heuristic != PlannerHeuristic::Unmet || s.planner.travelCost != 0
-            || !s.map.walls.isEmpty()
+            || !s.map.walls.isEmpty() || !s.map.doors.isEmpty()
         ? 2
         : 1;
 }
@@ -234,6 +234,19 @@ QByteArray writeScenario(const Scenario &s)
             for (double d : {w.x, w.y, w.w, w.h})
                 v.array.push_back(number(d));
             walls.array.push_back(std::move(v));
+        }
+    }
+    if (!s.map.doors.isEmpty()) { // version 2; absent when there are none (older files are written as they were)
+        Value &doors = map.insert(QStringLiteral("doors"), Value::makeArray());
+        for (const Door &d : s.map.doors) {
+            Value v = Value::makeObject();
+            v.insert(QStringLiteral("id"), Value::makeString(d.id));
+            Value rect = Value::makeArray();
+            for (double n : {d.rect.x, d.rect.y, d.rect.w, d.rect.h})
+                rect.array.push_back(number(n));
+            v.insert(QStringLiteral("rect"), std::move(rect));
+            v.insert(QStringLiteral("open"), boolean(d.open));
+            doors.array.push_back(std::move(v));
         }
     }
     root.insert(QStringLiteral("world"), seeds(s.world));

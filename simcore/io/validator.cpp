@@ -151,7 +151,7 @@ private:
     void walls()
     {
         const QList<Wall> &walls = m_s.map.walls;
-        if (walls.isEmpty())
+        if (walls.isEmpty() && m_s.map.doors.isEmpty())
             return;
         count(walls.size(), QStringLiteral("map.walls"));
         bool ok = true;
@@ -178,8 +178,49 @@ private:
                             .arg(m_s.map.height));
             }
         }
+        ok = doors() && ok;
         if (ok && !hasErrors(m_issues))
-            m_grid.emplace(m_s.map);
+            m_grid.emplace(m_s.map); // a closed door blocks like a wall
+    }
+
+    // map.doors (version 2): rectangles inside the map, on no station, each
+    // with an id of its own.
+    bool doors()
+    {
+        bool ok = true;
+        QSet<QString> ids;
+        for (qsizetype i = 0; i < m_s.map.doors.size(); ++i) {
+            const Door &d = m_s.map.doors[i];
+            const Wall &r = d.rect;
+            const QString path = pathIndex(QStringLiteral("map.doors"), i);
+            if (d.id.isEmpty())
+                error(pathKey(path, QStringLiteral("id")), QStringLiteral("a door needs an id"));
+            else if (ids.contains(d.id))
+                error(pathKey(path, QStringLiteral("id")), QStringLiteral("door id \"%1\" is used twice").arg(d.id));
+            ids.insert(d.id);
+            if (!(r.w > 0) || !(r.h > 0)) {
+                error(pathKey(path, QStringLiteral("rect")),
+                      QStringLiteral("a door needs a width and a height above 0, got %1 x %2").arg(r.w).arg(r.h));
+                ok = false;
+                continue;
+            }
+            if (r.x < 0 || r.y < 0 || r.x + r.w > m_s.map.width || r.y + r.h > m_s.map.height) {
+                error(pathKey(path, QStringLiteral("rect")),
+                      QStringLiteral("the door %1 x %2 at (%3, %4) does not lie within the %5 x %6 map")
+                          .arg(r.w)
+                          .arg(r.h)
+                          .arg(r.x)
+                          .arg(r.y)
+                          .arg(m_s.map.width)
+                          .arg(m_s.map.height));
+                ok = false;
+            }
+            for (const Station &st : m_s.stations)
+                if (wallBlocksCellAt(r, st.at.x, st.at.y))
+                    error(pathKey(path, QStringLiteral("rect")),
+                          QStringLiteral("the door would cover station %1").arg(st.id));
+        }
+        return ok;
     }
 
     // Nobody stands inside a wall: a station, a character's start, a spawner.

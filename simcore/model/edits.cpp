@@ -927,6 +927,116 @@ Result paintWalls(const Scenario &s, const QList<Cell> &cells, bool erase)
     return r;
 }
 
+Result fillWalls(const Scenario &s, Cell at, bool erase)
+{
+    // A fill stops at every door, open or closed (a door's cells are the
+    // door's); a clear takes walls only.
+    MapSettings bounds = s.map;
+    for (Door &d : bounds.doors)
+        d.open = false;
+    if (erase)
+        bounds.doors.clear();
+    const Grid grid(bounds);
+    if (!grid.inside(at))
+        return refused(QStringLiteral("cell (%1, %2) is outside the map").arg(at.x).arg(at.y));
+    if (grid.blocked(at) != erase)
+        return refused(
+            erase ? QStringLiteral("cell (%1, %2) is no wall: nothing to clear").arg(at.x).arg(at.y)
+                  : QStringLiteral("cell (%1, %2) is a wall already (Shift+click clears a wall)").arg(at.x).arg(at.y));
+    std::vector<std::uint8_t> seen;
+    const std::vector<Cell> region = grid.floodFrom(at, kFillCellLimit, seen);
+    if (int(region.size()) > kFillCellLimit)
+        return refused(QStringLiteral("the region has more than %1 cells, the most a fill covers; draw walls "
+                                      "round a smaller one")
+                           .arg(kFillCellLimit));
+    const auto inRegion = [&](const Point &p) {
+        const Cell c = Grid::cellOf(p.x, p.y);
+        return grid.inside(c) && seen[size_t(grid.index(c))];
+    };
+    if (!erase) {
+        for (const Station &st : s.stations)
+            if (inRegion(st.at))
+                return refused(QStringLiteral("the fill would bury station %1").arg(st.id));
+        for (const Agent &a : s.agents)
+            if (inRegion(a.at))
+                return refused(QStringLiteral("the fill would bury where %1 starts").arg(a.id));
+        for (const Spawner &sp : s.spawners)
+            if (inRegion(sp.at))
+                return refused(QStringLiteral("the fill would bury the spawner of %1").arg(sp.templateId));
+        return wallsEdit(s, s.map.walls + rectanglesOf(region), Op::FillWalls, int(region.size()));
+    }
+    // A wall that loses cells is cut into the rectangles that remain; one
+    // wholly cleared goes.
+    QList<Wall> walls;
+    for (const Wall &w : s.map.walls) {
+        std::vector<Cell> left;
+        bool cut = false;
+        for (const Cell c : cellsOf(w)) {
+            if (grid.inside(c) && seen[size_t(grid.index(c))])
+                cut = true;
+            else
+                left.push_back(c);
+        }
+        if (!cut)
+            walls.append(w);
+        else
+            walls += rectanglesOf(std::move(left));
+    }
+    return wallsEdit(s, std::move(walls), Op::ClearWalls, int(region.size()));
+}
+
+namespace {
+Result doorsEdit(const Scenario &s, QList<Door> doors, Op op, const QString &id)
+{
+    Scenario after = s;
+    after.map.doors = std::move(doors);
+    Edit e = replaceEdit(s, std::move(after), op, Field::Walls);
+    e.about = id;
+    if (isEmptyReplace(e))
+        return {};
+    return made(std::move(e));
+}
+} // namespace
+
+Result addDoor(const Scenario &s, const Wall &rect)
+{
+    if (!(rect.w > 0) || !(rect.h > 0) || rect.x < 0 || rect.y < 0 || rect.x + rect.w > s.map.width + 1e-9
+        || rect.y + rect.h > s.map.height + 1e-9)
+        return refused(QStringLiteral("a door must lie within the map"));
+    if (const QString why = wallError(s, rect); !why.isEmpty())
+        return refused(QString(why).replace(QStringLiteral("the wall"), QStringLiteral("the door")));
+    QString id;
+    for (int n = 1; id.isEmpty(); ++n) {
+        const QString candidate = QStringLiteral("door%1").arg(n);
+        if (std::none_of(s.map.doors.begin(), s.map.doors.end(), [&](const Door &d) { return d.id == candidate; }))
+            id = candidate;
+    }
+    return doorsEdit(s, s.map.doors + QList<Door> {Door {id, rect, false}}, Op::AddDoor, id);
+}
+
+Result removeDoor(const Scenario &s, int index)
+{
+    if (index < 0 || index >= s.map.doors.size())
+        return refused(QStringLiteral("there is no such door"));
+    QList<Door> doors = s.map.doors;
+    const QString id = doors.takeAt(index).id;
+    return doorsEdit(s, std::move(doors), Op::RemoveDoor, id);
+}
+
+Result toggleDoor(const Scenario &s, int index)
+{
+    if (index < 0 || index >= s.map.doors.size())
+        return refused(QStringLiteral("there is no such door"));
+    QList<Door> doors = s.map.doors;
+    Door &d = doors[index];
+    if (d.open) { // closing it: nothing may stand in it
+        if (const QString why = wallError(s, d.rect); !why.isEmpty())
+            return refused(QString(why).replace(QStringLiteral("the wall"), QStringLiteral("the closed door")));
+    }
+    d.open = !d.open;
+    return doorsEdit(s, doors, d.open ? Op::OpenDoor : Op::CloseDoor, d.id);
+}
+
 Result revertTo(const Scenario &s, const Scenario &saved)
 {
     Edit e = replaceEdit(s, saved, Op::Revert);

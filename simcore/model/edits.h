@@ -72,6 +72,12 @@ enum class Op : quint8 {
     RemoveWall,
     PaintWalls,
     EraseWalls,
+    FillWalls,
+    ClearWalls,
+    AddDoor,
+    RemoveDoor,
+    OpenDoor,
+    CloseDoor,
     Revert,
 };
 
@@ -143,6 +149,22 @@ Result removeWall(const Scenario &s, int index);
 // wall that loses cells is cut into the rectangles that remain).
 Result paintWalls(const Scenario &s, const QList<Cell> &cells, bool erase);
 QString wallError(const Scenario &s, const Wall &wall); // why a wall cannot stand, or empty
+// The fill tool (SPEC 11.3), like a paint bucket: every free cell of the
+// region holding `at` (4-connected, bounded by walls and the map's edge)
+// becomes wall, merged into rectangles (runs of a row stacked); with `erase`,
+// every wall cell 4-connected to `at` is cleared. Refused when the region
+// holds a station, a character's start or a spawner (it would bury them), or
+// has more than kFillCellLimit cells (an open map is not a room). `count`: cells.
+inline constexpr int kFillCellLimit = 1 << 16;
+Result fillWalls(const Scenario &s, Cell at, bool erase);
+
+// Doors (map.doors): a door is added closed, with a fresh id (door1,
+// door2...), where a wall could stand (not on a station, a start or a
+// spawner, within the map); toggling opens or closes it (closing is refused
+// when something now stands in it). `about`: the door's id.
+Result addDoor(const Scenario &s, const Wall &rect);
+Result removeDoor(const Scenario &s, int index);
+Result toggleDoor(const Scenario &s, int index);
 
 // The whole scenario replaced by `saved` (Revert), as one edit.
 Result revertTo(const Scenario &s, const Scenario &saved);

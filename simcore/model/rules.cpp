@@ -126,6 +126,9 @@ QString insideWallError(const MapSettings &map, const Point &p)
     for (const Wall &w : map.walls)
         if (wallBlocksCellAt(w, p.x, p.y))
             return QStringLiteral("(%1, %2) is inside a wall").arg(p.x).arg(p.y);
+    for (const Door &d : map.doors)
+        if (wallBlocksCellAt(d.rect, p.x, p.y)) // open or not: a door's cells are kept clear
+            return QStringLiteral("(%1, %2) is in door %3").arg(p.x).arg(p.y).arg(d.id);
     return {};
 }
 

@@ -246,12 +246,33 @@ struct Wall
     bool operator==(const Wall &) const = default;
 };
 
+// A door (issue #29): a rectangle like a wall that can be open or closed. A
+// closed door blocks like a wall; an open one is a gap. Everything that
+// walks or plans sees the effective walls, blockingWalls().
+struct Door
+{
+    QString id;
+    Wall rect;
+    bool open = false;
+    bool operator==(const Door &) const = default;
+};
+
 struct MapSettings
 {
     double width = 20;
     double height = 12;
     QList<Wall> walls;
+    QList<Door> doors; // `map.doors`, written only when there are some
     bool operator==(const MapSettings &) const = default;
+    // The walls and the closed doors: what blocks.
+    QList<Wall> blockingWalls() const
+    {
+        QList<Wall> out = walls;
+        for (const Door &d : doors)
+            if (!d.open)
+                out.append(d.rect);
+        return out;
+    }
 };
 
 struct Scenario

@@ -158,6 +158,10 @@ CompiledScenario compile(const Scenario &s)
     c.planner = s.planner;
     c.day = s.day;
     c.map = s.map;
+    // Doors fold into the walls: a run sees closed doors as walls, and a door
+    // toggled during a run reaches it as a change of walls (Simulation::changeWalls).
+    c.map.walls = s.map.blockingWalls();
+    c.map.doors.clear();
     const QHash<QString, FactId> ids = internFacts(s, c);
     IdIndex index {IdIndex::of(s.stations), IdIndex::of(s.actions), IdIndex::of(s.goals), IdIndex::of(s.templates), {}};
 

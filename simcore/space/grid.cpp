@@ -29,8 +29,13 @@ Grid::Grid(const MapSettings &map)
         int x0, x1, y0, y1;
     };
     std::vector<Span> spans;
-    spans.reserve(size_t(map.walls.size()));
-    for (const Wall &w : map.walls) {
+    spans.reserve(size_t(map.walls.size() + map.doors.size()));
+    // The walls and the closed doors (an open door is a gap).
+    QList<Wall> walls = map.walls;
+    for (const Door &d : map.doors)
+        if (!d.open)
+            walls.append(d.rect);
+    for (const Wall &w : walls) {
         const Span s {ceilClamped(w.x - 0.5, 0, m_width), ceilClamped(w.x + w.w - 0.5, 0, m_width),
                       ceilClamped(w.y - 0.5, 0, m_height), ceilClamped(w.y + w.h - 0.5, 0, m_height)};
         if (s.x0 < s.x1 && s.y0 < s.y1)
@@ -85,6 +90,26 @@ Grid::Grid(const MapSettings &map)
             }
         }
     }
+}
+
+std::vector<Cell> Grid::floodFrom(Cell at, int limit, std::vector<std::uint8_t> &mask) const
+{
+    mask.assign(size_t(cellCount()), 0);
+    if (!inside(at))
+        return {};
+    const bool walls = blocked(at);
+    std::vector<Cell> out {at};
+    mask[size_t(index(at))] = 1;
+    for (size_t k = 0; k < out.size() && int(out.size()) <= limit; ++k) {
+        const Cell c = out[k];
+        for (const Cell n : {Cell {c.x + 1, c.y}, Cell {c.x - 1, c.y}, Cell {c.x, c.y + 1}, Cell {c.x, c.y - 1}}) {
+            if (!inside(n) || blocked(n) != walls || mask[size_t(index(n))])
+                continue;
+            mask[size_t(index(n))] = 1;
+            out.push_back(n);
+        }
+    }
+    return out;
 }
 
 Regions Grid::regions() const

@@ -76,6 +76,11 @@ public:
     // regions are equal. One pass over the rows, once per map.
     Regions regions() const;
 
+    // The cells 4-connected to `at` that are alike (all free, or all
+    // blocked), `at` first, breadth first; `mask` (one byte a cell) marks
+    // them. Stops once it has more than `limit` (the fill tool's bound).
+    std::vector<Cell> floodFrom(Cell at, int limit, std::vector<std::uint8_t> &mask) const;
+
 private:
     int m_width = 0, m_height = 0, m_blockedCount = 0;
     std::vector<std::uint8_t> m_blocked; // per cell, row-major

@@ -7,12 +7,17 @@
 #include "run/inspector.h"
 #include "run/liverun.h"
 #include "run/runlayer.h"
+#include "run/simcontroller.h"
 #include "scene/mapscene.h"
+#include "scene/reachable.h"
+#include "scene/walltools.h"
 #include "space/paths.h"
 #include "testutil.h"
 
 #include <QAction>
 #include <QGraphicsItem>
+#include <QMenu>
+#include <QMenuBar>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -23,6 +28,60 @@ using namespace goap;
 using namespace goap::editor;
 
 using goap::testing::kSource;
+
+namespace {
+
+// The free cells 4-connected to `from`, found here by a flood fill of our
+// own over the walls as the map burns them (a cell is blocked when its centre
+// is inside a wall), to check the map's tint against.
+QSet<QPoint> floodFill(const MapSettings &map, QPoint from, const QList<Wall> &walls)
+{
+    const int width = int(std::ceil(map.width)), height = int(std::ceil(map.height));
+    auto free = [&](QPoint c) {
+        return c.x() >= 0 && c.y() >= 0 && c.x() < width && c.y() < height
+            && std::none_of(walls.begin(), walls.end(),
+                            [&](const Wall &w) { return wallBlocksCellAt(w, c.x() + 0.5, c.y() + 0.5); });
+    };
+    QSet<QPoint> seen;
+    if (!free(from))
+        return seen;
+    QList<QPoint> todo {from};
+    seen.insert(from);
+    while (!todo.isEmpty()) {
+        const QPoint c = todo.takeLast();
+        for (const QPoint n : {c + QPoint(1, 0), c - QPoint(1, 0), c + QPoint(0, 1), c - QPoint(0, 1)})
+            if (!seen.contains(n) && free(n)) {
+                seen.insert(n);
+                todo.append(n);
+            }
+    }
+    return seen;
+}
+
+// The README's pictures, made by the program: with GOAP_DOC_IMAGES=DIR set,
+// the map view as the test leaves it is saved as DIR/NAME.
+void saveDocImage(QWidget *view, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("GOAP_DOC_IMAGES");
+    if (!dir.isEmpty() && !view->grab().save(QDir(dir).filePath(name)))
+        qFatal("could not save %s", qPrintable(name));
+}
+
+QSet<QPoint> cellsOf(const QList<QRect> &rects)
+{
+    QSet<QPoint> out;
+    for (const QRect &r : rects)
+        for (int y = r.top(); y <= r.bottom(); ++y)
+            for (int x = r.left(); x <= r.right(); ++x) {
+                const QPoint c(x, y);
+                if (out.contains(c))
+                    qFatal("cell (%d, %d) tinted twice", x, y);
+                out.insert(c);
+            }
+    return out;
+}
+
+} // namespace
 
 class TestMap : public QObject
 {
@@ -269,6 +328,299 @@ private slots:
         QTest::mousePress(view->viewport(), Qt::LeftButton, {}, at(0.5, 9.5));
         QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, at(0.5, 9.5));
         QCOMPARE(stack->count(), steps + 1);
+    }
+    // Issue #29 (wall tools, 1): the fill tool, a paint bucket. A click in a
+    // room walls all of it in one undo step, as few rectangles as its rows
+    // allow; a room with a station or a start is refused and nothing changes;
+    // Shift+click on a wall clears the whole connected wall.
+    void theFillToolFillsARoomAndShiftClickClearsAWall()
+    {
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        // cook: 20 x 12; woodpile (3, 3), hearth (10, 6), table (16, 9); the cook starts at (8, 3).
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        MapView *view = w.mapView();
+        auto at = [&](double x, double y) {
+            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
+        };
+        // A room in the top right corner, an L: cells 13..19 x 0..1 and 17..19 x 2..3, closed by
+        // walls and the map's edge.
+        const QList<Wall> room {Wall {12, 0, 1, 3}, Wall {12, 2, 5, 1}, Wall {16, 3, 1, 2}, Wall {16, 4, 4, 1}};
+        for (const Wall &wall : room)
+            QVERIFY(w.document()->submit(edits::addWall(w.document()->scenario(), wall)).isEmpty());
+        QUndoStack *stack = w.document()->undoStack();
+        const int steps = stack->index();
+
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_G, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w.mapScene()->wallMode(), MapScene::WallTool::Fill);
+        QVERIFY(w.wallTools()->fill()->isChecked());
+        QVERIFY2(w.statusBar()->currentMessage().contains(u"Shift+click"), qPrintable(w.statusBar()->currentMessage()));
+
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(18.5, 0.5));
+        QCOMPARE(stack->index(), steps + 1);
+        QVERIFY2(stack->undoText().contains(u"Fill 20 wall cells"), qPrintable(stack->undoText()));
+        // Row runs merged downwards: the two rows of 13..19, then the two rows of 17..19.
+        QCOMPARE(w.scenario().map.walls, (room + QList<Wall> {Wall {13, 0, 7, 2}, Wall {17, 2, 3, 2}}));
+        const Grid grid(w.scenario().map);
+        for (int y = 0; y < 4; ++y)
+            for (int x = 13; x < 20; ++x)
+                QVERIFY(grid.blocked({x, y}) || (x < 17 && y >= 2));
+        stack->undo();
+        QCOMPARE(w.scenario().map.walls, room);
+
+        // The rest of the map holds the stations and the cook's start: refused, said, nothing changed.
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(1.5, 10.5));
+        QCOMPARE(w.scenario().map.walls, room);
+        QCOMPARE(stack->index(), steps);
+        QVERIFY2(w.statusBar()->currentMessage().contains(u"bury"), qPrintable(w.statusBar()->currentMessage()));
+
+        // Shift+click on a wall clears the whole wall it belongs to (the four touch): one step.
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ShiftModifier, at(12.5, 1.5));
+        QVERIFY(w.scenario().map.walls.isEmpty());
+        QCOMPARE(stack->index(), steps + 1);
+        QVERIFY2(stack->undoText().contains(u"Clear 12 wall cells"), qPrintable(stack->undoText()));
+        stack->undo();
+        QCOMPARE(w.scenario().map.walls, room);
+
+        // Escape leaves the fill like any wall tool; a click then fills nothing.
+        QTest::keyClick(view, Qt::Key_Escape);
+        QCOMPARE(w.mapScene()->wallMode(), MapScene::WallTool::None);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(18.5, 0.5));
+        QCOMPARE(w.scenario().map.walls, room);
+    }
+
+    // Issue #29 (wall tools, 2): the tool's cursor. While a tool is on, what
+    // a click would cover is outlined under the pointer before the click (a
+    // cell; the fill's room or wall), following the pointer, and gone when
+    // the pointer leaves the map or the view, or the tool goes off.
+    void theToolsCursorOutlinesWhatAClickWouldCover()
+    {
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json"))); // 20 x 12
+        MapView *view = w.mapView();
+        MapScene *scene = w.mapScene();
+        auto at = [&](double x, double y) {
+            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
+        };
+        auto cells = [](double x, double y, double wide, double high) {
+            const double k = MapScene::kScale;
+            return QRectF(x * k, y * k, wide * k, high * k);
+        };
+        // No tool on: a move outlines nothing.
+        QTest::mouseMove(view->viewport(), at(4.5, 7.5));
+        QVERIFY(scene->hoverOutline().isEmpty());
+
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_B, Qt::ControlModifier | Qt::ShiftModifier);
+        QTest::mouseMove(view->viewport(), at(4.5, 7.5));
+        QCOMPARE(scene->hoverOutline().boundingRect(), cells(4, 7, 1, 1));
+        QTest::mouseMove(view->viewport(), at(5.9, 7.1)); // the next cell
+        QCOMPARE(scene->hoverOutline().boundingRect(), cells(5, 7, 1, 1));
+        // Off the map (in the view's margin): nothing.
+        QTest::mouseMove(view->viewport(), at(-0.5, 7.5));
+        QVERIFY(scene->hoverOutline().isEmpty());
+        QTest::mouseMove(view->viewport(), at(5.5, 7.5));
+        QVERIFY(!scene->hoverOutline().isEmpty());
+        // The pointer leaves the view: gone.
+        QEvent leave(QEvent::Leave);
+        QApplication::sendEvent(view->viewport(), &leave);
+        QVERIFY(scene->hoverOutline().isEmpty());
+
+        // The fill outlines the room a click would fill, or the wall Shift+click would clear.
+        const QList<Wall> room {Wall {12, 0, 1, 3}, Wall {12, 2, 5, 1}, Wall {16, 3, 1, 2}, Wall {16, 4, 4, 1}};
+        for (const Wall &wall : room)
+            QVERIFY(w.document()->submit(edits::addWall(w.document()->scenario(), wall)).isEmpty());
+        QTest::keyClick(view, Qt::Key_G, Qt::ControlModifier | Qt::ShiftModifier);
+        QTest::mouseMove(view->viewport(), at(18.5, 0.5));
+        QCOMPARE(scene->hoverOutline().boundingRect(), cells(13, 0, 7, 4)); // the L of 13..19 x 0..3
+        saveDocImage(view, QStringLiteral("wall-fill-cursor.png"));
+        QTest::mouseMove(view->viewport(), at(12.5, 1.5));
+        QCOMPARE(scene->hoverOutline().boundingRect(), cells(12, 0, 8, 5)); // the wall, all of it
+        QTest::mouseMove(view->viewport(), at(1.5, 10.5));
+        QCOMPARE(scene->hoverOutline().boundingRect(), cells(0, 0, 20, 12)); // the rest of the map
+        // A fill changes the walls: the outline under the pointer follows them.
+        QTest::mouseMove(view->viewport(), at(18.5, 0.5));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(18.5, 0.5));
+        QCOMPARE(w.scenario().map.walls.size(), room.size() + 2);
+        QCOMPARE(scene->hoverOutline().boundingRect(), cells(12, 0, 8, 5)); // now all wall
+
+        // Escape leaves the tool: its cursor goes with it.
+        QTest::keyClick(view, Qt::Key_Escape);
+        QCOMPARE(scene->wallMode(), MapScene::WallTool::None);
+        QVERIFY(scene->hoverOutline().isEmpty());
+        QTest::mouseMove(view->viewport(), at(4.5, 7.5));
+        QVERIFY(scene->hoverOutline().isEmpty());
+    }
+
+    // Issue #29 (wall tools, 3): View > Show Reachable Region tints the cells
+    // the selected character can reach from where it stands: in the editor
+    // the one selected on the map, at its start, among the document's walls;
+    // in a run the run's selected token where it is, among the run's walls
+    // (a wall painted during the run counts from its next tick).
+    void theReachableRegionIsTintedForTheSelectedCharacter()
+    {
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json"))); // 20 x 12, the cook at (8, 3)
+        MapView *view = w.mapView();
+        MapScene *scene = w.mapScene();
+        ReachableOverlay *reachable = w.reachable();
+        auto at = [&](double x, double y) {
+            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
+        };
+        // A wall down column 12 with a door at row 5; a pen of 4 x 3 cells at (0..3, 9..11).
+        const QList<Wall> walls {Wall {12, 0, 1, 5}, Wall {12, 6, 1, 6}, Wall {0, 8, 5, 1}, Wall {4, 9, 1, 3}};
+        for (const Wall &wall : walls)
+            QVERIFY(w.document()->submit(edits::addWall(w.document()->scenario(), wall)).isEmpty());
+        const MapSettings &map = w.scenario().map;
+        QVERIFY(reachable->tinted().isEmpty());
+
+        // The cook, clicked on the map, then View > Show Reachable Region by its shortcut.
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(8, 3));
+        QCOMPARE(scene->selectedCharacters(), (QList<int> {0}));
+        bool inViewMenu = false; // View > Show Reachable Region (the map's context menu offers it too)
+        for (QAction *menu : w.menuBar()->actions())
+            if (menu->menu() && menu->text() == QStringLiteral("&View"))
+                inViewMenu = menu->menu()->actions().contains(reachable->action());
+        QVERIFY(inViewMenu);
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(reachable->action()->isChecked());
+        QCOMPARE(reachable->character(), 0);
+        QSet<QPoint> expected = floodFill(map, QPoint(8, 3), map.walls);
+        QCOMPARE(expected.size(), 20 * 12 - 11 - 8 - 12); // both sides of the door, not the pen nor the walls
+        QCOMPARE(cellsOf(reachable->tinted()), expected);
+        saveDocImage(view, QStringLiteral("reachable-region.png"));
+
+        // The brush closes the door (a click on the map): only the left side is reachable.
+        QTest::keyClick(view, Qt::Key_B, Qt::ControlModifier | Qt::ShiftModifier);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(12.5, 5.5));
+        QCOMPARE(w.scenario().map.walls.size(), walls.size() + 1);
+        expected = floodFill(map, QPoint(8, 3), w.scenario().map.walls);
+        QCOMPARE(expected.size(), 12 * 12 - 8 - 12); // left of column 12, not the pen nor its walls
+        QCOMPARE(cellsOf(reachable->tinted()), expected);
+        w.document()->undoStack()->undo(); // the door again
+        QCOMPARE(cellsOf(reachable->tinted()), floodFill(map, QPoint(8, 3), walls));
+        // Leaving the brush, the cook is still the one selected on the map.
+        QTest::keyClick(view, Qt::Key_Escape);
+        QCOMPARE(scene->selectedCharacters(), (QList<int> {0}));
+        QVERIFY(scene->itemFor({EntityKind::Character, 0})->isSelected());
+        QCOMPARE(reachable->character(), 0);
+
+        // Nothing selected (a click on open ground): nothing tinted.
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(15.5, 1.5));
+        QVERIFY(scene->selectedCharacters().isEmpty());
+        QVERIFY(reachable->tinted().isEmpty());
+
+        // In a run: the selected token where it is now, among the run's walls.
+        QVERIFY(w.liveRun()->runFor(1));
+        RunLayer *layer = w.liveRun()->layer();
+        layer->settle();
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->mapFromScene(layer->tokenPosition(0)));
+        QCOMPARE(w.liveRun()->inspector()->character(), 0);
+        auto tokenCell = [&] {
+            const QPointF p = layer->tokenPosition(0) / MapScene::kScale;
+            return QPoint(int(std::floor(p.x())), int(std::floor(p.y())));
+        };
+        QCOMPARE(cellsOf(reachable->tinted()), floodFill(map, tokenCell(), walls));
+        QCOMPARE(cellsOf(reachable->tinted()).size(), 20 * 12 - 11 - 8 - 12);
+        // The door closed during the run: the run has it from its next tick, and so has the tint.
+        QVERIFY(w.document()->submit(edits::addWall(w.document()->scenario(), Wall {12, 5, 1, 1})).isEmpty());
+        QCOMPARE(cellsOf(reachable->tinted()), floodFill(map, tokenCell(), walls)); // not yet the run's
+        QVERIFY(w.liveRun()->runFor(2));
+        QCOMPARE(layer->walls(), w.scenario().map.walls);
+        const QSet<QPoint> closed = floodFill(map, tokenCell(), w.scenario().map.walls);
+        QVERIFY(closed.size() < 20 * 12 - 11 - 8 - 12);
+        QCOMPARE(cellsOf(reachable->tinted()), closed);
+
+        // Off again: nothing tinted.
+        reachable->action()->trigger();
+        QVERIFY(reachable->tinted().isEmpty());
+    }
+
+    // Issue #29 (wall tools, 4): doors. The Door tool drags a closed door; a
+    // click on a door (no tool on) opens or closes it, one undo step; a
+    // closed door blocks like a wall: the cook behind one has no plan, and
+    // opening it during the run lets it through from the run's next tick.
+    void doorsArePlacedToggledAndBlockWhenClosed()
+    {
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        // cook: woodpile (3, 3), hearth (10, 6), table (16, 9); the cook at (8, 3), needing wood first.
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        MapView *view = w.mapView();
+        MapScene *scene = w.mapScene();
+        auto at = [&](double x, double y) {
+            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
+        };
+        // A wall down column 5, but for its last cell: the woodpile's side is open below.
+        QVERIFY(w.document()->submit(edits::addWall(w.document()->scenario(), Wall {5, 0, 1, 11})).isEmpty());
+        QUndoStack *stack = w.document()->undoStack();
+
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_O, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(scene->wallMode(), MapScene::WallTool::Door);
+        QVERIFY(w.wallTools()->door()->isChecked());
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
+        QCOMPARE(w.scenario().map.doors, (QList<Door> {Door {QStringLiteral("door1"), Wall {5, 11, 1, 1}, false}}));
+        QVERIFY2(stack->undoText().contains(u"Add door door1"), qPrintable(stack->undoText()));
+        QTest::keyClick(view, Qt::Key_Escape);
+        QVERIFY(scene->doorItem(0));
+        QVERIFY(Grid(w.scenario().map).blocked({5, 11})); // closed: a wall
+        QTRY_VERIFY(std::any_of(w.document()->issues().begin(), w.document()->issues().end(),
+                                [](const Issue &i) { return i.message.contains(u"cannot reach station woodpile"); }));
+
+        // A click opens it, another closes it; each one step.
+        const int steps = stack->index();
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
+        QVERIFY(w.scenario().map.doors[0].open);
+        QVERIFY2(stack->undoText().contains(u"Open door door1"), qPrintable(stack->undoText()));
+        QCOMPARE(stack->index(), steps + 1);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
+        QVERIFY(!w.scenario().map.doors[0].open);
+        QCOMPARE(stack->index(), steps + 2);
+        // The cook's reachable region stops at the closed door, and takes the woodpile's side when it opens.
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(8, 3));
+        QTest::keyClick(view, Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(cellsOf(w.reachable()->tinted()),
+                 floodFill(w.scenario().map, QPoint(8, 3), w.scenario().map.blockingWalls()));
+        QVERIFY(!cellsOf(w.reachable()->tinted()).contains(QPoint(3, 3)));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
+        QVERIFY(cellsOf(w.reachable()->tinted()).contains(QPoint(3, 3)));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
+        QVERIFY(!cellsOf(w.reachable()->tinted()).contains(QPoint(3, 3)));
+        w.reachable()->action()->trigger();
+        QCOMPARE(stack->index(), steps + 4);
+        saveDocImage(view, QStringLiteral("door-closed.png"));
+
+        // A run: the cook cannot reach the woodpile behind the closed door, and has no plan.
+        QVERIFY(w.liveRun()->runFor(10));
+        SimController *run = w.liveRun()->controller();
+        QVERIFY(run->snapshot().agents[0].plan.empty());
+        // Opened during the run (a click on it): from the next tick the cook plans and walks through.
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
+        QVERIFY(w.scenario().map.doors[0].open);
+        QVERIFY(w.liveRun()->runFor(60));
+        QVERIFY(!run->snapshot().agents[0].plan.empty());
+        QCOMPARE(w.liveRun()->layer()->walls(), (QList<Wall> {Wall {5, 0, 1, 11}})); // the door is a gap now
+        // Closed again during the run: a wall again from the next tick.
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
+        QVERIFY(!w.scenario().map.doors[0].open);
+        QVERIFY(w.liveRun()->runFor(65));
+        QCOMPARE(w.liveRun()->layer()->walls(), (QList<Wall> {Wall {5, 0, 1, 11}, Wall {5, 11, 1, 1}}));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
+        QVERIFY(w.liveRun()->runFor(70));
+        saveDocImage(view, QStringLiteral("door-open.png"));
     }
 };
 

@@ -6,6 +6,7 @@
 #include "model/edits.h"
 #include "model/queries.h"
 #include "model/rules.h"
+#include "planner/compiledscenario.h"
 #include "scenarios.h"
 #include "testutil.h"
 
@@ -174,6 +175,96 @@ private slots:
         QCOMPARE(edits::addEntity(s, EntityKind::Station, walled).error, insideWallError(s.map, walled));
         QCOMPARE(edits::addEntity(s, EntityKind::Character, walled).error, insideWallError(s.map, walled));
         QVERIFY(!hasErrors(validate(s)));
+    }
+
+    // Issue #29 (wall tools, 1): the fill. A room becomes wall as few
+    // rectangles as its rows allow, undone exactly; a wall clears as one;
+    // a room with a station in it, or larger than kFillCellLimit, is refused.
+    void fillWallsFillsARoomAndRoundTrips()
+    {
+        Scenario s = loadShipped(QStringLiteral("cook.json")); // 20 x 12, nothing right of x = 17 above y = 8
+        const Scenario before = s;
+        // A 4 x 3 room at 14..17 x 0..2 (with a notch at (17, 2)): walls left, below and right of it.
+        for (const Wall &wall : {Wall {13, 0, 1, 4}, Wall {14, 3, 5, 1}, Wall {18, 0, 1, 3}, Wall {17, 2, 1, 1}})
+            applyBuilt(s, edits::addWall(s, wall));
+        const Scenario walled = s;
+        const edits::Result r = edits::fillWalls(s, Cell {15, 1}, false);
+        QVERIFY2(!r.refused(), qPrintable(r.error));
+        QCOMPARE(r.edit->count, 11);
+        const edits::Edit undo = applyBuilt(s, r);
+        QCOMPARE(s.map.walls.mid(walled.map.walls.size()), (QList<Wall> {Wall {14, 0, 4, 2}, Wall {14, 2, 3, 1}}));
+        const Scenario filled = s;
+        const edits::Edit redo = edits::apply(s, undo);
+        QCOMPARE(s, walled);
+        edits::apply(s, redo);
+        QCOMPARE(s, filled);
+
+        // Clearing from one wall cell clears every wall cell touching it: the room and its walls.
+        const edits::Result clear = edits::fillWalls(s, Cell {13, 0}, true);
+        QVERIFY2(!clear.refused(), qPrintable(clear.error));
+        applyBuilt(s, clear);
+        QVERIFY(s.map.walls.isEmpty());
+        QCOMPARE(s, before);
+
+        // Refusals: the open map holds the stations; a wall cell is no room; a free cell no wall.
+        s = walled;
+        QVERIFY(edits::fillWalls(s, Cell {0, 11}, false).error.contains(u"bury station"));
+        QVERIFY(edits::fillWalls(s, Cell {13, 1}, false).refused());
+        QVERIFY(edits::fillWalls(s, Cell {15, 1}, true).refused());
+        QVERIFY(edits::fillWalls(s, Cell {25, 1}, false).refused());
+        // An open map larger than the bound: refused, whatever it holds.
+        s.map.width = 300;
+        s.map.height = 300;
+        const edits::Result big = edits::fillWalls(s, Cell {200, 200}, false);
+        QVERIFY2(big.error.contains(u"65536"), qPrintable(big.error));
+        QVERIFY(!big.edit);
+    }
+
+    // Issue #29 (wall tools, 4): doors added (closed, a fresh id), opened,
+    // closed and removed, each undone exactly; a closed door blocks, in the
+    // grid and in what a run compiles; refused over a station or off the map.
+    void doorsAddToggleRemoveRoundTrip()
+    {
+        Scenario s = loadShipped(QStringLiteral("cook.json")); // hearth (10, 6)
+        const Scenario before = s;
+        std::vector<edits::Edit> undo;
+        std::vector<Scenario> states {s};
+        const edits::Result add = edits::addDoor(s, Wall {12, 5, 1, 2});
+        QVERIFY2(!add.refused(), qPrintable(add.error));
+        QCOMPARE(add.edit->about, QStringLiteral("door1"));
+        undo.push_back(applyBuilt(s, add));
+        states.push_back(s);
+        QCOMPARE(s.map.doors, (QList<Door> {Door {QStringLiteral("door1"), Wall {12, 5, 1, 2}, false}}));
+        QVERIFY(Grid(s.map).blocked({12, 6}));
+        QCOMPARE(compile(s).map.walls, (QList<Wall> {Wall {12, 5, 1, 2}})); // the run sees a wall
+        QVERIFY(compile(s).map.doors.isEmpty());
+        undo.push_back(applyBuilt(s, edits::toggleDoor(s, 0)));
+        states.push_back(s);
+        QVERIFY(s.map.doors[0].open);
+        QVERIFY(!Grid(s.map).blocked({12, 6}));
+        QVERIFY(compile(s).map.walls.isEmpty());
+        undo.push_back(applyBuilt(s, edits::addDoor(s, Wall {2, 8, 2, 1})));
+        states.push_back(s);
+        QCOMPARE(s.map.doors[1].id, QStringLiteral("door2"));
+        undo.push_back(applyBuilt(s, edits::removeDoor(s, 0)));
+        states.push_back(s);
+        QCOMPARE(s.map.doors.size(), 1);
+        // Undone one by one, back to the start; each inverse's inverse redoes it.
+        while (!undo.empty()) {
+            states.pop_back();
+            const edits::Edit redo = edits::apply(s, undo.back());
+            QCOMPARE(s, states.back());
+            const Scenario undone = s;
+            const edits::Edit again = edits::apply(s, redo);
+            edits::apply(s, again);
+            QCOMPARE(s, undone);
+            undo.pop_back();
+        }
+        QCOMPARE(s, before);
+        // Refusals.
+        QVERIFY(edits::addDoor(s, Wall {10, 6, 1, 1}).error.contains(u"door would cover station hearth"));
+        QVERIFY(edits::addDoor(s, Wall {19, 6, 2, 1}).refused());
+        QVERIFY(edits::toggleDoor(s, 0).refused()); // no door
     }
 
     // A removal takes its references with it, as one edit; without

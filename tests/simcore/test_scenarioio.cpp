@@ -372,6 +372,55 @@ private slots:
         QCOMPARE(short3.issues.value(0).path, QStringLiteral("map.walls[0]"));
     }
 
+    // Issue #29 (wall tools, 4): map.doors read and written (version 2), only
+    // when there are doors; a closed door blocks like a wall; a door lies
+    // within the map and on no station, with errors at their JSON paths.
+    void doorsAreReadWrittenAndChecked()
+    {
+        Scenario s = loadShipped(QStringLiteral("cook.json")); // woodpile (3, 3), the cook at (8, 3)
+        const QByteArray plain = writeScenario(s);
+        QVERIFY(!plain.contains("doors")); // an old file is written as it was
+        // A wall at x 5 with a closed door at its foot: the woodpile is cut off.
+        s.map.walls = {Wall {5, 0, 1, 11}};
+        s.map.doors = {Door {QStringLiteral("d1"), Wall {5, 11, 1, 1}, false}};
+        QCOMPARE(requiredVersion(s), 2);
+        const QByteArray text = writeScenario(s);
+        QVERIFY2(
+            text.contains("\"doors\": [\n      { \"id\": \"d1\", \"rect\": [5, 11, 1, 1], \"open\": false }\n    ]"),
+            text.constData());
+        const ReadResult back = readScenario(text);
+        QVERIFY(back.ok());
+        QCOMPARE(*back.scenario, s);
+        QCOMPARE(writeScenario(*back.scenario), text);
+        QVERIFY(hasWarning(back.issues, QStringLiteral("agents[0].actions"),
+                           QStringLiteral("cannot reach station woodpile")));
+        s.map.doors[0].open = true; // open: a gap
+        QVERIFY(!hasWarning(validate(s), QStringLiteral("agents[0].actions"), QStringLiteral("cannot reach")));
+        // Outside the map, over the hearth (10, 6), no id, an id twice: errors with their paths.
+        auto error = [](const Issues &issues, const QString &path, const QString &fragment) {
+            return std::any_of(issues.begin(), issues.end(), [&](const Issue &i) {
+                return i.isError() && i.path == path && i.message.contains(fragment);
+            });
+        };
+        s.map.doors = {Door {QStringLiteral("d1"), Wall {19, 3, 2, 1}, true},
+                       Door {QStringLiteral("d2"), Wall {10, 6, 1, 1}, true}, Door {QString(), Wall {1, 1, 1, 1}, true},
+                       Door {QStringLiteral("d2"), Wall {2, 1, 1, 1}, true}};
+        const Issues issues = validate(s);
+        QVERIFY(error(issues, QStringLiteral("map.doors[0].rect"), QStringLiteral("within the 20 x 12 map")));
+        QVERIFY(error(issues, QStringLiteral("map.doors[1].rect"), QStringLiteral("cover station hearth")));
+        QVERIFY(error(issues, QStringLiteral("map.doors[2].id"), QStringLiteral("needs an id")));
+        QVERIFY(error(issues, QStringLiteral("map.doors[3].id"), QStringLiteral("used twice")));
+        // A door with no rect, or in a version 1 file: refused with the path.
+        QByteArray norect = text;
+        norect.replace("\"rect\": [5, 11, 1, 1], ", "");
+        QCOMPARE(readScenario(norect).issues.value(0).path, QStringLiteral("map.doors[0].rect"));
+        QByteArray v1 = plain;
+        v1.replace("\"height\": 12", "\"height\": 12, \"doors\": []");
+        const ReadResult old = readScenario(v1);
+        QVERIFY(!old.ok());
+        QCOMPARE(old.issues.value(0).path, QStringLiteral("map.doors"));
+    }
+
     void shippedScenariosHaveNoSurpriseWarnings()
     {
         for (const char *name : {"cook.json", "smithy.json"}) {

@@ -54,7 +54,11 @@ void MainWindow::createClipboardActions(QMenu *edit)
 void MainWindow::createPrefabsDock()
 {
     m_prefabs = new PrefabsPanel(this);
-    addDock(QStringLiteral("prefabs"), tr("Prefabs"), m_prefabs, Qt::LeftDockWidgetArea);
+    QDockWidget *dock = addDock(QStringLiteral("prefabs"), tr("Prefabs"), m_prefabs, Qt::LeftDockWidgetArea);
+    // A tab beside the outline, which keeps its whole height (and stays in front).
+    QDockWidget *outline = m_docks.value(QStringLiteral("outline"));
+    tabifyDockWidget(outline, dock);
+    outline->raise();
     connect(m_prefabs, &PrefabsPanel::insertRequested, this, [this](const Fragment &prefab, const QString &name) {
         if (pasteFragment(prefab))
             statusBar()->showMessage(tr("Inserted the prefab \"%1\": %2").arg(name, statusBar()->currentMessage()),

@@ -253,7 +253,7 @@ private slots:
 
         showActive(other);
         QListWidget *otherList = other.prefabsPanel()->list();
-        other.dock(QStringLiteral("prefabs"))->show();
+        other.dock(QStringLiteral("prefabs"))->raise(); // its tab, beside the outline
         other.prefabsPanel()->refresh(); // the other window lists what the first saved
         QListWidgetItem *bakery = otherList->findItems(QStringLiteral("Bakery"), Qt::MatchExactly).value(0);
         QVERIFY(bakery);

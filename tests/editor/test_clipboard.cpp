@@ -13,6 +13,8 @@
 #include "mainwindow.h"
 #include "model/fragment.h"
 #include "model/queries.h"
+#include "model/rules.h"
+#include "scene/mapscene.h"
 #include "testutil.h"
 
 #include <QApplication>
@@ -154,6 +156,28 @@ private slots:
         QVERIFY(!(copy->at == first.at));
         QCOMPARE(w.scenario().actions.size(), actions);
         QCOMPARE(w.outline()->current(), ItemRef(findEntity(w.scenario(), EntityKind::Character, copy->id)));
+    }
+
+    // On the map: a click selects a station, Ctrl+C and Ctrl+V with the map
+    // focused paste a second one beside it, never on top of it.
+    void copyAndPasteOnTheMap()
+    {
+        MainWindow w;
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        showActive(w);
+        MapView *view = w.mapView();
+        const Station anvil = *w.scenario().station(u"anvil");
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                          view->mapFromScene(QPointF(anvil.at.x * MapScene::kScale, anvil.at.y * MapScene::kScale)));
+        QCOMPARE(w.outline()->current(), ItemRef(findEntity(w.scenario(), EntityKind::Station, u"anvil")));
+        QVERIFY(view->hasFocus() || view->isAncestorOf(QApplication::focusWidget()));
+        QTest::keyClick(view, Qt::Key_C, Qt::ControlModifier);
+        QVERIFY(clipboardHasFragment());
+        QTest::keyClick(view, Qt::Key_V, Qt::ControlModifier);
+        const Station *copy = w.scenario().station(u"anvil2");
+        QVERIFY(copy);
+        QVERIFY(!(copy->at == anvil.at));
+        QVERIFY(insideWallError(w.scenario().map, copy->at).isEmpty());
     }
 
     // Ctrl+X removes the selection as one step; Ctrl+V brings it back.

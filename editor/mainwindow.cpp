@@ -224,6 +224,7 @@ void MainWindow::createDocks()
     m_breakpoints = new Breakpoints(m_run->controller(), this);
     m_breakpointsPanel = new BreakpointsPanel(m_breakpoints, m_document, this);
     addDock(QStringLiteral("breakpoints"), tr("Breakpoints"), m_breakpointsPanel, Qt::BottomDockWidgetArea);
+    createPrefabsDock();
     connect(m_breakpoints, &Breakpoints::hit, this, [this](int, int agent, const QString &text) {
         statusBar()->showMessage(text); // stays until the next message: the run waits on it
         if (agent >= 0)
@@ -411,6 +412,7 @@ void MainWindow::createEditMenu(QToolBar *toolbar)
         m_outline->addAction(a);
         m_view->addAction(a);
     }
+    createClipboardActions(edit);
     m_outline->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_outline, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
         const ItemRef item = m_outline->contextItemAt(pos);
@@ -430,10 +432,14 @@ void MainWindow::createEditMenu(QToolBar *toolbar)
 void MainWindow::createViewMenu()
 {
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    for (int i = 0; i < m_dockOrder.size(); ++i) { // every dock, Alt+1 to Alt+9, then Alt+0, in the order made
+    // Every dock, Alt+1 to Alt+9, then Alt+0, in the order made; those after
+    // the tenth Alt+Shift+1, Alt+Shift+2...
+    for (int i = 0; i < m_dockOrder.size(); ++i) {
         QAction *toggle = m_dockOrder[i]->toggleViewAction();
         if (i < 10)
             toggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key(i < 9 ? Qt::Key_1 + i : Qt::Key_0)));
+        else if (i < 19)
+            toggle->setShortcut(QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key(Qt::Key_1 + i - 10)));
         m_viewMenu->addAction(toggle);
     }
     m_viewMenu->addSeparator();

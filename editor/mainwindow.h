@@ -19,6 +19,10 @@ class QStackedWidget;
 class QToolBar;
 class QUndoView;
 
+namespace goap {
+struct Fragment;
+}
+
 namespace goap::editor {
 
 class ActionForm;
@@ -107,6 +111,12 @@ public:
     void showItem(const ItemRef &item);
     void showItems(const QList<ItemRef> &items); // several of one kind, edited together
     class SweepDialog *showSweep(); // Run > Sweep (one dialog, kept between uses)
+    // Copy, paste and prefabs (issue #29; mainwindowclipboard.cpp).
+    class PrefabsPanel *prefabsPanel() const { return m_prefabs; }
+    bool copySelected(bool cut = false); // Edit > Copy, Cut: false when nothing is selected
+    bool pasteClipboard(); // Edit > Paste: false (and the status bar says why) when nothing was pasted
+    bool pasteFragment(const Fragment &fragment); // one undo step; selects what was pasted
+    bool saveSelectionAsPrefab(const QString &name); // Edit > Save Selection as Prefab...
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -121,6 +131,9 @@ private:
     void createViewMenu();
     void createRunMenu();
     void createHelpMenu();
+    void createClipboardActions(QMenu *edit); // mainwindowclipboard.cpp
+    void createPrefabsDock();
+    QList<EntityRef> selectedEntities() const;
     void createDocks();
     QDockWidget *addDock(const QString &name, const QString &title, QWidget *widget, Qt::DockWidgetArea area);
     void arrangeDocks();
@@ -175,6 +188,7 @@ private:
     class WallTools *m_wallTools = nullptr;
     class ReachableOverlay *m_reachable = nullptr;
     class SweepDialog *m_sweep = nullptr;
+    class PrefabsPanel *m_prefabs = nullptr;
     std::function<QMessageBox::StandardButton()> m_savePrompt;
     std::function<QString()> m_saveAsPrompt;
 };

@@ -331,6 +331,8 @@ QString editText(const Scenario &before, const edits::Edit &edit)
         if (insert->kind == EntityKind::Spawner)
             return tr("Duplicate a spawner of %1").arg(edit.about);
         return tr("Duplicate %1 %2 as %3").arg(noun(insert->kind), edit.detail, edit.about);
+    case Op::Paste:
+        return tr("Paste %1").arg(edit.about);
     case Op::Remove: {
         EntityKind kind = EntityKind::Spawner;
         if (const auto *remove = std::get_if<edits::RemoveEntities>(&edit.change))

@@ -60,6 +60,7 @@ enum class Op : quint8 {
     Set,
     Add,
     Duplicate,
+    Paste, // a fragment pasted (model/fragment.h); about: what was inserted, count: how many
     Remove,
     RenameFact,
     SetSeed,

@@ -104,7 +104,10 @@ private slots:
         docks.sort();
         QCOMPARE(docks,
                  (QStringList {"Breakpoints", "Charts", "Event Log", "History", "Inspector", "Issues", "Outline",
-                               "Production Chain", "Properties", "Search Tree"}));
+                               "Prefabs", "Production Chain", "Properties", "Search Tree"}));
+        // Issue #29: the eleventh dock, Prefabs, has Alt+Shift+1.
+        QCOMPARE(w.dock(QStringLiteral("prefabs"))->toggleViewAction()->shortcut(),
+                 QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_1));
         QDockWidget *charts = w.dock(QStringLiteral("charts"));
         QTest::keyClick(&w, Qt::Key_7, Qt::AltModifier); // Charts is the seventh dock: Alt+7 hides it
         QVERIFY(charts->isHidden());

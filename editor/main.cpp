@@ -1,4 +1,5 @@
 // goap-studio: the desktop scenario editor and live simulator.
+#include "docks/diffdialog.h"
 #include "docks/issuespanel.h"
 #include "mainwindow.h"
 #include "run/breakpoints.h"
@@ -61,6 +62,11 @@ int main(int argc, char *argv[])
                             QStringLiteral("With --sweep: the column the heatmap shows (e.g. baker.bakeQuota.metAt)."),
                             QStringLiteral("COLUMN"));
     parser.addOption(show);
+    QCommandLineOption compare(QStringLiteral("compare"),
+                               QStringLiteral("Compare the scenario with another file (File > Compare With); "
+                                              "with --screenshot, save a picture of the differences."),
+                               QStringLiteral("file"));
+    parser.addOption(compare);
     parser.process(app);
 
     goap::editor::MainWindow window;
@@ -137,6 +143,13 @@ int main(int argc, char *argv[])
             return 1;
         }
         dock->raise();
+    }
+    if (parser.isSet(compare)) {
+        goap::editor::DiffDialog *diff = window.compareWithFile(parser.value(compare));
+        if (!diff)
+            return 2;
+        if (parser.isSet(screenshot))
+            return diff->grab().save(parser.value(screenshot)) ? 0 : 3;
     }
     if (parser.isSet(screenshot))
         return window.saveScreenshot(parser.value(screenshot)) ? 0 : 3;

@@ -296,6 +296,7 @@ void MainWindow::createActions()
     createEditMenu(toolbar);
     createViewMenu();
     createRunMenu();
+    createWindowMenu();
     createHelpMenu();
     updateRecentMenu();
 }
@@ -339,6 +340,7 @@ void MainWindow::createFileMenu(QToolBar *toolbar)
         if (!name.isEmpty())
             exportSummary(name);
     });
+    addCompareMenu(file);
     QAction *revertAction = file->addAction(tr("Re&vert"), this, [this] { revertAsking(); });
     connect(m_document, &ScenarioDocument::modifiedChanged, revertAction,
             [this, revertAction] { revertAction->setEnabled(m_document->isModified() && !fileName().isEmpty()); });
@@ -635,8 +637,8 @@ SweepDialog *MainWindow::showSweep()
             window->setAttribute(Qt::WA_DeleteOnClose);
             window->document()->reset(variant, {}); // unsaved: Save asks where
             window->outline()->select(ItemRef::settings());
-            window->move(pos() + QPoint(40, 40));
             window->show();
+            tileSideBySide(window); // the original on the left, the variant beside it
             window->statusBar()->showMessage(tr("Opened %1: press Play to run it").arg(variant.name), 8000);
         });
     }

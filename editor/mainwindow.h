@@ -105,6 +105,14 @@ public:
     void showItem(const ItemRef &item);
     void showItems(const QList<ItemRef> &items); // several of one kind, edited together
     class SweepDialog *showSweep(); // Run > Sweep (one dialog, kept between uses)
+    // File > Compare With (sidebyside.cpp): this document against a file (nullptr,
+    // said, when it does not read) or against another window's document, followed live.
+    class DiffDialog *compareWithFile(const QString &fileName);
+    class DiffDialog *compareWithWindow(MainWindow *other);
+    // Window > Tile Side by Side: this window on the left half of its screen's
+    // free area, `other` on the right half.
+    void tileSideBySide(MainWindow *other);
+    static QList<MainWindow *> openWindows(); // shown, in the order made
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -119,6 +127,9 @@ private:
     void createViewMenu();
     void createRunMenu();
     void createHelpMenu();
+    void addCompareMenu(QMenu *file);
+    void createWindowMenu();
+    class DiffDialog *showDiff(class DiffDialog *dialog);
     void createDocks();
     QDockWidget *addDock(const QString &name, const QString &title, QWidget *widget, Qt::DockWidgetArea area);
     void arrangeDocks();

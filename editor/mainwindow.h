@@ -112,6 +112,9 @@ public:
     // Window > Tile Side by Side: this window on the left half of its screen's
     // free area, `other` on the right half.
     void tileSideBySide(MainWindow *other);
+    // Window > Compare Run With: the other window's run (at rest) as the
+    // baseline of this one's Charts dock; false, said, when it has none.
+    bool compareRunWith(MainWindow *other);
     static QList<MainWindow *> openWindows(); // shown, in the order made
 
 protected:

@@ -7,14 +7,18 @@
 #include "docks/diffdialog.h"
 #include "filedialogs.h"
 #include "io/scenarioreader.h"
+#include "run/chartspanel.h"
+#include "run/liverun.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
+#include <QStatusBar>
 
 namespace goap::editor {
 
@@ -88,6 +92,23 @@ void MainWindow::tileSideBySide(MainWindow *other)
     }
 }
 
+bool MainWindow::compareRunWith(MainWindow *other)
+{
+    if (!other || other == this)
+        return false;
+    if (!m_run->charts()->pinBaselineFrom(*other->liveRun()->charts())) {
+        statusBar()->showMessage(
+            tr("%1 has no run at rest to compare with: pause it or let its day end").arg(windowName(other)), 8000);
+        return false;
+    }
+    if (QDockWidget *charts = dock(QStringLiteral("charts"))) {
+        charts->show();
+        charts->raise();
+    }
+    statusBar()->showMessage(tr("The charts compare this run with %1's").arg(windowName(other)), 8000);
+    return true;
+}
+
 void MainWindow::addCompareMenu(QMenu *file)
 {
     QMenu *compare = file->addMenu(tr("Compare &With"));
@@ -129,6 +150,20 @@ void MainWindow::createWindowMenu()
     tile->setObjectName(QStringLiteral("tileSideBySide"));
     tile->setToolTip(tr("This window on the left half of the screen, the other open one on the right"));
     connect(window, &QMenu::aboutToShow, tile, [tile] { tile->setEnabled(openWindows().size() > 1); });
+    QMenu *runs = window->addMenu(tr("Compare &Run With"));
+    runs->setObjectName(QStringLiteral("compareRunWithMenu"));
+    runs->setToolTip(tr("Another window's run as the baseline of this one's charts and Compare tab"));
+    connect(runs, &QMenu::aboutToShow, this, [this, runs] {
+        runs->clear();
+        for (MainWindow *other : openWindows())
+            if (other != this)
+                runs->addAction(windowName(other), this, [this, w = QPointer<MainWindow>(other)] {
+                    if (w)
+                        compareRunWith(w);
+                });
+        if (runs->isEmpty())
+            runs->addAction(tr("(no other window)"))->setEnabled(false);
+    });
 }
 
 } // namespace goap::editor

@@ -8,11 +8,16 @@
 #include "editordriver.h"
 #include "mainwindow.h"
 #include "model/edits.h"
+#include "run/chartspanel.h"
+#include "run/liverun.h"
+#include "run/simcontroller.h"
+#include "sim/compare.h"
 #include "testutil.h"
 
 #include <QMenu>
 #include <QPointer>
 #include <QScreen>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
@@ -155,6 +160,50 @@ private slots:
         QVERIFY(!w.compareWithFile(dir.filePath(QStringLiteral("missing.json"))));
         delete answer;
         QVERIFY2(said.contains(u"missing.json"), qPrintable(said));
+    }
+
+    // Window > Compare Run With: another window's run (the changed copy's)
+    // becomes the baseline of this window's charts: the Compare tab lists
+    // the rows goap-sim diff prints for the two reports, theirs as A.
+    void compareRunWithAnotherWindow()
+    {
+        QTemporaryDir dir;
+        const QString copy = modifiedTown(dir);
+        MainWindow here, there;
+        QVERIFY(here.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        QVERIFY(there.openFile(copy));
+        here.show();
+        there.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&there));
+        auto *runs = here.findChild<QMenu *>(QStringLiteral("compareRunWithMenu"));
+        QVERIFY(runs);
+        // No run there yet: nothing pinned, and said.
+        QVERIFY(!here.compareRunWith(&there));
+        QVERIFY(!here.liveRun()->charts()->hasBaseline());
+        QVERIFY(there.liveRun()->runFor(300));
+        QTRY_VERIFY(!there.liveRun()->controller()->report().isEmpty());
+        QVERIFY(here.liveRun()->runFor(300));
+        QTRY_VERIFY(!here.liveRun()->controller()->report().isEmpty());
+        QTimer *choose = goap::testing::chooseInNextMenu(QStringLiteral("Town B (townb.json)"));
+        runs->exec(here.mapToGlobal(QPoint(20, 20)));
+        delete choose;
+        ChartsPanel *charts = here.liveRun()->charts();
+        QTRY_VERIFY(charts->hasBaseline());
+        QVERIFY(charts->compareTable()->isVisible()); // its tab shown
+        const auto theirs = sim::reportMeasures(there.liveRun()->controller()->report());
+        const auto mine = sim::reportMeasures(here.liveRun()->controller()->report());
+        QVERIFY(theirs && mine);
+        const std::vector<sim::CompareRow> rows = sim::compareReports(*theirs, *mine);
+        QVERIFY(!rows.empty());
+        QCOMPARE(charts->compareTable()->rowCount(), int(rows.size()));
+        // The slower oven there: some row differs; each reads theirs | mine.
+        bool anyDiffers = false;
+        for (int r = 0; r < int(rows.size()); ++r) {
+            QCOMPARE(charts->compareTable()->item(r, 2)->text(), rows[size_t(r)].left);
+            QCOMPARE(charts->compareTable()->item(r, 3)->text(), rows[size_t(r)].right);
+            anyDiffers |= rows[size_t(r)].left != rows[size_t(r)].right;
+        }
+        QVERIFY(anyDiffers);
     }
 
     // Window > Tile Side by Side: this window on the left half of the

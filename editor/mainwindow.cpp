@@ -89,7 +89,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_run = new LiveRun(this, m_document, m_scene, this);
     m_dockLayout = new DockLayout(this);
     createDocks();
-    createActions(); // File, Edit, View, Run, Help
+    createActions(); // File, Edit, View, Run, Window, Help
     arrangeDocks();
     connect(m_run, &LiveRun::started, this, [this] { m_docks.value(QStringLiteral("inspector"))->raise(); });
     auto *central = new QWidget(this);

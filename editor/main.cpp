@@ -1,4 +1,5 @@
 // goap-studio: the desktop scenario editor and live simulator.
+#include "docks/diffdialog.h"
 #include "docks/issuespanel.h"
 #include "mainwindow.h"
 #include "run/breakpoints.h"
@@ -11,6 +12,9 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDockWidget>
+#include <QImage>
+#include <QPainter>
+#include <QScreen>
 
 int main(int argc, char *argv[])
 {
@@ -61,6 +65,17 @@ int main(int argc, char *argv[])
                             QStringLiteral("With --sweep: the column the heatmap shows (e.g. baker.bakeQuota.metAt)."),
                             QStringLiteral("COLUMN"));
     parser.addOption(show);
+    QCommandLineOption compare(QStringLiteral("compare"),
+                               QStringLiteral("Compare the scenario with another file (File > Compare With); "
+                                              "with --screenshot, save a picture of the differences."),
+                               QStringLiteral("file"));
+    parser.addOption(compare);
+    QCommandLineOption beside(QStringLiteral("beside"),
+                              QStringLiteral("Open FILE in a second window tiled beside this one (Window > Tile Side "
+                                             "by Side); with --run-for, run both and compare this run with its "
+                                             "(Window > Compare Run With); --screenshot saves the screen."),
+                              QStringLiteral("FILE"));
+    parser.addOption(beside);
     parser.process(app);
 
     goap::editor::MainWindow window;
@@ -112,6 +127,15 @@ int main(int argc, char *argv[])
         }
         window.breakpoints()->add(*spec);
     }
+    std::unique_ptr<goap::editor::MainWindow> other;
+    if (parser.isSet(beside)) {
+        other = std::make_unique<goap::editor::MainWindow>();
+        if (!other->openFile(parser.value(beside)))
+            return 2;
+        window.show();
+        other->show();
+        window.tileSideBySide(other.get());
+    }
     if (parser.isSet(runFor)) {
         bool ok = false;
         const double seconds = parser.value(runFor).toDouble(&ok);
@@ -122,6 +146,10 @@ int main(int argc, char *argv[])
         window.show();
         if (!window.liveRun()->runFor(seconds)) {
             qCritical("the scenario cannot run (see goap-sim validate)");
+            return 2;
+        }
+        if (other && (!other->liveRun()->runFor(seconds) || !window.compareRunWith(other.get()))) {
+            qCritical("the scenario beside cannot run (see goap-sim validate)");
             return 2;
         }
     }
@@ -137,6 +165,25 @@ int main(int argc, char *argv[])
             return 1;
         }
         dock->raise();
+    }
+    if (parser.isSet(compare)) {
+        goap::editor::DiffDialog *diff = window.compareWithFile(parser.value(compare));
+        if (!diff)
+            return 2;
+        if (parser.isSet(screenshot))
+            return diff->grab().save(parser.value(screenshot)) ? 0 : 3;
+    }
+    if (other && parser.isSet(screenshot)) {
+        // The screen's free area with both windows where the tiling put them.
+        QApplication::processEvents();
+        const QRect area = window.screen()->availableGeometry();
+        QImage picture(area.size(), QImage::Format_RGB32);
+        picture.fill(Qt::black);
+        QPainter painter(&picture);
+        for (goap::editor::MainWindow *w : {&window, other.get()})
+            painter.drawPixmap(w->frameGeometry().topLeft() - area.topLeft(), w->grab());
+        painter.end();
+        return picture.save(parser.value(screenshot)) ? 0 : 3;
     }
     if (parser.isSet(screenshot))
         return window.saveScreenshot(parser.value(screenshot)) ? 0 : 3;

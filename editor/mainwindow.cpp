@@ -90,7 +90,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_run = new LiveRun(this, m_document, m_scene, this);
     m_dockLayout = new DockLayout(this);
     createDocks();
-    createActions(); // File, Edit, View, Run, Help
+    createActions(); // File, Edit, View, Run, Window, Help
     arrangeDocks();
     connect(m_run, &LiveRun::started, this, [this] { m_docks.value(QStringLiteral("inspector"))->raise(); });
     auto *central = new QWidget(this);
@@ -298,6 +298,7 @@ void MainWindow::createActions()
     createEditMenu(toolbar);
     createViewMenu();
     createRunMenu();
+    createWindowMenu();
     createHelpMenu();
     updateRecentMenu();
 }
@@ -341,6 +342,7 @@ void MainWindow::createFileMenu(QToolBar *toolbar)
         if (!name.isEmpty())
             exportSummary(name);
     });
+    addCompareMenu(file);
     QAction *revertAction = file->addAction(tr("Re&vert"), this, [this] { revertAsking(); });
     connect(m_document, &ScenarioDocument::modifiedChanged, revertAction,
             [this, revertAction] { revertAction->setEnabled(m_document->isModified() && !fileName().isEmpty()); });
@@ -645,8 +647,8 @@ SweepDialog *MainWindow::showSweep()
             window->setAttribute(Qt::WA_DeleteOnClose);
             window->document()->reset(variant, {}); // unsaved: Save asks where
             window->outline()->select(ItemRef::settings());
-            window->move(pos() + QPoint(40, 40));
             window->show();
+            tileSideBySide(window); // the original on the left, the variant beside it
             window->statusBar()->showMessage(tr("Opened %1: press Play to run it").arg(variant.name), 8000);
         });
     }

@@ -117,6 +117,17 @@ public:
     bool pasteClipboard(); // Edit > Paste: false (and the status bar says why) when nothing was pasted
     bool pasteFragment(const Fragment &fragment); // one undo step; selects what was pasted
     bool saveSelectionAsPrefab(const QString &name); // Edit > Save Selection as Prefab...
+    // File > Compare With (sidebyside.cpp): this document against a file (nullptr,
+    // said, when it does not read) or against another window's document, followed live.
+    class DiffDialog *compareWithFile(const QString &fileName);
+    class DiffDialog *compareWithWindow(MainWindow *other);
+    // Window > Tile Side by Side: this window on the left half of its screen's
+    // free area, `other` on the right half.
+    void tileSideBySide(MainWindow *other);
+    // Window > Compare Run With: the other window's run (at rest) as the
+    // baseline of this one's Charts dock; false, said, when it has none.
+    bool compareRunWith(MainWindow *other);
+    static QList<MainWindow *> openWindows(); // shown, in the order made
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -134,6 +145,9 @@ private:
     void createClipboardActions(QMenu *edit); // mainwindowclipboard.cpp
     void createPrefabsDock();
     QList<EntityRef> selectedEntities() const;
+    void addCompareMenu(QMenu *file);
+    void createWindowMenu();
+    class DiffDialog *showDiff(class DiffDialog *dialog);
     void createDocks();
     QDockWidget *addDock(const QString &name, const QString &title, QWidget *widget, Qt::DockWidgetArea area);
     void arrangeDocks();

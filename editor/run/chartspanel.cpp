@@ -155,16 +155,31 @@ bool ChartsPanel::pinBaseline()
 {
     if (!m_shown || m_controller->report().isEmpty() || samples().rows() == 0)
         return false;
-    m_baselineScenario = m_shown;
-    m_baselineSamples = std::make_shared<const sim::Samples>(samples());
-    m_baselineReport = m_controller->report();
+    pin(m_shown, samples(), m_controller->report());
+    return true;
+}
+
+bool ChartsPanel::pinBaselineFrom(const ChartsPanel &other)
+{
+    if (!other.m_shown || other.m_controller->report().isEmpty() || other.samples().rows() == 0)
+        return false;
+    pin(other.m_shown, other.samples(), other.m_controller->report());
+    m_tabs->setCurrentWidget(m_compare); // asked for from another window: the comparison is what is wanted
+    return true;
+}
+
+void ChartsPanel::pin(std::shared_ptr<const CompiledScenario> scenario, const sim::Samples &baseline,
+                      const QByteArray &report)
+{
+    m_baselineScenario = std::move(scenario);
+    m_baselineSamples = std::make_shared<const sim::Samples>(baseline);
+    m_baselineReport = report;
     for (DayChart *chart : {static_cast<DayChart *>(m_insistence), static_cast<DayChart *>(m_quotas)}) {
         chart->setBaseline(m_baselineScenario, m_baselineSamples);
         chart->replay(samples(), events());
     }
     m_unpin->setEnabled(true);
     updateCompare();
-    return true;
 }
 
 void ChartsPanel::clearBaseline()

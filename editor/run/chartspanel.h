@@ -53,12 +53,17 @@ public:
     // as goap-sim diff prints them. It stays until cleared, or until another
     // document is opened (a baseline belongs to its document).
     bool pinBaseline();
+    // The same with another window's run as the baseline (issue #29: a sweep
+    // variant's day beside its original's): that run at rest, of whichever
+    // document, kept as it is now. False when it has no run at rest.
+    bool pinBaselineFrom(const ChartsPanel &other);
     void clearBaseline();
     bool hasBaseline() const { return m_baselineSamples != nullptr; }
     QTableWidget *compareTable() const { return m_compare; }
     QPushButton *pinButton() const { return m_pin; }
 
 private:
+    void pin(std::shared_ptr<const CompiledScenario> scenario, const sim::Samples &baseline, const QByteArray &report);
     void runStarted();
     void showRunOf(std::shared_ptr<const CompiledScenario> scenario);
     void selectionChanged();

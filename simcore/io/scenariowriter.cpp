@@ -204,7 +204,7 @@ int requiredVersion(const Scenario &s)
         : 1;
 }
 
-QByteArray writeScenario(const Scenario &s)
+json::Value scenarioJson(const Scenario &s)
 {
     Value root = Value::makeObject();
     root.insert(QStringLiteral("format"), Value::makeString(QStringLiteral("goap-scenario")));
@@ -258,7 +258,12 @@ QByteArray writeScenario(const Scenario &s)
         root.insert(QStringLiteral("templates"), list(s.templates, agent));
     if (!s.spawners.isEmpty())
         root.insert(QStringLiteral("spawners"), list(s.spawners, spawner));
-    return json::write(root);
+    return root;
+}
+
+QByteArray writeScenario(const Scenario &s)
+{
+    return json::write(scenarioJson(s));
 }
 
 QString saveScenarioFile(const Scenario &scenario, const QString &fileName)

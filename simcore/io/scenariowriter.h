@@ -3,6 +3,7 @@
 // by name, two-space indentation, shortest round-trip numbers, final newline.
 // load -> save -> load -> save is byte-identical.
 
+#include "io/json.h"
 #include "model/scenario.h"
 
 #include <QByteArray>
@@ -11,6 +12,9 @@
 namespace goap {
 
 QByteArray writeScenario(const Scenario &scenario);
+// The same as a JSON tree, in the file's key order (what the scenario diff
+// compares, so a field the writer learns is compared with no more code).
+json::Value scenarioJson(const Scenario &scenario);
 
 // The lowest format version that can express `scenario` (SPEC 11): 1 unless
 // it uses a version 2 feature (a condition operator other than >=, a planner

@@ -92,7 +92,7 @@ private slots:
         QStringList titles;
         for (QAction *a : w.menuBar()->actions())
             titles << a->text().remove(u'&');
-        QCOMPARE(titles, (QStringList {"File", "Edit", "View", "Run", "Help"}));
+        QCOMPARE(titles, (QStringList {"File", "Edit", "View", "Run", "Window", "Help"}));
         // Issue #11, 4: every dock is in View, each with its shortcut; the Run menu holds the transport.
         QMenu *view = w.menuBar()->actions()[2]->menu();
         QStringList docks;

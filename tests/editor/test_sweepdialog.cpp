@@ -15,6 +15,7 @@
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -111,6 +112,12 @@ private slots:
         QTest::mouseClick(d->plot(), Qt::LeftButton, {}, cell);
         MainWindow *variant = nullptr;
         QTRY_VERIFY((variant = otherWindow(&w)) != nullptr);
+        // Issue #29: beside its original, tiled: the original on the left
+        // half of the screen, the variant on the right.
+        const QRect area = w.screen()->availableGeometry();
+        QTRY_COMPARE(w.frameGeometry().topLeft(), area.topLeft());
+        QTRY_COMPARE(variant->frameGeometry().topLeft(), QPoint(area.left() + area.width() / 2, area.top()));
+        QCOMPARE(variant->frameGeometry().height(), area.height());
         QCOMPARE(variant->scenario().agents[3].speed, 3.0);
         QCOMPARE(variant->scenario().agents[5].goals[0].urgency.value_or(-1), 2.0);
         QVERIFY(variant->scenario().name.contains(u"variant 5"));

@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "io/json.h"
 #include "io/scenarioreader.h"
 #include "planner/compiledscenario.h"
 #include "sim/records.h"
@@ -1059,6 +1060,60 @@ private slots:
                                "cook re-check failures 1 0 -1"}));
         QCOMPARE(goapSim({"diff", dir.filePath("a.json"), dir.filePath("missing.json")}).exitCode, 3);
         QCOMPARE(goapSim({"diff", dir.filePath("a.json")}).exitCode, 1);
+    }
+
+    // Issue #29: goap-sim diff of two scenarios, entity by entity and field
+    // by field; 0 identical, 1 different, 2 when one does not read.
+    void diffComparesTwoScenarios()
+    {
+        QTemporaryDir dir;
+        const QString town = kSource + QStringLiteral("/scenarios/town.json");
+        QFile source(town);
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        QByteArray text = source.readAll();
+        text.replace("\"id\": \"bakeBread\",\n      \"label\": \"Bake bread\",\n      \"station\": \"oven\",\n      "
+                     "\"duration\": 6,",
+                     "\"id\": \"bakeBread\",\n      \"label\": \"Bake bread\",\n      \"station\": \"oven\",\n      "
+                     "\"duration\": 8,");
+        text.replace("\"name\": \"Town\"", "\"name\": \"Town B\"");
+        const QString b = dir.filePath(QStringLiteral("b.json"));
+        {
+            QFile f(b);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        }
+        Run r = goapSim({"diff", town, b});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(QString::fromUtf8(r.out),
+                 QStringLiteral("changed settings\n  name: \"Town\" → \"Town B\"\n"
+                                "changed action bakeBread\n  actions[bakeBread].duration: 6 → 8\n"));
+        r = goapSim({"diff", town, b, "--json"});
+        QCOMPARE(r.exitCode, 1);
+        goap::json::Value v;
+        goap::json::ParseError error;
+        QVERIFY(goap::json::parse(r.out, v, error));
+        QCOMPARE(v.find(u"identical")->boolean, false);
+        const goap::json::Value &action = v.find(u"differences")->array.at(1);
+        QCOMPARE(action.find(u"what")->string, QStringLiteral("action"));
+        QCOMPARE(action.find(u"id")->string, QStringLiteral("bakeBread"));
+        QCOMPARE(action.find(u"fields")->array.at(0).find(u"after")->string, QStringLiteral("8"));
+        r = goapSim({"diff", town, town});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY(goapSim({"diff", town, town, "--json"}).out.contains("\"identical\": true"));
+        // A scenario that does not read: its error as the validator says it, exit 2.
+        const QString bad = dir.filePath(QStringLiteral("bad.json"));
+        {
+            QFile f(bad);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{\"format\": \"goap-scenario\", \"version\": 1, \"name\": 3}");
+        }
+        r = goapSim({"diff", town, bad});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.startsWith(bad.toUtf8() + ":1:"), r.err.constData());
+        QVERIFY2(r.err.contains(": error: name: "), r.err.constData());
+        QCOMPARE(goapSim({"diff", town, dir.filePath("missing.json")}).exitCode, 3);
+        QVERIFY(goapSim({"--help"}).out.contains("diff A.json B.json [--json]"));
     }
 };
 

@@ -42,8 +42,9 @@ int main(int argc, char *argv[])
                                QStringLiteral("ID"));
     parser.addOption(inspect);
     QCommandLineOption raise(QStringLiteral("raise"),
-                             QStringLiteral("Bring a dock to the front: outline, properties, inspector, "
-                                            "issues, history, eventLog or charts."),
+                             QStringLiteral("Bring a dock to the front by name: outline, properties, "
+                                            "inspector, eventLog, charts, breakpoints, prefabs... (an unknown "
+                                            "name lists them all)."),
                              QStringLiteral("DOCK"));
     parser.addOption(raise);
     QCommandLineOption select(QStringLiteral("select"),
@@ -160,8 +161,8 @@ int main(int argc, char *argv[])
     if (parser.isSet(raise)) {
         QDockWidget *dock = window.dock(parser.value(raise));
         if (!dock) {
-            qCritical("no dock %s (outline, properties, issues, history, inspector, eventLog, charts)",
-                      qPrintable(parser.value(raise)));
+            qCritical("no dock %s (%s)", qPrintable(parser.value(raise)),
+                      qPrintable(window.dockNames().join(QStringLiteral(", "))));
             return 1;
         }
         dock->raise();

@@ -158,6 +158,14 @@ QDockWidget *MainWindow::addDock(const QString &name, const QString &title, QWid
     return dock;
 }
 
+QStringList MainWindow::dockNames() const
+{
+    QStringList names;
+    for (QDockWidget *d : m_dockOrder)
+        names << m_docks.key(d);
+    return names;
+}
+
 QDockWidget *MainWindow::dock(const QString &name) const
 {
     return m_docks.value(name);

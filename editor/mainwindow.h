@@ -103,6 +103,7 @@ public:
     class DockLayout *dockLayout() const { return m_dockLayout; }
     // A dock by name: outline, properties, issues, history, inspector, eventLog, charts.
     QDockWidget *dock(const QString &name) const;
+    QStringList dockNames() const; // what dock() takes, in the order the docks were made
     // Selects a character by id for the inspector (and the outline); false when there is none.
     bool inspect(const QString &agentId);
     QWidget *currentForm() const;

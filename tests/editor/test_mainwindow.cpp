@@ -46,6 +46,17 @@ class TestMainWindow : public QObject
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
+    // goap-studio --raise DOCK names every dock it knows, each of which exists.
+    void everyDockHasAName()
+    {
+        MainWindow w;
+        const QStringList names = w.dockNames();
+        QCOMPARE(names.size(), w.findChildren<QDockWidget *>().size());
+        for (const QString &name : names)
+            QVERIFY2(w.dock(name), qPrintable(name));
+        QVERIFY(names.contains(QStringLiteral("breakpoints")) && names.contains(QStringLiteral("prefabs")));
+    }
+
     void screenshotWritesAPng()
     {
         QTemporaryDir dir;

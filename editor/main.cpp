@@ -1,5 +1,6 @@
 // goap-studio: the desktop scenario editor and live simulator.
 #include "docks/diffdialog.h"
+#include "docks/docklayout.h"
 #include "docks/issuespanel.h"
 #include "mainwindow.h"
 #include "run/breakpoints.h"
@@ -47,6 +48,9 @@ int main(int argc, char *argv[])
                                             "name lists them all)."),
                              QStringLiteral("DOCK"));
     parser.addOption(raise);
+    QCommandLineOption maximize(QStringLiteral("maximize"),
+                                QStringLiteral("With --raise: that dock fills the window (View > Maximize Dock)."));
+    parser.addOption(maximize);
     QCommandLineOption select(QStringLiteral("select"),
                               QStringLiteral("Select the item at a JSON path (e.g. actions[2]) before showing."),
                               QStringLiteral("PATH"));
@@ -166,6 +170,11 @@ int main(int argc, char *argv[])
             return 1;
         }
         dock->raise();
+        if (parser.isSet(maximize))
+            window.dockLayout()->maximize(dock);
+    } else if (parser.isSet(maximize)) {
+        qCritical("--maximize goes with --raise DOCK");
+        return 1;
     }
     if (parser.isSet(compare)) {
         goap::editor::DiffDialog *diff = window.compareWithFile(parser.value(compare));

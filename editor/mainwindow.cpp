@@ -901,7 +901,8 @@ bool MainWindow::openFile(const QString &name)
     rememberRecent(fileName());
     m_outline->select(ItemRef::settings());
     m_view->fitMap();
-    statusBar()->showMessage(tr("Opened %1").arg(fileName()), 4000);
+    statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(fileName()).fileName()),
+                             4000); // the title bar has the folder
     return true;
 }
 

@@ -12,6 +12,9 @@
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "io/validator.h"
+#include "model/diff.h"
+#include "model/edits.h"
+#include "model/fragment.h"
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
 #include "planner/searchtree.h"
@@ -117,11 +120,40 @@ void simulate(Scenario s)
     FUZZ_CHECK(samples.startsWith("day,t,agent,goal,kind,insistence,progress"), samples.left(200));
 }
 
+// Copy everything and paste it back (the clipboard, issue #29), and the diff
+// (File > Compare With): a paste is refused with a reason or gives a valid
+// scenario that its undo turns back byte for byte; a scenario differs from
+// itself in nothing, and from itself with the paste in something.
+void clipboardAndDiff(const Scenario &scenario)
+{
+    FUZZ_CHECK(diffScenarios(scenario, scenario).isEmpty(), QByteArray("a scenario differs from itself"));
+    QList<EntityRef> all;
+    for (EntityKind kind : kEntityKinds)
+        for (int i = 0; i < countOf(scenario, kind); ++i)
+            all << EntityRef {kind, i};
+    const QByteArray copied = writeFragment(fragmentOf(scenario, all));
+    const FragmentRead read = readFragment(copied);
+    FUZZ_CHECK(read.fragment, read.error.toUtf8() + "\n" + copied.left(1000));
+    const PasteResult paste = pasteEdit(scenario, *read.fragment);
+    if (paste.result.refused()) {
+        FUZZ_CHECK(!paste.result.error.isEmpty(), QByteArray("a paste refused without a reason"));
+        return;
+    }
+    Scenario target = scenario;
+    const edits::Edit undo = edits::apply(target, *paste.result.edit);
+    FUZZ_CHECK(!hasErrors(validate(target)), writeScenario(target).left(1000));
+    FUZZ_CHECK(all.isEmpty() || !diffScenarios(scenario, target).isEmpty(), QByteArray("a paste changed nothing"));
+    edits::apply(target, undo);
+    FUZZ_CHECK(writeScenario(target) == writeScenario(scenario), QByteArray("a paste's undo is not exact"));
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
     const QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
+    const FragmentRead pasted = readFragment(bytes); // a hostile clipboard: a fragment or a reason
+    FUZZ_CHECK(pasted.fragment.has_value() != !pasted.error.isEmpty(), pasted.error.toUtf8());
     const ReadResult read = readScenario(bytes);
     if (!read.ok()) {
         FUZZ_CHECK(hasErrors(read.issues), QByteArray("refused without an error"));
@@ -151,6 +183,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const QByteArray dot = toDot(chain, scenario.name);
     FUZZ_CHECK(dot.startsWith("digraph") && dot.trimmed().endsWith('}'), dot.left(200));
 
+    clipboardAndDiff(scenario);
     plan(compile(scenario));
     simulate(scenario);
     return 0;

@@ -18,12 +18,14 @@
 #include <QDockWidget>
 #include <QGraphicsView>
 #include <QMenu>
+#include <QProcess>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest>
 
@@ -275,6 +277,45 @@ private slots:
         const qint64 at = run->controller()->snapshot().tick;
         QVERIFY(at > 0 && at < 3000);
         QCOMPARE(w.breakpoints()->entries().front().hits, 1);
+    }
+
+    // The program itself: --break stops --run-for early, --maximize fills
+    // the window with the raised dock, and bad options are refused plainly.
+    void theProgramTakesBreakAndMaximize()
+    {
+        QTemporaryDir dir;
+        const QString town = kSource + QStringLiteral("/scenarios/town.json");
+        const QString picture = dir.filePath(QStringLiteral("shot.png"));
+        const auto run = [](const QStringList &args, QByteArray *err) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(GOAP_STUDIO_BINARY), args);
+            if (!p.waitForFinished(60000))
+                return -1;
+            *err = p.readAllStandardError();
+            return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+        };
+        QByteArray err;
+        QCOMPARE(run({town, QStringLiteral("--break"), QStringLiteral("switch:baker"), QStringLiteral("--run-for"),
+                      QStringLiteral("300"), QStringLiteral("--raise"), QStringLiteral("breakpoints"),
+                      QStringLiteral("--maximize"), QStringLiteral("--screenshot"), picture},
+                     &err),
+                 0);
+        QImage shot(picture);
+        QVERIFY(!shot.isNull());
+        QCOMPARE(run({town, QStringLiteral("--break"), QStringLiteral("explode"), QStringLiteral("--run-for"),
+                      QStringLiteral("3")},
+                     &err),
+                 1);
+        QVERIFY2(err.contains("--break explode: not a breakpoint"), err.constData());
+        QCOMPARE(run({town, QStringLiteral("--maximize"), QStringLiteral("--screenshot"), picture}, &err), 1);
+        QVERIFY2(err.contains("--maximize goes with --raise"), err.constData());
+        QCOMPARE(run({town, QStringLiteral("--raise"), QStringLiteral("nope"), QStringLiteral("--screenshot"), picture},
+                     &err),
+                 1);
+        QVERIFY2(err.contains("breakpoints") && err.contains("prefabs"), err.constData());
     }
 
     // Stopping at every hit and playing on gives the same day as a run

@@ -11,6 +11,7 @@
 #include <QDockWidget>
 #include <QInputDialog>
 #include <QMenu>
+#include <QMessageBox>
 #include <QStatusBar>
 #include <QUndoStack>
 
@@ -46,8 +47,16 @@ void MainWindow::createClipboardActions(QMenu *edit)
         dialog.setWindowTitle(tr("Save Selection as Prefab"));
         dialog.setLabelText(tr("Prefab name:"));
         dialog.setTextValue(idOf(scenario(), selected.first()));
-        if (dialog.exec() == QDialog::Accepted)
-            saveSelectionAsPrefab(dialog.textValue());
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        if (PrefabsPanel::exists(dialog.textValue())
+            && QMessageBox::question(
+                   this, tr("Save Selection as Prefab"),
+                   tr("A prefab named \"%1\" is saved already. Replace it?").arg(dialog.textValue().trimmed()),
+                   QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
+                != QMessageBox::Yes)
+            return;
+        saveSelectionAsPrefab(dialog.textValue());
     });
 }
 

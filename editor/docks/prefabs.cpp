@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QListWidget>
 #include <QMessageBox>
@@ -76,6 +77,11 @@ QString PrefabsPanel::folder()
     const QString path = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/prefabs");
     QDir().mkpath(path);
     return path;
+}
+
+bool PrefabsPanel::exists(const QString &name)
+{
+    return !name.trimmed().isEmpty() && QFileInfo::exists(QDir(folder()).filePath(fileNameFor(name)));
 }
 
 QString PrefabsPanel::save(const QString &name, const Fragment &fragment)

@@ -27,6 +27,9 @@ public:
     static QString folder(); // where saved prefabs go, created on demand
     // Saves `fragment` (made all roots) under `name`; empty on success, else why not.
     QString save(const QString &name, const Fragment &fragment);
+    // A saved prefab would be replaced by saving under `name` (names that differ
+    // only in characters a file name cannot hold share a file).
+    static bool exists(const QString &name);
     void refresh(); // lists the folder again
 
     QListWidget *list() const { return m_list; }

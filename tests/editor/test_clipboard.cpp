@@ -274,6 +274,27 @@ private slots:
         QCOMPARE(list->currentItem()->text(), QStringLiteral("Bakery"));
         QCOMPARE(list->currentItem()->toolTip(), QStringLiteral("2 stations, 2 actions"));
         QVERIFY(QFileInfo::exists(PrefabsPanel::folder() + QStringLiteral("/Bakery.json")));
+        // Saving another selection under the same name asks first: Cancel keeps the file, Yes replaces it.
+        const QByteArray bakeryFile = goap::testing::readAll(PrefabsPanel::folder() + QStringLiteral("/Bakery.json"));
+        clickRow(town, findEntity(town.scenario(), EntityKind::Action, u"eatBread"));
+        for (const QString &button : {QStringLiteral("Cancel"), QStringLiteral("Yes")}) {
+            QScopedPointer<QTimer> name(answerNameDialog(QStringLiteral("Bakery")));
+            QString asked;
+            QScopedPointer<QTimer> replace(goap::testing::answerNextDialog(button, &asked));
+            menuAction(town, QStringLiteral("Save Selection as Prefab..."))->trigger();
+            QVERIFY2(asked.contains(u"is saved already"), qPrintable(asked));
+            const QByteArray now = goap::testing::readAll(PrefabsPanel::folder() + QStringLiteral("/Bakery.json"));
+            QCOMPARE(now == bakeryFile, button == u"Cancel");
+        }
+        clickRow(town, findEntity(town.scenario(), EntityKind::Action, u"millFlour"));
+        clickRow(town, findEntity(town.scenario(), EntityKind::Action, u"bakeBread"), Qt::ControlModifier);
+        {
+            QScopedPointer<QTimer> name(answerNameDialog(QStringLiteral("Bakery")));
+            QString asked;
+            QScopedPointer<QTimer> replace(goap::testing::answerNextDialog(QStringLiteral("Yes"), &asked));
+            menuAction(town, QStringLiteral("Save Selection as Prefab..."))->trigger();
+        }
+        QCOMPARE(goap::testing::readAll(PrefabsPanel::folder() + QStringLiteral("/Bakery.json")), bakeryFile);
 
         showActive(other);
         QListWidget *otherList = other.prefabsPanel()->list();

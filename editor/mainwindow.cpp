@@ -705,6 +705,12 @@ QMenu *MainWindow::outlineMenu(const ItemRef &item)
     } else if (item.isSettings()) {
         menu->addAction(m_renameAction);
     }
+    if (item.isEntity()) { // an entity or its section: what the clipboard does there
+        menu->addSeparator();
+        for (QAction *a : m_clipboardActions)
+            if (item.isOne() || a == m_clipboardActions.back())
+                menu->addAction(a);
+    }
     if (item.isFact() && !item.fact.isEmpty()) {
         // A character's own fact is watched on one character: the one the run shows, else the first.
         menu->addSeparator();

@@ -189,6 +189,7 @@ private:
     QAction *m_duplicateAction = nullptr;
     QAction *m_renameAction = nullptr;
     QAction *m_removeAction = nullptr;
+    QList<QAction *> m_clipboardActions; // Cut, Copy, Paste (for the outline's menu)
     QMenu *m_viewMenu = nullptr;
     QHash<QString, QDockWidget *> m_docks;
     QList<QDockWidget *> m_dockOrder;

@@ -28,6 +28,7 @@ void MainWindow::createClipboardActions(QMenu *edit)
     cut->setShortcut(QKeySequence::Cut);
     QAction *paste = edit->addAction(tr("&Paste"), this, [this] { pasteClipboard(); });
     paste->setShortcut(QKeySequence::Paste);
+    m_clipboardActions = {cut, copy, paste};
     // Like Delete and Duplicate they act on the outline's or the map's
     // selection, so they only answer there: a text field keeps its own
     // Ctrl+C and Ctrl+V.

@@ -24,6 +24,7 @@
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
 #include <QMimeData>
 #include <QPushButton>
 #include <QStatusBar>
@@ -156,6 +157,30 @@ private slots:
         QVERIFY(!(copy->at == first.at));
         QCOMPARE(w.scenario().actions.size(), actions);
         QCOMPARE(w.outline()->current(), ItemRef(findEntity(w.scenario(), EntityKind::Character, copy->id)));
+    }
+
+    // The outline's context menu: Copy on a station, Paste on the Stations section.
+    void theOutlinesMenuCopiesAndPastes()
+    {
+        MainWindow w;
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        showActive(w);
+        const qsizetype stations = w.scenario().stations.size();
+        const auto trigger = [&w](const ItemRef &item, const QString &text) {
+            std::unique_ptr<QMenu> menu(w.outlineMenu(item));
+            for (QAction *a : menu->actions())
+                if (a->text().remove(u'&') == text) {
+                    a->trigger();
+                    return true;
+                }
+            return false;
+        };
+        w.outline()->select(ItemRef {EntityKind::Station, 0});
+        QVERIFY(trigger(w.outline()->current(), QStringLiteral("Copy")));
+        const ItemRef section {EntityKind::Station, -1};
+        QVERIFY(!trigger(section, QStringLiteral("Copy"))); // a section has nothing to copy
+        QVERIFY(trigger(section, QStringLiteral("Paste")));
+        QCOMPARE(w.scenario().stations.size(), stations + 1);
     }
 
     // On the map: a click selects a station, Ctrl+C and Ctrl+V with the map

@@ -152,7 +152,8 @@ private slots:
         for (QAction *a : menu->actions())
             if (!a->isSeparator())
                 items << a->text().remove(u'&');
-        QCOMPARE(items, (QStringList {"Add Station", "Duplicate", "Rename", "Remove Selected"}));
+        QCOMPARE(items,
+                 (QStringList {"Add Station", "Duplicate", "Rename", "Remove Selected", "Cut", "Copy", "Paste"}));
         menu.reset(w.outlineMenu(ItemRef::ofFact({})));
         QCOMPARE(menu->actions().first()->text().remove(u'&'), QStringLiteral("Add Fact"));
 

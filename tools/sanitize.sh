@@ -17,7 +17,7 @@ case "$kind" in
     cmake -S "$here" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGOAP_SANITIZE=thread -DGOAP_BUILD_BENCH=OFF >/dev/null
     # The editor's suites (tests/editor: a suite per dock or feature).
     editor_suites=(test_forms test_references test_undo test_map test_issues test_graphs test_files
-                   test_mainwindow test_liverun test_sweepdialog)
+                   test_mainwindow test_liverun test_sweepdialog test_layout test_runtools test_clipboard test_compare)
     cmake --build "$dir" --target test_simulation "${editor_suites[@]}" test_live test_handoff tsan_plantedrace
     status=0
     for t in test_simulation test_handoff test_live "${editor_suites[@]}"; do

@@ -775,15 +775,22 @@ QString wallError(const Scenario &s, const Wall &wall)
 }
 
 namespace {
+// An edit of the map's walls or doors (one field: what blocks), none when nothing changes.
+Result mapEdit(const Scenario &s, Scenario after, Op op, int count, const QString &about)
+{
+    Edit e = replaceEdit(s, std::move(after), op, Field::Walls);
+    e.count = count;
+    e.about = about;
+    if (isEmptyReplace(e))
+        return {};
+    return made(std::move(e));
+}
+
 Result wallsEdit(const Scenario &s, QList<Wall> walls, Op op, int count = 0)
 {
     Scenario after = s;
     after.map.walls = std::move(walls);
-    Edit e = replaceEdit(s, std::move(after), op, Field::Walls);
-    e.count = count;
-    if (isEmptyReplace(e))
-        return {};
-    return made(std::move(e));
+    return mapEdit(s, std::move(after), op, count, {});
 }
 
 QString wallText(const Wall &w)
@@ -990,11 +997,7 @@ Result doorsEdit(const Scenario &s, QList<Door> doors, Op op, const QString &id)
 {
     Scenario after = s;
     after.map.doors = std::move(doors);
-    Edit e = replaceEdit(s, std::move(after), op, Field::Walls);
-    e.about = id;
-    if (isEmptyReplace(e))
-        return {};
-    return made(std::move(e));
+    return mapEdit(s, std::move(after), op, 0, id);
 }
 } // namespace
 

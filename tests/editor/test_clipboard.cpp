@@ -14,6 +14,7 @@
 #include "model/fragment.h"
 #include "model/queries.h"
 #include "model/rules.h"
+#include "randomedits.h"
 #include "scene/mapscene.h"
 #include "testutil.h"
 
@@ -35,6 +36,7 @@
 using namespace goap;
 using namespace goap::editor;
 
+using goap::testing::errorsOf;
 using goap::testing::kSource;
 using goap::testing::menuAction;
 
@@ -54,15 +56,6 @@ void showActive(MainWindow &w)
     w.show();
     w.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&w));
-}
-
-QStringList errorsOf(const Scenario &s)
-{
-    QStringList out;
-    for (const Issue &i : validate(s))
-        if (i.isError())
-            out << i.text();
-    return out;
 }
 
 bool clipboardHasFragment()

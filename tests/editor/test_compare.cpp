@@ -228,16 +228,8 @@ private slots:
 int main(int argc, char *argv[])
 {
     QTemporaryDir dir;
-    const QString config = dir.filePath(QStringLiteral("screen.json"));
-    QFile file(config);
-    if (!file.open(QIODevice::WriteOnly)
-        || file.write(R"({"screens": [{"name": "wide", "x": 0, "y": 0, "width": 2400, "height": 1200,
-            "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})")
-            < 0)
+    if (!goap::testing::useOffscreenScreen(dir, QSize(2400, 1200)))
         return 1;
-    file.close();
-    if (qEnvironmentVariable("QT_QPA_PLATFORM").startsWith(u"offscreen"))
-        qputenv("QT_QPA_PLATFORM", QStringLiteral("offscreen:configfile=%1").arg(config).toLocal8Bit());
     QApplication app(argc, argv);
     TestCompare test;
     QTEST_SET_MAIN_SOURCE_PATH

@@ -246,19 +246,8 @@ private slots:
 int main(int argc, char *argv[])
 {
     QTemporaryDir dir;
-    const QString config = dir.filePath(QStringLiteral("screen.json"));
-    QFile file(config);
-    if (!file.open(QIODevice::WriteOnly)
-        || file.write(QStringLiteral(R"({"screens": [{"name": "laptop", "x": 0, "y": 0, "width": %1, "height": %2,
-            "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})")
-                          .arg(kLaptop.width())
-                          .arg(kLaptop.height())
-                          .toUtf8())
-            < 0)
+    if (!goap::testing::useOffscreenScreen(dir, kLaptop))
         return 1;
-    file.close();
-    if (qEnvironmentVariable("QT_QPA_PLATFORM").startsWith(u"offscreen"))
-        qputenv("QT_QPA_PLATFORM", QStringLiteral("offscreen:configfile=%1").arg(config).toLocal8Bit());
     QApplication app(argc, argv);
     TestLayout test;
     QTEST_SET_MAIN_SOURCE_PATH

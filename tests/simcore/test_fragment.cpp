@@ -8,6 +8,7 @@
 #include "io/validator.h"
 #include "model/fragment.h"
 #include "model/queries.h"
+#include "randomedits.h"
 #include "scenarios.h"
 #include "testutil.h"
 
@@ -18,6 +19,7 @@ using namespace goap;
 
 namespace {
 
+using goap::testing::errorsOf;
 using goap::testing::loadShipped;
 
 QStringList shippedScenarios()
@@ -31,15 +33,6 @@ QList<EntityRef> everything(const Scenario &s)
     for (EntityKind kind : kEntityKinds)
         for (int i = 0; i < countOf(s, kind); ++i)
             out << EntityRef {kind, i};
-    return out;
-}
-
-QStringList errorsOf(const Scenario &s)
-{
-    QStringList out;
-    for (const Issue &i : validate(s))
-        if (i.isError())
-            out << i.text();
     return out;
 }
 

@@ -14,13 +14,16 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QFileDialog>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QSize>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
 
@@ -227,6 +230,24 @@ QTimer *chooseInNextMenu(const QString &text)
     });
     timer->start();
     return timer;
+}
+
+bool useOffscreenScreen(const QTemporaryDir &dir, const QSize &size)
+{
+    const QString config = dir.filePath(QStringLiteral("screen.json"));
+    QFile file(config);
+    if (!file.open(QIODevice::WriteOnly)
+        || file.write(QStringLiteral(R"({"screens": [{"name": "test", "x": 0, "y": 0, "width": %1, "height": %2,
+            "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})")
+                          .arg(size.width())
+                          .arg(size.height())
+                          .toUtf8())
+            < 0)
+        return false;
+    file.close();
+    if (qEnvironmentVariable("QT_QPA_PLATFORM").startsWith(u"offscreen"))
+        qputenv("QT_QPA_PLATFORM", QStringLiteral("offscreen:configfile=%1").arg(config).toLocal8Bit());
+    return true;
 }
 
 } // namespace goap::testing

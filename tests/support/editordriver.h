@@ -8,7 +8,9 @@
 class QAbstractSpinBox;
 class QAction;
 class QLineEdit;
+class QTemporaryDir;
 class QTimer;
+class QSize;
 
 namespace goap::editor {
 class MainWindow;
@@ -40,5 +42,10 @@ QTimer *answerSaveDialog(const QString &name, const QString &filter, QStringList
 
 // Clicks the action with this text (ampersands aside) in the next popup menu.
 QTimer *chooseInNextMenu(const QString &text);
+
+// For a suite's main(), before the QApplication: under QT_QPA_PLATFORM=offscreen
+// the screen becomes `size` (the offscreen plugin's configfile, written into
+// `dir`, which must outlive the application). False when it cannot be written.
+bool useOffscreenScreen(const QTemporaryDir &dir, const QSize &size);
 
 } // namespace goap::testing

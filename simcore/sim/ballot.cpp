@@ -182,15 +182,41 @@ void Simulation::safePoint(int i)
     beginStep(i);
 }
 
-void Simulation::checkQuotas()
+void Simulation::quotasCheckedNow()
+{
+    m_worldAtCheck = m_world;
+    for (const int i : m_quotaDirtyList)
+        if (size_t(i) < m_quotaDirty.size())
+            m_quotaDirty[size_t(i)] = 0;
+    m_quotaDirtyList.clear();
+    m_quotaDirty.resize(m_activities.size(), 0); // all clear now; sized to who is stored (dawn truncates, a restore
+                                                 // may bring more)
+}
+
+void Simulation::checkQuotas(bool all)
 {
     const CompiledScenario &sc = *m_scenario;
-    for (const int i : m_active) {
+    // World facts that changed since the last check: the quotas reading them
+    // are looked at for everyone who holds them.
+    bool anyGoal = m_anyVolatileQuota;
+    std::fill(m_quotaGoalDirty.begin(), m_quotaGoalDirty.end(), 0);
+    for (size_t f = 0; !all && f < m_world.size(); ++f)
+        if (m_world[f] != m_worldAtCheck[f]) {
+            for (const int g : m_quotasOfWorldFact[f])
+                m_quotaGoalDirty[size_t(g)] = 1;
+            anyGoal = anyGoal || !m_quotasOfWorldFact[f].empty();
+        }
+    const auto check = [&](int i) {
+        const bool own = all || m_quotaDirty[size_t(i)];
         const std::span<Ballots::Entry> ballot = m_ballots.of(i);
         for (size_t k = 0; k < ballot.size(); ++k) {
             Ballots::Entry &entry = ballot[k];
             const CompiledGoal &g = sc.goals[size_t(entry.goal)];
-            if (entry.met || g.kind != GoalKind::Quota || !holds(i, g.conditions))
+            if (entry.met || g.kind != GoalKind::Quota)
+                continue;
+            if (!own && !m_quotaGoalDirty[size_t(entry.goal)] && !m_quotaVolatile[size_t(entry.goal)])
+                continue; // nothing it reads changed since it last did not hold
+            if (!holds(i, g.conditions))
                 continue;
             entry.met = true;
             const double fraction = double(m_tickInDay) / double(m_ticksPerDay);
@@ -200,7 +226,19 @@ void Simulation::checkQuotas()
             e.metAt = fraction;
             record(e);
         }
+    };
+    if (all || anyGoal) {
+        for (const int i : m_active)
+            check(i);
+    } else {
+        // Only those whose own facts changed, in the order of m_active
+        // (ascending storage indices); one that left since is not present.
+        std::sort(m_quotaDirtyList.begin(), m_quotaDirtyList.end());
+        for (const int i : m_quotaDirtyList)
+            if (m_activities[size_t(i)].active)
+                check(i);
     }
+    quotasCheckedNow();
 }
 
 } // namespace goap::sim

@@ -75,6 +75,7 @@ void Simulation::restore(const Keyframe &k)
     m_serialsAtDawn = k.serialsAtDawn;
     m_reports.assign(1, k.report);
     discardRecords();
+    quotasCheckedNow(); // a keyframe is taken between ticks, its quotas checked
     // The walls in force then: the last change before that tick (the state
     // restored already stands and walks on them).
     if (const int inForce = wallsInForceAt(m_totalTicks); inForce != m_wallsInForce)

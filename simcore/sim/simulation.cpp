@@ -79,6 +79,26 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
     m_goalReadsQueue.assign(sc.goals.size() * queues, 0);
     for (size_t g = 0; g < sc.goals.size(); ++g)
         readsQueue(sc.goals[g].conditions, m_goalReadsQueue, g);
+    // Quotas by the world facts they read; those reading a queue's length
+    // (what a character can take from it) are looked at every tick.
+    m_quotasOfWorldFact.resize(size_t(sc.worldFactCount));
+    m_quotaGoalDirty.assign(sc.goals.size(), 0);
+    m_quotaVolatile.assign(sc.goals.size(), 0);
+    for (size_t g = 0; g < sc.goals.size(); ++g) {
+        if (sc.goals[g].kind != GoalKind::Quota)
+            continue;
+        for (const CCondition &c : sc.conditionsOf(sc.goals[g].conditions)) {
+            if (m_factQueue[size_t(c.fact)] >= 0) {
+                m_quotaVolatile[g] = 1;
+                m_anyVolatileQuota = true;
+            }
+            if (c.fact >= sc.agentFactCount) {
+                std::vector<int> &goals = m_quotasOfWorldFact[size_t(c.fact - sc.agentFactCount)];
+                if (std::find(goals.begin(), goals.end(), int(g)) == goals.end())
+                    goals.push_back(int(g));
+            }
+        }
+    }
     m_state.resize(size_t(sc.stateSize()));
     m_serials = m_serialsAtDawn = int(sc.agents.size());
     m_log.agentIds = sc.agentIds;
@@ -89,6 +109,8 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
 std::int32_t &Simulation::fact(int i, FactId f)
 {
     const int a = m_scenario->agentFactCount;
+    if (f < a)
+        quotaInputsChanged(i); // written through the reference (the world's changes are found by comparison)
     return f < a ? m_agentFacts[size_t(i) * size_t(a) + size_t(f)] : m_world[size_t(f - a)];
 }
 
@@ -137,6 +159,7 @@ void Simulation::dawn()
     for (size_t i = 0; i < m_staticAgents; ++i)
         m_active.push_back(int(i));
     m_crowd.reset(m_staticAgents, sc.stations.size(), sc.queueNames.size());
+    m_dawnRings.clear();
     for (size_t st = 0; st < sc.stations.size(); ++st) {
         // As many places as there are cells for them (the validator refuses a
         // capacity its surroundings cannot hold; this keeps any other file honest).
@@ -163,7 +186,9 @@ void Simulation::dawn()
         report.agents[i].id = sc.agentIds[i];
         w.x = ca.x;
         w.y = ca.y;
+        m_placingDawn = true;
         stand(int(i), true); // no two on one spot: a later one takes the nearest free cell
+        m_placingDawn = false;
         for (Ballots::Entry &entry : m_ballots.of(int(i))) {
             entry.need = entry.start;
             entry.cost = entry.score = 0;
@@ -174,7 +199,7 @@ void Simulation::dawn()
     m_reports.push_back(std::move(report));
     m_serialsAtDawn = m_serials; // yesterday's copies are gone for good
     record(Event {0, 0, -1, EventKind::Dawn});
-    checkQuotas();
+    checkQuotas(true);
     if (m_options.recordSamples)
         sample();
 }
@@ -205,7 +230,7 @@ void Simulation::step()
     for (int i : m_order)
         if (m_activities[size_t(i)].active)
             updateAgent(i);
-    checkQuotas();
+    checkQuotas(false);
     if (m_options.recordSamples && m_tickInDay % m_sampleTicks == 0)
         sample();
 }
@@ -337,6 +362,7 @@ void Simulation::complete(int i)
     applyEffects(i, act.add, false, true);
     if (a.partner >= 0) { // the partner's own facts: agent fact ids in its row
         const size_t base = size_t(a.partner) * size_t(sc.agentFactCount);
+        quotaInputsChanged(a.partner);
         for (const CEffect &e : sc.effectsOf(act.partnerSet))
             m_agentFacts[base + size_t(e.fact)] = e.value;
         for (const CEffect &e : sc.effectsOf(act.partnerAdd)) {

@@ -39,6 +39,7 @@
 #include <cmath>
 #include <deque>
 #include <memory>
+#include <unordered_map>
 
 namespace goap::sim {
 
@@ -182,7 +183,9 @@ private:
     void startInside(Walk &w) const; // a start on a walled map where nobody can stand: the nearest free cell
     void claim(int i, Cell c); // stands on c (stepping there when not on it)
     void unstand(int i);
-    Cell freeCellNear(Cell from, int who, bool avoidPlaces) const;
+    // `firstRing`: rings nearer than it are known to hold no free cell (dawn,
+    // when cells only fill up), updated to the ring it found one in (17: none).
+    Cell freeCellNear(Cell from, int who, bool avoidPlaces, int *firstRing = nullptr) const;
     int chooseStation(int i, const CompiledAction &act) const;
     void headFor(int i); // walks to the chosen station: a free place or spot, or the back of its line
     void arrive(int i);
@@ -200,7 +203,18 @@ private:
     void wayClosed(int i); // walls between it and its station: gives back what it holds, re-plans
     void dropPlan(int i); // idle without a plan, then a safe point (after a failed re-check)
     double insistenceOf(int i, const Ballots::Entry &entry) const;
-    void checkQuotas();
+    // Quotas met (SPEC §5): `all` at dawn; otherwise only the entries whose
+    // facts changed since the last check (a quota that did not hold then
+    // cannot hold now unless one did), in the order of a full check.
+    void checkQuotas(bool all);
+    void quotaInputsChanged(int i) // i's own facts changed: its quotas are looked at again
+    {
+        if (!m_quotaDirty[size_t(i)]) {
+            m_quotaDirty[size_t(i)] = 1;
+            m_quotaDirtyList.push_back(i);
+        }
+    }
+    void quotasCheckedNow(); // the state as it is now counts as checked (dawn, a keyframe restored)
     void sample();
     void record(Event e);
     double now() const { return double(m_tickInDay) * m_dt; }
@@ -247,6 +261,22 @@ private:
     Space m_space;
     std::vector<std::pair<std::int64_t, QList<Wall>>> m_wallChanges; // sorted by tick
     int m_wallsInForce = -1; // the change whose walls m_space has, -1: the scenario's
+    // What checkQuotas looks at: characters whose own facts changed (a flag
+    // per storage index and their list), the world as last checked, and per
+    // world fact the quota goals that read it; a quota reading a queue's
+    // length (which counts who is takeable) is looked at every tick.
+    std::vector<char> m_quotaDirty;
+    std::vector<int> m_quotaDirtyList;
+    std::vector<std::int32_t> m_worldAtCheck;
+    std::vector<std::vector<int>> m_quotasOfWorldFact;
+    std::vector<char> m_quotaGoalDirty; // per goal, this check
+    std::vector<char> m_quotaVolatile; // per goal: reads a queue's length
+    bool m_anyVolatileQuota = false;
+    // While dawn places everyone (cells only fill up then): per cell stood
+    // on, the first ring round it that may still hold a free cell, so a crowd
+    // larger than the room does not search 16 full rings a character.
+    std::unordered_map<std::int64_t, int> m_dawnRings;
+    bool m_placingDawn = false;
     std::vector<std::int64_t> m_nextSpawn; // per spawner: tick of the next copy
     std::vector<int> m_spawned; // per spawner: copies today
     std::vector<int> m_templateSerial; // per template: copies so far (for names)

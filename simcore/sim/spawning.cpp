@@ -67,6 +67,8 @@ int Simulation::spawn(int tmpl, double x, double y)
     w.y = y;
     m_notes.emplace_back();
     m_crowd.add();
+    m_quotaDirty.push_back(0);
+    quotaInputsChanged(i); // a newcomer's quotas are looked at at the end of the tick
     m_agentFacts.insert(m_agentFacts.end(), t.initialFacts.begin(), t.initialFacts.end());
     AgentReport report;
     report.id = who.id;

@@ -182,7 +182,10 @@ void Simulation::stand(int i, bool instant)
         m_crowd.standOn(i, Space::key(here));
         return;
     }
-    const Cell c = freeCellNear(here, i, false);
+    int *firstRing = nullptr;
+    if (m_placingDawn)
+        firstRing = &m_dawnRings.try_emplace(Space::key(here), 1).first->second;
+    const Cell c = freeCellNear(here, i, false, firstRing);
     claim(i, c);
     if (c == here) { // no room near: it shares the cell where it is
         w.stepping = false;
@@ -198,7 +201,7 @@ void Simulation::stand(int i, bool instant)
 // The nearest cell, ring by ring, that is free, reachable and in sight from
 // `from` (so stepping there is a straight line), and, with avoidPlaces, not a
 // station's place. `from` itself when nothing nearer than 16 rings is.
-Cell Simulation::freeCellNear(Cell from, int who, bool avoidPlaces) const
+Cell Simulation::freeCellNear(Cell from, int who, bool avoidPlaces, int *firstRing) const
 {
     const int region = m_space.region(from);
     const auto ok = [&](Cell c) {
@@ -215,7 +218,7 @@ Cell Simulation::freeCellNear(Cell from, int who, bool avoidPlaces) const
     };
     if (ok(from))
         return from;
-    for (int r = 1; r <= 16; ++r) {
+    for (int r = firstRing ? *firstRing : 1; r <= 16; ++r) {
         // The ring at Chebyshev distance r, nearest (by straight line) first in a fixed order.
         Cell best {};
         int bestD = std::numeric_limits<int>::max();
@@ -232,9 +235,14 @@ Cell Simulation::freeCellNear(Cell from, int who, bool avoidPlaces) const
                     bestD = d;
                 }
             }
-        if (bestD != std::numeric_limits<int>::max())
+        if (bestD != std::numeric_limits<int>::max()) {
+            if (firstRing)
+                *firstRing = r;
             return best;
+        }
     }
+    if (firstRing)
+        *firstRing = 17;
     return from;
 }
 

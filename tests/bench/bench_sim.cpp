@@ -4,8 +4,11 @@
 //   build/bin/bench_sim                  every configuration, one process each
 //   build/bin/bench_sim CHARACTERS SECONDS [--no-memo] [--no-walls | --travel | --walled]
 //   build/bin/bench_sim scrub CHARACTERS [KEYFRAME SECONDS]   scrubbing a day (Timeline)
+//   build/bin/bench_sim write CHARACTERS FILE [--walled]   the replicated (or walled) town as a scenario file,
+//                                 for goap-sim run (its event log compared across builds and thread counts)
 //   build/bin/bench_sim space     issue #25's big walled maps: a day of 12 walkers on 4096 x 4096, one
 //                                 plan among 40 alternatives there, 10,000 overlapping walls validated
+#include "io/scenariowriter.h"
 #include "io/validator.h"
 #include "planner/compiledscenario.h"
 #include "scenarios.h"
@@ -134,6 +137,17 @@ int space()
 
 int main(int argc, char *argv[])
 {
+    if (argc >= 4 && std::string(argv[1]) == "write") {
+        const Scenario town = testing::loadShipped("town.json");
+        const int characters = std::atoi(argv[2]);
+        const bool walled = argc >= 5 && std::string(argv[4]) == "--walled";
+        const QString error = saveScenarioFile(walled ? testing::walledTown(town, characters)
+                                                      : testing::replicatedTown(town, characters),
+                                               QString::fromLocal8Bit(argv[3]));
+        if (!error.isEmpty())
+            std::fprintf(stderr, "%s\n", qPrintable(error));
+        return error.isEmpty() ? 0 : 1;
+    }
     if (argc >= 2 && std::string(argv[1]) == "space")
         return space();
     if (argc >= 3 && std::string(argv[1]) == "scrub")

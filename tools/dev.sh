@@ -17,6 +17,7 @@ build_type=${BUILD_TYPE:-Release}
 packages=(build-essential cmake ninja-build ccache pkg-config
           qt6-base-dev qt6-svg-dev libqt6svg6 libgl-dev libqcustomplot-dev
           libbenchmark-dev xvfb xauth fonts-dejavu-core
+          libtbb-dev # oneTBB: the parallel tick (simcore/sim/parallel.cpp)
           graphviz libgraphviz-dev # the production chain's layout (libgvc), dot for its test
           dpkg-dev file shared-mime-info libglib2.0-bin) # cpack -G DEB and tools/check-package.sh
 

@@ -2,6 +2,8 @@
 
 #include "sim/records.h"
 
+#include <QSettings>
+
 #include <algorithm>
 #include <limits>
 #include <utility>
@@ -65,6 +67,8 @@ void SimRunner::restart()
         return;
     m_wallChanges.clear();
     m_sim = std::make_unique<sim::Simulation>(m_scenario);
+    // The setting run/threads: a tick's per-character part on that many threads (0, the default: every core).
+    m_sim->setThreads(QSettings().value(QStringLiteral("run/threads"), 0).toInt());
     m_serial = 0;
     m_eventsRecorded = 0;
     m_eventsForgotten = 0;

@@ -580,4 +580,17 @@ void goap_plan_free(goap_plan *plan)
     delete plan;
 }
 
+goap_status goap_sim_set_threads(goap_sim *sim, int threads)
+{
+    return guarded([&] {
+        goap_sim &s = need(sim);
+        if (threads < 0)
+            raise(GOAP_ERROR_ARGUMENT,
+                  QStringLiteral("goap_sim_set_threads takes 0 (every core) or more, got %1").arg(threads));
+        s.options.threads = threads; // kept for a simulation made anew (goap_set_events)
+        s.simulation->setThreads(threads);
+        return GOAP_OK;
+    });
+}
+
 } // extern "C"

@@ -220,6 +220,15 @@ GOAP_API const char *goap_plan_action(const goap_plan *plan, int index);
 GOAP_API double goap_plan_cost(const goap_plan *plan);
 GOAP_API void goap_plan_free(goap_plan *plan);
 
+/* ---- Threads (issue #30) ----------------------------------------------- */
+
+/* The threads a tick's per-character part runs on: 0 (the default) every
+ * core, 1 the calling thread alone. Any number gives the same run, event for
+ * event; a town of fewer than 512 present characters is stepped on the
+ * calling thread whatever the setting. May be changed between steps.
+ * GOAP_ERROR_ARGUMENT for a negative number. */
+GOAP_API goap_status goap_sim_set_threads(goap_sim *sim, int threads);
+
 #ifdef __cplusplus
 }
 #endif

@@ -21,8 +21,8 @@ using namespace goap::tool;
 namespace {
 
 const QStringList kRunOptions
-    = {QStringLiteral("days"), QStringLiteral("report"),    QStringLiteral("events"),    QStringLiteral("samples"),
-       QStringLiteral("plot"), QStringLiteral("plot-size"), QStringLiteral("plot-scale")};
+    = {QStringLiteral("days"), QStringLiteral("report"),    QStringLiteral("events"),     QStringLiteral("samples"),
+       QStringLiteral("plot"), QStringLiteral("plot-size"), QStringLiteral("plot-scale"), QStringLiteral("threads")};
 
 // goap-plot next to this program (the build tree's bin/, or /usr/bin), or empty.
 QString siblingPlotTool()
@@ -89,6 +89,13 @@ int runCommand(const QStringList &args, const Streams &io)
     const std::optional<int> days = daysOption(o, io);
     if (!days)
         return Usage;
+    if (o.values.contains(QStringLiteral("threads"))) {
+        static const QRegularExpression digits(QStringLiteral("^[0-9]{1,4}$"));
+        const QString text = o.values.value(QStringLiteral("threads"));
+        if (!digits.match(text).hasMatch() || text.toInt() > 1024)
+            return usageError(
+                io, QStringLiteral("--threads takes a whole number from 0 (every core) to 1024, got '%1'").arg(text));
+    }
     if (o.values.contains(QStringLiteral("plot"))) {
         // The charts need QtGui, which goap-sim never links: goap-plot draws them.
         const QStringList plotArgs = plotArgumentsFor(args);

@@ -224,6 +224,7 @@ int simulate(const QString &file, int days, const Options &o, const PlotRequest 
     sim::Options options;
     options.recordEvents = records.needsEvents();
     options.recordSamples = records.needsSamples();
+    options.threads = o.values.value(QStringLiteral("threads"), QStringLiteral("0")).toInt(); // checked by goap-sim run
     sim::Simulation simulation(compiled, options);
     // A day at a time (in chunks within long days), draining the records as it goes.
     const std::int64_t chunk = std::min<std::int64_t>(simulation.ticksPerDay(), 100000);

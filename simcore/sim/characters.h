@@ -66,12 +66,16 @@ struct Walk
     // points to head for in turn, goalX/Y last; `way` is the next one.
     size_t way = 0;
     std::vector<std::pair<double, double>> route;
+    std::uint32_t generation = 0; // counts set(): a route (and goal) unchanged since a stride was worked out ahead
 
     // Sets out for (toX, toY) along the station `field`'s distance field
     // (-1: a step in sight); noWay when walls leave no way there.
     void set(const Space &space, double toX, double toY, int field);
     // Walks `stride` along the route: true once at goalX/Y.
-    bool advance(double stride);
+    bool advance(double stride) { return advanceFrom(x, y, way, stride); }
+    // The same stride from (atX, atY, atWay) instead, the walk itself
+    // untouched: the parallel tick works it out ahead from a frozen view.
+    bool advanceFrom(double &atX, double &atY, size_t &atWay, double stride) const;
 };
 
 // Written when they happen (rarely), so snapshots only share them.

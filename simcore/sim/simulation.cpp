@@ -104,6 +104,7 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
     m_log.agentIds = sc.agentIds;
     m_log.agentLabels = sc.agentLabels;
     m_log.copiesFrom = m_log.firstCopy = int(sc.agents.size());
+    setThreads(m_options.threads);
 }
 
 std::int32_t &Simulation::fact(int i, FactId f)
@@ -227,9 +228,11 @@ void Simulation::step()
     ++m_totalTicks;
     spawnDue();
     m_order = m_active; // characters may leave during the tick
+    prepareTick();
     for (int i : m_order)
         if (m_activities[size_t(i)].active)
             updateAgent(i);
+    m_prepared = false;
     checkQuotas(false);
     if (m_options.recordSamples && m_tickInDay % m_sampleTicks == 0)
         sample();
@@ -259,9 +262,10 @@ void Simulation::updateAgent(int i)
 {
     Activity &a = m_activities[size_t(i)];
     Walk &w = m_walks[size_t(i)];
-    for (Ballots::Entry &entry : m_ballots.of(i))
-        if (m_scenario->goals[size_t(entry.goal)].kind == GoalKind::Need)
-            entry.need = std::min(1.0, entry.need + entry.rate * m_dt);
+    if (!m_prepared) // else climbed ahead (prepareTick): nobody else touches its needs
+        for (Ballots::Entry &entry : m_ballots.of(i))
+            if (m_scenario->goals[size_t(entry.goal)].kind == GoalKind::Need)
+                entry.need = std::min(1.0, entry.need + entry.rate * m_dt);
     ++m_reports.back().agents[size_t(i)].phaseTicks[int(a.phase)];
 
     if (a.heldBy >= 0) {

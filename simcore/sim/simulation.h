@@ -49,12 +49,27 @@ struct Options
     bool recordSamples = true;
     double sampleInterval = 1; // simulated seconds
     bool memoiseSearches = true;
+    // Threads a tick's per-character part runs on (0: every core). Any
+    // number gives the same run; towns below kParallelFrom present
+    // characters are stepped on the calling thread alone.
+    int threads = 0;
 };
+
+// Below this many present characters a tick runs serially: the parallel part
+// of a small town's tick is shorter than waking a thread.
+inline constexpr int kParallelFrom = 512;
 
 class Simulation
 {
 public:
     explicit Simulation(std::shared_ptr<const CompiledScenario> scenario, Options options = {});
+
+    // The threads of the per-character part of a tick (Options::threads; 0:
+    // every core), from the next tick on; threads() is the number in use.
+    void setThreads(int threads);
+    int threads() const;
+    // Ticks whose per-character part ran on the pool (none below kParallelFrom present characters).
+    std::int64_t parallelTicks() const { return m_parallelTicks; }
 
     const CompiledScenario &scenario() const { return *m_scenario; }
 
@@ -162,6 +177,14 @@ private:
     bool takeable(int taker, int candidate) const;
     int firstTakeable(int taker, int queue) const; // storage index, -1 when none
     std::int32_t seen(int i, FactId f) const; // value(), with world.queue.* as i can take from it
+    // The parallel tick (parallel.cpp): each present character's part that
+    // reads only its own state, worked out on every thread before the
+    // characters are updated in order: needs climb, and the stride of a
+    // walker, kept aside and taken by moveAlong only if nothing moved it or
+    // changed its way since (else it walks afresh), so the run is the serial one.
+    void prepareTick();
+    void prepareRange(size_t begin, size_t end);
+    bool aheadStride(int i); // moveAlong's stride, worked out ahead
     void updateAgent(int i);
     void safePoint(int i);
     bool satisfyNeeds(int i); // spends and resets needs that hold; true when the incumbent was one
@@ -175,10 +198,12 @@ private:
     double quotaProgress(int i, const Ballots::Entry &entry) const; // 1 - shortfall
     // Walking on the grid (walking.cpp).
     void setWalk(int i, double x, double y, int field) { m_walks[size_t(i)].set(m_space, x, y, field); }
-    bool moveAlong(int i)
+    bool moveAlong(int i) // true once at goalX/Y
     {
+        if (m_prepared && m_ahead[size_t(i)].valid)
+            return aheadStride(i);
         return m_walks[size_t(i)].advance(m_identities[size_t(i)].speed * m_dt);
-    } // true once at goalX/Y
+    }
     void stand(int i, bool instant); // claims the cell it stands on, or the nearest free one
     void startInside(Walk &w) const; // a start on a walled map where nobody can stand: the nearest free cell
     void claim(int i, Cell c); // stands on c (stepping there when not on it)
@@ -282,6 +307,25 @@ private:
     std::vector<int> m_templateSerial; // per template: copies so far (for names)
     int m_serials = 0; // characters so far (serials handed out)
     int m_serialsAtDawn = 0; // the first serial of today's copies
+
+    // The parallel tick: the pool (oneTBB's arena, parallel.cpp), and per
+    // storage index the stride worked out ahead this tick.
+    struct Ahead
+    {
+        bool valid = false, arrived = false;
+        std::uint32_t generation = 0;
+        size_t fromWay = 0, way = 0;
+        double fromX = 0, fromY = 0, x = 0, y = 0;
+    };
+    struct Pool;
+    struct PoolDeleter // Pool is oneTBB's, known in parallel.cpp only
+    {
+        void operator()(Pool *pool) const;
+    };
+    std::unique_ptr<Pool, PoolDeleter> m_pool;
+    std::vector<Ahead> m_ahead;
+    bool m_prepared = false; // this tick's needs climbed and strides worked out ahead
+    std::int64_t m_parallelTicks = 0;
 
     EventLog m_log;
     Samples m_samples;

@@ -16,12 +16,13 @@ void Walk::set(const Space &space, double toX, double toY, int field)
     goalY = toY;
     walkField = field;
     way = 0;
+    ++generation;
     // The whole way, once: every leg in sight, so walking it never enters a
     // wall nor cuts a corner. None: it stays where it is and re-plans.
     noWay = !space.route(field, x, y, toX, toY, route);
 }
 
-bool Walk::advance(double stride)
+bool Walk::advanceFrom(double &x, double &y, size_t &way, double stride) const
 {
     if (noWay)
         return false;

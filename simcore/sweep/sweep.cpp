@@ -411,6 +411,7 @@ QString runVariant(const SweepSpec &spec, qint64 variant, QString &error)
     sim::Options options;
     options.recordEvents = false;
     options.recordSamples = false;
+    options.threads = 1; // --jobs runs variants side by side: the cores are shared between them, one each
     sim::Simulation simulation(compiled, options);
     // Per character (the scenario's own, by index) and goal slot: the sums over the days.
     const Scenario &s = *r.scenario;

@@ -102,6 +102,28 @@ private slots:
         QCOMPARE(reportOf(quiet.get()), expected);
     }
 
+    // goap_sim_set_threads (issue #30): any number of threads, the same day;
+    // a negative number is refused.
+    void threadsGiveTheSameReport()
+    {
+        const QString file = kSource + "/scenarios/hospital.json";
+        const Sim serial = open(file);
+        QVERIFY(serial);
+        QCOMPARE(goap_sim_set_threads(serial.get(), 1), GOAP_OK);
+        QCOMPARE(goap_run_days(serial.get(), 2), GOAP_OK);
+        for (const int threads : {0, 2, 8}) {
+            const Sim sim = open(file);
+            QCOMPARE(goap_sim_set_threads(sim.get(), threads), GOAP_OK);
+            QCOMPARE(goap_step(sim.get(), 17), GOAP_OK);
+            QCOMPARE(goap_sim_set_threads(sim.get(), threads == 2 ? 1 : 2), GOAP_OK); // between steps too
+            QCOMPARE(goap_run_days(sim.get(), 2), GOAP_OK);
+            QCOMPARE(reportOf(sim.get()), reportOf(serial.get()));
+        }
+        QCOMPARE(goap_sim_set_threads(serial.get(), -1), GOAP_ERROR_ARGUMENT);
+        QVERIFY(QByteArray(goap_last_error()).contains("goap_sim_set_threads"));
+        QCOMPARE(goap_sim_set_threads(nullptr, 1), GOAP_ERROR_ARGUMENT);
+    }
+
     void eventsEqualCli()
     {
         const QString file = kSource + "/scenarios/town.json";

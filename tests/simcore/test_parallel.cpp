@@ -1,0 +1,152 @@
+// The parallel tick (issue #30): the event log, the report and the samples
+// of a run are the same bytes on 1, 2 and 8 threads; on the shipped town and
+// hospital (spawns, queues, partners) and a small walled town (3 days each,
+// stepped serially below kParallelFrom whatever the setting), and on towns
+// big enough that the per-character part runs on the pool.
+
+#include "goapsim.h"
+#include "io/scenariowriter.h"
+#include "planner/compiledscenario.h"
+#include "scenarios.h"
+#include "sim/records.h"
+#include "sim/simulation.h"
+#include "synthetic.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace goap;
+
+namespace {
+
+struct Run
+{
+    QByteArray events, report, samples;
+    int threads = 0;
+    std::int64_t parallelTicks = 0;
+};
+
+Run run(const std::shared_ptr<const CompiledScenario> &compiled, int threads, int days)
+{
+    sim::Options options;
+    options.threads = threads;
+    sim::Simulation simulation(compiled, options);
+    simulation.runDays(days);
+    Run r;
+    r.events = sim::eventsJsonl(*compiled, simulation.events());
+    r.report = sim::reportJson(*compiled, QStringLiteral("run"), simulation.reports());
+    r.samples = sim::samplesCsv(*compiled, simulation.samples());
+    r.threads = simulation.threads();
+    r.parallelTicks = simulation.parallelTicks();
+    return r;
+}
+
+} // namespace
+
+class TestParallel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void sameRecordsOnAnyThreads_data()
+    {
+        QTest::addColumn<QString>("town");
+        QTest::addColumn<int>("days");
+        QTest::addColumn<bool>("parallel"); // big enough for the pool
+        QTest::newRow("town") << QStringLiteral("town") << 3 << false;
+        QTest::newRow("hospital") << QStringLiteral("hospital") << 3 << false;
+        QTest::newRow("walled town, 64") << QStringLiteral("walled 64") << 3 << false;
+        QTest::newRow("replicated town, 2000") << QStringLiteral("replicated 2000") << 1 << true;
+        QTest::newRow("walled town, 1000") << QStringLiteral("walled 1000") << 1 << true;
+    }
+
+    void sameRecordsOnAnyThreads()
+    {
+        QFETCH(QString, town);
+        QFETCH(int, days);
+        QFETCH(bool, parallel);
+        const Scenario shipped
+            = testing::loadShipped(town == QLatin1String("hospital") ? "hospital.json" : "town.json");
+        const int characters = town.section(u' ', 1).toInt();
+        const Scenario scenario = town.startsWith(QLatin1String("walled")) ? testing::walledTown(shipped, characters)
+            : town.startsWith(QLatin1String("replicated")) ? testing::replicatedTown(shipped, characters)
+                                                           : shipped;
+        Scenario oneDay = scenario;
+        if (parallel)
+            oneDay.day.length = 60; // a minute of the day: the pool's ticks, not the whole day
+        const auto compiled = std::make_shared<const CompiledScenario>(compile(oneDay));
+        const Run one = run(compiled, 1, days);
+        QCOMPARE(one.threads, 1);
+        QCOMPARE(one.parallelTicks, 0);
+        QVERIFY(one.events.count('\n') > 100);
+        QVERIFY(!one.samples.isEmpty());
+        for (const int threads : {2, 8}) {
+            const Run many = run(compiled, threads, days);
+            QCOMPARE(many.threads, threads);
+            // The pool works only for a crowd: a small town's tick pays for no thread.
+            QCOMPARE(many.parallelTicks > 0, parallel);
+            QVERIFY2(many.events == one.events, qPrintable(QStringLiteral("events differ on %1 threads").arg(threads)));
+            QVERIFY2(many.report == one.report,
+                     qPrintable(QStringLiteral("report differs on %1 threads").arg(threads)));
+            QVERIFY2(many.samples == one.samples,
+                     qPrintable(QStringLiteral("samples differ on %1 threads").arg(threads)));
+        }
+    }
+
+    // goap-sim run --threads T: the same records on 1 and 2 threads of a town
+    // big enough for the pool; a number that is not one is refused.
+    void goapSimRunThreads()
+    {
+        Scenario s = testing::replicatedTown(testing::loadShipped("town.json"), 1000);
+        s.day.length = 20;
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QString file = tmp.filePath(QStringLiteral("town1000.json"));
+        QVERIFY(saveScenarioFile(s, file).isEmpty());
+        QByteArray first;
+        for (const QString threads : {QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("0")}) {
+            const QString events = tmp.filePath(QStringLiteral("events-%1.jsonl").arg(threads));
+            const testing::Run r = testing::goapSim({QStringLiteral("run"), file, QStringLiteral("--threads"), threads,
+                                                     QStringLiteral("--events"), events});
+            QCOMPARE(r.exitCode, 0);
+            QFile f(events);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray bytes = f.readAll();
+            QVERIFY(bytes.count('\n') > 100);
+            if (first.isEmpty())
+                first = bytes;
+            QVERIFY2(bytes == first, qPrintable(QStringLiteral("--threads %1 gives other events").arg(threads)));
+        }
+        for (const char *bad : {"-1", "two", "100000"}) {
+            const testing::Run r = testing::goapSim(
+                {QStringLiteral("run"), file, QStringLiteral("--threads"), QString::fromLatin1(bad)});
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.contains("--threads takes a whole number"), r.err.constData());
+        }
+    }
+
+    // The setting changes between ticks: a run that goes from 1 to 4 threads
+    // and back is still the serial run.
+    void threadsChangedDuringARun()
+    {
+        Scenario s = testing::replicatedTown(testing::loadShipped("town.json"), 1000);
+        s.day.length = 30;
+        const auto compiled = std::make_shared<const CompiledScenario>(compile(s));
+        const Run serial = run(compiled, 1, 1);
+        sim::Options options;
+        options.threads = 1;
+        sim::Simulation simulation(compiled, options);
+        const std::int64_t ticks = simulation.ticksPerDay();
+        simulation.stepTicks(ticks / 3);
+        simulation.setThreads(4);
+        simulation.stepTicks(ticks / 3);
+        QVERIFY(simulation.parallelTicks() > 0);
+        simulation.setThreads(1);
+        simulation.runDays(1);
+        QCOMPARE(sim::eventsJsonl(*compiled, simulation.events()), serial.events);
+        QCOMPARE(sim::samplesCsv(*compiled, simulation.samples()), serial.samples);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestParallel)
+#include "test_parallel.moc"

@@ -18,9 +18,9 @@ case "$kind" in
     # The editor's suites (tests/editor: a suite per dock or feature).
     editor_suites=(test_forms test_references test_undo test_map test_issues test_graphs test_files
                    test_mainwindow test_liverun test_sweepdialog test_layout test_runtools test_clipboard test_compare)
-    cmake --build "$dir" --target test_simulation "${editor_suites[@]}" test_live test_handoff tsan_plantedrace
+    cmake --build "$dir" --target test_simulation test_parallel "${editor_suites[@]}" test_live test_handoff tsan_plantedrace
     status=0
-    for t in test_simulation test_handoff test_live "${editor_suites[@]}"; do
+    for t in test_simulation test_parallel test_handoff test_live "${editor_suites[@]}"; do
       QT_QPA_PLATFORM=offscreen TSAN_OPTIONS="halt_on_error=0 exitcode=66 suppressions=$here/tests/tsan.supp" \
         "$dir/tests/$t" > "$dir/$t.tsan.txt" 2>&1 || status=1
       echo "$t: $(grep -c 'WARNING: ThreadSanitizer' "$dir/$t.tsan.txt" || true) ThreadSanitizer reports; $(grep '^Totals' "$dir/$t.tsan.txt")"

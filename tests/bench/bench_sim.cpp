@@ -2,7 +2,8 @@
 // one town day, and for synthetic towns of 100, 1,000 and 10,000 characters
 // (the town's six professions replicated on its nine stations).
 //   build/bin/bench_sim                  every configuration, one process each
-//   build/bin/bench_sim CHARACTERS SECONDS [--no-memo] [--no-walls | --travel | --walled]
+//   build/bin/bench_sim CHARACTERS SECONDS [--no-memo] [--no-walls | --travel | --walled] [--threads T]
+//                                        (T threads, default 0: every core)
 //   build/bin/bench_sim scrub CHARACTERS [KEYFRAME SECONDS]   scrubbing a day (Timeline)
 //   build/bin/bench_sim write CHARACTERS FILE [--walled]   the replicated (or walled) town as a scenario file,
 //                                 for goap-sim run (its event log compared across builds and thread counts)
@@ -32,7 +33,7 @@ namespace {
 // walls and a travel cost, and the walled 200 x 200 synthetic town.
 enum class Kind { Town, NoWalls, Travel, Walled };
 
-int runOne(int characters, double seconds, bool memo, Kind kind)
+int runOne(int characters, double seconds, bool memo, Kind kind, int threads)
 {
     const Scenario town = testing::loadShipped("town.json");
     Scenario scenario = kind == Kind::Walled ? testing::walledTown(town, characters)
@@ -46,16 +47,17 @@ int runOne(int characters, double seconds, bool memo, Kind kind)
     sim::Options options;
     options.recordSamples = characters <= 1000; // samples of 10,000 characters are 12 MB a minute; events stay on
     options.memoiseSearches = memo;
+    options.threads = threads;
     sim::Simulation simulation(compiled, options);
     const std::int64_t ticks = std::llround(seconds / compiled->day.tick);
     const auto start = std::chrono::steady_clock::now();
     simulation.stepTicks(ticks);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const char *names[] = {"town", "no walls", "travel", "walled"};
-    std::printf("%-9s %-10d %10.0f %12.3f %14.1f %12.1f %10ld %10lld %10zu\n", names[int(kind)], characters, seconds,
-                wall * 1e3, seconds / wall, double(ticks) * double(characters) / wall / 1e6,
-                goap::testing::procStatusKiB("VmHWM") / 1024, (long long)simulation.planCache().hits(),
-                simulation.events().events.size());
+    std::printf("%-9s %-10d %7d %10.0f %12.3f %14.1f %12.1f %10ld %10lld %10zu\n", names[int(kind)], characters,
+                simulation.threads(), seconds, wall * 1e3, seconds / wall,
+                double(ticks) * double(characters) / wall / 1e6, goap::testing::procStatusKiB("VmHWM") / 1024,
+                (long long)simulation.planCache().hits(), simulation.events().events.size());
     return 0;
 }
 
@@ -155,18 +157,21 @@ int main(int argc, char *argv[])
     if (argc >= 3) {
         bool memo = true;
         Kind kind = Kind::Town;
+        int threads = 0; // every core
         for (int k = 3; k < argc; ++k) {
             const std::string a = argv[k];
+            if (a == "--threads" && k + 1 < argc)
+                threads = std::atoi(argv[++k]);
             memo = memo && a != "--no-memo";
             kind = a == "--no-walls" ? Kind::NoWalls
                 : a == "--travel"    ? Kind::Travel
                 : a == "--walled"    ? Kind::Walled
                                      : kind;
         }
-        return runOne(std::atoi(argv[1]), std::atof(argv[2]), memo, kind);
+        return runOne(std::atoi(argv[1]), std::atof(argv[2]), memo, kind, threads);
     }
-    std::printf("%-9s %-10s %10s %12s %14s %12s %10s %10s %10s\n", "kind", "characters", "sim s", "wall ms",
-                "sim s/wall s", "M agent-ticks/s", "peak MiB", "cache hits", "events");
+    std::printf("%-9s %-10s %7s %10s %12s %14s %12s %10s %10s %10s\n", "kind", "characters", "threads", "sim s",
+                "wall ms", "sim s/wall s", "M agent-ticks/s", "peak MiB", "cache hits", "events");
     const struct
     {
         int characters;

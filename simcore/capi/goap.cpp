@@ -142,6 +142,7 @@ goap_status openRead(ReadResult r, const QString &file, goap_sim **out)
     for (const QString &id : s->compiled->goalIds)
         s->goalIds.push_back(id.toUtf8());
     s->options.recordSamples = false; // no API reads them; they would only grow
+    s->options.hostFinishesExternal = true; // the game performs "external" actions
     s->simulation = std::make_unique<sim::Simulation>(s->compiled, s->options);
     *out = s.release();
     return GOAP_OK;
@@ -245,6 +246,10 @@ constexpr goap_event_kind toC(sim::EventKind kind)
         return GOAP_EVENT_RELEASED;
     case sim::EventKind::Queued:
         return GOAP_EVENT_QUEUED;
+    case sim::EventKind::ExternalStarted:
+        return GOAP_EVENT_EXTERNAL_STARTED;
+    case sim::EventKind::ExternalFailed:
+        return GOAP_EVENT_EXTERNAL_FAILED;
     }
     return GOAP_EVENT_DAWN;
 }
@@ -255,7 +260,9 @@ static_assert(sim::kPhaseCount == GOAP_PHASE_COUNT);
 static_assert(int(toC(sim::Phase::Queued)) == int(sim::Phase::Queued));
 static_assert(int(toC(sim::Phase::Resting)) == int(sim::Phase::Resting));
 static_assert(int(toC(sim::EventKind::Queued)) == int(sim::EventKind::Queued));
-static_assert(int(sim::EventKind::Queued) + 1 == GOAP_EVENT_KIND_COUNT, "a new event kind needs its name in goap.h");
+static_assert(int(toC(sim::EventKind::ExternalFailed)) == int(sim::EventKind::ExternalFailed));
+static_assert(int(sim::EventKind::ExternalFailed) + 1 == GOAP_EVENT_KIND_COUNT,
+              "a new event kind needs its name in goap.h");
 static_assert(int(toC(sim::EventKind::Released)) == int(sim::EventKind::Released));
 
 // Facts are there from the first dawn: a call that reads or writes the live
@@ -546,8 +553,8 @@ const char *goap_event_kind_name(goap_event_kind kind)
 {
     // The event log's names (sim::eventKindName), which test_capi compares for every kind.
     static const char *const names[]
-        = {"dawn",      "switch", "plan",    "start", "complete", "recheck",   "waiting",  "resting",
-           "satisfied", "quota",  "spawned", "left",  "enqueued", "partnered", "released", "queued"};
+        = {"dawn",  "switch",  "plan", "start",    "complete",  "recheck",  "waiting", "resting",  "satisfied",
+           "quota", "spawned", "left", "enqueued", "partnered", "released", "queued",  "external", "externalFailed"};
     static_assert(std::size(names) == GOAP_EVENT_KIND_COUNT);
     return kind >= 0 && int(kind) < int(std::size(names)) ? names[kind] : "unknown";
 }
@@ -563,6 +570,19 @@ goap_status goap_character_set_position(goap_sim *sim, int index, double x, doub
             raise(GOAP_ERROR_ARGUMENT,
                   QStringLiteral("%1 is %2: an action, a line or its holder decides where it stands")
                       .arg(a.id, a.heldBy >= 0 ? QStringLiteral("held as a partner") : sim::phaseName(a.phase)));
+        s.snapshotValid = false;
+        return GOAP_OK;
+    });
+}
+
+goap_status goap_action_finish(goap_sim *sim, const char *characterId, int succeeded)
+{
+    return guarded([&] {
+        goap_sim &s = need(sim);
+        const QString who = text(characterId, "character");
+        const int i = presentCharacter(s, who);
+        if (!s.simulation->finishExternal(i, succeeded != 0))
+            raise(GOAP_ERROR_ARGUMENT, QStringLiteral("%1 is not performing an external action").arg(who));
         s.snapshotValid = false;
         return GOAP_OK;
     });

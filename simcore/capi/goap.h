@@ -91,9 +91,12 @@ typedef enum goap_event_kind {
     GOAP_EVENT_ENQUEUED,
     GOAP_EVENT_PARTNERED,
     GOAP_EVENT_RELEASED,
-    GOAP_EVENT_QUEUED       /* a station's places were all taken: the character joined its line */
+    GOAP_EVENT_QUEUED,      /* a station's places were all taken: the character joined its line */
+    GOAP_EVENT_EXTERNAL_STARTED, /* an "external": true action began: the game performs it and
+                                  * calls goap_action_finish() (after the START event) */
+    GOAP_EVENT_EXTERNAL_FAILED   /* the game finished it as failed: the character plans again */
 } goap_event_kind;
-#define GOAP_EVENT_KIND_COUNT 16 /* kinds are 0..GOAP_EVENT_KIND_COUNT-1 */
+#define GOAP_EVENT_KIND_COUNT 18 /* kinds are 0..GOAP_EVENT_KIND_COUNT-1 */
 
 /* One recorded event. The strings stay valid until the next
  * goap_next_event(), step, run or goap_close() on the same handle. */
@@ -210,6 +213,25 @@ GOAP_API goap_status goap_set_events(goap_sim *sim, int on);
 /* The event kind's name as the event log writes it ("dawn", "switch", ...,
  * "queued"); "unknown" out of range. Never NULL. */
 GOAP_API const char *goap_event_kind_name(goap_event_kind kind);
+
+/* ---- Game-owned actions ---------------------------------------------- */
+/* An action marked "external": true in the scenario is the game's to
+ * perform. The engine chooses it, walks the character to its station,
+ * re-checks it and takes what it spends (a START event), then records a
+ * GOAP_EVENT_EXTERNAL_STARTED event; from then the character stays acting in
+ * it, tick after tick, whatever its duration, until the game calls: */
+
+/* Finishes the external action the present character `character` (its id)
+ * performs. succeeded != 0: its effects apply and a COMPLETE event follows,
+ * as when an engine action's time is up. succeeded == 0: a
+ * GOAP_EVENT_EXTERNAL_FAILED event, its place at the station goes to the
+ * next in line, and it drops the plan and plans again at once (what the
+ * action spent at its start stays spent). GOAP_ERROR_ARGUMENT when the
+ * character is not in an external action that started. An action still
+ * unfinished at the end of the day ends with it (every dawn starts afresh).
+ * goap-sim and GOAP Studio, which have no game, run external actions as
+ * any other: they take their duration and succeed. */
+GOAP_API goap_status goap_action_finish(goap_sim *sim, const char *character, int succeeded);
 
 /* ---- Facts ------------------------------------------------------------- */
 /* Facts are named as in the scenario file: "world.bread" for the world's,

@@ -78,4 +78,32 @@ bool Simulation::setPosition(int i, double x, double y)
     return true;
 }
 
+bool Simulation::awaitingHost(int i) const
+{
+    const Activity &a = m_activities[size_t(i)];
+    return m_options.hostFinishesExternal && a.phase == Phase::Acting && !a.firstActingTick && a.action >= 0
+        && m_scenario->actions[size_t(a.action)].external;
+}
+
+bool Simulation::finishExternal(int i, bool succeeded)
+{
+    if (!awaitingHost(i))
+        return false;
+    if (succeeded) {
+        complete(i); // its effects, the Complete event, a safe point: as when its time is up
+        return true;
+    }
+    Activity &a = m_activities[size_t(i)];
+    Event e {0, 0, i, EventKind::ExternalFailed};
+    e.action = a.action;
+    record(e);
+    m_notes[size_t(i)].lastFailure
+        = QStringLiteral("%1: the game says it failed").arg(m_scenario->actionIds[size_t(a.action)]);
+    if (a.partner >= 0)
+        release(i);
+    givePlace(i);
+    dropPlan(i);
+    return true;
+}
+
 } // namespace goap::sim

@@ -48,6 +48,10 @@ struct Options
     bool recordSamples = true;
     double sampleInterval = 1; // simulated seconds
     bool memoiseSearches = true;
+    // A host (a game through the C API) finishes external actions
+    // (finishExternal); without one (goap-sim, the editor) they take their
+    // duration and succeed, as any action.
+    bool hostFinishesExternal = false;
 };
 
 class Simulation
@@ -163,6 +167,13 @@ public:
     // False, nothing changed, when it is acting, in a line, or held as a
     // partner: those stand where their action or line puts them.
     bool setPosition(int agent, double x, double y);
+    // Under way in an external action the host has to finish (hostFinishesExternal).
+    bool awaitingHost(int agent) const;
+    // The host finished it: succeeded, its effects apply and the character
+    // goes on as after any action; failed, an ExternalFailed event, its place
+    // goes to the line, and it plans again (what it spent at the start stays
+    // spent). False, nothing changed, when it is not awaitingHost().
+    bool finishExternal(int agent, bool succeeded);
 
 private:
     void dawn();

@@ -55,6 +55,31 @@ Sim openMemory(const QByteArray &json)
     return Sim(s);
 }
 
+// A hunter whose hunt the game performs ("external"), at a forest with one place.
+const QByteArray kHunt = R"({ "format": "goap-scenario", "version": 2, "name": "Hunt",
+  "day": { "length": 600, "tick": 0.1 },
+  "map": { "width": 20, "height": 10 },
+  "world": { "world.meat": 0 },
+  "stations": [ { "id": "forest", "at": [15, 5], "capacity": 1 } ],
+  "actions": [ { "id": "hunt", "station": "forest", "duration": 2, "cost": 1, "add": { "world.meat": 1 },
+                 "external": true } ],
+  "goals": [ { "id": "stock", "kind": "quota", "conditions": { "world.meat": 3 }, "urgency": 1 } ],
+  "agents": [
+    { "id": "hunter", "at": [2, 5], "speed": 2, "facts": {}, "actions": ["hunt"], "goals": [ { "goal": "stock" } ] } ] })";
+
+// Steps until `who` gets an event of `kind` (up to `ticks`); the events on the way are dropped.
+bool stepUntil(goap_sim *sim, const char *who, goap_event_kind kind, int ticks, goap_event *e)
+{
+    for (int t = 0; t < ticks; ++t) {
+        if (goap_step(sim, 1) != GOAP_OK)
+            return false;
+        while (goap_next_event(sim, e))
+            if (e->kind == kind && QByteArray(e->character) == who)
+                return true;
+    }
+    return false;
+}
+
 // Six shoppers for a counter with two places: four stand in its line.
 const QByteArray kLine = R"({ "format": "goap-scenario", "version": 2, "name": "Line",
   "day": { "length": 300, "tick": 0.1 },
@@ -529,6 +554,73 @@ private slots:
         QCOMPARE(goap_character_position(sim.get(), a, &x, &y), GOAP_OK);
         QCOMPARE(x, 3.5);
         QCOMPARE(y, 3.5);
+    }
+
+    // Issue #32: the game owns an action. The engine starts it and waits,
+    // however long, until the game finishes it: effects, or a failure and a
+    // new plan.
+    void theGameFinishesAnExternalAction()
+    {
+        const Sim sim = openMemory(kHunt);
+        QVERIFY(sim);
+        goap_event e;
+        QVERIFY(stepUntil(sim.get(), "hunter", GOAP_EVENT_EXTERNAL_STARTED, 2000, &e));
+        QCOMPARE(e.action, "hunt");
+        QCOMPARE(goap_event_kind_name(e.kind), "external");
+        // Ten times its duration later it still hunts, and nothing came of it.
+        QCOMPARE(goap_step(sim.get(), 200), GOAP_OK);
+        while (goap_next_event(sim.get(), &e))
+            QVERIFY(e.kind != GOAP_EVENT_COMPLETE);
+        const int hunter = goap_character_find(sim.get(), "hunter");
+        goap_phase phase = GOAP_PHASE_IDLE;
+        const char *action = nullptr;
+        QCOMPARE(goap_character_phase(sim.get(), hunter, &phase), GOAP_OK);
+        QCOMPARE(goap_character_action(sim.get(), hunter, &action), GOAP_OK);
+        QCOMPARE(phase, GOAP_PHASE_ACTING);
+        QCOMPARE(action, "hunt");
+        int32_t meat = -1;
+        QCOMPARE(goap_fact_get(sim.get(), nullptr, "world.meat", &meat), GOAP_OK);
+        QCOMPARE(meat, 0);
+
+        QCOMPARE(goap_action_finish(sim.get(), "hunter", 1), GOAP_OK);
+        QCOMPARE(goap_fact_get(sim.get(), nullptr, "world.meat", &meat), GOAP_OK);
+        QCOMPARE(meat, 1);
+        QVERIFY(goap_next_event(sim.get(), &e));
+        QCOMPARE(e.kind, GOAP_EVENT_COMPLETE);
+        QCOMPARE(e.action, "hunt");
+        // Nothing to finish now; another's finish is refused too.
+        QCOMPARE(goap_action_finish(sim.get(), "hunter", 1), GOAP_ERROR_ARGUMENT);
+        QVERIFY2(QByteArray(goap_last_error()).contains("not performing an external action"), goap_last_error());
+        QCOMPARE(goap_action_finish(sim.get(), "nobody", 1), GOAP_ERROR_ARGUMENT);
+
+        // The next hunt fails: a recorded reason, no meat, and it plans again.
+        QVERIFY(stepUntil(sim.get(), "hunter", GOAP_EVENT_EXTERNAL_STARTED, 2000, &e));
+        QCOMPARE(goap_action_finish(sim.get(), "hunter", 0), GOAP_OK);
+        QVERIFY(goap_next_event(sim.get(), &e));
+        QCOMPARE(e.kind, GOAP_EVENT_EXTERNAL_FAILED);
+        QCOMPARE(e.text, "hunt: the game says it failed");
+        QVERIFY(goap_next_event(sim.get(), &e));
+        QCOMPARE(e.kind, GOAP_EVENT_PLAN); // at once
+        QCOMPARE(goap_fact_get(sim.get(), nullptr, "world.meat", &meat), GOAP_OK);
+        QCOMPARE(meat, 1);
+        QVERIFY(stepUntil(sim.get(), "hunter", GOAP_EVENT_EXTERNAL_STARTED, 2000, &e)); // and hunts again
+    }
+
+    // With no game (goap-sim, the editor) an external action takes its
+    // duration and succeeds, and the log has no external events.
+    void withoutAGameExternalActionsTakeTheirDuration()
+    {
+        QTemporaryDir tmp;
+        const QString file = tmp.filePath(QStringLiteral("hunt.json"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(kHunt);
+        f.close();
+        const QString events = tmp.filePath(QStringLiteral("events.jsonl"));
+        QCOMPARE(goapSim({QStringLiteral("run"), file, "--events", events}).exitCode, 0);
+        const QByteArray log = readAll(events);
+        QCOMPARE(log.count("\"kind\": \"complete\""), 3);
+        QVERIFY(!log.contains("external"));
     }
 };
 

@@ -126,7 +126,8 @@ Fields fields(const Action &a)
             {tr("queue joined"), orNone(a.enqueue)},
             {tr("partner queue"), orNone(a.takePartner)},
             {tr("release"), onOff(a.release)},
-            {tr("leave"), onOff(a.leave)}};
+            {tr("leave"), onOff(a.leave)},
+            {tr("external"), onOff(a.external)}};
 }
 
 Fields fields(const Goal &g)

@@ -66,6 +66,10 @@ ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent)
     leaveBox = new QCheckBox(tr("leave the simulation on completion"), this);
     addRow(tr("Lea&ve"), leaveBox,
            tr("On completion the character leaves the simulation (a spawned patient going home, say)."));
+    externalBox = new QCheckBox(tr("performed by the game"), this);
+    addRow(tr("E&xternal"), externalBox,
+           tr("A game running the scenario through the C API performs this action and says when it is done "
+              "(goap_action_finish). Here and in goap-sim it takes its duration and succeeds."));
     auto queueEdited = [this](QLineEdit *edit, QString Action::*field, Field name) {
         connect(edit, &QLineEdit::editingFinished, this, [this, edit, field, name] {
             Action a = current();
@@ -86,6 +90,11 @@ ActionForm::ActionForm(ScenarioDocument *document, QWidget *parent)
         Action a = current();
         a.leave = on;
         apply(a, Field::Leave);
+    });
+    connect(externalBox, &QCheckBox::toggled, this, [this](bool on) {
+        Action a = current();
+        a.external = on;
+        apply(a, Field::External);
     });
 
     connect(labelEdit, &QLineEdit::editingFinished, this, [this] {
@@ -147,7 +156,7 @@ void ActionForm::refresh()
     const Action &a = s.actions[m_index];
     const bool many = m_indices.size() > 1;
     const QSignalBlocker b1(idEdit), b2(labelEdit), b3(stationBox), b4(durationBox), b5(costBox), b6(enqueueEdit),
-        b7(takePartnerEdit), b8(releaseBox), b9(leaveBox), b10(alternativesEdit);
+        b7(takePartnerEdit), b8(releaseBox), b9(leaveBox), b10(alternativesEdit), b11(externalBox);
     auto same = [&](auto field) {
         return std::all_of(m_indices.begin(), m_indices.end(), [&](int i) { return field(s.actions[i]) == field(a); });
     };
@@ -168,9 +177,10 @@ void ActionForm::refresh()
     alternativesEdit->setEnabled(!many);
     showNumber(durationBox, same([](const Action &x) { return x.duration; }), a.duration);
     showNumber(costBox, same([](const Action &x) { return x.cost; }), a.cost);
-    for (QWidget *one : {static_cast<QWidget *>(preTable), static_cast<QWidget *>(effectTable),
-                         static_cast<QWidget *>(enqueueEdit), static_cast<QWidget *>(takePartnerEdit),
-                         static_cast<QWidget *>(releaseBox), static_cast<QWidget *>(leaveBox)})
+    for (QWidget *one :
+         {static_cast<QWidget *>(preTable), static_cast<QWidget *>(effectTable), static_cast<QWidget *>(enqueueEdit),
+          static_cast<QWidget *>(takePartnerEdit), static_cast<QWidget *>(releaseBox), static_cast<QWidget *>(leaveBox),
+          static_cast<QWidget *>(externalBox)})
         one->setEnabled(!many);
     const QStringList facts = factsInUse(m_document->scenario());
     preTable->setFactChoices(facts);
@@ -181,6 +191,7 @@ void ActionForm::refresh()
     takePartnerEdit->setText(a.takePartner);
     releaseBox->setChecked(a.release);
     leaveBox->setChecked(a.leave);
+    externalBox->setChecked(a.external);
 }
 
 void ActionForm::change(Field field, const std::function<void(Action &)> &edit)

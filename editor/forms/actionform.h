@@ -26,7 +26,7 @@ public:
     QDoubleSpinBox *durationBox, *costBox;
     FactTable *preTable, *effectTable;
     QLineEdit *enqueueEdit, *takePartnerEdit;
-    QCheckBox *releaseBox, *leaveBox;
+    QCheckBox *releaseBox, *leaveBox, *externalBox;
 
 private:
     void apply(const Action &action, Field field);

@@ -13,6 +13,8 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -140,6 +142,7 @@ goap_status openRead(ReadResult r, const QString &file, goap_sim **out)
     for (const QString &id : s->compiled->goalIds)
         s->goalIds.push_back(id.toUtf8());
     s->options.recordSamples = false; // no API reads them; they would only grow
+    s->options.hostFinishesExternal = true; // the game performs "external" actions
     s->simulation = std::make_unique<sim::Simulation>(s->compiled, s->options);
     *out = s.release();
     return GOAP_OK;
@@ -184,6 +187,131 @@ const sim::AgentSnapshot &character(goap_sim &s, int index)
         raise(GOAP_ERROR_ARGUMENT,
               QStringLiteral("no character at position %1 (%2 present)").arg(index).arg(snap.agents.size()));
     return snap.agents[size_t(index)];
+}
+
+// The engine's phases and event kinds as goap.h names them. The switches
+// have no default, and goap is built with -Werror=switch: a phase or event
+// kind added to the engine without its name here does not compile.
+constexpr goap_phase toC(sim::Phase phase)
+{
+    switch (phase) {
+    case sim::Phase::Idle:
+        return GOAP_PHASE_IDLE;
+    case sim::Phase::Walking:
+        return GOAP_PHASE_WALKING;
+    case sim::Phase::Acting:
+        return GOAP_PHASE_ACTING;
+    case sim::Phase::Waiting:
+        return GOAP_PHASE_WAITING;
+    case sim::Phase::Resting:
+        return GOAP_PHASE_RESTING;
+    case sim::Phase::Queued:
+        return GOAP_PHASE_QUEUED;
+    }
+    return GOAP_PHASE_IDLE;
+}
+
+constexpr goap_event_kind toC(sim::EventKind kind)
+{
+    switch (kind) {
+    case sim::EventKind::Dawn:
+        return GOAP_EVENT_DAWN;
+    case sim::EventKind::Switch:
+        return GOAP_EVENT_SWITCH;
+    case sim::EventKind::Plan:
+        return GOAP_EVENT_PLAN;
+    case sim::EventKind::Start:
+        return GOAP_EVENT_START;
+    case sim::EventKind::Complete:
+        return GOAP_EVENT_COMPLETE;
+    case sim::EventKind::RecheckFailed:
+        return GOAP_EVENT_RECHECK_FAILED;
+    case sim::EventKind::Waiting:
+        return GOAP_EVENT_WAITING;
+    case sim::EventKind::Resting:
+        return GOAP_EVENT_RESTING;
+    case sim::EventKind::NeedSatisfied:
+        return GOAP_EVENT_NEED_SATISFIED;
+    case sim::EventKind::QuotaMet:
+        return GOAP_EVENT_QUOTA_MET;
+    case sim::EventKind::Spawned:
+        return GOAP_EVENT_SPAWNED;
+    case sim::EventKind::Left:
+        return GOAP_EVENT_LEFT;
+    case sim::EventKind::Enqueued:
+        return GOAP_EVENT_ENQUEUED;
+    case sim::EventKind::Partnered:
+        return GOAP_EVENT_PARTNERED;
+    case sim::EventKind::Released:
+        return GOAP_EVENT_RELEASED;
+    case sim::EventKind::Queued:
+        return GOAP_EVENT_QUEUED;
+    case sim::EventKind::ExternalStarted:
+        return GOAP_EVENT_EXTERNAL_STARTED;
+    case sim::EventKind::ExternalFailed:
+        return GOAP_EVENT_EXTERNAL_FAILED;
+    }
+    return GOAP_EVENT_DAWN;
+}
+
+// The numbers too: goap.h's are the engine's (the event log and records use
+// the engine's), and the counts cover every one.
+static_assert(sim::kPhaseCount == GOAP_PHASE_COUNT);
+static_assert(int(toC(sim::Phase::Queued)) == int(sim::Phase::Queued));
+static_assert(int(toC(sim::Phase::Resting)) == int(sim::Phase::Resting));
+static_assert(int(toC(sim::EventKind::Queued)) == int(sim::EventKind::Queued));
+static_assert(int(toC(sim::EventKind::ExternalFailed)) == int(sim::EventKind::ExternalFailed));
+static_assert(int(sim::EventKind::ExternalFailed) + 1 == GOAP_EVENT_KIND_COUNT,
+              "a new event kind needs its name in goap.h");
+static_assert(int(toC(sim::EventKind::Released)) == int(sim::EventKind::Released));
+
+// Facts are there from the first dawn: a call that reads or writes the live
+// state begins the day if no step has (as a first step would, without its tick).
+sim::Simulation &started(goap_sim &s)
+{
+    if (s.broken)
+        raise(GOAP_ERROR_ARGUMENT,
+              QStringLiteral("an earlier step failed mid-tick; close this simulation and open it again"));
+    if (!s.stepped) {
+        s.stepped = true;
+        s.snapshotValid = false;
+        s.simulation->start();
+    }
+    return *s.simulation;
+}
+
+// A present character by id, as its storage index in the simulation.
+int presentCharacter(goap_sim &s, const QString &who)
+{
+    const int i = started(s).presentIndex(who);
+    if (i < 0)
+        raise(GOAP_ERROR_ARGUMENT, QStringLiteral("no character \"%1\" present now").arg(who));
+    return i;
+}
+
+struct FactRef
+{
+    int agent = -1; // storage index, -1 for a world fact read without a character
+    FactId fact = -1;
+};
+
+FactRef factRef(goap_sim &s, const char *character, const char *name)
+{
+    const CompiledScenario &c = *s.compiled;
+    const QString fact = text(name, "name");
+    FactRef r;
+    r.fact = c.fact(fact);
+    if (r.fact < 0)
+        raise(GOAP_ERROR_ARGUMENT,
+              QStringLiteral("no fact \"%1\" in %2: facts are named as in the scenario (%3)")
+                  .arg(fact, s.fileName, QStringList(c.factNames.begin(), c.factNames.end()).join(u", ")));
+    started(s);
+    if (character)
+        r.agent = presentCharacter(s, QString::fromUtf8(character));
+    else if (!c.isWorldFact(r.fact))
+        raise(GOAP_ERROR_ARGUMENT,
+              QStringLiteral("\"%1\" is a character's own fact: name the character (it is NULL)").arg(fact));
+    return r;
 }
 
 template<typename T> T &out(T *p, const char *what)
@@ -376,7 +504,7 @@ goap_status goap_character_phase(goap_sim *sim, int index, goap_phase *result)
 {
     return guarded([&] {
         goap_phase &o = out(result, "out");
-        o = goap_phase(character(need(sim), index).phase);
+        o = toC(character(need(sim), index).phase);
         return GOAP_OK;
     });
 }
@@ -415,8 +543,82 @@ goap_status goap_character_position(goap_sim *sim, int index, double *x, double 
 
 const char *goap_phase_name(goap_phase phase)
 {
-    static const char *const names[] = {"idle", "walking", "acting", "waiting", "resting"};
+    // The engine's names (sim::phaseName), which test_capi compares for every phase.
+    static const char *const names[] = {"idle", "walking", "acting", "waiting", "resting", "queued"};
+    static_assert(std::size(names) == GOAP_PHASE_COUNT);
     return phase >= 0 && int(phase) < int(std::size(names)) ? names[phase] : "unknown";
+}
+
+const char *goap_event_kind_name(goap_event_kind kind)
+{
+    // The event log's names (sim::eventKindName), which test_capi compares for every kind.
+    static const char *const names[]
+        = {"dawn",  "switch",  "plan", "start",    "complete",  "recheck",  "waiting", "resting",  "satisfied",
+           "quota", "spawned", "left", "enqueued", "partnered", "released", "queued",  "external", "externalFailed"};
+    static_assert(std::size(names) == GOAP_EVENT_KIND_COUNT);
+    return kind >= 0 && int(kind) < int(std::size(names)) ? names[kind] : "unknown";
+}
+
+goap_status goap_character_set_position(goap_sim *sim, int index, double x, double y)
+{
+    return guarded([&] {
+        goap_sim &s = need(sim);
+        if (!std::isfinite(x) || !std::isfinite(y))
+            raise(GOAP_ERROR_ARGUMENT, QStringLiteral("the position must be finite numbers"));
+        const sim::AgentSnapshot &a = character(s, index);
+        if (!started(s).setPosition(presentCharacter(s, a.id), x, y)) // a.index is its serial
+            raise(GOAP_ERROR_ARGUMENT,
+                  QStringLiteral("%1 is %2: an action, a line or its holder decides where it stands")
+                      .arg(a.id, a.heldBy >= 0 ? QStringLiteral("held as a partner") : sim::phaseName(a.phase)));
+        s.snapshotValid = false;
+        return GOAP_OK;
+    });
+}
+
+goap_status goap_action_finish(goap_sim *sim, const char *characterId, int succeeded)
+{
+    return guarded([&] {
+        goap_sim &s = need(sim);
+        const QString who = text(characterId, "character");
+        const int i = presentCharacter(s, who);
+        if (!s.simulation->finishExternal(i, succeeded != 0))
+            raise(GOAP_ERROR_ARGUMENT, QStringLiteral("%1 is not performing an external action").arg(who));
+        s.snapshotValid = false;
+        return GOAP_OK;
+    });
+}
+
+goap_status goap_fact_get(goap_sim *sim, const char *characterId, const char *name, int32_t *value)
+{
+    return guarded([&] {
+        int32_t &o = out(value, "value");
+        goap_sim &s = need(sim);
+        const FactRef r = factRef(s, characterId, name);
+        o = s.simulation->factValue(r.agent, r.fact);
+        return GOAP_OK;
+    });
+}
+
+goap_status goap_fact_set(goap_sim *sim, const char *characterId, const char *name, int32_t value)
+{
+    return guarded([&] {
+        goap_sim &s = need(sim);
+        const FactRef r = factRef(s, characterId, name);
+        const CompiledScenario &c = *s.compiled;
+        const bool engines = std::find(c.queueFacts.begin(), c.queueFacts.end(), r.fact) != c.queueFacts.end()
+            || std::any_of(c.stations.begin(), c.stations.end(),
+                           [&](const CompiledStation &st) { return st.freeFact == r.fact; });
+        if (engines)
+            raise(GOAP_ERROR_ARGUMENT,
+                  QStringLiteral("\"%1\" is kept by the engine (a station's free places or a queue's length)")
+                      .arg(QString::fromUtf8(name)));
+        if (value < 0)
+            raise(GOAP_ERROR_ARGUMENT,
+                  QStringLiteral("facts are never negative; %1 cannot be %2").arg(QString::fromUtf8(name)).arg(value));
+        s.simulation->setFact(r.agent, r.fact, value);
+        s.snapshotValid = false;
+        return GOAP_OK;
+    });
 }
 
 int goap_next_event(goap_sim *sim, goap_event *result)
@@ -436,7 +638,7 @@ int goap_next_event(goap_sim *sim, goap_event *result)
         s.eventText = sim::eventText(*s.compiled, s.taken, e).toUtf8();
         o.day = e.day;
         o.time = e.t;
-        o.kind = goap_event_kind(e.kind);
+        o.kind = toC(e.kind);
         o.character = s.eventCharacter.constData();
         o.goal = idOr(s.goalIds, e.goal);
         o.action = idOr(s.actionIds, e.action);
@@ -545,6 +747,39 @@ goap_status goap_plan_find(goap_sim *sim, const char *characterId, const char *g
         if (!plan.found)
             raise(GOAP_ERROR_NO_PLAN,
                   QStringLiteral("%1 -> %2: no plan from the dawn state (%3 nodes expanded, %4 generated%5)")
+                      .arg(who, what)
+                      .arg(plan.expanded)
+                      .arg(plan.generated)
+                      .arg(plan.expanded >= c.planner.maxNodes ? QStringLiteral("; the node cap was reached")
+                                                               : QString()));
+        auto p = std::make_unique<goap_plan>();
+        for (int a : plan.actions)
+            p->actions.push_back(s.actionIds[size_t(a)]);
+        p->cost = plan.cost;
+        o = p.release();
+        return GOAP_OK;
+    });
+}
+
+goap_status goap_plan_find_now(goap_sim *sim, const char *characterId, const char *goalId, goap_plan **result)
+{
+    return guarded([&] {
+        goap_plan *&o = out(result, "out");
+        o = nullptr;
+        goap_sim &s = need(sim);
+        const CompiledScenario &c = *s.compiled;
+        const QString who = text(characterId, "character"), what = text(goalId, "goal");
+        const int goal = c.goalIndex(what);
+        if (goal < 0)
+            raise(GOAP_ERROR_ARGUMENT,
+                  QStringLiteral("no goal \"%1\" in %2 (goals: %3)")
+                      .arg(what, s.fileName, QStringList(c.goalIds.begin(), c.goalIds.end()).join(u", ")));
+        const int agent = presentCharacter(s, who);
+        Plan plan;
+        s.simulation->planNow(agent, goal, plan);
+        if (!plan.found)
+            raise(GOAP_ERROR_NO_PLAN,
+                  QStringLiteral("%1 -> %2: no plan from now (%3 nodes expanded, %4 generated%5)")
                       .arg(who, what)
                       .arg(plan.expanded)
                       .arg(plan.generated)

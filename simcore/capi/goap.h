@@ -69,8 +69,10 @@ typedef enum goap_phase {
     GOAP_PHASE_WALKING = 1,
     GOAP_PHASE_ACTING = 2,
     GOAP_PHASE_WAITING = 3,
-    GOAP_PHASE_RESTING = 4
+    GOAP_PHASE_RESTING = 4,
+    GOAP_PHASE_QUEUED = 5   /* standing in a station's line: its places are all taken */
 } goap_phase;
+#define GOAP_PHASE_COUNT 6  /* phases are 0..GOAP_PHASE_COUNT-1 */
 
 /* The kinds of event a run records, in the event log's order of SPEC §7. */
 typedef enum goap_event_kind {
@@ -88,8 +90,13 @@ typedef enum goap_event_kind {
     GOAP_EVENT_LEFT,
     GOAP_EVENT_ENQUEUED,
     GOAP_EVENT_PARTNERED,
-    GOAP_EVENT_RELEASED
+    GOAP_EVENT_RELEASED,
+    GOAP_EVENT_QUEUED,      /* a station's places were all taken: the character joined its line */
+    GOAP_EVENT_EXTERNAL_STARTED, /* an "external": true action began: the game performs it and
+                                  * calls goap_action_finish() (after the START event) */
+    GOAP_EVENT_EXTERNAL_FAILED   /* the game finished it as failed: the character plans again */
 } goap_event_kind;
+#define GOAP_EVENT_KIND_COUNT 18 /* kinds are 0..GOAP_EVENT_KIND_COUNT-1 */
 
 /* One recorded event. The strings stay valid until the next
  * goap_next_event(), step, run or goap_close() on the same handle. */
@@ -124,7 +131,7 @@ GOAP_API const char *goap_status_name(goap_status status);
 
 /* ---- Opening a scenario ------------------------------------------------ */
 
-/* Reads a scenario file (goap-scenario v1), checks it as `goap-sim validate`
+/* Reads a scenario file (goap-scenario v1 or v2), checks it as `goap-sim validate`
  * does and readies its simulation at the first dawn. On success *out is a new
  * handle (free it with goap_close()); on failure *out is NULL. */
 GOAP_API goap_status goap_open(const char *path, goap_sim **out);
@@ -179,8 +186,18 @@ GOAP_API goap_status goap_character_goal(goap_sim *sim, int index, const char **
 /* Its position on the map, in the scenario's units. */
 GOAP_API goap_status goap_character_position(goap_sim *sim, int index, double *x, double *y);
 
-/* "idle", "walking", ... Never NULL. */
+/* "idle", "walking", ..., "queued"; "unknown" out of range. Never NULL. */
 GOAP_API const char *goap_phase_name(goap_phase phase);
+
+/* Puts a present character at (x, y), for a game that moves characters
+ * itself. Idle, waiting or resting, it stands on the cell there (or the
+ * nearest free one). Walking (mid-walk), it walks on from there to the same
+ * station: its way is found again from the new spot, and a spot walled off
+ * from the station makes it re-plan, as when walls change. Refused
+ * (GOAP_ERROR_ARGUMENT, nothing changed) while it acts, stands in a line or
+ * is held as a partner: the action or line decides where it stands. Takes
+ * effect at once; the next tick walks from there. */
+GOAP_API goap_status goap_character_set_position(goap_sim *sim, int index, double x, double y);
 
 /* ---- Events ------------------------------------------------------------ */
 
@@ -192,6 +209,49 @@ GOAP_API int goap_next_event(goap_sim *sim, goap_event *out);
 /* Turns the event log on (the default) or off; it changes nothing else of
  * the run. Only before the first step or run (GOAP_ERROR_ARGUMENT after). */
 GOAP_API goap_status goap_set_events(goap_sim *sim, int on);
+
+/* The event kind's name as the event log writes it ("dawn", "switch", ...,
+ * "queued"); "unknown" out of range. Never NULL. */
+GOAP_API const char *goap_event_kind_name(goap_event_kind kind);
+
+/* ---- Game-owned actions ---------------------------------------------- */
+/* An action marked "external": true in the scenario is the game's to
+ * perform. The engine chooses it, walks the character to its station,
+ * re-checks it and takes what it spends (a START event), then records a
+ * GOAP_EVENT_EXTERNAL_STARTED event; from then the character stays acting in
+ * it, tick after tick, whatever its duration, until the game calls: */
+
+/* Finishes the external action the present character `character` (its id)
+ * performs. succeeded != 0: its effects apply and a COMPLETE event follows,
+ * as when an engine action's time is up. succeeded == 0: a
+ * GOAP_EVENT_EXTERNAL_FAILED event, its place at the station goes to the
+ * next in line, and it drops the plan and plans again at once (what the
+ * action spent at its start stays spent). GOAP_ERROR_ARGUMENT when the
+ * character is not in an external action that started. An action still
+ * unfinished at the end of the day ends with it (every dawn starts afresh).
+ * goap-sim and GOAP Studio, which have no game, run external actions as
+ * any other: they take their duration and succeed. */
+GOAP_API goap_status goap_action_finish(goap_sim *sim, const char *character, int succeeded);
+
+/* ---- Facts ------------------------------------------------------------- */
+/* Facts are named as in the scenario file: "world.bread" for the world's,
+ * "agent.fed" for a character's own. `character` is a present character's
+ * id; NULL (or any character) for a world fact, required for an agent
+ * fact. A name the scenario never uses is refused (GOAP_ERROR_ARGUMENT,
+ * goap_last_error() says why), and so is the character when none is present
+ * with that id (characters are present from the first step on). */
+
+/* The fact's value now. world.free.* and world.queue.* read as the engine
+ * keeps them (places free; the queue's length). */
+GOAP_API goap_status goap_fact_get(goap_sim *sim, const char *character, const char *name, int32_t *value);
+
+/* Sets a fact (value >= 0), as a game's sensors would: the next tick sees
+ * it. A character whose plan it breaks finds out as after any action's
+ * effects: at its next re-check (arriving at the action, or each second in a
+ * line) it drops the plan with a "recheck" event and plans again; one that
+ * is idle plans from it at its next tick. world.free.* and world.queue.*
+ * belong to the engine (places and queues) and are refused. */
+GOAP_API goap_status goap_fact_set(goap_sim *sim, const char *character, const char *name, int32_t value);
 
 /* ---- Reports ----------------------------------------------------------- */
 
@@ -214,6 +274,12 @@ GOAP_API void goap_string_free(char *string);
  * reach a goal from its dawn state, as `goap-sim plan --agent ID --goal ID`.
  * GOAP_ERROR_NO_PLAN when there is none (*out is then NULL). */
 GOAP_API goap_status goap_plan_find(goap_sim *sim, const char *character, const char *goal, goap_plan **out);
+/* The same from now: from a present character's own facts, the live world
+ * (facts set with goap_fact_set() included), the queues as it sees them and
+ * where it stands, with its own actions, as its next safe point would
+ * search. Any character present, spawned copies included; it changes
+ * nothing in the run. GOAP_ERROR_NO_PLAN when there is none (*out NULL). */
+GOAP_API goap_status goap_plan_find_now(goap_sim *sim, const char *character, const char *goal, goap_plan **out);
 GOAP_API int goap_plan_length(const goap_plan *plan);
 /* The id of step `index` (0-based), or NULL when out of range. Valid until goap_plan_free(). */
 GOAP_API const char *goap_plan_action(const goap_plan *plan, int index);

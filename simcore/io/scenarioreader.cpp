@@ -328,12 +328,13 @@ public:
         Action a;
         if (!object(v, path,
                     {"id", "label", "station", "duration", "cost", "pre", "set", "add", "enqueue", "takePartner",
-                     "release", "leave"}))
+                     "release", "leave", "external"}))
             return a;
         optional(v, path, "enqueue", a.enqueue, &Reader::string);
         optional(v, path, "takePartner", a.takePartner, &Reader::string);
         optional(v, path, "release", a.release, &Reader::boolean);
         optional(v, path, "leave", a.leave, &Reader::boolean);
+        optional(v, path, "external", a.external, &Reader::boolean);
         required(v, path, "id", a.id, &Reader::string);
         optional(v, path, "label", a.label, &Reader::string);
         if (const Value *st = v.find(u"station"); st && st->type == Type::Array) {

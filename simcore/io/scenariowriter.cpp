@@ -130,6 +130,8 @@ Value action(const Action &a)
         v.insert(QStringLiteral("release"), boolean(true));
     if (a.leave)
         v.insert(QStringLiteral("leave"), boolean(true));
+    if (a.external) // written only when true: files without it stay as they were
+        v.insert(QStringLiteral("external"), boolean(true));
     return v;
 }
 

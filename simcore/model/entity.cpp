@@ -33,6 +33,8 @@ const char *fieldName(Field field)
         return "release";
     case Field::Leave:
         return "leave";
+    case Field::External:
+        return "external";
     case Field::GoalKind:
         return "kind";
     case Field::Conditions:

@@ -105,6 +105,7 @@ enum class Field : quint8 {
     PartnerQueue,
     Release,
     Leave,
+    External,
     GoalKind,
     Conditions,
     Start,

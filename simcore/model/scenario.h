@@ -152,6 +152,9 @@ struct Action
     QString takePartner {}; // on start, the character takes the front of this queue as its partner
     bool release = false; // on completion, the partner is let go
     bool leave = false; // on completion, the character leaves the simulation
+    // Performed by the game hosting the engine (the C API): the engine starts
+    // it and the host finishes it; with no host it takes its duration.
+    bool external = false;
     // Further stations where it can be done too (SPEC 11.3: `"station": [a, b]`
     // is station a with alternatives [b]); the planner chooses one per step.
     QStringList alternatives {};

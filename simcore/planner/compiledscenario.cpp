@@ -204,6 +204,7 @@ CompiledScenario compile(const Scenario &s)
         ca.takePartner = queueIndex(c, ids, index, a.takePartner);
         ca.release = a.release;
         ca.leave = a.leave;
+        ca.external = a.external;
         c.actions.push_back(ca);
         c.actionIds.push_back(a.id);
     }

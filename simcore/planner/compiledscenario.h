@@ -53,6 +53,7 @@ struct CompiledAction
     int takePartner = -1; // queue whose front becomes the partner on start
     bool release = false; // the partner is let go on completion
     bool leave = false; // the character leaves on completion
+    bool external = false; // the host finishes it (Options::hostFinishesExternal)
 };
 
 struct CompiledGoal

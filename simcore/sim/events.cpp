@@ -83,6 +83,10 @@ QString eventKindName(EventKind kind)
         return QStringLiteral("released");
     case EventKind::Queued:
         return QStringLiteral("queued");
+    case EventKind::ExternalStarted:
+        return QStringLiteral("external");
+    case EventKind::ExternalFailed:
+        return QStringLiteral("externalFailed");
     }
     return {};
 }
@@ -193,6 +197,10 @@ QString eventText(const CompiledScenario &s, const EventLog &log, const Event &e
     case EventKind::Queued:
         return QStringLiteral("%1: in line at %2, %3 (its places are taken)")
             .arg(nameAt(s.actionIds, e.action), nameAt(s.stationIds, e.station), ordinal(qRound(e.x)));
+    case EventKind::ExternalStarted:
+        return QStringLiteral("%1: the game performs it").arg(nameAt(s.actionIds, e.action));
+    case EventKind::ExternalFailed:
+        return QStringLiteral("%1: the game says it failed").arg(nameAt(s.actionIds, e.action));
     }
     return {};
 }

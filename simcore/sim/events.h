@@ -37,6 +37,9 @@ enum class EventKind : std::uint8_t {
     Partnered, // the character took the front of a queue as its partner
     Released, // the character let its partner go
     Queued, // the station's places were all taken: the character joined its line
+    // An external action (Options::hostFinishesExternal) began: the host performs it now.
+    ExternalStarted,
+    ExternalFailed, // the host said an external action failed: the plan is dropped
 };
 QString eventKindName(EventKind kind);
 
@@ -53,7 +56,7 @@ struct Event
     ConditionOp op = ConditionOp::Ge; // RecheckFailed: the condition was `fact <op> needed`
     int goal = -1; // Switch (winner), Plan, NeedSatisfied, QuotaMet
     int otherGoal = -1; // Switch: the goal overtaken
-    int action = -1; // Start, Complete, RecheckFailed, Queued, Partnered
+    int action = -1; // Start, Complete, RecheckFailed, Queued, Partnered, ExternalStarted, ExternalFailed
     FactId fact = -1; // RecheckFailed: the first condition that failed (-1: walls closed its way)
     std::int32_t value = 0, needed = 0; // RecheckFailed: the fact's value, and the condition's
     std::uint32_t planBegin = 0, planEnd = 0; // Plan: range in EventLog::planActions

@@ -175,6 +175,8 @@ QByteArray eventLine(const CompiledScenario &sc, const EventLog &log, const Even
         break;
     }
     case EventKind::Complete:
+    case EventKind::ExternalStarted:
+    case EventKind::ExternalFailed:
         o.insert(QStringLiteral("action"), string(eventName(sc.actionIds, e.action)));
         break;
     case EventKind::Queued:

@@ -343,7 +343,14 @@ void Simulation::updateAgent(int i)
                 record(e);
             }
             a.ticksLeft = a.actionTicks;
+            if (act.external && m_options.hostFinishesExternal) {
+                Event x {0, 0, i, EventKind::ExternalStarted};
+                x.action = a.action;
+                record(x);
+            }
         }
+        if (act.external && m_options.hostFinishesExternal)
+            break; // the host finishes it (finishExternal)
         if (--a.ticksLeft <= 0)
             complete(i);
         break;

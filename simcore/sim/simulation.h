@@ -53,6 +53,10 @@ struct Options
     // number gives the same run; towns below kParallelFrom present
     // characters are stepped on the calling thread alone.
     int threads = 0;
+    // A host (a game through the C API) finishes external actions
+    // (finishExternal); without one (goap-sim, the editor) they take their
+    // duration and succeed, as any action.
+    bool hostFinishesExternal = false;
 };
 
 // Below this many present characters a tick runs serially: the parallel part
@@ -158,6 +162,34 @@ public:
     void changeWalls(std::int64_t tick, QList<Wall> walls);
     std::span<const std::pair<std::int64_t, QList<Wall>>> wallChanges() const { return m_wallChanges; }
     double insistence(int agent, int goal) const; // goal: an index into the character's goals
+
+    // The host's hand on the live state between ticks (a game through the C
+    // API; host.cpp). Agent arguments are storage indices, as above.
+    int presentIndex(QStringView id) const; // the present character with that id, -1
+    // A fact's value as `agent` sees it (a world fact: the world's; agent -1
+    // reads world facts only), and setting it: the next tick sees it, and a
+    // character whose plan it breaks finds out at its next re-check (on
+    // arrival, or while it waits in a line), as after any action's effects.
+    std::int32_t factValue(int agent, FactId f) const;
+    void setFact(int agent, FactId f, std::int32_t value);
+    // A search from the character's state now (its own facts, the live world,
+    // the queues as it sees them, travel from where it stands) for one goal
+    // with its own actions: what its next safe point would search. Leaves
+    // the run as it was (the plan cache is not touched).
+    void planNow(int agent, int goal, Plan &out);
+    // Puts a character at (x, y): idle, waiting or resting, it stands on the
+    // cell there (or the nearest free one); walking, it walks on to the same
+    // spot from there (a way walled off re-plans, as when walls change).
+    // False, nothing changed, when it is acting, in a line, or held as a
+    // partner: those stand where their action or line puts them.
+    bool setPosition(int agent, double x, double y);
+    // Under way in an external action the host has to finish (hostFinishesExternal).
+    bool awaitingHost(int agent) const;
+    // The host finished it: succeeded, its effects apply and the character
+    // goes on as after any action; failed, an ExternalFailed event, its place
+    // goes to the line, and it plans again (what it spent at the start stays
+    // spent). False, nothing changed, when it is not awaitingHost().
+    bool finishExternal(int agent, bool succeeded);
 
 private:
     void dawn();

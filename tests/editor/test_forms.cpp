@@ -125,6 +125,16 @@ private slots:
         QVERIFY(w.actionForm()->errorText().contains(u"not a valid queue name"));
         w.outline()->select(ItemRef {EntityKind::Action, 3});
         QVERIFY(w.actionForm()->leaveBox->isChecked());
+        // Issue #32: the action a game performs, ticked with the mouse.
+        QVERIFY(!w.actionForm()->externalBox->isChecked());
+        QTest::mouseClick(w.actionForm()->externalBox, Qt::LeftButton, {},
+                          w.actionForm()->externalBox->rect().bottomLeft() + QPoint(8, -4));
+        QVERIFY(w.scenario().actions[3].external);
+        QVERIFY(!w.scenario().actions[4].external);
+        w.outline()->select(ItemRef {EntityKind::Action, 4});
+        QVERIFY(!w.actionForm()->externalBox->isChecked());
+        w.outline()->select(ItemRef {EntityKind::Action, 3});
+        QVERIFY(w.actionForm()->externalBox->isChecked());
 
         // Every one of these edits is undoable, back to the file.
         QUndoStack *stack = w.document()->undoStack();

@@ -4,6 +4,7 @@
 #include "io/scenariowriter.h"
 #include "io/validator.h"
 #include "model/factname.h"
+#include "planner/compiledscenario.h"
 #include "scenarios.h"
 #include "testutil.h"
 
@@ -39,6 +40,26 @@ class TestScenarioIo : public QObject
     Q_OBJECT
 
 private slots:
+    // Issue #32: "external": true marks an action the game performs; it is
+    // read, compiled, and written only when true (other files unchanged).
+    void externalActionsRoundTrip()
+    {
+        Scenario s = loadShipped(QStringLiteral("bakery.json"));
+        QVERIFY(!writeScenario(s).contains("\"external\""));
+        s.actions[0].external = true;
+        const QByteArray written = writeScenario(s);
+        QVERIFY(written.contains("\"external\": true"));
+        const ReadResult back = readScenario(written);
+        QVERIFY(back.ok());
+        QVERIFY(back.scenario->actions[0].external);
+        QVERIFY(!back.scenario->actions[1].external);
+        QCOMPARE(*back.scenario, s);
+        QVERIFY(compile(*back.scenario).actions[0].external);
+        QByteArray wrong = written;
+        wrong.replace("\"external\": true", "\"external\": 1");
+        QVERIFY(!readScenario(wrong).ok()); // a boolean or nothing
+    }
+
     void factNamesHaveOneHome()
     {
         QCOMPARE(bareName(u"world.bread"), QStringLiteral("bread"));

@@ -33,6 +33,7 @@ ScenarioForm::ScenarioForm(ScenarioDocument *document, QWidget *parent)
     heuristic->addItem(tr("Unmet conditions"), QString::fromLatin1(heuristicName(PlannerHeuristic::Unmet)));
     heuristic->addItem(tr("Additive"), QString::fromLatin1(heuristicName(PlannerHeuristic::Additive)));
     heuristic->addItem(tr("Max (optimal)"), QString::fromLatin1(heuristicName(PlannerHeuristic::Max)));
+    heuristic->addItem(tr("Landmark cut (optimal)"), QString::fromLatin1(heuristicName(PlannerHeuristic::Lmcut)));
     addRow(tr("&Heuristic"), heuristic,
            tr("How the planner estimates the cost still to go.\n"
               "Unmet conditions (default): counts the goal conditions not yet met. Fast per step, but it overestimates "
@@ -41,7 +42,10 @@ ScenarioForm::ScenarioForm(ScenarioDocument *document, QWidget *parent)
               "Additive: sums relaxed costs of reaching each condition. Usually expands far fewer nodes; plans are "
               "good but not guaranteed cheapest.\n"
               "Max (optimal): the largest relaxed cost. Never overestimates, so the plan found is a cheapest one; "
-              "it may expand more nodes than Additive."));
+              "it may expand more nodes than Additive.\n"
+              "Landmark cut (optimal): sums the costs of action sets every plan must use. Never overestimates and "
+              "is at least Max, so it proves the cheapest plan in fewer nodes, but each node costs several Max "
+              "computations: worth it on hard problems, slower on easy ones."));
     costWeight = makeDouble(0, 100, 3, 0.01);
     addRow(tr("Cost &weight"), costWeight,
            tr("Ballot: score = insistence - cost weight x plan cost (default %1). Cost breaks near-ties; it does not "

@@ -488,7 +488,8 @@ public:
                     s.planner.heuristic = *known;
                 else
                     error(*h, pathKey(p, QStringLiteral("heuristic")),
-                          QStringLiteral("unknown heuristic \"%1\" (expected \"unmet\", \"additive\" or \"max\")")
+                          QStringLiteral(
+                              "unknown heuristic \"%1\" (expected \"unmet\", \"additive\", \"max\" or \"lmcut\")")
                               .arg(heuristic));
             }
         }

@@ -114,13 +114,16 @@ const char *heuristicName(PlannerHeuristic heuristic)
         return "additive";
     case PlannerHeuristic::Max:
         return "max";
+    case PlannerHeuristic::Lmcut:
+        return "lmcut";
     }
     return "unmet";
 }
 
 std::optional<PlannerHeuristic> heuristicFromName(QStringView name)
 {
-    for (const PlannerHeuristic h : {PlannerHeuristic::Unmet, PlannerHeuristic::Additive, PlannerHeuristic::Max})
+    for (const PlannerHeuristic h :
+         {PlannerHeuristic::Unmet, PlannerHeuristic::Additive, PlannerHeuristic::Max, PlannerHeuristic::Lmcut})
         if (name == QLatin1String(heuristicName(h)))
             return h;
     return std::nullopt;

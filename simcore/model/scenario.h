@@ -223,10 +223,11 @@ struct DaySettings
 // How the planner estimates the cost still to go (SPEC 11.2): `unmet` counts
 // unmet goal conditions (the seed's), `additive` sums relaxed costs (more
 // informed, not admissible), `max` takes their largest (admissible: the plan
-// found is optimal).
-enum class PlannerHeuristic : quint8 { Unmet, Additive, Max };
+// found is optimal), `lmcut` the landmark-cut heuristic over the same
+// relaxation (admissible, at least `max`: fewer nodes, dearer per node).
+enum class PlannerHeuristic : quint8 { Unmet, Additive, Max, Lmcut };
 
-// "unmet", "additive", "max": the names in files and in `goap-sim plan --json`.
+// "unmet", "additive", "max", "lmcut": the names in files and in `goap-sim plan --json`.
 const char *heuristicName(PlannerHeuristic heuristic);
 // The heuristic named `name`, or nullopt.
 std::optional<PlannerHeuristic> heuristicFromName(QStringView name);

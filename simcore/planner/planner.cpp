@@ -105,13 +105,18 @@ inline std::int32_t unmet(const std::int32_t *state, std::span<const CCondition>
 }
 
 // Heap order: the smallest f first, then the smallest h, then the oldest node.
+// h is never negative, so its float bits order as unsigned integers do, and h
+// and the node pack into one 64-bit key: two comparisons, not three.
 inline bool later(const auto &a, const auto &b)
 {
     if (a.f != b.f)
         return a.f > b.f;
-    if (a.h != b.h)
-        return a.h > b.h;
-    return a.node > b.node;
+    return a.tie > b.tie;
+}
+
+inline std::uint64_t tieKey(float h, std::uint32_t node)
+{
+    return std::uint64_t(std::bit_cast<std::uint32_t>(h + 0.0f)) << 32 | node; // + 0.0f: -0 as +0
 }
 
 // Pools never go negative and saturate at the 32-bit maximum.
@@ -203,7 +208,10 @@ inline std::uint32_t Planner::newNode(std::uint64_t hash, double g, std::uint32_
     return index;
 }
 
-inline Planner::TableSlot *Planner::find(std::uint64_t hash, const std::int32_t *state, bool &found)
+// `self`: the node whose stored state `state` is being written over while a
+// successor is probed; it is never the successor (the caller checked), so it
+// is passed over rather than compared with itself.
+inline Planner::TableSlot *Planner::find(std::uint64_t hash, const std::int32_t *state, bool &found, std::uint32_t self)
 {
     const size_t bytes = size_t(m_stride) * sizeof(std::int32_t);
     for (std::uint32_t i = std::uint32_t(hash) & m_tableMask;; i = (i + 1) & m_tableMask) {
@@ -212,7 +220,7 @@ inline Planner::TableSlot *Planner::find(std::uint64_t hash, const std::int32_t 
             found = false;
             return &slot;
         }
-        if (slot.hash == hash && std::memcmp(stateOf(slot.node), state, bytes) == 0) {
+        if (slot.hash == hash && slot.node != self && std::memcmp(stateOf(slot.node), state, bytes) == 0) {
             found = true;
             return &slot;
         }
@@ -239,7 +247,7 @@ void Planner::rehash(std::size_t slotCount)
 inline void Planner::pushOpen(std::uint32_t node, double h)
 {
     const Node &n = m_nodes[node];
-    m_open.push_back(OpenEntry {n.g + h, n.h, node});
+    m_open.push_back(OpenEntry {n.g + h, tieKey(n.h, node)});
     std::push_heap(m_open.begin(), m_open.end(), [](const OpenEntry &a, const OpenEntry &b) { return later(a, b); });
 }
 
@@ -261,6 +269,7 @@ void Planner::extract(std::uint32_t node, Plan &out)
 // The seed's h: goal conditions still unmet. The goal holds exactly when it is 0.
 struct Planner::UnmetCount
 {
+    static constexpr bool kReopen = false; // the seed's search never reopens: its plans stay as they were
     std::span<const CCondition> goal;
     double operator()(const std::int32_t *state, bool &isGoal) const
     {
@@ -273,12 +282,28 @@ struct Planner::UnmetCount
 // h_add (Sum) or h_max from the relaxation; infinite at a dead end.
 template<bool Sum> struct Planner::RelaxedCost
 {
+    static constexpr bool kReopen = false; // h_max is consistent: a closed state is never reached more cheaply
     Relaxation *relaxation;
     std::span<const CCondition> goal;
     double operator()(const std::int32_t *state, bool &isGoal) const
     {
         isGoal = holds(state, goal);
         return isGoal ? 0.0 : relaxation->cost<Sum>(state);
+    }
+};
+
+// Landmark-cut: admissible but not consistent, so a closed state reached
+// again more cheaply is opened again (kReopen) and the first goal popped is
+// still a cheapest plan.
+struct Planner::LandmarkCut
+{
+    static constexpr bool kReopen = true;
+    Relaxation *relaxation;
+    std::span<const CCondition> goal;
+    double operator()(const std::int32_t *state, bool &isGoal) const
+    {
+        isGoal = holds(state, goal);
+        return isGoal ? 0.0 : relaxation->lmcut(state);
     }
 };
 
@@ -439,6 +464,11 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
         out.optimal = true;
         return false;
     }
+    if (m_preMasks.empty()
+        || !std::equal(actions.begin(), actions.end(), m_indexedActions.begin(), m_indexedActions.end())) {
+        indexPreconditions(actions);
+        m_indexedActions.assign(actions.begin(), actions.end());
+    }
     switch (heuristic) {
     case PlannerHeuristic::Unmet:
         search(actions, out, maxNodes, UnmetCount {goal});
@@ -451,8 +481,12 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
         m_relaxation.prepare(m_states.data(), actions, goal);
         search(actions, out, maxNodes, RelaxedCost<false> {&m_relaxation, goal});
         break;
+    case PlannerHeuristic::Lmcut:
+        m_relaxation.prepare(m_states.data(), actions, goal);
+        search(actions, out, maxNodes, LandmarkCut {&m_relaxation, goal});
+        break;
     }
-    out.optimal = out.found ? heuristic == PlannerHeuristic::Max
+    out.optimal = out.found ? heuristic == PlannerHeuristic::Max || heuristic == PlannerHeuristic::Lmcut
                             : out.reason == PlanReason::Exhausted || out.reason == PlanReason::Unreachable;
     return out.found;
 }
@@ -483,7 +517,7 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heur
     const auto heapOrder = [](const OpenEntry &a, const OpenEntry &b) { return later(a, b); };
     while (!m_open.empty()) {
         std::pop_heap(m_open.begin(), m_open.end(), heapOrder);
-        const std::uint32_t current = m_open.back().node;
+        const auto current = std::uint32_t(m_open.back().tie);
         m_open.pop_back();
         if (m_nodes[current].superseded)
             continue;
@@ -511,33 +545,27 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heur
         const double parentG = m_nodes[current].g;
         const std::uint64_t parentHash = m_nodes[current].hash;
 
+        // Which distinct preconditions the expanded state meets, once; then each action is a mask test.
+        std::int32_t *const parent = stateOf(current);
+        const size_t words = m_maskWords;
+        std::fill(m_holdMask.begin(), m_holdMask.end(), 0);
+        for (size_t k = 0; k < m_preConditions.size(); ++k)
+            if (m_preConditions[k].holds(parent[m_preConditions[k].fact]))
+                m_holdMask[k >> 6] |= std::uint64_t(1) << (k & 63);
+        const std::uint64_t *mask = m_preMasks.data();
         for (const int actionIndex : actions) {
-            const CompiledAction &action = sc.actions[size_t(actionIndex)];
-            if (!holds(stateOf(current), sc.conditionsOf(action.pre)))
+            const std::uint64_t *need = mask;
+            mask += words;
+            bool applicable = true;
+            for (size_t w = 0; w < words; ++w)
+                applicable = applicable && (need[w] & ~m_holdMask[w]) == 0;
+            if (!applicable)
                 continue;
+            const CompiledAction &action = sc.actions[size_t(actionIndex)];
             const size_t choices = m_travel && !action.stations.empty() ? action.stations.size() : 1;
             for (size_t choice = 0; choice < choices; ++choice) {
-                const std::int32_t *parent = stateOf(current);
-                const auto child = std::uint32_t(m_nodes.size());
-                std::int32_t *s = stateOf(child);
-                std::memcpy(s, parent, bytes);
-                std::uint64_t hash = parentHash;
-                for (const CEffect &e : sc.effectsOf(action.add)) {
-                    const std::int32_t old = s[e.fact];
-                    const std::int32_t now = addClamped(old, e.value);
-                    if (now != old) {
-                        s[e.fact] = now;
-                        hash += key(e.fact, now) - key(e.fact, old);
-                    }
-                }
-                for (const CEffect &e : sc.effectsOf(action.set)) {
-                    const std::int32_t old = s[e.fact];
-                    if (e.value != old) {
-                        s[e.fact] = e.value;
-                        hash += key(e.fact, e.value) - key(e.fact, old);
-                    }
-                }
                 double g = parentG + action.cost;
+                int station = -1;
                 if (m_travel && !action.stations.empty()) {
                     // The walk there, by path, from where it would stand.
                     const int to = action.stations[choice];
@@ -552,39 +580,94 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heur
                     const CompiledStation &st = sc.stations[size_t(to)];
                     if (st.freeFact >= 0 && parent[st.freeFact] <= 0)
                         g += m_travelArgs.weight * action.duration;
-                    if (s[position] != to + 1) {
-                        hash += key(FactId(position), to + 1) - key(FactId(position), s[position]);
-                        s[position] = to + 1;
-                    }
+                    station = to;
                 }
-                if (hash == parentHash && std::memcmp(s, parent, bytes) == 0)
-                    continue; // changes nothing: the state is the one being expanded
+                // The successor is the parent with the action's effects written over it
+                // (undone below): its hash follows from the parent's, and only a state
+                // the table has not seen is copied out into a node of its own.
+                m_undo.clear();
+                std::uint64_t hash = parentHash;
+                const auto write = [&](FactId fact, std::int32_t now) {
+                    const std::int32_t old = parent[fact];
+                    if (now != old) {
+                        m_undo.push_back(Undo {fact, old});
+                        parent[fact] = now;
+                        hash += key(fact, now) - key(fact, old);
+                    }
+                };
+                for (const CEffect &e : sc.effectsOf(action.add))
+                    write(e.fact, addClamped(parent[e.fact], e.value));
+                for (const CEffect &e : sc.effectsOf(action.set))
+                    write(e.fact, e.value);
+                if (station >= 0)
+                    write(FactId(position), station + 1);
+                const auto undo = [&] {
+                    for (auto u = m_undo.rbegin(); u != m_undo.rend(); ++u)
+                        parent[u->fact] = u->old;
+                };
+                // Changes nothing (every write put back by a later one): the state being expanded.
+                if (hash == parentHash && std::all_of(m_undo.begin(), m_undo.end(), [&](const Undo &u) {
+                        return parent[u.fact] == u.old;
+                    })) {
+                    undo();
+                    continue;
+                }
                 ++out.generated;
-                TableSlot *slot = find(hash, s, found);
+                TableSlot *slot = find(hash, parent, found, current);
                 if (found) {
                     Node &existing = m_nodes[slot->node];
-                    if (existing.closed || existing.g <= g) {
+                    if ((existing.closed && !Heuristic::kReopen) || existing.g <= g) {
+                        undo();
                         if (m_trace)
                             traceSkip(m_traceDuplicates, current);
                         continue; // closed, or already open by a route no dearer
                     }
-                    const double h = heuristic(s, isGoal);
+                    const double h = heuristic(parent, isGoal);
+                    std::memcpy(stateOf(std::uint32_t(m_nodes.size())), parent, bytes);
+                    undo();
                     existing.superseded = true;
                     slot->node = newNode(hash, g, current, actionIndex, h, isGoal);
                     pushOpen(std::uint32_t(m_nodes.size() - 1), h);
                 } else {
-                    const double h = heuristic(s, isGoal);
+                    const double h = heuristic(parent, isGoal);
                     if (h == Relaxation::kInfinity) {
+                        undo();
                         if (m_trace)
                             traceSkip(m_traceDeadEnds, current);
                         continue; // a dead end: no relaxed plan reaches the goal from here
                     }
+                    std::memcpy(stateOf(std::uint32_t(m_nodes.size())), parent, bytes);
+                    undo();
                     *slot = TableSlot {hash, newNode(hash, g, current, actionIndex, h, isGoal), m_epoch};
                     pushOpen(std::uint32_t(m_nodes.size() - 1), h);
                 }
             }
         }
     }
+}
+
+void Planner::indexPreconditions(std::span<const int> actions)
+{
+    const CompiledScenario &sc = *m_scenario;
+    m_preConditions.clear();
+    for (const int a : actions)
+        for (const CCondition &c : sc.conditionsOf(sc.actions[size_t(a)].pre))
+            if (std::none_of(m_preConditions.begin(), m_preConditions.end(), [&](const CCondition &o) {
+                    return o.fact == c.fact && o.value == c.value && o.op == c.op;
+                }))
+                m_preConditions.push_back(c);
+    m_maskWords = std::max<size_t>(1, (m_preConditions.size() + 63) / 64);
+    m_holdMask.assign(m_maskWords, 0);
+    m_preMasks.assign(actions.size() * m_maskWords, 0);
+    for (size_t k = 0; k < actions.size(); ++k)
+        for (const CCondition &c : sc.conditionsOf(sc.actions[size_t(actions[k])].pre)) {
+            const auto bit = size_t(std::find_if(m_preConditions.begin(), m_preConditions.end(),
+                                                 [&](const CCondition &o) {
+                                                     return o.fact == c.fact && o.value == c.value && o.op == c.op;
+                                                 })
+                                    - m_preConditions.begin());
+            m_preMasks[k * m_maskWords + (bit >> 6)] |= std::uint64_t(1) << (bit & 63);
+        }
 }
 
 double Planner::between(int from, int to)

@@ -152,14 +152,14 @@ private:
         bool superseded; // a cheaper route to the same state was found
         bool closed; // expanded: never expanded again
     };
-    struct OpenEntry
+    struct OpenEntry // the heap's order: f, then `tie` (h's bits, then the node: see pushOpen)
     {
         double f;
-        float h;
-        std::uint32_t node;
+        std::uint64_t tie;
     };
     struct UnmetCount;
     template<bool Sum> struct RelaxedCost;
+    struct LandmarkCut;
 
     template<typename Heuristic>
     void search(std::span<const int> actions, Plan &out, int maxNodes, Heuristic heuristic);
@@ -183,9 +183,27 @@ private:
     std::size_t bytesFor(std::size_t nodes) const;
     bool reserveNodes(std::size_t needed, std::uint32_t limit);
     std::int32_t *stateOf(std::uint32_t node) { return m_states.data() + size_t(node) * size_t(m_stride); }
-    TableSlot *find(std::uint64_t hash, const std::int32_t *state, bool &found);
+    TableSlot *find(std::uint64_t hash, const std::int32_t *state, bool &found, std::uint32_t self = ~0u);
     void rehash(std::size_t slotCount); // not "slots": a Qt macro
     void pushOpen(std::uint32_t node, double h);
+    // Applicability (the issue #31's second cost): the distinct preconditions
+    // of a search's actions, and per action a bit mask of the ones it needs, so
+    // an expansion tests each distinct condition once and each action with a
+    // mask, not each action's conditions one by one.
+    void indexPreconditions(std::span<const int> actions);
+    std::vector<CCondition> m_preConditions; // distinct, by bit
+    std::vector<std::uint64_t> m_preMasks; // m_maskWords words per action of the search, in its order
+    std::vector<std::uint64_t> m_holdMask; // m_maskWords words: the conditions the expanded state meets
+    std::size_t m_maskWords = 0;
+    std::vector<int> m_indexedActions; // the actions indexed last: a repeated search reuses the index
+    // A successor is written over its parent's state while it is probed and
+    // scored, and put back from here after: only new states are copied out.
+    struct Undo
+    {
+        FactId fact;
+        std::int32_t old;
+    };
+    std::vector<Undo> m_undo;
     void extract(std::uint32_t node, Plan &out);
 
     const CompiledScenario *m_scenario;

@@ -134,12 +134,6 @@ std::uint32_t Relaxation::conditionIndex(const CCondition &c)
 void Relaxation::prepare(const std::int32_t *state, std::span<const int> actions, std::span<const CCondition> goal)
 {
     const CompiledScenario &sc = *m_scenario;
-    m_conditions.clear();
-    m_goalIndex.clear();
-    m_preIndex.clear();
-    m_achieves.clear();
-    m_actions.clear();
-
     m_mayBeNegative.assign(size_t(sc.stateSize()), 0);
     for (size_t f = 0; f < m_mayBeNegative.size(); ++f)
         m_mayBeNegative[f] = state[f] < 0;
@@ -147,6 +141,25 @@ void Relaxation::prepare(const std::int32_t *state, std::span<const int> actions
         for (const CEffect &e : sc.effectsOf(sc.actions[size_t(a)].set))
             if (e.value < 0)
                 m_mayBeNegative[size_t(e.fact)] = 1;
+    // The same question as last time (a character planning again, a benchmark): nothing to rebuild.
+    const auto sameCondition = [](const CCondition &a, const CCondition &b) {
+        return a.fact == b.fact && a.value == b.value && a.op == b.op;
+    };
+    if (!m_actions.empty() || !m_goalIndex.empty()) {
+        if (std::equal(actions.begin(), actions.end(), m_preparedActions.begin(), m_preparedActions.end())
+            && std::equal(goal.begin(), goal.end(), m_preparedGoal.begin(), m_preparedGoal.end(), sameCondition)
+            && m_mayBeNegative == m_preparedNegative)
+            return;
+    }
+    m_preparedActions.assign(actions.begin(), actions.end());
+    m_preparedGoal.assign(goal.begin(), goal.end());
+    m_preparedNegative = m_mayBeNegative;
+
+    m_conditions.clear();
+    m_goalIndex.clear();
+    m_preIndex.clear();
+    m_achieves.clear();
+    m_actions.clear();
 
     for (const CCondition &c : goal)
         m_goalIndex.push_back(conditionIndex(c));
@@ -176,7 +189,108 @@ void Relaxation::prepare(const std::int32_t *state, std::span<const int> actions
         }
         r.achEnd = std::uint32_t(m_achieves.size());
     }
-    m_cost.resize(m_conditions.size());
+    const size_t n = m_conditions.size();
+    m_cost.resize(n);
+    m_settled.resize(n);
+    m_isGoal.assign(n, 0);
+    for (const std::uint32_t g : m_goalIndex)
+        m_isGoal[g] = 1;
+    m_goalDistinct = size_t(std::count(m_isGoal.begin(), m_isGoal.end(), 1));
+    m_waiting.resize(m_actions.size());
+    m_baseCost.resize(m_actions.size());
+    for (size_t a = 0; a < m_actions.size(); ++a)
+        m_baseCost[a] = m_actions[a].cost;
+    // Per condition, the actions that need it and the actions that achieve it (CSR).
+    const auto invert = [&](std::vector<std::uint32_t> &begin, std::vector<std::uint32_t> &list,
+                            const std::vector<std::uint32_t> &of, auto range) {
+        begin.assign(n + 1, 0);
+        for (const RAction &a : m_actions) {
+            const auto [b, e] = range(a);
+            for (std::uint32_t k = b; k < e; ++k)
+                ++begin[of[k] + 1];
+        }
+        for (size_t c = 0; c < n; ++c)
+            begin[c + 1] += begin[c];
+        list.resize(begin[n]);
+        m_stack.assign(begin.begin(), begin.end() - 1); // the next free place of each condition's list
+        for (size_t ai = 0; ai < m_actions.size(); ++ai) {
+            const auto [b, e] = range(m_actions[ai]);
+            for (std::uint32_t k = b; k < e; ++k)
+                list[m_stack[of[k]]++] = std::uint32_t(ai);
+        }
+    };
+    invert(m_needersBegin, m_needers, m_preIndex, [](const RAction &a) { return std::pair {a.preBegin, a.preEnd}; });
+    invert(m_achieversBegin, m_achievers, m_achieves, [](const RAction &a) {
+        return std::pair {a.achBegin, a.achEnd};
+    });
+}
+
+template<bool Sum> double Relaxation::goalCost() const
+{
+    double total = 0;
+    for (const std::uint32_t g : m_goalIndex) {
+        if constexpr (Sum)
+            total += m_cost[g];
+        else
+            total = std::max(total, m_cost[g]);
+    }
+    return total;
+}
+
+template<bool Sum> void Relaxation::settle(const std::int32_t *state, const double *costs, bool untilGoal)
+{
+    const size_t n = m_conditions.size();
+    const auto later = [](const HeapEntry &a, const HeapEntry &b) { return a.cost > b.cost; };
+    m_heap.clear();
+    size_t goalsLeft = m_goalDistinct;
+    const auto relax = [&](std::uint32_t a) {
+        const RAction &r = m_actions[a];
+        double pre = 0;
+        for (std::uint32_t k = r.preBegin; k < r.preEnd; ++k) {
+            const double c = m_cost[m_preIndex[k]];
+            if constexpr (Sum)
+                pre += c;
+            else
+                pre = std::max(pre, c);
+        }
+        const double via = costs[a] + pre;
+        for (std::uint32_t k = r.achBegin; k < r.achEnd; ++k) {
+            double &c = m_cost[m_achieves[k]];
+            if (via < c) {
+                c = via;
+                m_heap.push_back(HeapEntry {via, m_achieves[k]});
+                std::push_heap(m_heap.begin(), m_heap.end(), later);
+            }
+        }
+    };
+    // Settling a condition: the actions waiting only for it fire.
+    const auto settleOne = [&](std::uint32_t c) {
+        m_settled[c] = 1;
+        goalsLeft -= m_isGoal[c];
+        for (std::uint32_t k = m_needersBegin[c]; k < m_needersBegin[c + 1]; ++k)
+            if (--m_waiting[m_needers[k]] == 0)
+                relax(m_needers[k]);
+    };
+    for (size_t k = 0; k < n; ++k) {
+        m_settled[k] = 0;
+        m_cost[k] = m_conditions[k].holds(state[m_conditions[k].fact]) ? 0.0 : kInfinity;
+    }
+    for (size_t a = 0; a < m_actions.size(); ++a) {
+        m_waiting[a] = m_actions[a].preEnd - m_actions[a].preBegin;
+        if (m_waiting[a] == 0)
+            relax(std::uint32_t(a));
+    }
+    for (size_t k = 0; k < n; ++k) // what holds costs nothing: settled before anything the heap holds
+        if (m_cost[k] == 0 && !m_settled[k])
+            settleOne(std::uint32_t(k));
+    while (!m_heap.empty() && !(untilGoal && goalsLeft == 0)) {
+        std::pop_heap(m_heap.begin(), m_heap.end(), later);
+        const HeapEntry top = m_heap.back();
+        m_heap.pop_back();
+        if (m_settled[top.condition] || top.cost > m_cost[top.condition])
+            continue; // stale
+        settleOne(top.condition);
+    }
 }
 
 template<bool Sum> double Relaxation::cost(const std::int32_t *state)
@@ -195,10 +309,12 @@ template<bool Sum> double Relaxation::cost(const std::int32_t *state)
         }
         return total;
     };
-    const auto goalCost = [&] { return combine(m_goalIndex.data(), m_goalIndex.data() + m_goalIndex.size()); };
-    if (goalCost() == 0)
+    if (goalCost<Sum>() == 0)
         return 0;
     // Bellman-Ford: costs only fall, and settle within one pass per condition.
+    // On the planner's small problems its passes over a flat array beat
+    // settle()'s heap (measured in README); lmcut(), which needs every
+    // condition's h_max round after round, uses settle().
     for (bool changed = true; changed;) {
         changed = false;
         for (const RAction &a : m_actions) {
@@ -217,10 +333,109 @@ template<bool Sum> double Relaxation::cost(const std::int32_t *state)
             }
         }
     }
-    return goalCost();
+    return goalCost<Sum>();
 }
 
 template double Relaxation::cost<true>(const std::int32_t *state);
 template double Relaxation::cost<false>(const std::int32_t *state);
+
+double Relaxation::lmcut(const std::int32_t *state)
+{
+    const size_t n = m_conditions.size();
+    const size_t actions = m_actions.size();
+    m_remaining.assign(m_baseCost.begin(), m_baseCost.end());
+    m_pcf.resize(actions);
+    m_zone.resize(n);
+    m_reached.resize(n);
+    constexpr double kZero = 1e-9; // a remaining cost this small is spent: rounding, not a landmark
+    double h = 0;
+    for (;;) {
+        settle<false>(state, m_remaining.data(), false);
+        const double goal = goalCost<false>();
+        if (goal == kInfinity)
+            return kInfinity; // only on the first round: later rounds only lower costs
+        if (goal <= kZero)
+            return h;
+        // Each action's precondition choice: its precondition of largest h_max.
+        for (size_t a = 0; a < actions; ++a) {
+            const RAction &r = m_actions[a];
+            std::int32_t best = -1;
+            for (std::uint32_t k = r.preBegin; k < r.preEnd; ++k)
+                if (best < 0 || m_cost[m_preIndex[k]] > m_cost[size_t(best)])
+                    best = std::int32_t(m_preIndex[k]);
+            m_pcf[a] = best;
+        }
+        // The goal zone: back from the goal's costliest condition through actions spent to 0.
+        std::fill(m_zone.begin(), m_zone.end(), 0);
+        m_stack.clear();
+        std::uint32_t goalPcf = m_goalIndex.front();
+        for (const std::uint32_t g : m_goalIndex)
+            if (m_cost[g] > m_cost[goalPcf])
+                goalPcf = g;
+        m_zone[goalPcf] = 1;
+        m_stack.push_back(goalPcf);
+        while (!m_stack.empty()) {
+            const std::uint32_t c = m_stack.back();
+            m_stack.pop_back();
+            for (std::uint32_t k = m_achieversBegin[c]; k < m_achieversBegin[c + 1]; ++k) {
+                const std::uint32_t a = m_achievers[k];
+                const std::int32_t p = m_pcf[a];
+                if (m_remaining[a] <= kZero && p >= 0 && !m_zone[size_t(p)] && m_cost[size_t(p)] != kInfinity) {
+                    m_zone[size_t(p)] = 1;
+                    m_stack.push_back(std::uint32_t(p));
+                }
+            }
+        }
+        // Forward from what holds (and from actions needing nothing), never into the zone:
+        // an action reached this way that achieves a zone condition is in the cut.
+        std::fill(m_reached.begin(), m_reached.end(), 0);
+        m_stack.clear();
+        m_cut.clear();
+        const auto reach = [&](std::uint32_t a) {
+            bool inCut = false;
+            for (std::uint32_t k = m_actions[a].achBegin; k < m_actions[a].achEnd; ++k) {
+                const std::uint32_t c = m_achieves[k];
+                if (m_zone[c])
+                    inCut = true;
+                else if (!m_reached[c]) {
+                    m_reached[c] = 1;
+                    m_stack.push_back(c);
+                }
+            }
+            if (inCut)
+                m_cut.push_back(a);
+        };
+        for (size_t c = 0; c < n; ++c)
+            if (m_cost[c] == 0 && !m_zone[c] && m_conditions[c].holds(state[m_conditions[c].fact])) {
+                m_reached[c] = 1;
+                m_stack.push_back(std::uint32_t(c));
+            }
+        for (size_t a = 0; a < actions; ++a)
+            if (m_pcf[a] < 0)
+                reach(std::uint32_t(a));
+        while (!m_stack.empty()) {
+            const std::uint32_t c = m_stack.back();
+            m_stack.pop_back();
+            for (std::uint32_t k = m_needersBegin[c]; k < m_needersBegin[c + 1]; ++k) {
+                const std::uint32_t a = m_needers[k];
+                if (m_pcf[a] == std::int32_t(c))
+                    reach(a);
+            }
+        }
+        // m_needers lists an action once per occurrence: a cut action may be listed twice.
+        std::sort(m_cut.begin(), m_cut.end());
+        m_cut.erase(std::unique(m_cut.begin(), m_cut.end()), m_cut.end());
+        if (m_cut.empty())
+            return h; // cannot happen with a finite goal cost; ends the loop whatever rounding does
+        double cheapest = kInfinity;
+        for (const std::uint32_t a : m_cut)
+            cheapest = std::min(cheapest, m_remaining[a]);
+        if (cheapest <= kZero)
+            return h; // only rounding is left: stopping here can only underestimate
+        h += cheapest;
+        for (const std::uint32_t a : m_cut)
+            m_remaining[a] = std::max(0.0, m_remaining[a] - cheapest);
+    }
+}
 
 } // namespace goap

@@ -21,7 +21,28 @@
 // preconditions, so `max` never overestimates (admissible, and consistent),
 // and a condition with no achiever chain is a dead end for both.
 //
-// Buffers are flat and reused: after the first few calls nothing allocates.
+// lmcut() computes h_max with a generalised Dijkstra (settle()): conditions
+// settled cheapest first from a heap, an action firing once, when its last
+// precondition settles. Action costs are never negative, so a settled cost is
+// final and equals Bellman-Ford's fixpoint bit for bit. cost() keeps the
+// Bellman-Ford passes: on the seed's problems (a few dozen conditions) they
+// measured faster than the heap (README, Performance).
+//
+// Landmark-cut (`lmcut`, Helmert & Domshlak 2009) on the same relaxation:
+// h_max, then repeatedly: each action's precondition of largest h_max (its
+// `pcf`, an artificial always-true one when it has none) justifies its
+// achieved conditions; the goal zone is every condition that reaches the goal
+// through actions whose remaining cost is 0; the cut is every action whose pcf
+// is reachable from the state's true conditions without entering the goal zone
+// and that achieves a condition in it. Every plan takes some action of the cut
+// (the first to make a goal-zone condition hold: its preconditions held first,
+// so they are outside the zone), so the cut's cheapest remaining cost is a
+// landmark's cost: add it, take it off every cut action, recompute h_max, and
+// stop when the goal's h_max is 0. The sum is admissible (each action's cost is
+// shared out among the landmarks it is in) and at least h_max.
+//
+// Buffers are flat and reused: after the first few calls nothing allocates,
+// and prepare() for the question it was last asked does nothing.
 
 #include "planner/compiledscenario.h"
 
@@ -58,6 +79,9 @@ public:
     // The relaxed cost of the prepared goal from `state`: h_add (Sum) or
     // h_max; kInfinity when no achiever chain reaches some goal condition.
     template<bool Sum> double cost(const std::int32_t *state);
+    // The landmark-cut heuristic of the prepared goal from `state`; kInfinity
+    // when h_max is (no achiever chain reaches some goal condition).
+    double lmcut(const std::int32_t *state);
 
 private:
     struct RAction
@@ -68,6 +92,10 @@ private:
     };
 
     std::uint32_t conditionIndex(const CCondition &c);
+    // The generalised Dijkstra over m_cost with action costs `costs`; with
+    // `untilGoal`, it stops once every goal condition is settled.
+    template<bool Sum> void settle(const std::int32_t *state, const double *costs, bool untilGoal);
+    template<bool Sum> double goalCost() const;
 
     const CompiledScenario *m_scenario;
     // reachable()
@@ -81,6 +109,29 @@ private:
     std::vector<RAction> m_actions;
     std::vector<double> m_cost; // per condition
     std::vector<char> m_mayBeNegative; // per fact
+    // The question prepare() answered last: asked again, it keeps what it built.
+    std::vector<int> m_preparedActions;
+    std::vector<CCondition> m_preparedGoal;
+    std::vector<char> m_preparedNegative;
+    // settle(): per condition the actions needing it (one entry per
+    // occurrence) and whether it is settled; per action its unsettled count.
+    std::vector<std::uint32_t> m_needersBegin, m_needers;
+    std::vector<char> m_settled, m_isGoal;
+    std::vector<std::uint32_t> m_waiting;
+    std::vector<double> m_baseCost; // per action: its cost
+    std::size_t m_goalDistinct = 0;
+    struct HeapEntry
+    {
+        double cost;
+        std::uint32_t condition;
+    };
+    std::vector<HeapEntry> m_heap;
+    // lmcut(): remaining costs, each action's pcf, the goal zone, the reached part.
+    std::vector<double> m_remaining;
+    std::vector<std::int32_t> m_pcf; // per action; -1: it has no precondition
+    std::vector<std::uint32_t> m_achieversBegin, m_achievers; // per condition
+    std::vector<char> m_zone, m_reached;
+    std::vector<std::uint32_t> m_stack, m_cut;
 };
 
 } // namespace goap

@@ -91,13 +91,16 @@ BENCHMARK(BM_Gripper8)
     ->Arg(int(PlannerHeuristic::Unmet))
     ->Arg(int(PlannerHeuristic::Additive))
     ->Arg(int(PlannerHeuristic::Max))
+    ->Arg(int(PlannerHeuristic::Lmcut))
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CookPlanHeuristic)->Arg(int(PlannerHeuristic::Additive))->Arg(int(PlannerHeuristic::Max));
 BENCHMARK(BM_ChainPlanHeuristic)
     ->Args({6, int(PlannerHeuristic::Additive)})
     ->Args({6, int(PlannerHeuristic::Max)})
     ->Args({10, int(PlannerHeuristic::Additive)})
-    ->Args({10, int(PlannerHeuristic::Max)});
+    ->Args({10, int(PlannerHeuristic::Max)})
+    ->Args({14, int(PlannerHeuristic::Additive)})
+    ->Args({14, int(PlannerHeuristic::Max)});
 BENCHMARK(BM_BlacksmithPlanWithIngot);
-BENCHMARK(BM_ChainPlan)->Arg(6)->Arg(10);
+BENCHMARK(BM_ChainPlan)->Arg(6)->Arg(10)->Arg(14);
 BENCHMARK_MAIN();

@@ -18,7 +18,9 @@
 #include "scene/mapscene.h"
 #include "testutil.h"
 
+#include "forms/scenarioform.h"
 #include <QCheckBox>
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
@@ -536,6 +538,25 @@ private slots:
 
     // Issue #17, 11: a typed number outside a field's range is refused with
     // the reason, not clamped in silence.
+    // Issue #31: the heuristic combo offers landmark-cut, its tooltip says
+    // what it costs, and choosing it with the keyboard sets the scenario's.
+    void theHeuristicComboOffersLandmarkCut()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        w.outline()->select(ItemRef::settings());
+        QComboBox *combo = w.scenarioForm()->heuristic;
+        QVERIFY(combo->toolTip().contains(u"Landmark cut (optimal)"));
+        QVERIFY(combo->toolTip().contains(u"fewer nodes"));
+        QCOMPARE(w.scenario().planner.heuristic, PlannerHeuristic::Unmet);
+        combo->setFocus();
+        QTest::keyClick(combo, Qt::Key_End); // the last item
+        QCOMPARE(combo->currentText(), QStringLiteral("Landmark cut (optimal)"));
+        QCOMPARE(w.scenario().planner.heuristic, PlannerHeuristic::Lmcut);
+    }
+
     void typedValuesOutOfRangeAreRefusedWithAReason()
     {
         MainWindow w;

@@ -156,7 +156,7 @@ private slots:
         const QByteArray v1 = writeScenario(s);
         QVERIFY(v1.contains("\"version\": 1,"));
         QVERIFY(!v1.contains("heuristic"));
-        for (const PlannerHeuristic h : {PlannerHeuristic::Additive, PlannerHeuristic::Max}) {
+        for (const PlannerHeuristic h : {PlannerHeuristic::Additive, PlannerHeuristic::Max, PlannerHeuristic::Lmcut}) {
             s.planner.heuristic = h;
             QCOMPARE(requiredVersion(s), 2);
             const QByteArray v2 = writeScenario(s);

@@ -2,6 +2,7 @@
 
 #include <QGraphicsSceneHoverEvent>
 
+#include "charts/palette.h"
 #include "run/pilepicker.h"
 #include "scene/mapscene.h"
 #include "scene/markerpaint.h"
@@ -26,27 +27,23 @@ namespace {
 constexpr int kRingSteps = 32;
 constexpr double kTokenRadius = 9;
 
-// A picture drawn once and blitted many times: `draw` paints a transparent
-// square of `side` logical pixels.
-template<typename Draw> QPixmap picture(int side, qreal dpr, Draw draw)
+// The progress ring of `step` (of kRingSteps), centred on (16, 16) of a 32 x 32 square.
+void paintRing(QPainter &p, int step)
 {
-    QPixmap pm(QSize(side, side) * dpr);
-    pm.setDevicePixelRatio(dpr);
-    pm.fill(Qt::transparent);
-    QPainter p(&pm);
-    p.setRenderHint(QPainter::Antialiasing);
-    draw(p);
-    return pm;
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(QColor(30, 30, 30, 60), 3));
+    p.drawEllipse(QPointF(16, 16), 13, 13);
+    p.setPen(QPen(QColor(46, 125, 50), 3, Qt::SolidLine, Qt::FlatCap));
+    p.drawArc(QRectF(3, 3, 26, 26), 90 * 16, -step * 360 * 16 / kRingSteps);
 }
 
-QPixmap ringPicture(int step, qreal dpr)
+// An even number of pixels at least `side` and a pixel's margin each side:
+// a picture of even side has its centre on a pixel corner, so a token whose
+// centre is rounded to a pixel corner is drawn pixel-aligned, unscaled.
+int evenCell(double side)
 {
-    return picture(32, dpr, [&](QPainter &p) {
-        p.setPen(QPen(QColor(30, 30, 30, 60), 3));
-        p.drawEllipse(QPointF(16, 16), 13, 13);
-        p.setPen(QPen(QColor(46, 125, 50), 3, Qt::SolidLine, Qt::FlatCap));
-        p.drawArc(QRectF(3, 3, 26, 26), 90 * 16, -step * 360 * 16 / kRingSteps);
-    });
+    const int n = int(std::ceil(side)) + 2;
+    return n + (n & 1);
 }
 
 QString snapshotLabel(const sim::Snapshot &snapshot, int index)
@@ -59,6 +56,9 @@ QString snapshotLabel(const sim::Snapshot &snapshot, int index)
 
 } // namespace
 
+// The whole crowd as one item: every token of the view in one
+// drawPixmapFragments call from the layer's atlas, then the labels that can
+// be read. It picks for the layer too: a click, the hover's tooltip and label.
 class CrowdItem : public QGraphicsItem
 {
 public:
@@ -68,6 +68,7 @@ public:
         setZValue(10);
         setAcceptedMouseButtons(Qt::LeftButton);
         setAcceptHoverEvents(true);
+        setFlag(ItemUsesExtendedStyleOption); // exposedRect: what is repainted, not the whole map
     }
 
     void setArea(const QRectF &area)
@@ -79,11 +80,11 @@ public:
 
     void paint(QPainter *p, const QStyleOptionGraphicsItem *option, QWidget *widget) override
     {
-        m_layer->preparePictures(widget ? widget->devicePixelRatioF() : 1.0);
-        const QRectF visible = option->exposedRect.adjusted(-140, -40, 140, 40);
-        const auto &tokens = m_layer->m_tokens;
-        const QFont font = mapLabelFont();
-        p->setFont(font);
+        // The item sits at the scene's origin: its coordinates are the
+        // scene's, and this maps them to the view's (logical) pixels.
+        const QTransform toView = p->worldTransform();
+        const qreal dpr = p->device() ? p->device()->devicePixelRatioF() : 1.0;
+        const double scale = std::hypot(toView.m11(), toView.m12()); // the map view zooms, never stretches
         // The selected character's way ahead, under the tokens.
         if (const QPolygonF &path = m_layer->m_selectedPath; path.size() >= 2) {
             QPen pen(MapScene::characterColor(m_layer->m_selected), 2, Qt::DashLine, Qt::RoundCap, Qt::RoundJoin);
@@ -95,28 +96,32 @@ public:
             p->drawEllipse(path.back(), 3, 3);
             p->setBrush(Qt::NoBrush);
         }
-        // Rings and discs first, then the labels above them all.
-        for (size_t i = 0; i < tokens.size(); ++i) {
-            const RunLayer::Token &t = tokens[i];
-            if (!t.present || !visible.contains(t.now))
-                continue;
-            if (t.ring > 0)
-                p->drawPixmap(t.now - QPointF(16, 16), m_layer->m_rings[size_t(t.ring)]);
-            p->drawPixmap(t.now - QPointF(12, 12), int(i) == m_layer->m_selected ? t.selectedDisc : t.disc);
+        // Rings and discs, in one call, in the view's pixels (the painter's
+        // state is the view's: DontSavePainterState, so it is put back).
+        m_layer->gatherTokens(option->exposedRect.adjusted(-16, -16, 16, 16), toView, scale, dpr,
+                              QSize(p->device() ? p->device()->width() : 0, p->device() ? p->device()->height() : 0));
+        if (!m_layer->m_fragments.empty()) {
+            p->setWorldTransform(QTransform());
+            p->drawPixmapFragments(m_layer->m_fragments.data(), int(m_layer->m_fragments.size()), m_layer->m_atlas);
+            p->setWorldTransform(toView);
         }
         // Which names and bubbles show: piles, and labels giving way, in what the view shows.
-        m_layer->layoutLabels(m_layer->shownRect(widget));
+        m_layer->layoutLabels(m_layer->shownRect(widget), RunLayer::readable(scale));
+        const QRectF visible = option->exposedRect.adjusted(-140, -40, 140, 40);
+        const auto &tokens = m_layer->m_tokens;
+        p->setFont(mapLabelFont());
         p->setPen(QColor(30, 30, 30));
-        for (size_t i = 0; i < tokens.size(); ++i) {
-            const RunLayer::Token &t = tokens[i];
-            if (!t.present || !t.nameShown || !visible.contains(t.now))
+        for (const int i : m_layer->m_labelled) {
+            const RunLayer::Token &t = tokens[size_t(i)];
+            if (!t.nameShown || !visible.contains(t.now))
                 continue;
             p->drawStaticText(t.now + QPointF(-t.nameWidth / 2, 11), t.name);
             if (t.stackSize > 1) // one name for the pile, and how many more stand there
-                p->drawText(t.now + QPointF(t.nameWidth / 2 + 2, 20), QStringLiteral("+%1").arg(t.stackSize - 1));
+                p->drawStaticText(t.now + QPointF(t.nameWidth / 2 + 2, 11), m_layer->plusText(t.stackSize - 1));
         }
-        for (const RunLayer::Token &t : tokens) {
-            if (!t.present || !t.bubbleShown || !visible.contains(t.now))
+        for (const int i : m_layer->m_labelled) {
+            const RunLayer::Token &t = tokens[size_t(i)];
+            if (!t.bubbleShown || !visible.contains(t.now))
                 continue;
             const bool pile = t.stackSize > 1, waiting = pile ? t.pileWaiting : t.waiting;
             p->fillRect(t.bubbleBox, waiting ? QColor(0xfd, 0xec, 0xea) : QColor(255, 255, 255, 235));
@@ -131,6 +136,7 @@ public:
     {
         const int agent = m_layer->characterAt(event->scenePos());
         setToolTip(m_layer->tokenToolTip(agent));
+        m_layer->setHovered(agent); // its label shows, however far out the view is
         // Over a character the cursor says a click selects (also while a wall tool is on).
         if ((agent >= 0) != m_overCharacter) {
             m_overCharacter = agent >= 0;
@@ -140,11 +146,17 @@ public:
                 unsetCursor();
         }
     }
+    void hoverLeaveEvent(QGraphicsSceneHoverEvent *) override
+    {
+        m_layer->setHovered(-1);
+        if (std::exchange(m_overCharacter, false))
+            unsetCursor();
+    }
 
 protected:
     void mousePressEvent(QGraphicsSceneMouseEvent *event) override
     {
-        if (m_layer->charactersAt(event->scenePos()).isEmpty()) {
+        if (m_layer->characterAt(event->scenePos()) < 0) {
             event->ignore(); // let the stations underneath have it
             return;
         }
@@ -186,6 +198,8 @@ void RunLayer::clear()
     m_walls.clear();
     m_selectedPath.clear();
     m_selected = -1;
+    m_hovered = -1;
+    m_labelled.clear();
 }
 
 void RunLayer::setWalls(const QList<Wall> &walls)
@@ -214,7 +228,7 @@ void RunLayer::start(std::shared_ptr<const CompiledScenario> scenario, const QSt
         t.nameWidth = t.name.size().width();
         t.bubble.setPerformanceHint(QStaticText::AggressiveCaching);
     }
-    m_dpr = 0; // pictures are drawn for the first paint's device
+    m_hovered = -1;
     m_item = new CrowdItem(this);
     m_item->setArea(m_scene->sceneRect().adjusted(-150, -50, 150, 50));
     m_scene->addItem(m_item);
@@ -227,17 +241,13 @@ RunLayer::Token &RunLayer::tokenFor(const sim::AgentSnapshot &a)
     if (size_t(a.index) >= m_tokens.size())
         m_tokens.resize(size_t(a.index) + 1);
     Token &t = m_tokens[size_t(a.index)];
-    if (t.name.text().isEmpty()) { // first seen: lay out its name, draw its disc
+    if (t.name.text().isEmpty()) { // first seen: lay out its name
         t.now = t.from = t.to = MapScene::toScene(Point {a.x, a.y});
         t.name.setText(a.label);
         t.name.setPerformanceHint(QStaticText::AggressiveCaching);
         t.name.prepare(QTransform(), mapLabelFont());
         t.nameWidth = t.name.size().width();
         t.bubble.setPerformanceHint(QStaticText::AggressiveCaching);
-        if (m_dpr > 0) {
-            t.disc = characterDisc(MapScene::characterColor(a.index), false, m_dpr);
-            t.selectedDisc = characterDisc(MapScene::characterColor(a.index), true, m_dpr);
-        }
     }
     return t;
 }
@@ -344,17 +354,115 @@ void RunLayer::settle()
     m_item->update();
 }
 
-void RunLayer::preparePictures(qreal dpr)
+void RunLayer::prepareAtlas(double deviceScale)
 {
-    if (dpr == m_dpr)
+    // Drawn for the view's zoom, so a token is a plain copy of pixels; a
+    // view zoomed in further than kAtlasMaxScale scales them (few tokens
+    // show there).
+    const double a = std::min(deviceScale, kAtlasMaxScale);
+    if (a == m_atlasScale)
         return;
-    m_dpr = dpr;
-    for (size_t i = 0; i < m_tokens.size(); ++i) {
-        m_tokens[i].disc = characterDisc(MapScene::characterColor(int(i)), false, dpr);
-        m_tokens[i].selectedDisc = characterDisc(MapScene::characterColor(int(i)), true, dpr);
+    m_atlasScale = a;
+    m_discCell = evenCell(24 * a);
+    m_ringCell = evenCell(32 * a);
+    m_atlas = QPixmap(std::max(2 * kCharacterColors * m_discCell, 8 * m_ringCell), m_discCell + 4 * m_ringCell);
+    m_atlas.fill(Qt::transparent);
+    QPainter p(&m_atlas);
+    p.setRenderHint(QPainter::Antialiasing);
+    for (int colour = 0; colour < kCharacterColors; ++colour)
+        for (const bool selected : {false, true}) {
+            p.save();
+            p.translate((2 * colour + int(selected) + 0.5) * m_discCell, 0.5 * m_discCell);
+            p.scale(a, a);
+            paintCharacterDisc(p, characterColor(colour), selected);
+            p.restore();
+        }
+    for (int step = 1; step <= kRingSteps; ++step) {
+        p.save();
+        p.translate(((step - 1) % 8 + 0.5) * m_ringCell, m_discCell + ((step - 1) / 8 + 0.5) * m_ringCell);
+        p.scale(a, a);
+        p.translate(-16, -16);
+        paintRing(p, step);
+        p.restore();
     }
-    for (int step = 0; step <= kRingSteps; ++step)
-        m_rings[size_t(step)] = ringPicture(step, dpr);
+}
+
+void RunLayer::gatherTokens(const QRectF &exposed, const QTransform &toView, double scale, qreal dpr,
+                            const QSize &viewSize)
+{
+    prepareAtlas(scale * dpr);
+    m_fragments.clear();
+    // Device pixels of the view: a token whose centre falls on the pixel of
+    // one drawn above it is covered (the same disc over it) and not drawn,
+    // so a pile of a thousand on one spot costs one.
+    const int width = int(std::ceil(viewSize.width() * dpr)) + 2, height = int(std::ceil(viewSize.height() * dpr)) + 2;
+    if (QSize(width, height) != m_coverSize) {
+        m_coverSize = QSize(width, height);
+        m_coverBits.assign((size_t(width) * size_t(height) + 63) / 64, 0);
+    }
+    const double k = scale / m_atlasScale; // a fragment's scale: 1 / dpr unless zoomed past the atlas
+    auto fragment = [&](const QPointF &centre, double left, double top, int side) {
+        QPainter::PixmapFragment f = QPainter::PixmapFragment::create(centre, QRectF(left, top, side, side), k, k);
+        m_fragments.push_back(f);
+    };
+    // From the top down (the selected one, then the last drawn), then reversed: drawn bottom up.
+    auto visit = [&](int i) {
+        const Token &t = m_tokens[size_t(i)];
+        if (!t.present || !exposed.contains(t.now))
+            return;
+        const QPointF device = toView.map(t.now) * dpr;
+        const double x = std::round(device.x()), y = std::round(device.y());
+        if (x >= 0 && y >= 0 && x < width && y < height) {
+            const size_t bit = size_t(y) * size_t(width) + size_t(x);
+            std::uint64_t &word = m_coverBits[bit / 64];
+            if (word & (std::uint64_t(1) << (bit % 64)))
+                return;
+            word |= std::uint64_t(1) << (bit % 64);
+            m_coverSet.push_back(bit);
+        }
+        const QPointF centre(x / dpr, y / dpr);
+        const int colour = i % kCharacterColors, selected = i == m_selected;
+        fragment(centre, (2 * colour + selected) * m_discCell, 0, m_discCell);
+        if (t.ring > 0)
+            fragment(centre, ((t.ring - 1) % 8) * m_ringCell, m_discCell + ((t.ring - 1) / 8) * m_ringCell, m_ringCell);
+    };
+    if (m_selected >= 0 && size_t(m_selected) < m_tokens.size())
+        visit(m_selected);
+    for (int i = int(m_tokens.size()) - 1; i >= 0; --i)
+        if (i != m_selected)
+            visit(i);
+    std::reverse(m_fragments.begin(), m_fragments.end());
+    for (const size_t bit : m_coverSet) // cleared as set: a frame touches only its tokens' words
+        m_coverBits[bit / 64] = 0;
+    m_coverSet.clear();
+}
+
+const QStaticText &RunLayer::plusText(int more)
+{
+    auto [it, made] = m_plusTexts.try_emplace(more);
+    if (made) {
+        it->second.setText(QStringLiteral("+%1").arg(more));
+        it->second.setPerformanceHint(QStaticText::AggressiveCaching);
+        it->second.prepare(QTransform(), mapLabelFont());
+    }
+    return it->second;
+}
+
+void RunLayer::setHovered(int agent)
+{
+    if (agent == m_hovered)
+        return;
+    m_hovered = agent;
+    if (m_item)
+        m_item->update();
+}
+
+double RunLayer::viewScale() const
+{
+    if (m_scene->views().isEmpty())
+        return 1;
+    const QTransform t = m_scene->views().first()->transform();
+    return std::hypot(t.m11(), t.m12());
 }
 
 void RunLayer::updateSelectedPath()
@@ -388,6 +496,7 @@ void RunLayer::layoutStacks()
         Token &t = m_tokens[i];
         t.stackRow = 0;
         t.stackSize = 1;
+        t.pileTop = int(i);
         if (!t.present)
             continue;
         const auto x = std::uint64_t(std::uint32_t(std::lround(t.now.x() / kSpot)));
@@ -404,6 +513,7 @@ void RunLayer::layoutStacks()
             Token &t = m_tokens[size_t(m_spots[k].second)];
             t.stackSize = int(e - b);
             t.stackRow = int(k - b);
+            t.pileTop = m_spots[b].second;
         }
         if (e - b > 1)
             describePile(b, e);
@@ -458,7 +568,7 @@ QRectF RunLayer::shownRect(QWidget *viewport) const
     return m_item ? m_item->boundingRect() : QRectF();
 }
 
-void RunLayer::layoutLabels(const QRectF &shown)
+void RunLayer::layoutLabels(const QRectF &shown, bool readable)
 {
     layoutStacks();
     // Greedy, as map labelling goes: the selected character's name and
@@ -489,9 +599,7 @@ void RunLayer::layoutLabels(const QRectF &shown)
     };
     const QRectF reach = shown.adjusted(-140, -40, 140, 40);
     auto place = [&](Token &t) {
-        const double plus = t.stackSize > 1
-            ? QFontMetricsF(mapLabelFont()).horizontalAdvance(QStringLiteral("+%1").arg(t.stackSize - 1)) + 2
-            : 0;
+        const double plus = t.stackSize > 1 ? plusText(t.stackSize - 1).size().width() + 2 : 0;
         t.nameShown = take(QRectF(t.now.x() - t.nameWidth / 2, t.now.y() + 11, t.nameWidth + plus, 14));
         const bool pile = t.stackSize > 1;
         const double width = pile ? t.pileWidth : t.bubbleWidth;
@@ -505,23 +613,42 @@ void RunLayer::layoutLabels(const QRectF &shown)
         t.bubbleBox = box;
         t.bubbleShown = take(box);
     };
-    // The selected one first, then the biggest piles: a hundred patients
-    // waiting say so before a nurse passing by.
+    // The selected one first, then the one under the pointer (its pile's
+    // top), then the biggest piles: a hundred patients waiting say so before
+    // a nurse passing by. Zoomed out too far to read, only the first two.
+    for (const int i : m_labelled)
+        m_tokens[size_t(i)].nameShown = m_tokens[size_t(i)].bubbleShown = false;
+    m_labelled.clear();
     m_order.clear();
-    for (size_t i = 0; i < m_tokens.size(); ++i) {
-        Token &t = m_tokens[i];
-        t.nameShown = t.bubbleShown = false;
-        if (t.present && t.stackRow == 0 && reach.contains(t.now))
-            m_order.emplace_back(int(i) == m_selected ? std::numeric_limits<int>::min() : -t.stackSize, int(i));
+    const int hoveredTop = m_hovered >= 0 && size_t(m_hovered) < m_tokens.size() && m_tokens[size_t(m_hovered)].present
+        ? m_tokens[size_t(m_hovered)].pileTop
+        : -1;
+    auto rank = [&](int i, const Token &t) {
+        return i == m_selected ? std::numeric_limits<int>::min()
+            : i == hoveredTop  ? std::numeric_limits<int>::min() + 1
+                               : -t.stackSize;
+    };
+    if (readable) {
+        for (size_t i = 0; i < m_tokens.size(); ++i)
+            if (const Token &t = m_tokens[i]; t.present && t.stackRow == 0 && reach.contains(t.now))
+                m_order.emplace_back(rank(int(i), t), int(i));
+    } else {
+        for (const int i : {m_selected, hoveredTop})
+            if (i >= 0 && size_t(i) < m_tokens.size() && m_tokens[size_t(i)].present
+                && m_tokens[size_t(i)].stackRow == 0 && reach.contains(m_tokens[size_t(i)].now)
+                && (m_order.empty() || m_order.front().second != i))
+                m_order.emplace_back(rank(i, m_tokens[size_t(i)]), i);
     }
     std::sort(m_order.begin(), m_order.end());
-    for (const auto &[rank, i] : m_order)
+    for (const auto &[rank, i] : m_order) {
         place(m_tokens[size_t(i)]);
+        m_labelled.push_back(i);
+    }
 }
 
 QString RunLayer::nameText(int agent) const
 {
-    const_cast<RunLayer *>(this)->layoutLabels(shownRect());
+    const_cast<RunLayer *>(this)->layoutLabels(shownRect(), readable(viewScale()));
     const Token &t = m_tokens[size_t(agent)];
     if (!t.present || !t.nameShown)
         return {};
@@ -530,7 +657,7 @@ QString RunLayer::nameText(int agent) const
 
 QString RunLayer::shownBubble(int agent) const
 {
-    const_cast<RunLayer *>(this)->layoutLabels(shownRect());
+    const_cast<RunLayer *>(this)->layoutLabels(shownRect(), readable(viewScale()));
     const Token &t = m_tokens[size_t(agent)];
     if (!t.present || !t.bubbleShown)
         return {};

@@ -11,9 +11,13 @@
 // not drawn, the selected character's placed first, then the biggest
 // piles'; bubbles stay inside the view.
 //
-// All tokens are drawn by one scene item from cached pictures and prepared
-// text, so a crowd of a thousand costs one item's bookkeeping, not a
-// thousand's.
+// All tokens are drawn by one scene item (CrowdItem) in one
+// drawPixmapFragments call, from an atlas of their pictures drawn at the
+// view's zoom, only those in the part of the view repainted and not covered
+// by a token on the same pixel: ten thousand characters cost one item's
+// bookkeeping and a copy of pixels each. Names and bubbles show where they
+// can be read: zoomed out further than kReadableScale, only the selected
+// character's and the one under the pointer.
 
 #include "planner/compiledscenario.h"
 #include "run/simframe.h"
@@ -21,6 +25,7 @@
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QPainter>
 #include <QPixmap>
 #include <QPointF>
 #include <QPointer>
@@ -60,6 +65,14 @@ public:
     int tokenCount() const; // characters present
     QPointF tokenPosition(int agent) const; // where the token of that character index is drawn now (scene)
     QString bubbleText(int agent) const;
+    // The character under the pointer (-1: none): its label shows at any zoom.
+    void setHovered(int agent);
+    int hovered() const { return m_hovered; }
+    // Labels are drawn for everyone only from this zoom of the view on: a
+    // label's line of ~11 pixels is then 4.5 pixels or more (the hospital
+    // fitted in a laptop's window is at ~0.5, and still read).
+    static constexpr double kReadableScale = 0.4;
+    static bool readable(double viewScale) { return viewScale >= kReadableScale - 1e-9; }
     int characterAt(const QPointF &scenePos) const; // -1 when no token is there
     // The hover text of a token: who it is, what it does, and for a waiting
     // character why each of its goals has no plan, in words.
@@ -89,7 +102,6 @@ private:
     {
         QPointF from, to, now;
         QStaticText name, bubble;
-        QPixmap disc, selectedDisc; // its colour, drawn once
         QString bubbleText;
         QString doing; // what it does without who or where in line: what a pile's members share
         int doingKey = -1; // the same as a number (phase, action, held)
@@ -100,6 +112,7 @@ private:
         std::vector<std::pair<int, PlanReason>> noPlan; // waiting: each goal without a plan and why (capacity reused)
         bool present = false; // in the latest frame (spawned copies come and go)
         int stackRow = 0, stackSize = 1; // its place in the pile of tokens on its spot (0: the top)
+        int pileTop = -1; // the token on top of its pile (itself when alone)
         // On a pile's top: the pile's one bubble, laid out when what it says changes.
         QStaticText pileBubble;
         QString pileText;
@@ -118,11 +131,19 @@ private:
     void updateSelectedPath();
     void layoutStacks(); // groups tokens standing on one spot, the selected one on top
     void describePile(size_t begin, size_t end); // m_spots[begin, end): the top's pile bubble
-    // Which names and bubbles show in the scene rect `shown`, as drawn there.
-    void layoutLabels(const QRectF &shown);
+    // Which names and bubbles show in the scene rect `shown`, as drawn there
+    // (everyone's when `readable`, else the selected and hovered ones').
+    void layoutLabels(const QRectF &shown, bool readable);
     QRectF shownRect(QWidget *viewport = nullptr) const; // what the view shows (scene)
+    double viewScale() const; // the map view's zoom (view pixels per scene pixel)
     void showAll(const QList<int> &agents, const QPoint &screenPos); // the searchable list of a big pile
-    void preparePictures(qreal dpr); // the discs and rings for this device pixel ratio
+    // The atlas for `deviceScale` device pixels per scene pixel: a disc per
+    // colour, plain and selected, in a row, then the ring's steps 8 a row.
+    void prepareAtlas(double deviceScale);
+    // m_fragments: the tokens in `exposed` (scene), bottom up, at their pixels
+    // in the view (`toView` maps the scene to the view's logical pixels).
+    void gatherTokens(const QRectF &exposed, const QTransform &toView, double scale, qreal dpr, const QSize &viewSize);
+    const QStaticText &plusText(int more); // "+N" on a pile's name, laid out once per N
 
     QGraphicsScene *m_scene;
     CrowdItem *m_item = nullptr;
@@ -136,8 +157,18 @@ private:
     std::unique_ptr<Space> m_space; // the walls' fields, to draw the selected character's path
     QList<Wall> m_walls;
     QPolygonF m_selectedPath;
-    qreal m_dpr = 0;
-    std::array<QPixmap, 33> m_rings; // the progress ring in 32 steps (0 unused)
+    int m_hovered = -1;
+    static constexpr double kAtlasMaxScale = 4; // zoomed in further, the atlas's pictures are scaled
+    QPixmap m_atlas;
+    double m_atlasScale = 0; // device pixels per scene pixel it was drawn for
+    int m_discCell = 0, m_ringCell = 0; // sides of a disc's and a ring's picture in it (device pixels)
+    std::vector<QPainter::PixmapFragment> m_fragments; // gatherTokens' output, kept to reuse its capacity
+    // gatherTokens' scratch: one bit per device pixel of the view, set where a token is drawn.
+    std::vector<std::uint64_t> m_coverBits;
+    std::vector<size_t> m_coverSet;
+    QSize m_coverSize;
+    std::unordered_map<int, QStaticText> m_plusTexts;
+    std::vector<int> m_labelled; // tokens layoutLabels placed, in its order (their flags reset on the next)
     std::vector<std::pair<std::uint64_t, int>> m_spots; // scratch for layoutStacks: (spot, token)
     struct Doing
     {

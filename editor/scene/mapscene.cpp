@@ -433,6 +433,8 @@ MapScene::~MapScene()
     // the selection, whose handler reads the lists.
     const QSignalBlocker blocker(this);
     clear();
+    if (!m_startMarkers) // out of the scene while a run hid them: ours to delete
+        qDeleteAll(m_characters);
 }
 
 Point MapScene::toWorld(const QPointF &p, bool snap)
@@ -835,9 +837,19 @@ void MapScene::selectItems(const QList<ItemRef> &refs)
 
 void MapScene::setStartMarkersVisible(bool visible)
 {
+    if (visible == m_startMarkers)
+        return;
     m_startMarkers = visible;
-    for (QGraphicsItem *item : m_characters)
-        item->setVisible(visible);
+    // Hidden, they leave the scene too (kept, and edited in place): ten
+    // thousand hidden items would still be indexed, found and sorted on
+    // every frame of the run that hides them.
+    for (QGraphicsItem *item : m_characters) {
+        item->setVisible(visible); // hiding deselects, as ever
+        if (visible)
+            addItem(item);
+        else
+            removeItem(item);
+    }
     placeLabels(Covers::Kept);
 }
 
@@ -982,7 +994,8 @@ QGraphicsItem *MapScene::makeMarker(EntityRef entity)
         item->setVisible(m_startMarkers);
     showMarker(item, entity);
     item->setEnabled(m_wallMode == WallTool::None);
-    addItem(item);
+    if (station || m_startMarkers) // a run's hidden start markers stay out of the scene
+        addItem(item);
     return item;
 }
 

@@ -24,6 +24,13 @@ const QPixmap &characterDisc(const QColor &color, bool selected, qreal dpr)
     QPainter p(&pixmap);
     p.setRenderHint(QPainter::Antialiasing);
     p.translate(12, 12);
+    paintCharacterDisc(p, color, selected);
+    p.end();
+    return *cache.insert(key, pixmap);
+}
+
+void paintCharacterDisc(QPainter &p, const QColor &color, bool selected)
+{
     p.setPen(QPen(selected ? QColor(0, 120, 215) : color.darker(160), selected ? 3 : 1.5));
     QColor fill = color;
     fill.setAlphaF(0.85);
@@ -33,8 +40,6 @@ const QPixmap &characterDisc(const QColor &color, bool selected, qreal dpr)
     p.setBrush(Qt::white);
     p.drawEllipse(QPointF(0, -2.5), 2.6, 2.6);
     p.drawPie(QRectF(-4.5, 0.5, 9, 8), 0, 180 * 16);
-    p.end();
-    return *cache.insert(key, pixmap);
 }
 
 } // namespace goap::editor

@@ -18,6 +18,7 @@
 #include "sim/explain.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
+#include "synthetic.h"
 #include "testutil.h"
 
 #include <QAction>
@@ -59,6 +60,38 @@ QByteArray headless(const std::shared_ptr<const CompiledScenario> &c, qint64 tic
 bool settle(const SimController &c, int timeoutMs = 60000)
 {
     return QTest::qWaitFor([&] { return c.isSettled(); }, timeoutMs);
+}
+
+// A turn of the mouse wheel on the map view, as a user's: each notch zooms.
+void wheel(QGraphicsView *view, int notches)
+{
+    const QPointF at = QPointF(view->viewport()->rect().center());
+    for (int k = 0; k < std::abs(notches); ++k) {
+        QWheelEvent event(at, view->viewport()->mapToGlobal(at), QPoint(), QPoint(0, notches > 0 ? 120 : -120),
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(view->viewport(), &event);
+    }
+}
+
+// Whether a pixel near `at` (within `radius`) has a character's disc colour:
+// its colour at 85% over the map's floor.
+bool discColourNear(const QImage &image, QPoint at, int radius, const QColor &colour)
+{
+    const QColor floor(0xfb, 0xfa, 0xf6);
+    auto mix = [](int c, int f) { return int(0.85 * c + 0.15 * f); };
+    const QColor want(mix(colour.red(), floor.red()), mix(colour.green(), floor.green()),
+                      mix(colour.blue(), floor.blue()));
+    for (int dy = -radius; dy <= radius; ++dy)
+        for (int dx = -radius; dx <= radius; ++dx) {
+            const QPoint p = at + QPoint(dx, dy);
+            if (!image.rect().contains(p))
+                continue;
+            const QColor c = image.pixelColor(p);
+            if (std::abs(c.red() - want.red()) <= 12 && std::abs(c.green() - want.green()) <= 12
+                && std::abs(c.blue() - want.blue()) <= 12)
+                return true;
+        }
+    return false;
 }
 
 } // namespace
@@ -592,6 +625,152 @@ private slots:
         QVERIFY(!layer->shownBubble(hidden).isEmpty());
         // Hover still tells who the other is.
         QVERIFY(layer->tokenToolTip(other).startsWith(town.agents[other].label));
+    }
+
+    // Issue #30: the crowd is one item however many there are. A run of
+    // 10,000 characters adds as many items to the map as a run of the
+    // town's 6 (the start markers leave the scene while tokens show), and a
+    // click picks through the one item: a pile offers its list, exactly the
+    // characters standing there.
+    void theCrowdIsOneItem()
+    {
+        const Scenario town = goap::testing::loadShipped(QStringLiteral("town.json"));
+        auto itemsDuringARun = [&](const Scenario &s, auto more) {
+            MainWindow w;
+            w.resize(1400, 900);
+            w.show();
+            w.document()->reset(s, {});
+            const int editing = int(w.mapScene()->items().size());
+            [&] { QVERIFY(w.liveRun()->runFor(2)); }();
+            const int running = int(w.mapScene()->items().size());
+            more(w);
+            return std::pair {editing, running};
+        };
+        const auto [small, smallRun] = itemsDuringARun(town, [](MainWindow &) {});
+        const auto [big, bigRun] = itemsDuringARun(goap::testing::replicatedTown(town, 10000), [](MainWindow &w) {
+            RunLayer *layer = w.liveRun()->layer();
+            layer->settle();
+            QCOMPARE(layer->tokenCount(), 10000);
+            // The biggest pile there is, clicked on the real view: its list names exactly those there.
+            QList<int> pile;
+            for (int i = 0; i < 10000; i += 97)
+                if (const QList<int> here = layer->charactersAt(layer->tokenPosition(i)); here.size() > pile.size())
+                    pile = here;
+            QVERIFY(pile.size() > 1);
+            QGraphicsView *view = w.mapView();
+            QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                              view->mapFromScene(layer->tokenPosition(pile.first())));
+            QMenu *menu = nullptr;
+            QTRY_VERIFY((menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())) != nullptr);
+            QVERIFY2(menu->actions().first()->text().contains(QString::number(pile.size())),
+                     qPrintable(menu->actions().first()->text()));
+            for (QAction *a : menu->actions())
+                if (a->data().isValid())
+                    QVERIFY(pile.contains(a->data().toInt()));
+            menu->close();
+        });
+        QVERIFY2(big > 10000, qPrintable(QString::number(big))); // editing: a marker each (issue #28's part)
+        QCOMPARE(bigRun, smallRun); // running: the crowd's one item, whatever its size
+        QVERIFY2(bigRun < 100, qPrintable(QString::number(bigRun)));
+        QVERIFY(small < 100);
+    }
+
+    // Issue #30: a click at a character's token selects exactly that one, at
+    // several places of the map; hover names the one under the pointer.
+    void aClickAndHoverPickTheTokenUnderThem()
+    {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.document()->reset(goap::testing::loadShipped(QStringLiteral("town.json")), {});
+        QVERIFY(w.liveRun()->runFor(1));
+        RunLayer *layer = w.liveRun()->layer();
+        layer->settle();
+        QGraphicsView *view = w.mapView();
+        for (const int agent : {5, 0, 3, 1}) {
+            QCOMPARE(layer->charactersAt(layer->tokenPosition(agent)), QList<int> {agent});
+            const QPoint at = view->mapFromScene(layer->tokenPosition(agent));
+            QTest::mouseMove(view->viewport(), at + QPoint(2, 1)); // off centre: still on its disc
+            QCOMPARE(layer->hovered(), agent);
+            QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at + QPoint(-2, 2));
+            QCOMPARE(w.liveRun()->inspector()->character(), agent);
+            QCOMPARE(layer->selected(), agent);
+        }
+        // Off every token, nobody is hovered.
+        QTest::mouseMove(view->viewport(), view->mapFromScene(QPointF(-30, -30)));
+        QCOMPARE(layer->hovered(), -1);
+    }
+
+    // Issue #30: labels show where they can be read. Zoomed out past
+    // kReadableScale only the selected character's name and the hovered
+    // one's show; zoomed in again, everyone's.
+    void labelsShowWhereTheyCanBeRead()
+    {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.document()->reset(goap::testing::loadShipped(QStringLiteral("town.json")), {});
+        QVERIFY(w.liveRun()->runFor(1));
+        RunLayer *layer = w.liveRun()->layer();
+        layer->settle();
+        QGraphicsView *view = w.mapView();
+        QVERIFY(RunLayer::readable(view->transform().m11()));
+        for (int i = 0; i < 6; ++i)
+            QVERIFY2(!layer->nameText(i).isEmpty(), qPrintable(QString::number(i)));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->mapFromScene(layer->tokenPosition(2)));
+        QCOMPARE(layer->selected(), 2);
+        wheel(view, -3); // out
+        QVERIFY2(!RunLayer::readable(view->transform().m11()), qPrintable(QString::number(view->transform().m11())));
+        QCOMPARE(layer->nameText(2), w.scenario().agents[2].label); // the selected one's
+        for (const int i : {0, 1, 3, 4, 5})
+            QVERIFY2(layer->nameText(i).isEmpty(), qPrintable(layer->nameText(i)));
+        // The one under the pointer shows its name too.
+        QTest::mouseMove(view->viewport(), view->mapFromScene(layer->tokenPosition(4)));
+        QCOMPARE(layer->hovered(), 4);
+        QCOMPARE(layer->nameText(4), w.scenario().agents[4].label);
+        QVERIFY(layer->nameText(3).isEmpty());
+        wheel(view, 3); // back in
+        QVERIFY(RunLayer::readable(view->transform().m11()));
+        for (int i = 0; i < 6; ++i)
+            QVERIFY2(!layer->nameText(i).isEmpty(), qPrintable(QString::number(i)));
+    }
+
+    // Issue #30: the crowd's one paint draws each token where its frame put
+    // it: a character moved by a frame shows at its new place, not its old.
+    void aMovedCharacterIsDrawnAtItsNewPlace()
+    {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        w.document()->reset(goap::testing::loadShipped(QStringLiteral("town.json")), {});
+        QVERIFY(w.liveRun()->runFor(1));
+        RunLayer *layer = w.liveRun()->layer();
+        layer->settle();
+        QGraphicsView *view = w.mapView();
+        const int agent = 3;
+        const QColor colour = MapScene::characterColor(agent);
+        sim::Snapshot snap = w.liveRun()->controller()->snapshot();
+        auto it = std::find_if(snap.agents.begin(), snap.agents.end(),
+                               [&](const sim::AgentSnapshot &a) { return a.index == agent; });
+        QVERIFY(it != snap.agents.end());
+        const QPointF was = layer->tokenPosition(agent);
+        // An empty floor cell (the map's corner), and a point of the disc's colour left of its figure.
+        const QPointF to = MapScene::toScene(Point {0.5, 13.5});
+        QVERIFY(layer->charactersAt(to).isEmpty());
+        auto discPoint = [&](QPointF centre) { return view->mapFromScene(centre + QPointF(-6, 0)); };
+        QImage before = view->viewport()->grab().toImage();
+        QVERIFY(discColourNear(before, discPoint(was), 2, colour));
+        QVERIFY(!discColourNear(before, discPoint(to), 2, colour));
+        it->x = 0.5;
+        it->y = 13.5;
+        layer->apply(snap);
+        layer->settle();
+        QCOMPARE(layer->tokenPosition(agent), to);
+        QImage after = view->viewport()->grab().toImage();
+        QVERIFY(discColourNear(after, discPoint(to), 2, colour));
+        QVERIFY(!discColourNear(after, discPoint(was), 2, colour));
     }
 
     // Issue #15, 5: a run at rest can be scrubbed. The timeline slider moves

@@ -139,11 +139,13 @@ int main(int argc, char *argv[])
         // A split view: this document on the left, FILE on the right, both in
         // front (a second window used to be tiled beside this one; one window
         // is what a designer keeps, and --screenshot shows both in it).
+        if (parser.isSet(screenshot)) // the split view fills the screen, as a maximised window would
+            workspace.setGeometry(workspace.screen()->availableGeometry());
+        workspace.show(); // first: the split view lays out shown pages
         other = workspace.newTab(1);
         if (!other->openFile(parser.value(beside)))
             return 2;
         workspace.showSideBySide(&window, other);
-        workspace.show();
     }
     if (parser.isSet(runFor)) {
         bool ok = false;
@@ -188,8 +190,6 @@ int main(int argc, char *argv[])
             return diff->grab().save(parser.value(screenshot)) ? 0 : 3;
     }
     if (other && parser.isSet(screenshot)) {
-        // The split view fills the screen's free area, as a maximised window would.
-        workspace.setGeometry(workspace.screen()->availableGeometry());
         return workspace.saveScreenshot(parser.value(screenshot)) ? 0 : 3;
     }
     if (parser.isSet(screenshot))

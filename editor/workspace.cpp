@@ -321,14 +321,39 @@ void Workspace::updateSplit()
     const bool split = isSplit();
     if (split && m_groups[1]->isHidden()) {
         m_groups[1]->show();
-        const int half = m_splitter->width() / 2;
-        m_splitter->setSizes({half, m_splitter->width() - half});
+        m_splitter->setSizes({1000, 1000}); // halves, whatever the width now
+
     } else if (!split) {
         m_groups[1]->hide();
     }
+    // A window that fits the screen (issue #29, 1): two pages with all
+    // their docks are wider than a laptop's screen, so in a split view the
+    // page not active shows its map (and its run's clock) only; its docks
+    // come back when the focus goes there (editors keep one side bar too).
+    for (MainWindow *page : pages())
+        setCompact(page, split && page != m_active);
     m_split->setEnabled(!split);
     m_unsplit->setEnabled(split);
     m_move->setEnabled(split || m_groups[0]->count() > 1);
+}
+
+void Workspace::setCompact(MainWindow *page, bool compact)
+{
+    if (!compact) {
+        for (const QPointer<QDockWidget> &dock : m_compacted.take(page))
+            if (dock)
+                dock->show();
+        return;
+    }
+    if (m_compacted.contains(page))
+        return;
+    QList<QPointer<QDockWidget>> &hidden = m_compacted[page];
+    for (QDockWidget *dock : page->findChildren<QDockWidget *>(Qt::FindDirectChildrenOnly)) {
+        if (!dock->isFloating() && dock->toggleViewAction()->isChecked()) {
+            hidden << dock;
+            dock->hide();
+        }
+    }
 }
 
 void Workspace::nextTab(int step)
@@ -351,6 +376,7 @@ bool Workspace::closeTab(MainWindow *page)
         return false;
     m_groups[side]->removeTab(m_groups[side]->indexOf(page));
     m_blank.remove(page);
+    m_compacted.remove(page);
     const QList<QToolBar *> bars = m_toolbars.take(page);
     delete page; // before its toolbars: the run's speed box lives in one
     qDeleteAll(bars);

@@ -22,6 +22,7 @@
 #include <QSet>
 
 class QAction;
+class QDockWidget;
 class QSplitter;
 class QTabWidget;
 class QToolBar;
@@ -95,12 +96,13 @@ private:
     void updateSplit(); // shows the right group only when it has tabs
     bool isBlank(MainWindow *page) const;
     MainWindow *blankOrNewTab(int side);
-    void pageGone(MainWindow *page);
+    void setCompact(MainWindow *page, bool compact); // its docked docks hidden, or back
 
     QSplitter *m_splitter;
     QTabWidget *m_groups[2];
     QPointer<MainWindow> m_active;
     QHash<MainWindow *, QList<QToolBar *>> m_toolbars; // a page's toolbars, moved into this window
+    QHash<MainWindow *, QList<QPointer<QDockWidget>>> m_compacted; // docks setCompact() hid
     QSet<MainWindow *> m_blank; // pages made blank and not loaded into since
     QAction *m_next, *m_previous, *m_split, *m_unsplit, *m_move;
 };

@@ -15,8 +15,10 @@
 #include "testutil.h"
 #include "workspace.h"
 
+#include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QScreen>
 #include <QSplitter>
 #include <QTabBar>
 #include <QTabWidget>
@@ -222,9 +224,20 @@ private slots:
         QCOMPARE(w.group(1)->currentWidget(), hospital);
         QVERIFY(town->isVisible() && hospital->isVisible());
         QVERIFY(w.group(1)->geometry().left() >= w.group(0)->geometry().right()); // side by side
+        // The page not active shows its map without its docks: the window fits the screen.
+        QCOMPARE(w.current(), hospital);
+        QVERIFY(hospital->dock(QStringLiteral("outline"))->isVisible());
+        QVERIFY(!town->dock(QStringLiteral("outline"))->isVisible());
+        QVERIFY(!town->dock(QStringLiteral("properties"))->isVisible());
+        QVERIFY(!town->dock(QStringLiteral("issues"))->isVisible());
+        QVERIFY(town->mapView()->isVisible());
+        QVERIFY2(w.frameGeometry().width() <= w.screen()->availableGeometry().width(),
+                 qPrintable(QString::number(w.frameGeometry().width())));
         // The focus in the town's map: its menus; F5 plays the town alone.
         clickMap(town);
         QCOMPARE(w.current(), town);
+        QVERIFY(town->dock(QStringLiteral("outline"))->isVisible());
+        QVERIFY(!hospital->dock(QStringLiteral("outline"))->isVisible());
         QCOMPARE(menuBarAction(w, QStringLiteral("Play")), town->liveRun()->playAction());
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_F5);
         QTRY_VERIFY(town->liveRun()->controller()->isPlaying());

@@ -6,6 +6,7 @@
 #include "run/breakpoints.h"
 #include "run/liverun.h"
 #include "sweep/sweepdialog.h"
+#include "workspace.h"
 
 #include <QComboBox>
 #include <QEventLoop>
@@ -13,8 +14,6 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDockWidget>
-#include <QImage>
-#include <QPainter>
 #include <QScreen>
 
 int main(int argc, char *argv[])
@@ -76,14 +75,17 @@ int main(int argc, char *argv[])
                                QStringLiteral("file"));
     parser.addOption(compare);
     QCommandLineOption beside(QStringLiteral("beside"),
-                              QStringLiteral("Open FILE in a second window tiled beside this one (Window > Tile Side "
-                                             "by Side); with --run-for, run both and compare this run with its "
-                                             "(Window > Compare Run With); --screenshot saves the screen."),
+                              QStringLiteral("Open FILE in a tab beside this one's, in a split view (Window > "
+                                             "Split Right); with --run-for, run both and compare this run with its "
+                                             "(Window > Compare Run With); --screenshot saves the window."),
                               QStringLiteral("FILE"));
     parser.addOption(beside);
     parser.process(app);
 
-    goap::editor::MainWindow window;
+    // One window, its documents in tabs (workspace.h); the first tab is the
+    // one every option below acts on.
+    goap::editor::Workspace workspace;
+    goap::editor::MainWindow &window = *workspace.current();
     if (parser.isSet(sweep)) {
         goap::Issues issues;
         const auto spec = goap::sweep::readSweep(parser.value(sweep), issues);
@@ -91,7 +93,7 @@ int main(int argc, char *argv[])
             qCritical("%s", qPrintable(i.format(parser.value(sweep))));
         if (!spec || !window.openFile(spec->scenarioFile))
             return 2;
-        window.show();
+        workspace.show();
         goap::editor::SweepDialog *dialog = window.showSweep();
         if (const QString why = dialog->loadSweep(parser.value(sweep)); !why.isEmpty()) {
             qCritical("%s", qPrintable(why));
@@ -132,14 +134,18 @@ int main(int argc, char *argv[])
         }
         window.breakpoints()->add(*spec);
     }
-    std::unique_ptr<goap::editor::MainWindow> other;
+    goap::editor::MainWindow *other = nullptr;
     if (parser.isSet(beside)) {
-        other = std::make_unique<goap::editor::MainWindow>();
+        // A split view: this document on the left, FILE on the right, both in
+        // front (a second window used to be tiled beside this one; one window
+        // is what a designer keeps, and --screenshot shows both in it).
+        if (parser.isSet(screenshot)) // the split view fills the screen, as a maximised window would
+            workspace.setGeometry(workspace.screen()->availableGeometry());
+        workspace.show(); // first: the split view lays out shown pages
+        other = workspace.newTab(1);
         if (!other->openFile(parser.value(beside)))
             return 2;
-        window.show();
-        other->show();
-        window.tileSideBySide(other.get());
+        workspace.showSideBySide(&window, other);
     }
     if (parser.isSet(runFor)) {
         bool ok = false;
@@ -148,12 +154,12 @@ int main(int argc, char *argv[])
             qCritical("--run-for takes a number of simulated seconds");
             return 1;
         }
-        window.show();
+        workspace.show();
         if (!window.liveRun()->runFor(seconds)) {
             qCritical("the scenario cannot run (see goap-sim validate)");
             return 2;
         }
-        if (other && (!other->liveRun()->runFor(seconds) || !window.compareRunWith(other.get()))) {
+        if (other && (!other->liveRun()->runFor(seconds) || !window.compareRunWith(other))) {
             qCritical("the scenario beside cannot run (see goap-sim validate)");
             return 2;
         }
@@ -184,19 +190,10 @@ int main(int argc, char *argv[])
             return diff->grab().save(parser.value(screenshot)) ? 0 : 3;
     }
     if (other && parser.isSet(screenshot)) {
-        // The screen's free area with both windows where the tiling put them.
-        QApplication::processEvents();
-        const QRect area = window.screen()->availableGeometry();
-        QImage picture(area.size(), QImage::Format_RGB32);
-        picture.fill(Qt::black);
-        QPainter painter(&picture);
-        for (goap::editor::MainWindow *w : {&window, other.get()})
-            painter.drawPixmap(w->frameGeometry().topLeft() - area.topLeft(), w->grab());
-        painter.end();
-        return picture.save(parser.value(screenshot)) ? 0 : 3;
+        return workspace.saveScreenshot(parser.value(screenshot)) ? 0 : 3;
     }
     if (parser.isSet(screenshot))
-        return window.saveScreenshot(parser.value(screenshot)) ? 0 : 3;
-    window.show();
+        return workspace.saveScreenshot(parser.value(screenshot)) ? 0 : 3;
+    workspace.show();
     return app.exec();
 }

@@ -28,6 +28,7 @@
 #include "run/runlayer.h"
 #include "scene/mapscene.h"
 #include "sweep/sweepdialog.h"
+#include "workspace.h"
 
 #include <QAction>
 #include <QApplication>
@@ -79,6 +80,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_document(new ScenarioDocument(this))
 {
     initEditorResources();
+    registerWindow(this, true);
     setObjectName(QStringLiteral("MainWindow"));
     setAcceptDrops(true);
     setDockNestingEnabled(true);
@@ -142,6 +144,7 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::~MainWindow()
 {
+    registerWindow(this, false);
     // Docks and the map go one by one: none may call back into a half-destroyed window.
     m_outline->disconnect(this);
     m_scene->disconnect(this);
@@ -314,15 +317,24 @@ void MainWindow::createActions()
 void MainWindow::createFileMenu(QToolBar *toolbar)
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *newAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this,
-                                         [this] { newDocument(); });
+    QAction *newAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this, [this] {
+        if (Workspace *workspace = this->workspace())
+            workspace->newDocument(); // a new tab (or the blank one)
+        else
+            newDocument();
+    });
     newAction->setShortcut(QKeySequence::New);
     QMenu *templates = file->addMenu(tr("New from &Template"));
     for (const QString &path : templateFiles()) {
         const auto r = readScenarioFile(path);
         templates->addAction(r.ok() ? QStringLiteral("%1 (%2)").arg(r.scenario->name, QFileInfo(path).fileName())
                                     : QFileInfo(path).fileName(),
-                             this, [this, path] { newFromTemplate(path); });
+                             this, [this, path] {
+                                 if (Workspace *workspace = this->workspace())
+                                     workspace->newFromTemplate(path);
+                                 else
+                                     newFromTemplate(path);
+                             });
     }
     templates->setEnabled(!templates->isEmpty());
     QAction *openAction
@@ -356,7 +368,8 @@ void MainWindow::createFileMenu(QToolBar *toolbar)
             [this, revertAction] { revertAction->setEnabled(m_document->isModified() && !fileName().isEmpty()); });
     revertAction->setEnabled(false);
     file->addSeparator();
-    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    // The window closes, with every tab of it when this is a tab.
+    QAction *quit = file->addAction(tr("&Quit"), this, [this] { window()->close(); });
     quit->setShortcut(QKeySequence::Quit);
     toolbar->addAction(openAction);
     toolbar->addAction(saveAction);
@@ -649,6 +662,10 @@ SweepDialog *MainWindow::showSweep()
     if (!m_sweep) {
         m_sweep = new SweepDialog(m_document, this);
         connect(m_sweep, &SweepDialog::openVariant, this, [this](const Scenario &variant) {
+            if (Workspace *workspace = this->workspace()) {
+                workspace->openBeside(this, variant); // a tab beside this one's
+                return;
+            }
             // A new document beside this one, in a window of its own: the
             // document open here is neither asked about nor replaced.
             auto *window = new MainWindow;
@@ -885,7 +902,7 @@ void MainWindow::openDialog()
     const QString name = QFileDialog::getOpenFileName(this, tr("Open Scenario"), folder, tr(kFilter));
     if (!name.isEmpty()) {
         rememberFolder(QStringLiteral("scenario"), name);
-        openFile(name);
+        openHere(name);
     }
 }
 
@@ -1005,7 +1022,7 @@ void MainWindow::updateRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
     for (const QString &f : recent)
-        m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] { openFile(f); })->setToolTip(f);
+        m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] { openHere(f); })->setToolTip(f);
     if (!recent.isEmpty()) {
         m_recentMenu->addSeparator();
         m_recentMenu->addAction(tr("Clear the List"), this, [this] {
@@ -1059,8 +1076,16 @@ void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 
 void MainWindow::dropEvent(QDropEvent *event)
 {
-    openFile(event->mimeData()->urls().first().toLocalFile());
+    openHere(event->mimeData()->urls().first().toLocalFile());
     event->acceptProposedAction();
+}
+
+void MainWindow::openHere(const QString &name)
+{
+    if (Workspace *workspace = this->workspace())
+        workspace->openFile(name);
+    else
+        openFile(name);
 }
 
 bool MainWindow::inspect(const QString &agentId)

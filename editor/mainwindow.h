@@ -128,7 +128,12 @@ public:
     // Window > Compare Run With: the other window's run (at rest) as the
     // baseline of this one's Charts dock; false, said, when it has none.
     bool compareRunWith(MainWindow *other);
-    static QList<MainWindow *> openWindows(); // shown, in the order made
+    static QList<MainWindow *> openWindows(); // shown (a tab: its window shown), in the order made
+    // "Town (town.json)", "Town (unsaved)": how another window or tab is listed, and a tab's text.
+    static QString displayName(const MainWindow *window);
+    // The window whose tab this is (workspace.h), or nullptr when this is a window of its own.
+    class Workspace *workspace() const;
+    QMenu *windowMenu() const { return m_windowMenu; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -148,6 +153,9 @@ private:
     QList<EntityRef> selectedEntities() const;
     void addCompareMenu(QMenu *file);
     void createWindowMenu();
+    static void registerWindow(MainWindow *window, bool alive); // what openWindows() lists
+    // File > Open, Open Recent, a drop: a tab of the workspace, when this is one; else here.
+    void openHere(const QString &fileName);
     class DiffDialog *showDiff(class DiffDialog *dialog);
     void createDocks();
     QDockWidget *addDock(const QString &name, const QString &title, QWidget *widget, Qt::DockWidgetArea area);
@@ -191,6 +199,7 @@ private:
     QAction *m_removeAction = nullptr;
     QList<QAction *> m_clipboardActions; // Cut, Copy, Paste (for the outline's menu)
     QMenu *m_viewMenu = nullptr;
+    QMenu *m_windowMenu = nullptr;
     QHash<QString, QDockWidget *> m_docks;
     QList<QDockWidget *> m_dockOrder;
     class ChainView *m_chain = nullptr;

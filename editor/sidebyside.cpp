@@ -1,7 +1,8 @@
 // Documents side by side (issue #29): File > Compare With (a file or another
-// open window's document, shown by a DiffDialog) and Window > Tile Side by
-// Side. MainWindow's members kept apart from mainwindow.cpp, which only wires
-// the menus.
+// open window's or tab's document, shown by a DiffDialog) and Window > Tile
+// Side by Side. MainWindow's members kept apart from mainwindow.cpp, which
+// only wires the menus. Tabs and the split view are the Workspace's
+// (workspace.h); a MainWindow is a tab there, or a window of its own.
 #include "mainwindow.h"
 
 #include "docks/diffdialog.h"
@@ -9,6 +10,7 @@
 #include "io/scenarioreader.h"
 #include "run/chartspanel.h"
 #include "run/liverun.h"
+#include "workspace.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -24,20 +26,46 @@ namespace goap::editor {
 
 namespace {
 
-// "Town (town.json)", "Town (unsaved)": how another window is listed.
+// Every MainWindow alive, in the order made: windows and tabs alike.
+QList<MainWindow *> &allWindows()
+{
+    static QList<MainWindow *> windows;
+    return windows;
+}
+
 QString windowName(const MainWindow *w)
 {
-    const QString file = w->fileName().isEmpty() ? MainWindow::tr("unsaved") : QFileInfo(w->fileName()).fileName();
-    return QStringLiteral("%1 (%2)").arg(w->scenario().name, file);
+    return MainWindow::displayName(w);
 }
 
 } // namespace
 
+QString MainWindow::displayName(const MainWindow *w)
+{
+    const QString file = w->fileName().isEmpty() ? tr("unsaved") : QFileInfo(w->fileName()).fileName();
+    return QStringLiteral("%1 (%2)").arg(w->scenario().name, file);
+}
+
+void MainWindow::registerWindow(MainWindow *window, bool alive)
+{
+    if (alive)
+        allWindows() << window;
+    else
+        allWindows().removeAll(window);
+}
+
+Workspace *MainWindow::workspace() const
+{
+    return Workspace::of(this);
+}
+
 QList<MainWindow *> MainWindow::openWindows()
 {
+    // A tab counts while its window is shown, in front or not.
     QList<MainWindow *> out;
-    for (QWidget *w : QApplication::topLevelWidgets())
-        if (auto *window = qobject_cast<MainWindow *>(w); window && window->isVisible())
+    for (MainWindow *window : allWindows())
+        if (Workspace *workspace = window->workspace();
+            workspace ? workspace->isVisible() && workspace->groupOf(window) >= 0 : window->isVisible())
             out << window;
     return out;
 }
@@ -47,7 +75,9 @@ DiffDialog *MainWindow::showDiff(DiffDialog *dialog)
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &DiffDialog::itemActivated, this, [this](const ItemRef &item) {
         m_outline->select(item);
-        activateWindow();
+        if (Workspace *workspace = this->workspace())
+            workspace->activate(this); // its tab in front
+        window()->activateWindow();
     });
     dialog->show();
     return dialog;
@@ -76,13 +106,18 @@ void MainWindow::tileSideBySide(MainWindow *other)
 {
     if (!other || other == this)
         return;
+    if (workspace() && workspace() == other->workspace())
+        return workspace()->showSideBySide(this, other); // two tabs: a split view
+    QWidget *const mine = window(), *const theirs = other->window();
+    if (mine == theirs)
+        return;
     // Each window's frame fills its half of the screen's free area; the
     // frame's margins come off the client geometry setGeometry() takes.
     const QRect area = (screen() ? screen() : QGuiApplication::primaryScreen())->availableGeometry();
     const int half = area.width() / 2;
     const QRect left(area.left(), area.top(), half, area.height());
     const QRect right(area.left() + half, area.top(), area.width() - half, area.height());
-    for (auto [window, frame] : {std::pair {this, left}, std::pair {other, right}}) {
+    for (auto [window, frame] : {std::pair {mine, left}, std::pair {theirs, right}}) {
         window->showNormal();
         const QMargins margins(window->geometry().left() - window->frameGeometry().left(),
                                window->geometry().top() - window->frameGeometry().top(),
@@ -140,6 +175,8 @@ void MainWindow::addCompareMenu(QMenu *file)
 void MainWindow::createWindowMenu()
 {
     QMenu *window = menuBar()->addMenu(tr("&Window"));
+    window->setObjectName(QStringLiteral("windowMenu"));
+    m_windowMenu = window; // the Workspace adds its tab actions
     QAction *tile = window->addAction(tr("&Tile Side by Side"), this, [this] {
         // With several others, the one opened last (a sweep variant, say).
         const QList<MainWindow *> windows = openWindows();
@@ -148,7 +185,8 @@ void MainWindow::createWindowMenu()
                 return tileSideBySide(windows[i]);
     });
     tile->setObjectName(QStringLiteral("tileSideBySide"));
-    tile->setToolTip(tr("This window on the left half of the screen, the other open one on the right"));
+    tile->setToolTip(tr("This window on the left half of the screen, the other open one on the right "
+                        "(two tabs of one window: a split view)"));
     connect(window, &QMenu::aboutToShow, tile, [tile] { tile->setEnabled(openWindows().size() > 1); });
     QMenu *runs = window->addMenu(tr("Compare &Run With"));
     runs->setObjectName(QStringLiteral("compareRunWithMenu"));

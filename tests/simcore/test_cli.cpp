@@ -659,6 +659,39 @@ private slots:
         QVERIFY(help.out.contains("usage: goap-sim"));
     }
 
+    // Issue #32, 3: every subcommand answers --help (and -h) with its own
+    // usage on standard output, exit 0, before it checks anything else; plan's
+    // lists the search tree's options. After '--', "--help" is a file name.
+    void everySubcommandHasHelp_data()
+    {
+        QTest::addColumn<QString>("command");
+        for (const char *c : {"validate", "plan", "run", "format", "sweep", "sweep-merge", "diff", "graph"})
+            QTest::newRow(c) << QString::fromLatin1(c);
+    }
+    void everySubcommandHasHelp()
+    {
+        QFETCH(QString, command);
+        for (const char *flag : {"--help", "-h"}) {
+            const Run help = goapSim({command, QString::fromLatin1(flag)});
+            QCOMPARE(help.exitCode, 0);
+            QVERIFY2(help.out.startsWith("usage: goap-sim " + command.toUtf8() + ' '), help.out.constData());
+            QVERIFY(help.err.isEmpty());
+            // Its entry is the one in goap-sim --help: the two cannot drift apart.
+            const QByteArray synopsis = help.out.mid(16, help.out.indexOf('\n') - 16);
+            QVERIFY(goapSim({"--help"}).out.contains("  " + synopsis + '\n'));
+        }
+        // Help wins over the options that would be wrong without it.
+        QCOMPARE(goapSim({command, "--no-such-option", "--help"}).exitCode, 0);
+        QCOMPARE(goapSim({command, "--", "--help"}).exitCode == 0, false);
+    }
+    void planHelpListsTheTreeOptions()
+    {
+        const Run help = goapSim({"plan", "--help"});
+        for (const char *option :
+             {"--agent ID", "--goal ID", "--json", "--dot T.dot", "--svg T.svg", "--tree-depth D", "--tree-nodes N"})
+            QVERIFY2(help.out.contains(QByteArray("\n  ") + option), option);
+    }
+
     // Issue #15, 1: sweeps run every variant, the same whatever the sharding
     // and the threads; bad paths and values are refused before anything runs;
     // merge refuses missing shards.

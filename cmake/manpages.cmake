@@ -11,15 +11,16 @@ include(GNUInstallDirs)
 set(GOAP_MAN_DIR ${CMAKE_BINARY_DIR}/man)
 function(goap_man_page target description)
   set(page ${GOAP_MAN_DIR}/${target}.1)
-  add_custom_command(OUTPUT ${page}
+  add_custom_command(OUTPUT ${page} ${page}.gz
     COMMAND ${CMAKE_COMMAND} -E make_directory ${GOAP_MAN_DIR}
     COMMAND ${CMAKE_COMMAND} -E env --unset=DISPLAY --unset=WAYLAND_DISPLAY
             ${HELP2MAN} --no-info --name "${description}" --output ${page} $<TARGET_FILE:${target}>
+    COMMAND gzip -9nkf ${page} # installed compressed, as Debian's policy wants
     DEPENDS ${target}
     COMMENT "man page ${target}.1 from ${target} --help"
     VERBATIM)
-  add_custom_target(${target}-man ALL DEPENDS ${page})
-  install(FILES ${page} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 ${ARGN})
+  add_custom_target(${target}-man ALL DEPENDS ${page} ${page}.gz)
+  install(FILES ${page}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 ${ARGN})
 endfunction()
 
 goap_man_page(goap-sim "the GOAP Studio simulator on the command line" COMPONENT tools)

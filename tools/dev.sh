@@ -21,7 +21,8 @@ packages=(build-essential cmake ninja-build ccache pkg-config
           libbenchmark-dev xvfb xauth fonts-dejavu-core
           graphviz libgraphviz-dev # the production chain's layout (libgvc), dot for its test
           dpkg-dev file shared-mime-info libglib2.0-bin lintian # cpack -G DEB and tools/check-package.sh
-          help2man) # the man pages, from --help
+          help2man # the man pages, from --help
+          kubernetes-client python3-yaml) # the cluster manifests' check
 
 install_packages() {
   local missing=()

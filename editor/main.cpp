@@ -14,20 +14,23 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDockWidget>
+#include <QFileInfo>
+#include <QImage>
+#include <QPainter>
 #include <QScreen>
+
+#include <cstdio>
 
 int main(int argc, char *argv[])
 {
-    QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("GOAP Studio"));
     QApplication::setOrganizationName(QStringLiteral("GOAP Studio"));
     QApplication::setApplicationVersion(QStringLiteral(GOAP_VERSION));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/goap-studio.svg")));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Scenario editor and simulator for Goal-Oriented Action Planning"));
-    parser.addHelpOption();
-    parser.addVersionOption();
+    const QCommandLineOption help = parser.addHelpOption();
+    const QCommandLineOption version = parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("scenario"), QStringLiteral("The scenario file to open."),
                                  QStringLiteral("[SCENARIO]"));
     QCommandLineOption screenshot(QStringLiteral("screenshot"),
@@ -42,9 +45,11 @@ int main(int argc, char *argv[])
                                QStringLiteral("ID"));
     parser.addOption(inspect);
     QCommandLineOption raise(QStringLiteral("raise"),
-                             QStringLiteral("Bring a dock to the front by name: outline, properties, "
-                                            "inspector, eventLog, charts, breakpoints, prefabs... (an unknown "
-                                            "name lists them all)."),
+                             // Every dock by name, so the help answers without a window
+                             // (test_runtools checks it against MainWindow::dockNames()).
+                             QStringLiteral("Bring a dock to the front by name: outline, properties, issues, "
+                                            "history, inspector, eventLog, charts, productionChain, searchTree, "
+                                            "breakpoints or prefabs."),
                              QStringLiteral("DOCK"));
     parser.addOption(raise);
     QCommandLineOption maximize(QStringLiteral("maximize"),
@@ -80,6 +85,30 @@ int main(int argc, char *argv[])
                                              "(Window > Compare Run With); --screenshot saves the window."),
                               QStringLiteral("FILE"));
     parser.addOption(beside);
+
+    // --help and --version are answered before QApplication exists: it needs
+    // a display (and aborts without one), and these need none.
+    {
+        QStringList arguments;
+        for (int i = 0; i < argc; ++i)
+            arguments << QString::fromLocal8Bit(argv[i]);
+        parser.parse(arguments); // unknown options are process()'s to refuse, with a display or not
+        if (parser.isSet(help)) {
+            // Without an application object Qt cannot name the program: say it as it was run.
+            QString text = parser.helpText();
+            text.replace(QStringLiteral("<executable_name>"), QFileInfo(arguments.first()).fileName());
+            std::fputs(qPrintable(text), stdout);
+            return 0;
+        }
+        if (parser.isSet(version)) {
+            std::printf("%s %s\n", qPrintable(QCoreApplication::applicationName()),
+                        qPrintable(QCoreApplication::applicationVersion()));
+            return 0;
+        }
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/goap-studio.svg")));
     parser.process(app);
 
     // One window, its documents in tabs (workspace.h); the first tab is the

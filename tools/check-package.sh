@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Builds the .deb of a build tree and checks it as an installed package:
+# Builds the four .debs of a build tree (libgoap1, libgoap-dev, goap-sim,
+# goap-studio), runs lintian on them (no error allowed) and runs the C example
+# against libgoap1 alone; then checks them as installed packages:
 # unpacked into a clean temporary root (dpkg-deb -x, no root rights needed,
 # nothing touches the system), its goap-sim validates and runs every shipped
 # scenario from there and needs no GUI library, its goap-plot draws a run
@@ -18,21 +20,61 @@ fail() { echo "check-package: FAIL: $*" >&2; exit 1; }
 
 echo "== cpack -G DEB"
 (cd "$build_dir" && cpack -G DEB -B "$work/out" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; fail "cpack -G DEB failed"; }
-deb=$(ls "$work"/out/goap-studio_*.deb)
-echo "   $(basename "$deb"): $(du -k "$deb" | cut -f1) KiB"
-control=$(dpkg-deb --field "$deb")
-grep -q '^Depends: .*libqt6core6' <<<"$control" || fail "no Qt dependency in the control file"
-
-echo "== unpacking into a clean root"
-root="$work/root"
-dpkg-deb -x "$deb" "$root"
-usr="$root/usr"
-for f in bin/goap-sim bin/goap-plot bin/goap-studio include/goap/goap.h lib/cmake/GoapSim/GoapSimConfig.cmake \
-         share/applications/goap-studio.desktop share/icons/hicolor/scalable/apps/goap-studio.svg \
-         share/mime/packages/goap-studio.xml share/goap-studio/scenarios/town.json; do
-  [ -e "$usr/$f" ] || fail "the package lacks /usr/$f"
+declare -A deb
+for p in libgoap1 libgoap-dev goap-sim goap-studio; do
+  deb[$p]=$(ls "$work"/out/${p}_*.deb 2>/dev/null) || fail "no $p package"
+  echo "   $(basename "${deb[$p]}"): $(du -k "${deb[$p]}" | cut -f1) KiB"
 done
-ls "$usr"/lib/libgoap.so.* >/dev/null 2>&1 || fail "the package lacks libgoap.so"
+[ "$(ls "$work"/out/*.deb | wc -l)" = 4 ] || fail "more packages than the four: $(ls "$work"/out/*.deb)"
+grep -q '^Depends: .*libqt6core6' <<<"$(dpkg-deb --field "${deb[goap-sim]}")" || fail "no Qt dependency for goap-sim"
+grep -q '^Depends: libgoap1 (= ' <<<"$(dpkg-deb --field "${deb[libgoap-dev]}")" || fail "libgoap-dev does not depend on libgoap1"
+if command -v lintian >/dev/null; then
+  echo "== lintian"
+  lintian --no-tag-display-limit "${deb[@]}" >"$work/lintian.log" 2>&1 || true
+  ! grep -q '^E: ' "$work/lintian.log" || { cat "$work/lintian.log"; fail "lintian reports errors"; }
+  echo "   $(grep -c '^W: ' "$work/lintian.log" || true) warning(s), no error"
+fi
+
+echo "== each package holds its own files"
+arch_dir=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch)
+contents() { dpkg-deb -c "${deb[$1]}" | awk '{ print $6 }' | sed 's|^\./|/|' | grep -v '/$'; }
+runtime_files=$(contents libgoap1 | grep -v '^/usr/share/doc/')
+grep -qx "/usr/lib/$arch_dir/libgoap.so.1" <<<"$runtime_files" || fail "libgoap1 lacks /usr/lib/$arch_dir/libgoap.so.1"
+others=$(grep -v "^/usr/lib/$arch_dir/libgoap.so.[0-9.]*$" <<<"$runtime_files" || true)
+[ -z "$others" ] || fail "libgoap1 holds more than the library: $others"
+soname=$(readelf -d "$build_dir"/lib/libgoap.so | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
+[ "$soname" = libgoap.so.1 ] || fail "libgoap's SONAME is $soname"
+for f in /usr/include/goap/goap.h /usr/lib/$arch_dir/cmake/GoapSim/GoapSimConfig.cmake /usr/lib/$arch_dir/pkgconfig/goap.pc \
+         /usr/lib/$arch_dir/libgoap.so /usr/lib/$arch_dir/libsimcore.a; do
+  contents libgoap-dev | grep -qx "$f" || fail "libgoap-dev lacks $f"
+done
+for f in /usr/bin/goap-sim /usr/bin/goap-plot /usr/bin/goap-sweep-slurm /usr/share/man/man1/goap-sim.1.gz \
+         /usr/share/bash-completion/completions/goap-sim /usr/share/doc/goap-sim/examples/sweep-kubernetes.yaml \
+         /usr/share/goap-studio/scenarios/town.json; do
+  contents goap-sim | grep -qx "$f" || fail "goap-sim lacks $f"
+done
+for f in /usr/bin/goap-studio /usr/share/man/man1/goap-studio.1.gz /usr/share/applications/goap-studio.desktop \
+         /usr/share/icons/hicolor/scalable/apps/goap-studio.svg /usr/share/mime/packages/goap-studio.xml; do
+  contents goap-studio | grep -qx "$f" || fail "goap-studio lacks $f"
+done
+
+echo "== the C example against libgoap1 alone"
+runtime="$work/runtime"
+dpkg-deb -x "${deb[libgoap1]}" "$runtime"
+dev="$work/dev"
+dpkg-deb -x "${deb[libgoap-dev]}" "$dev"
+dpkg-deb -x "${deb[libgoap1]}" "$dev" # -dev's libgoap.so points at the runtime's
+cc -o "$work/quotas-c" "$here/tests/consumer/quotas.c" -I"$dev/usr/include/goap" -L"$dev/usr/lib/$arch_dir" -lgoap \
+  || fail "building the C example against libgoap-dev"
+LD_LIBRARY_PATH="$runtime/usr/lib/$arch_dir" "$work/quotas-c" "$here/scenarios/town.json" >"$work/quotas-c.txt" \
+  || fail "the C example with libgoap1 alone: $(cat "$work/quotas-c.txt")"
+grep -q 'quota(s) met on day 1' "$work/quotas-c.txt" || fail "the C example printed: $(cat "$work/quotas-c.txt")"
+echo "   $(tail -n +2 "$work/quotas-c.txt" | grep -c 'met') quota(s) met, libgoap1 only ($(ls "$runtime/usr/lib/$arch_dir" | tr "\n" " "))"
+
+echo "== unpacking all four into a clean root"
+root="$work/root"
+for p in "${!deb[@]}"; do dpkg-deb -x "${deb[$p]}" "$root"; done
+usr="$root/usr"
 
 echo "== installed goap-sim on installed scenarios"
 for s in "$usr"/share/goap-studio/scenarios/*.json; do
@@ -42,7 +84,7 @@ done
   || fail "goap-sim run town.json"
 version=$(QT_QPA_PLATFORM=offscreen "$usr/bin/goap-studio" --version) || fail "goap-studio --version"
 grep -q '^GOAP Studio' <<<"$version" || fail "goap-studio --version printed: $version"
-grep -q 'R.*PATH.*\$ORIGIN/../lib' <<<"$(readelf -d "$usr/bin/goap-sim")" || fail "goap-sim has no \$ORIGIN RPATH"
+grep -q "R.*PATH.*\\\$ORIGIN/../lib/$arch_dir" <<<"$(readelf -d "$usr/bin/goap-sim")" || fail "goap-sim has no \$ORIGIN RPATH"
 gui=$(ldd "$usr/bin/goap-sim" | grep -oE 'lib(Qt6(Gui|Widgets|PrintSupport|OpenGL|Svg)|QCustomPlot)[^ ]*' || true)
 [ -z "$gui" ] || fail "the installed goap-sim needs GUI libraries: $(tr '\n' ' ' <<<"$gui")"
 grep -q 'libQt6Core' <<<"$(ldd "$usr/bin/goap-sim")" || fail "ldd lists no libQt6Core for goap-sim"
@@ -67,7 +109,7 @@ fi
 if grep -qF -e "$src" -e "$build_dir" <<<"$(strings -el "$usr/bin/goap-studio" "$usr/bin/goap-sim" "$usr/bin/goap-plot")"; then
   fail "a binary names the build machine's paths (UTF-16)"
 fi
-exported=$(nm -D --defined-only "$usr"/lib/libgoap.so.1 | awk '$2 == "T" { print $3 }')
+exported=$(nm -D --defined-only "$usr/lib/$arch_dir/libgoap.so.1" | awk '$2 == "T" { print $3 }')
 others=$(grep -v '^goap_' <<<"$exported" || true)
 [ -z "$others" ] || fail "libgoap exports more than goap_*: $others"
 echo "   libgoap exports $(wc -l <<<"$exported") functions, all goap_*"
@@ -85,8 +127,8 @@ if command -v gio >/dev/null; then
   type=$(XDG_DATA_HOME="$work" XDG_DATA_DIRS=/usr/share gio info -a standard::content-type "$work/a-scenario")
   grep -q 'application/x-goap-scenario' <<<"$type" || fail "a scenario file is not recognised: $type"
 fi
-grep -q '^MimeType=.*application/x-goap-scenario' "$usr/share/applications/goap-studio.desktop" \
-  || fail "the desktop file does not open scenario files"
+grep -qx 'MimeType=application/x-goap-scenario;' "$usr/share/applications/goap-studio.desktop" \
+  || fail "the desktop file does not open scenario files only: $(grep MimeType "$usr/share/applications/goap-studio.desktop")"
 if command -v desktop-file-validate >/dev/null; then
   desktop-file-validate "$usr/share/applications/goap-studio.desktop" || fail "desktop-file-validate"
 fi
@@ -100,4 +142,17 @@ grep -q 'quota(s) met on day 1' "$work/quotas.txt" || fail "quotas printed: $(ca
 "$work/consumer/dayreport" "$usr/share/goap-studio/scenarios/town.json" | cmp -s - "$work/report.json" \
   || fail "the C++ engine's day differs from goap-sim run's"
 
-echo "check-package: OK: $(basename "$deb") installs, runs and builds games"
+echo "== a C game without Qt in view: CMake C-only, and pkg-config + cc"
+cmake -S "$here/tests/consumer/c-only" -B "$work/c-only" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$dev/usr" \
+      -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON >"$work/c-only.log" 2>&1 || { cat "$work/c-only.log"; fail "configuring the C-only game"; }
+cmake --build "$work/c-only" >>"$work/c-only.log" 2>&1 || { cat "$work/c-only.log"; fail "building the C-only game"; }
+LD_LIBRARY_PATH="$runtime/usr/lib/$arch_dir" "$work/c-only/quotas" "$here/scenarios/town.json" | cmp -s - "$work/quotas-c.txt" \
+  || fail "the C-only CMake game printed something else"
+PKG_CONFIG_PATH="$dev/usr/lib/$arch_dir/pkgconfig" pkg-config --exists goap || fail "pkg-config goap: not found"
+# shellcheck disable=SC2046 # pkg-config's words are meant to split
+cc -o "$work/quotas-pc" "$here/tests/consumer/quotas.c" $(PKG_CONFIG_PATH="$dev/usr/lib/$arch_dir/pkgconfig" pkg-config --cflags --libs goap) \
+  || fail "cc with pkg-config goap"
+LD_LIBRARY_PATH="$runtime/usr/lib/$arch_dir" "$work/quotas-pc" "$here/scenarios/town.json" | cmp -s - "$work/quotas-c.txt" \
+  || fail "the pkg-config game printed something else"
+
+echo "check-package: OK: libgoap1, libgoap-dev, goap-sim and goap-studio install, run and build games"

@@ -4,7 +4,9 @@
 #   tools/dev.sh test   install what is missing, build, run the whole test suite
 #   tools/dev.sh build  install what is missing and build
 #   tools/dev.sh format  apply .clang-format to every C and C++ file (`test` checks it)
-#   tools/dev.sh package  build, make the .deb (build/goap-studio_*.deb) and check it installs and runs
+#   tools/dev.sh package  build, make the four .debs in build/ (libgoap1, libgoap-dev, goap-sim,
+#                         goap-studio), lintian them, and check them unpacked in a clean root, the
+#                         C example against libgoap1 alone (tools/check-package.sh)
 #   tools/dev.sh test-cluster  build, start a one-node Slurm, run a 100-variant sweep through it and
 #                         compare it with the same sweep run locally (opt-in: not part of `test`)
 # Environment: BUILD_DIR (default build), BUILD_TYPE (default Release).
@@ -19,7 +21,9 @@ packages=(build-essential cmake ninja-build ccache pkg-config
           libbenchmark-dev xvfb xauth fonts-dejavu-core
           libtbb-dev # oneTBB: the parallel tick (simcore/sim/parallel.cpp)
           graphviz libgraphviz-dev # the production chain's layout (libgvc), dot for its test
-          dpkg-dev file shared-mime-info libglib2.0-bin) # cpack -G DEB and tools/check-package.sh
+          dpkg-dev file shared-mime-info libglib2.0-bin lintian # cpack -G DEB and tools/check-package.sh
+          help2man # the man pages, from --help
+          kubernetes-client python3-yaml) # the cluster manifests' check
 
 install_packages() {
   local missing=()

@@ -73,6 +73,12 @@ int sweepCommand(const QStringList &args, const Streams &io)
         println(io.err, signature(io) + QStringLiteral("cannot create the folder %1").arg(dir));
         return IoError;
     }
+    // Provenance beside the shards (the same bytes from every shard, so
+    // their writing it at once is harmless); sweep-merge puts it beside RESULTS.csv.
+    if (const QString why = saveFileSafely(shardMetadataFileName(dir), sweepMetadataJson(*spec)); !why.isEmpty()) {
+        println(io.err, signature(io) + why);
+        return IoError;
+    }
     // Rows stream into the shard's file in variant order; it replaces the old one only when complete.
     const QString file = shardFileName(dir, shard, shards);
     SafeFile out(file); // a FIFO or a device stays one, written in place

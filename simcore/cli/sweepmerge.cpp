@@ -4,6 +4,8 @@
 #include "io/savefile.h"
 #include "sweep/sweep.h"
 
+#include <QFile>
+
 namespace goap::cli {
 
 using namespace goap::sweep;
@@ -17,7 +19,8 @@ int sweepMergeCommand(const QStringList &args, const Streams &io)
     if (o.positional.size() != 1 || !o.values.contains(QStringLiteral("output")))
         return usageError(io, QStringLiteral("sweep-merge takes one DIR and --output RESULTS.csv"));
     QString error;
-    const std::optional<QByteArray> merged = mergeShards(o.positional.first(), error);
+    QString identity;
+    const std::optional<QByteArray> merged = mergeShards(o.positional.first(), error, &identity);
     if (!merged) {
         println(io.err, signature(io) + error);
         return Invalid;
@@ -30,6 +33,20 @@ int sweepMergeCommand(const QStringList &args, const Streams &io)
     if (const QString why = saveFileSafely(output, *merged); !why.isEmpty()) {
         println(io.err, signature(io) + why);
         return IoError;
+    }
+    // The shards' provenance beside the results (RESULTS.meta.json), when it
+    // is theirs: its identity is the one every shard's first line carries.
+    const QString meta = shardMetadataFileName(o.positional.first());
+    QFile metaFile(meta);
+    if (metaFile.open(QIODevice::ReadOnly)) {
+        const QByteArray bytes = metaFile.read(kMaxShardBytes);
+        if (!bytes.contains("\"identity\": \"" + identity.toLatin1() + '"')) {
+            println(io.err,
+                    signature(io) + QStringLiteral("%1 is not these shards' (another sweep): not copied").arg(meta));
+        } else if (const QString why = saveFileSafely(metadataFileFor(output), bytes); !why.isEmpty()) {
+            println(io.err, signature(io) + why);
+            return IoError;
+        }
     }
     return Success;
 }

@@ -348,6 +348,9 @@ std::optional<SweepSpec> readSweep(const QString &sweepFile, Issues &issues)
     identity.addData(QByteArrayView("\0", 1));
     identity.addData(bytes);
     spec.identity = QString::fromLatin1(identity.result().toHex().left(16));
+    spec.sweepFile = sweepFile;
+    spec.sweepSha256 = QCryptographicHash::hash(sweepBytes, QCryptographicHash::Sha256).toHex();
+    spec.scenarioSha256 = QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
     if (const ReadResult r = readScenario(bytes); !r.ok()) {
         for (Issue i : r.issues) {
             i.message = spec.scenarioFile + QStringLiteral(": ") + i.message;
@@ -372,6 +375,89 @@ std::optional<Value> variantJson(const SweepSpec &spec, qint64 variant, QString 
         *target = *point[k];
     }
     return doc;
+}
+
+QString readableName(const Value &scenario, const QString &path)
+{
+    // Steps: a key, [index], or ["quoted key"] (as resolvePath reads them).
+    static const QRegularExpression step(
+        QStringLiteral(R"(^(?:\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]))"));
+    QStringList words;
+    const Value *at = &scenario;
+    qsizetype pos = 0;
+    while (pos < path.size()) {
+        const QRegularExpressionMatch m = step.match(QStringView(path).mid(pos));
+        if (!m.hasMatch())
+            return path; // not a path this reads: shown as written
+        const QString text = m.captured(0);
+        pos += m.capturedLength(0);
+        if (!m.captured(1).isEmpty()) {
+            words << m.captured(1);
+            at = at && at->type == Type::Object ? at->find(m.captured(1)) : nullptr;
+        } else if (!m.captured(2).isEmpty()) {
+            const qsizetype index = m.captured(2).toLongLong();
+            at = at && at->type == Type::Array && index < qsizetype(at->array.size()) ? &at->array[size_t(index)]
+                                                                                      : nullptr;
+            const Value *id = at && at->type == Type::Object ? at->find(u"id") : nullptr;
+            if (!id || id->type != Type::String)
+                id = at && at->type == Type::Object ? at->find(u"goal") : nullptr;
+            if (id && id->type == Type::String && !id->string.isEmpty() && !words.isEmpty())
+                words.last() = id->string; // agents[5] -> baker
+            else if (!words.isEmpty())
+                words.last() += text;
+            else
+                words << text;
+        } else {
+            const QString key = m.captured(3).mid(1, m.captured(3).size() - 2);
+            if (!words.isEmpty())
+                words.last() += text;
+            else
+                words << text;
+            at = at && at->type == Type::Object ? at->find(key) : nullptr;
+        }
+    }
+    return words.join(u'.');
+}
+
+QByteArray sweepMetadataJson(const SweepSpec &spec)
+{
+    Value meta = Value::makeObject();
+    meta.insert(QStringLiteral("format"), Value::makeString(QStringLiteral("goap-sweep-results")));
+    meta.insert(QStringLiteral("tool"), Value::makeString(QStringLiteral("goap-sim")));
+    meta.insert(QStringLiteral("version"), Value::makeString(QStringLiteral(GOAP_VERSION)));
+    const auto file = [](const QString &name, const QByteArray &sha) {
+        Value f = Value::makeObject();
+        f.insert(QStringLiteral("file"), Value::makeString(QFileInfo(name).fileName())); // no machine's folders
+        f.insert(QStringLiteral("sha256"), Value::makeString(QString::fromLatin1(sha)));
+        return f;
+    };
+    meta.insert(QStringLiteral("sweep"), file(spec.sweepFile, spec.sweepSha256));
+    meta.insert(QStringLiteral("scenario"), file(spec.scenarioFile, spec.scenarioSha256));
+    meta.insert(QStringLiteral("identity"), Value::makeString(spec.identity));
+    meta.insert(QStringLiteral("days"), Value::makeInteger(spec.days));
+    meta.insert(QStringLiteral("variants"), Value::makeInteger(spec.variantCount()));
+    Value parameters = Value::makeArray();
+    for (const SweepAxis &a : spec.axes) {
+        Value p = Value::makeObject();
+        p.insert(QStringLiteral("path"), Value::makeString(a.path));
+        p.insert(QStringLiteral("name"), Value::makeString(readableName(spec.scenario, a.path)));
+        parameters.array.push_back(std::move(p));
+    }
+    meta.insert(QStringLiteral("parameters"), std::move(parameters));
+    return json::write(meta);
+}
+
+QString shardMetadataFileName(const QString &dir)
+{
+    return QDir(dir).filePath(QStringLiteral("sweep.meta.json"));
+}
+
+QString metadataFileFor(const QString &resultsFile)
+{
+    QString base = resultsFile;
+    if (base.endsWith(u".csv", Qt::CaseInsensitive))
+        base.chop(4);
+    return base + QStringLiteral(".meta.json");
 }
 
 QStringList sweepHeader(const SweepSpec &spec)
@@ -777,7 +863,7 @@ int csvFields(const QByteArray &line)
 
 } // namespace
 
-std::optional<QByteArray> mergeShards(const QString &dir, QString &error)
+std::optional<QByteArray> mergeShards(const QString &dir, QString &error, QString *sweepIdentity)
 {
     static const QRegularExpression name(QStringLiteral(R"(^results-(\d{1,18})-of-(\d{1,18})\.csv$)"));
     static const QRegularExpression idLine(
@@ -909,6 +995,8 @@ std::optional<QByteArray> mergeShards(const QString &dir, QString &error)
     QByteArray out = header + '\n';
     for (const auto &[variant, line] : rows)
         out += line + '\n';
+    if (sweepIdentity)
+        *sweepIdentity = identity;
     return out;
 }
 

@@ -41,6 +41,10 @@ struct SweepSpec
     // What identifies the sweep: 16 hex digits of a SHA-256 of the sweep
     // file and the scenario file as read. Every shard carries it.
     QString identity;
+    // Provenance for the results' sidecar (sweepMetadataJson): the files as
+    // named and the SHA-256 (hex) of each as read.
+    QString sweepFile;
+    QByteArray sweepSha256, scenarioSha256;
     qint64 variantCount() const;
     // The value of each axis for variant i.
     std::vector<const json::Value *> pointOf(qint64 variant) const;
@@ -100,6 +104,23 @@ struct NumericField
 // rate for a need; a goal's own urgency or start.
 std::vector<NumericField> numericFields(const json::Value &scenario);
 
+// A JSON path named by the ids of what it goes through, for a reader of the
+// results: agents[5].goals[0].urgency is "baker.bakeQuota.urgency" (an
+// array's element by its "id", a character's goal by its "goal"); a step
+// with no id stays as written (planner.costWeight, world["bread"]).
+QString readableName(const json::Value &scenario, const QString &path);
+
+// The results' sidecar, RESULTS.meta.json next to RESULTS.csv (and
+// DIR/sweep.meta.json beside the shards): what made them (tool, version),
+// from what (the sweep and scenario files by name and SHA-256, the identity
+// every shard carries, days, variants), and each varied parameter's JSON
+// path with its readable name. The same bytes from every shard and machine.
+QByteArray sweepMetadataJson(const SweepSpec &spec);
+// DIR/sweep.meta.json, written by each shard; sweep-merge puts it beside its output.
+QString shardMetadataFileName(const QString &dir);
+// RESULTS.csv's sidecar: RESULTS.meta.json (any other name: NAME.meta.json).
+QString metadataFileFor(const QString &resultsFile);
+
 // DIR/results-K-of-N.csv.
 QString shardFileName(const QString &dir, int shard, int shards);
 // A shard's first line, before the CSV header: what the merge checks.
@@ -117,6 +138,7 @@ inline constexpr int kMaxShards = 1'000'000;
 // shards, shards of two sweeps (another identity, variant count or shard
 // count), a shard that is not a regular file or is too large, a variant
 // missing or twice, a row of another shape than the header.
-std::optional<QByteArray> mergeShards(const QString &dir, QString &error);
+// `sweepIdentity`, when given, gets the shards' identity.
+std::optional<QByteArray> mergeShards(const QString &dir, QString &error, QString *sweepIdentity = nullptr);
 
 } // namespace goap::sweep

@@ -67,6 +67,40 @@ if(NOT cxx STREQUAL cli)
 endif()
 message("consumer: quotas and dayreport built against ${prefix} and ran")
 
+# Issue #32, 2: a C game, project(X LANGUAGES C), with Qt out of sight
+# (CMAKE_DISABLE_FIND_PACKAGE_Qt6: as on a machine without qt6-base-dev)
+# finds GoapSim::goap; and one built by pkg-config and cc alone.
+run(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/consumer/c-only -B ${WORK_DIR}/c-only -G ${GENERATOR}
+            -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON
+            -DCMAKE_C_COMPILER=${C_COMPILER} ${flags})
+run(COMMAND ${CMAKE_COMMAND} --build ${WORK_DIR}/c-only)
+run(COMMAND ${WORK_DIR}/c-only/quotas ${town} OUTPUT c_quotas)
+if(NOT c_quotas STREQUAL quotas)
+  message(FATAL_ERROR "the C-only build of quotas printed something else:\n${c_quotas}")
+endif()
+file(GLOB_RECURSE pc LIST_DIRECTORIES false ${prefix}/lib*/goap.pc)
+if(NOT pc)
+  message(FATAL_ERROR "no goap.pc installed under ${prefix}")
+endif()
+get_filename_component(pc_dir ${pc} DIRECTORY)
+find_program(PKG_CONFIG pkg-config REQUIRED)
+set(ENV{PKG_CONFIG_PATH} ${pc_dir})
+run(COMMAND ${PKG_CONFIG} --cflags --libs goap OUTPUT pc_flags)
+run(COMMAND ${PKG_CONFIG} --variable=libdir goap OUTPUT pc_libdir)
+string(STRIP "${pc_libdir}" pc_libdir)
+separate_arguments(pc_flags UNIX_COMMAND "${pc_flags}")
+set(sanflags "")
+if(SANITIZE)
+  set(sanflags -fsanitize=${san})
+endif()
+run(COMMAND ${C_COMPILER} ${sanflags} ${SOURCE_DIR}/tests/consumer/quotas.c ${pc_flags} -Wl,-rpath,${pc_libdir}
+            -o ${WORK_DIR}/quotas-pkg-config)
+run(COMMAND ${WORK_DIR}/quotas-pkg-config ${town} OUTPUT pc_quotas)
+if(NOT pc_quotas STREQUAL quotas)
+  message(FATAL_ERROR "quotas built with pkg-config printed something else:\n${pc_quotas}")
+endif()
+message("consumer: a C-only CMake project without Qt, and pkg-config + cc, built quotas")
+
 # docs/embedding.md shows quotas.c verbatim: the program the test built.
 file(READ ${SOURCE_DIR}/tests/consumer/quotas.c program)
 file(READ ${SOURCE_DIR}/docs/embedding.md doc)

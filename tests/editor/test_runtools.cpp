@@ -323,6 +323,40 @@ private slots:
         QVERIFY2(err.contains("breakpoints") && err.contains("prefabs"), err.constData());
     }
 
+    // Issue #32, 3: --help and --version answer without a display (no
+    // QT_QPA_PLATFORM, no DISPLAY: QApplication would abort), and the help
+    // names every dock --raise takes.
+    void helpAndVersionNeedNoDisplay()
+    {
+#if defined(__SANITIZE_THREAD__)
+        QSKIP("ThreadSanitizer does not follow a fork of a multi-threaded process");
+#endif
+        const auto run = [](const QString &option, QByteArray *out) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            for (const char *name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+                env.remove(QString::fromLatin1(name));
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(GOAP_STUDIO_BINARY), {option});
+            if (!p.waitForFinished(60000))
+                return -1;
+            *out = p.readAllStandardOutput();
+            return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+        };
+        QByteArray out;
+        QCOMPARE(run(QStringLiteral("--version"), &out), 0);
+        QCOMPARE(out, QByteArray("GOAP Studio " GOAP_VERSION "\n"));
+        QCOMPARE(run(QStringLiteral("--help"), &out), 0);
+        QVERIFY2(out.startsWith("Usage: goap-studio [options] [SCENARIO]\n"), out.constData());
+        const int start = out.indexOf("--raise <DOCK>");
+        QVERIFY(start > 0);
+        const QString raiseHelp = QString::fromUtf8(out.mid(start, out.indexOf("--maximize") - start)).simplified();
+        MainWindow window;
+        QVERIFY(window.dockNames().size() >= 11);
+        for (const QString &dock : window.dockNames())
+            QVERIFY2(raiseHelp.contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(dock))), qPrintable(dock));
+    }
+
     // Stopping at every hit and playing on gives the same day as a run
     // with no breakpoints: the event log, byte for byte.
     void stoppingAtBreakpointsChangesNothing()

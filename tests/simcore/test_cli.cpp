@@ -1,4 +1,5 @@
 // goap-sim as a user runs it: output, JSON and exit codes (SPEC §10).
+#include <QCryptographicHash>
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -13,6 +14,7 @@
 #include "planner/compiledscenario.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
+#include "sweep/sweep.h"
 
 #include "goapsim.h"
 #include "testutil.h"
@@ -657,6 +659,113 @@ private slots:
         const Run help = goapSim({"--help"});
         QCOMPARE(help.exitCode, 0);
         QVERIFY(help.out.contains("usage: goap-sim"));
+    }
+
+    // Issue #32, 3: every subcommand answers --help (and -h) with its own
+    // usage on standard output, exit 0, before it checks anything else; plan's
+    // lists the search tree's options. After '--', "--help" is a file name.
+    void everySubcommandHasHelp_data()
+    {
+        QTest::addColumn<QString>("command");
+        for (const char *c : {"validate", "plan", "run", "format", "sweep", "sweep-merge", "diff", "graph"})
+            QTest::newRow(c) << QString::fromLatin1(c);
+    }
+    void everySubcommandHasHelp()
+    {
+        QFETCH(QString, command);
+        for (const char *flag : {"--help", "-h"}) {
+            const Run help = goapSim({command, QString::fromLatin1(flag)});
+            QCOMPARE(help.exitCode, 0);
+            QVERIFY2(help.out.startsWith("usage: goap-sim " + command.toUtf8() + ' '), help.out.constData());
+            QVERIFY(help.err.isEmpty());
+            // Its entry is the one in goap-sim --help: the two cannot drift apart.
+            const QByteArray synopsis = help.out.mid(16, help.out.indexOf('\n') - 16);
+            QVERIFY(goapSim({"--help"}).out.contains("  " + synopsis + '\n'));
+        }
+        // Help wins over the options that would be wrong without it.
+        QCOMPARE(goapSim({command, "--no-such-option", "--help"}).exitCode, 0);
+        QCOMPARE(goapSim({command, "--", "--help"}).exitCode == 0, false);
+    }
+    void planHelpListsTheTreeOptions()
+    {
+        const Run help = goapSim({"plan", "--help"});
+        for (const char *option :
+             {"--agent ID", "--goal ID", "--json", "--dot T.dot", "--svg T.svg", "--tree-depth D", "--tree-nodes N"})
+            QVERIFY2(help.out.contains(QByteArray("\n  ") + option), option);
+    }
+
+    // Issue #32, 5: a sweep's results say what made them: beside
+    // RESULTS.csv, RESULTS.meta.json with the tool's version, the SHA-256 of
+    // the sweep file and of the scenario, and each varied path's readable
+    // name; the same from every shard; refused when it is another sweep's.
+    void sweepResultsExplainThemselves()
+    {
+        QTemporaryDir dir;
+        const QString scenario = dir.filePath(QStringLiteral("town.json"));
+        QVERIFY(QFile::copy(kSource + QStringLiteral("/scenarios/town.json"), scenario));
+        const QString sweepFile = dir.filePath(QStringLiteral("town.sweep.json"));
+        const QByteArray sweepBytes = R"({ "scenario": "town.json", "days": 1, "vary": [
+                 { "path": "agents[5].goals[0].urgency", "values": [0.5, 1] },
+                 { "path": "agents[3].speed", "values": [1, 2] } ] })";
+        QFile f(sweepFile);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(sweepBytes);
+        f.close();
+        const QString out = dir.filePath(QStringLiteral("out"));
+        for (const char *shard : {"1/2", "2/2"})
+            QCOMPARE(goapSim({"sweep", sweepFile, "--out", out, "--shard", shard, "--jobs", "1"}).exitCode, 0);
+        const QString results = dir.filePath(QStringLiteral("results.csv"));
+        QCOMPARE(goapSim({"sweep-merge", out, "--output", results}).exitCode, 0);
+        QFile metaFile(dir.filePath(QStringLiteral("results.meta.json")));
+        QVERIFY(metaFile.open(QIODevice::ReadOnly));
+        const QJsonObject meta = QJsonDocument::fromJson(metaFile.readAll()).object();
+        QCOMPARE(meta.value("tool").toString(), QStringLiteral("goap-sim"));
+        QCOMPARE(meta.value("version").toString(), QStringLiteral(GOAP_VERSION));
+        const auto sha = [](const QString &file) {
+            QFile in(file);
+            return in.open(QIODevice::ReadOnly)
+                ? QString::fromLatin1(QCryptographicHash::hash(in.readAll(), QCryptographicHash::Sha256).toHex())
+                : QString();
+        };
+        QCOMPARE(meta.value("sweep").toObject().value("sha256").toString(), sha(sweepFile));
+        QCOMPARE(meta.value("sweep").toObject().value("file").toString(), QStringLiteral("town.sweep.json"));
+        QCOMPARE(meta.value("scenario").toObject().value("sha256").toString(), sha(scenario));
+        QCOMPARE(meta.value("variants").toInt(), 4);
+        const QJsonArray parameters = meta.value("parameters").toArray();
+        QCOMPARE(parameters.size(), 2);
+        QCOMPARE(parameters[0].toObject().value("path").toString(), QStringLiteral("agents[5].goals[0].urgency"));
+        QCOMPARE(parameters[0].toObject().value("name").toString(), QStringLiteral("baker.bakeQuota.urgency"));
+        QCOMPARE(parameters[1].toObject().value("name").toString(), QStringLiteral("farmer.speed"));
+        // No folder of this machine in it: the same bytes wherever the sweep ran.
+        QVERIFY(!meta.contains(QStringLiteral("path")));
+        metaFile.seek(0);
+        QVERIFY(!metaFile.readAll().contains(dir.path().toUtf8()));
+
+        // Another sweep's sidecar among the shards is not passed off as theirs.
+        QFile foreign(out + QStringLiteral("/sweep.meta.json"));
+        QVERIFY(foreign.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        foreign.write(R"({ "identity": "0123456789abcdef" })");
+        foreign.close();
+        const QString other = dir.filePath(QStringLiteral("other.csv"));
+        const Run merge = goapSim({"sweep-merge", out, "--output", other});
+        QCOMPARE(merge.exitCode, 0);
+        QVERIFY2(merge.err.contains("another sweep"), merge.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("other.meta.json"))));
+    }
+    void readableParameterNames()
+    {
+        goap::json::Value town;
+        goap::json::ParseError error;
+        QVERIFY(
+            goap::json::parse(goap::testing::readAll(kSource + QStringLiteral("/scenarios/town.json")), town, error));
+        const goap::json::Value *doc = &town;
+        using goap::sweep::readableName;
+        QCOMPARE(readableName(*doc, QStringLiteral("agents[5].goals[0].urgency")),
+                 QStringLiteral("baker.bakeQuota.urgency"));
+        QCOMPARE(readableName(*doc, QStringLiteral("agents[0].speed")), QStringLiteral("miner.speed"));
+        QCOMPARE(readableName(*doc, QStringLiteral("planner.costWeight")), QStringLiteral("planner.costWeight"));
+        QCOMPARE(readableName(*doc, QStringLiteral("world[\"bread\"]")), QStringLiteral("world[\"bread\"]"));
+        QCOMPARE(readableName(*doc, QStringLiteral("agents[99].speed")), QStringLiteral("agents[99].speed"));
     }
 
     // Issue #15, 1: sweeps run every variant, the same whatever the sharding

@@ -23,7 +23,10 @@ packages=(build-essential cmake ninja-build ccache pkg-config
           graphviz libgraphviz-dev # the production chain's layout (libgvc), dot for its test
           dpkg-dev file shared-mime-info libglib2.0-bin lintian # cpack -G DEB and tools/check-package.sh
           help2man # the man pages, from --help
-          kubernetes-client python3-yaml) # the cluster manifests' check
+          python3-yaml) # the cluster manifests' check (with kubectl, below)
+# kubectl from Debian's kubernetes-client, unless one is installed already (another
+# package's /usr/bin/kubectl would make the install fail).
+command -v kubectl >/dev/null || packages+=(kubernetes-client)
 
 install_packages() {
   local missing=()

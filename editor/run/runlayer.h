@@ -69,9 +69,10 @@ public:
     void setHovered(int agent);
     int hovered() const { return m_hovered; }
     // Labels are drawn for everyone only from this zoom of the view on: a
-    // label's line of ~11 pixels is then 4.5 pixels or more (the hospital
-    // fitted in a laptop's window is at ~0.5, and still read).
-    static constexpr double kReadableScale = 0.4;
+    // label's line of ~11 pixels is then 3.3 pixels or more, as the town
+    // fitted in the default window shows it (~0.35); further out they are
+    // specks over a crowd.
+    static constexpr double kReadableScale = 0.3;
     static bool readable(double viewScale) { return viewScale >= kReadableScale - 1e-9; }
     int characterAt(const QPointF &scenePos) const; // -1 when no token is there
     // The hover text of a token: who it is, what it does, and for a waiting

@@ -6,9 +6,12 @@
 //                                             0: keep running): how old frames are when the UI has applied
 //                                             them, frames per second, days run, events not listed, memory
 //   bench_live write CHARACTERS FILE          the synthetic town as a scenario file (for goap-studio FILE --run-for)
+//   bench_live shot CHARACTERS SECONDS ZOOM OUT.png  the map after SECONDS of a run, zoomed ZOOM times from the
+//                                             fitted view, as a picture (to look at the crowd at a zoom)
 #include "io/scenariowriter.h"
 #include "mainwindow.h"
 #include "run/liverun.h"
+#include "run/runlayer.h"
 #include "run/simcontroller.h"
 #include "scenarios.h"
 #include "scene/mapscene.h"
@@ -151,6 +154,20 @@ int lag(int characters, double seconds, int days)
     return 0;
 }
 
+int shot(int characters, double seconds, double zoom, const QString &out)
+{
+    MainWindow w;
+    w.document()->reset(town(characters), {});
+    w.resize(1600, 1000);
+    w.show();
+    if (!w.liveRun()->runFor(seconds))
+        return 2;
+    w.liveRun()->layer()->settle();
+    w.mapView()->zoomBy(zoom);
+    QApplication::processEvents();
+    return w.mapView()->viewport()->grab().save(out) ? 0 : 3;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -165,6 +182,8 @@ int main(int argc, char *argv[])
     if (what == u"lag")
         return lag(argc > 2 ? std::atoi(argv[2]) : 1000, argc > 3 ? std::atof(argv[3]) : 10,
                    argc > 4 ? std::atoi(argv[4]) : 0);
+    if (what == u"shot" && argc > 5)
+        return shot(std::atoi(argv[2]), std::atof(argv[3]), std::atof(argv[4]), QString::fromLocal8Bit(argv[5]));
     if (what == u"write" && argc > 3) {
         const QString error = saveScenarioFile(town(std::atoi(argv[2])), QString::fromLocal8Bit(argv[3]));
         if (!error.isEmpty())

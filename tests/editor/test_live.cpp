@@ -721,7 +721,7 @@ private slots:
             QVERIFY2(!layer->nameText(i).isEmpty(), qPrintable(QString::number(i)));
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->mapFromScene(layer->tokenPosition(2)));
         QCOMPARE(layer->selected(), 2);
-        wheel(view, -3); // out
+        wheel(view, -6); // out
         QVERIFY2(!RunLayer::readable(view->transform().m11()), qPrintable(QString::number(view->transform().m11())));
         QCOMPARE(layer->nameText(2), w.scenario().agents[2].label); // the selected one's
         for (const int i : {0, 1, 3, 4, 5})
@@ -731,7 +731,7 @@ private slots:
         QCOMPARE(layer->hovered(), 4);
         QCOMPARE(layer->nameText(4), w.scenario().agents[4].label);
         QVERIFY(layer->nameText(3).isEmpty());
-        wheel(view, 3); // back in
+        wheel(view, 6); // back in
         QVERIFY(RunLayer::readable(view->transform().m11()));
         for (int i = 0; i < 6; ++i)
             QVERIFY2(!layer->nameText(i).isEmpty(), qPrintable(QString::number(i)));

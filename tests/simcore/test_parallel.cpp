@@ -104,7 +104,7 @@ private slots:
         const QString file = tmp.filePath(QStringLiteral("town1000.json"));
         QVERIFY(saveScenarioFile(s, file).isEmpty());
         QByteArray first;
-        for (const QString threads : {QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("0")}) {
+        for (const QString &threads : {QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("0")}) {
             const QString events = tmp.filePath(QStringLiteral("events-%1.jsonl").arg(threads));
             const testing::Run r = testing::goapSim({QStringLiteral("run"), file, QStringLiteral("--threads"), threads,
                                                      QStringLiteral("--events"), events});

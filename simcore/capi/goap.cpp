@@ -720,6 +720,41 @@ void goap_string_free(char *string)
     std::free(string);
 }
 
+namespace {
+
+// A goal by its id in the file, or GOAP_ERROR_ARGUMENT listing the goals.
+int goalNamed(const goap_sim &s, const QString &what)
+{
+    const CompiledScenario &c = *s.compiled;
+    const int goal = c.goalIndex(what);
+    if (goal < 0)
+        raise(GOAP_ERROR_ARGUMENT,
+              QStringLiteral("no goal \"%1\" in %2 (goals: %3)")
+                  .arg(what, s.fileName, QStringList(c.goalIds.begin(), c.goalIds.end()).join(u", ")));
+    return goal;
+}
+
+// The plan handed to the host, or GOAP_ERROR_NO_PLAN saying where the search
+// began ("from the dawn state", "from now") and whether it hit the node cap.
+goap_plan *foundPlan(const goap_sim &s, const Plan &plan, const QString &who, const QString &what, const char *from)
+{
+    if (!plan.found)
+        raise(GOAP_ERROR_NO_PLAN,
+              QStringLiteral("%1 -> %2: no plan %3 (%4 nodes expanded, %5 generated%6)")
+                  .arg(who, what, QLatin1String(from))
+                  .arg(plan.expanded)
+                  .arg(plan.generated)
+                  .arg(plan.expanded >= s.compiled->planner.maxNodes ? QStringLiteral("; the node cap was reached")
+                                                                     : QString()));
+    auto p = std::make_unique<goap_plan>();
+    for (int a : plan.actions)
+        p->actions.push_back(s.actionIds[size_t(a)]);
+    p->cost = plan.cost;
+    return p.release();
+}
+
+} // namespace
+
 goap_status goap_plan_find(goap_sim *sim, const char *characterId, const char *goalId, goap_plan **result)
 {
     return guarded([&] {
@@ -729,34 +764,18 @@ goap_status goap_plan_find(goap_sim *sim, const char *characterId, const char *g
         const CompiledScenario &c = *s.compiled;
         const QString who = text(characterId, "character"), what = text(goalId, "goal");
         const int agent = c.agentIndex(who);
-        const int goal = c.goalIndex(what);
         if (agent < 0)
             raise(GOAP_ERROR_ARGUMENT,
                   QStringLiteral("no character \"%1\" in %2 (characters: %3)")
                       .arg(who, s.fileName, QStringList(c.agentIds.begin(), c.agentIds.end()).join(u", ")));
-        if (goal < 0)
-            raise(GOAP_ERROR_ARGUMENT,
-                  QStringLiteral("no goal \"%1\" in %2 (goals: %3)")
-                      .arg(what, s.fileName, QStringList(c.goalIds.begin(), c.goalIds.end()).join(u", ")));
+        const int goal = goalNamed(s, what);
         Planner planner(c);
         Plan plan;
         const Space space(c);
         const CompiledAgent &ca = c.agents[size_t(agent)];
         const Travel travel = travelFrom(space, c.planner.travelCost, ca.speed, ca.x, ca.y);
         planner.planForAgent(c.dawnState(agent), agent, goal, plan, &travel);
-        if (!plan.found)
-            raise(GOAP_ERROR_NO_PLAN,
-                  QStringLiteral("%1 -> %2: no plan from the dawn state (%3 nodes expanded, %4 generated%5)")
-                      .arg(who, what)
-                      .arg(plan.expanded)
-                      .arg(plan.generated)
-                      .arg(plan.expanded >= c.planner.maxNodes ? QStringLiteral("; the node cap was reached")
-                                                               : QString()));
-        auto p = std::make_unique<goap_plan>();
-        for (int a : plan.actions)
-            p->actions.push_back(s.actionIds[size_t(a)]);
-        p->cost = plan.cost;
-        o = p.release();
+        o = foundPlan(s, plan, who, what, "from the dawn state");
         return GOAP_OK;
     });
 }
@@ -767,29 +786,12 @@ goap_status goap_plan_find_now(goap_sim *sim, const char *characterId, const cha
         goap_plan *&o = out(result, "out");
         o = nullptr;
         goap_sim &s = need(sim);
-        const CompiledScenario &c = *s.compiled;
         const QString who = text(characterId, "character"), what = text(goalId, "goal");
-        const int goal = c.goalIndex(what);
-        if (goal < 0)
-            raise(GOAP_ERROR_ARGUMENT,
-                  QStringLiteral("no goal \"%1\" in %2 (goals: %3)")
-                      .arg(what, s.fileName, QStringList(c.goalIds.begin(), c.goalIds.end()).join(u", ")));
+        const int goal = goalNamed(s, what);
         const int agent = presentCharacter(s, who);
         Plan plan;
         s.simulation->planNow(agent, goal, plan);
-        if (!plan.found)
-            raise(GOAP_ERROR_NO_PLAN,
-                  QStringLiteral("%1 -> %2: no plan from now (%3 nodes expanded, %4 generated%5)")
-                      .arg(who, what)
-                      .arg(plan.expanded)
-                      .arg(plan.generated)
-                      .arg(plan.expanded >= c.planner.maxNodes ? QStringLiteral("; the node cap was reached")
-                                                               : QString()));
-        auto p = std::make_unique<goap_plan>();
-        for (int a : plan.actions)
-            p->actions.push_back(s.actionIds[size_t(a)]);
-        p->cost = plan.cost;
-        o = p.release();
+        o = foundPlan(s, plan, who, what, "from now");
         return GOAP_OK;
     });
 }

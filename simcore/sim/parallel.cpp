@@ -62,7 +62,6 @@ int Simulation::threads() const
 
 void Simulation::prepareRange(size_t begin, size_t end)
 {
-    const CompiledScenario &sc = *m_scenario;
     for (size_t k = begin; k < end; ++k) {
         const int i = m_order[k];
         const Activity &a = m_activities[size_t(i)];
@@ -70,10 +69,7 @@ void Simulation::prepareRange(size_t begin, size_t end)
         ahead.valid = false;
         if (!a.active)
             continue;
-        // The same arithmetic updateAgent does at its turn.
-        for (Ballots::Entry &entry : m_ballots.of(i))
-            if (sc.goals[size_t(entry.goal)].kind == GoalKind::Need)
-                entry.need = std::min(1.0, entry.need + entry.rate * m_dt);
+        climbNeeds(i); // what updateAgent would do at its turn
         const Walk &w = m_walks[size_t(i)];
         if (a.heldBy >= 0 || w.noWay || (a.phase != Phase::Walking && !w.stepping))
             continue; // a partner follows its holder; the others do not walk this tick (as things stand)

@@ -258,14 +258,19 @@ void Simulation::runDays(int days)
         step();
 }
 
+void Simulation::climbNeeds(int i)
+{
+    for (Ballots::Entry &entry : m_ballots.of(i))
+        if (m_scenario->goals[size_t(entry.goal)].kind == GoalKind::Need)
+            entry.need = std::min(1.0, entry.need + entry.rate * m_dt);
+}
+
 void Simulation::updateAgent(int i)
 {
     Activity &a = m_activities[size_t(i)];
     Walk &w = m_walks[size_t(i)];
     if (!m_prepared) // else climbed ahead (prepareTick): nobody else touches its needs
-        for (Ballots::Entry &entry : m_ballots.of(i))
-            if (m_scenario->goals[size_t(entry.goal)].kind == GoalKind::Need)
-                entry.need = std::min(1.0, entry.need + entry.rate * m_dt);
+        climbNeeds(i);
     ++m_reports.back().agents[size_t(i)].phaseTicks[int(a.phase)];
 
     if (a.heldBy >= 0) {

@@ -216,6 +216,7 @@ private:
     // changed its way since (else it walks afresh), so the run is the serial one.
     void prepareTick();
     void prepareRange(size_t begin, size_t end);
+    void climbNeeds(int i); // its needs rise by their rates over a tick (updateAgent, or prepareRange ahead)
     bool aheadStride(int i); // moveAlong's stride, worked out ahead
     void updateAgent(int i);
     void safePoint(int i);

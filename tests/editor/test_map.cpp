@@ -577,8 +577,10 @@ private slots:
         QTest::keyClick(view, Qt::Key_Escape);
         QVERIFY(scene->doorItem(0));
         QVERIFY(Grid(w.scenario().map).blocked({5, 11})); // closed: a wall
-        QTRY_VERIFY(std::any_of(w.document()->issues().begin(), w.document()->issues().end(),
-                                [](const Issue &i) { return i.message.contains(u"cannot reach station woodpile"); }));
+        // One list: begin() and end() of two temporaries would be two detached copies.
+        const Issues issues = w.document()->issues();
+        QVERIFY(std::any_of(issues.cbegin(), issues.cend(),
+                            [](const Issue &i) { return i.message.contains(u"cannot reach station woodpile"); }));
 
         // A click opens it, another closes it; each one step.
         const int steps = stack->index();

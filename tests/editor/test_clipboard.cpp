@@ -364,6 +364,41 @@ private slots:
         QCOMPARE(w.scenario().actions.size(), 3);
         QVERIFY2(errorsOf(w.scenario()).isEmpty(), qPrintable(errorsOf(w.scenario()).join(u'\n')));
     }
+
+    // The Shop inserted into the town (README's picture, saved as
+    // GOAP_DOC_IMAGES/prefab-shop.png when that is set: tools/dev.sh pictures):
+    // its stations land on free ground, the town stays valid, Buy goods selected.
+    void theShopInsertedIntoTheTown()
+    {
+        MainWindow w;
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/town.json")));
+        w.resize(1280, 800);
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        const qsizetype stations = w.scenario().stations.size();
+        QListWidget *list = w.prefabsPanel()->list();
+        QListWidgetItem *shop = list->findItems(QStringLiteral("Shop (example)"), Qt::MatchExactly).value(0);
+        QVERIFY(shop);
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(shop).center());
+        QTest::mouseClick(w.prefabsPanel()->insertButton(), Qt::LeftButton);
+        QCOMPARE(w.scenario().stations.size(), stations + 2);
+        for (const QString &id : {QStringLiteral("counter"), QStringLiteral("storeroom")}) {
+            const Station *station = w.scenario().station(id);
+            QVERIFY2(station, qPrintable(id));
+            for (const Station &other : w.scenario().stations)
+                QVERIFY2(&other == station || !(other.at == station->at),
+                         qPrintable(QStringLiteral("%1 lands on %2").arg(id, other.id)));
+        }
+        QVERIFY2(errorsOf(w.scenario()).isEmpty(), qPrintable(errorsOf(w.scenario()).join(u'\n')));
+        const int buy = int(w.scenario().actions.size()) - 2; // restock, buyGoods, sellGoods
+        QCOMPARE(w.scenario().actions[buy].label, QStringLiteral("Buy goods"));
+        clickRow(w, ItemRef {EntityKind::Action, buy});
+        w.dock(QStringLiteral("prefabs"))->raise();
+        const QString dir = qEnvironmentVariable("GOAP_DOC_IMAGES");
+        if (!dir.isEmpty())
+            QVERIFY(w.saveScreenshot(QDir(dir).filePath(QStringLiteral("prefab-shop.png"))));
+    }
 };
 
 QTEST_MAIN(TestClipboard)

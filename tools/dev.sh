@@ -7,6 +7,8 @@
 #   tools/dev.sh package  build, make the four .debs in build/ (libgoap1, libgoap-dev, goap-sim,
 #                         goap-studio), lintian them, and check them unpacked in a clean root, the
 #                         C example against libgoap1 alone (tools/check-package.sh)
+#   tools/dev.sh pictures  build, then make every picture README links in docs/images from the
+#                         programs themselves (tools/pictures.sh; offscreen, no display needed)
 #   tools/dev.sh test-cluster  build, start a one-node Slurm, run a 100-variant sweep through it and
 #                         compare it with the same sweep run locally (opt-in: not part of `test`)
 # Environment: BUILD_DIR (default build), BUILD_TYPE (default Release).
@@ -88,6 +90,11 @@ case "${1:-run}" in
     (cd "$build_dir" && cpack -G DEB)
     "$here/tools/check-package.sh" "$build_dir"
     ;;
+  pictures)
+    build
+    echo "== pictures"
+    BUILD_DIR="$build_dir" "$here/tools/pictures.sh"
+    ;;
   test-cluster)
     build
     "$here/tools/slurm-local.sh" start
@@ -116,6 +123,6 @@ case "${1:-run}" in
     echo "== test-cluster passed"
     ;;
   *)
-    echo "usage: tools/dev.sh run|test|build|format|package|test-cluster" >&2
+    echo "usage: tools/dev.sh run|test|build|format|package|pictures|test-cluster" >&2
     exit 1 ;;
 esac

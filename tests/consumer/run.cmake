@@ -93,8 +93,10 @@ set(sanflags "")
 if(SANITIZE)
   set(sanflags -fsanitize=${san})
 endif()
-run(COMMAND ${C_COMPILER} ${sanflags} ${SOURCE_DIR}/tests/consumer/quotas.c ${pc_flags} -Wl,-rpath,${pc_libdir}
-            -o ${WORK_DIR}/quotas-pkg-config)
+foreach(example quotas gameloop)
+  run(COMMAND ${C_COMPILER} ${sanflags} ${SOURCE_DIR}/tests/consumer/${example}.c ${pc_flags} -Wl,-rpath,${pc_libdir}
+              -o ${WORK_DIR}/${example}-pkg-config)
+endforeach()
 run(COMMAND ${WORK_DIR}/quotas-pkg-config ${town} OUTPUT pc_quotas)
 if(NOT pc_quotas STREQUAL quotas)
   message(FATAL_ERROR "quotas built with pkg-config printed something else:\n${pc_quotas}")
@@ -109,8 +111,22 @@ if(at EQUAL -1)
   message(FATAL_ERROR "docs/embedding.md no longer shows tests/consumer/quotas.c as it is")
 endif()
 
+# The game loop (issue #32, "done when"): reads and writes facts, plans from
+# now and owns an external action; it exits 0 only when its day went as it
+# expects (run() fails otherwise). Built three ways, one output: with the C++
+# consumer project, the C-only one, and pkg-config + cc.
 run(COMMAND ${build}/gameloop OUTPUT gameloop)
 message("${gameloop}")
-if(NOT gameloop MATCHES "world.meat = 4 after 4 hunt\\(s\\), 1 failed\n")
-  message(FATAL_ERROR "gameloop printed something else:\n${gameloop}")
-endif()
+foreach(line "plan from now: [1-9][0-9]* hunt\\(s\\), cost [0-9.]+\n" ": hunter starts hunt: the game plays it\n"
+             ": hunt: the game says it failed\n" ": hunt completed\n" "world.meat = 4 after 4 hunt\\(s\\), 1 failed\n")
+  if(NOT gameloop MATCHES "${line}")
+    message(FATAL_ERROR "gameloop printed no line matching '${line}':\n${gameloop}")
+  endif()
+endforeach()
+foreach(way c-only/gameloop gameloop-pkg-config)
+  run(COMMAND ${WORK_DIR}/${way} OUTPUT other)
+  if(NOT other STREQUAL gameloop)
+    message(FATAL_ERROR "${way} printed something else than the C++ project's gameloop:\n${other}")
+  endif()
+endforeach()
+message("consumer: gameloop built with CMake (C and C++ projects, C-only without Qt) and pkg-config + cc, and ran")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the four .debs of a build tree (libgoap1, libgoap-dev, goap-sim,
-# goap-studio), runs lintian on them (no error allowed) and runs the C example
+# goap-studio), runs lintian on them (no error allowed) and runs the C examples
+# (quotas.c, and gameloop.c: facts, a plan from now, an external action)
 # against libgoap1 alone; then checks them as installed packages:
 # unpacked into a clean temporary root (dpkg-deb -x, no root rights needed,
 # nothing touches the system), its goap-sim validates and runs every shipped
@@ -69,7 +70,15 @@ cc -o "$work/quotas-c" "$here/tests/consumer/quotas.c" -I"$dev/usr/include/goap"
 LD_LIBRARY_PATH="$runtime/usr/lib/$arch_dir" "$work/quotas-c" "$here/scenarios/town.json" >"$work/quotas-c.txt" \
   || fail "the C example with libgoap1 alone: $(cat "$work/quotas-c.txt")"
 grep -q 'quota(s) met on day 1' "$work/quotas-c.txt" || fail "the C example printed: $(cat "$work/quotas-c.txt")"
-echo "   $(tail -n +2 "$work/quotas-c.txt" | grep -c 'met') quota(s) met, libgoap1 only ($(ls "$runtime/usr/lib/$arch_dir" | tr "\n" " "))"
+echo "   $(grep -o '[0-9]* quota(s) met on day 1' "$work/quotas-c.txt"), libgoap1 only ($(ls "$runtime/usr/lib/$arch_dir" | tr "\n" " "))"
+# The game loop: facts read and written, a plan from now, an external action
+# the game finishes; it exits 0 only when its day went as it expects.
+cc -o "$work/gameloop-c" "$here/tests/consumer/gameloop.c" -I"$dev/usr/include/goap" -L"$dev/usr/lib/$arch_dir" -lgoap \
+  || fail "building the game loop against libgoap-dev"
+LD_LIBRARY_PATH="$runtime/usr/lib/$arch_dir" "$work/gameloop-c" >"$work/gameloop-c.txt" \
+  || fail "the game loop with libgoap1 alone: $(cat "$work/gameloop-c.txt")"
+grep -q '^world.meat = 4 after 4 hunt(s), 1 failed$' "$work/gameloop-c.txt" || fail "the game loop printed: $(cat "$work/gameloop-c.txt")"
+echo "   the game loop: $(tail -n 1 "$work/gameloop-c.txt"), libgoap1 only"
 
 echo "== unpacking all four into a clean root"
 root="$work/root"
@@ -154,5 +163,12 @@ cc -o "$work/quotas-pc" "$here/tests/consumer/quotas.c" $(PKG_CONFIG_PATH="$dev/
   || fail "cc with pkg-config goap"
 LD_LIBRARY_PATH="$runtime/usr/lib/$arch_dir" "$work/quotas-pc" "$here/scenarios/town.json" | cmp -s - "$work/quotas-c.txt" \
   || fail "the pkg-config game printed something else"
+LD_LIBRARY_PATH="$runtime/usr/lib/$arch_dir" "$work/c-only/gameloop" | cmp -s - "$work/gameloop-c.txt" \
+  || fail "the C-only CMake game loop printed something else"
+# shellcheck disable=SC2046
+cc -o "$work/gameloop-pc" "$here/tests/consumer/gameloop.c" $(PKG_CONFIG_PATH="$dev/usr/lib/$arch_dir/pkgconfig" pkg-config --cflags --libs goap) \
+  || fail "cc with pkg-config goap (the game loop)"
+LD_LIBRARY_PATH="$runtime/usr/lib/$arch_dir" "$work/gameloop-pc" | cmp -s - "$work/gameloop-c.txt" \
+  || fail "the pkg-config game loop printed something else"
 
 echo "check-package: OK: libgoap1, libgoap-dev, goap-sim and goap-studio install, run and build games"

@@ -41,6 +41,7 @@ marker, and a wrong exit status must each be reported.
 """
 
 import argparse
+import io
 import os
 import re
 import shutil
@@ -301,8 +302,6 @@ def check(doc_paths, texts, source, paths, out):
 
 def self_test(doc_paths, texts, source, paths):
     """Each planted fault must be reported; returns the number not caught."""
-    import io
-
     doc, text = doc_paths[0], texts[0]
     lines = text.split("\n")
     blocks = blocks_of(doc, text)
@@ -327,14 +326,14 @@ def self_test(doc_paths, texts, source, paths):
     missed = 0
     # The control: the document as it is passes, so each failure below is its fault's.
     report = io.StringIO()
-    if check([doc], [only_first_transcript(text, first.line, "control")], source, paths, report):
+    if check([doc], [only_first_transcript(text, first.line)], source, paths, report):
         print("FAIL self-test: the document fails without a fault planted:\n" + report.getvalue())
         return 1
     print("ok   self-test: the document as it is passes")
     for name, faulty, needle in faults:
         report = io.StringIO()
         # Only the block concerned is run: one document, blocks outside it skipped by construction.
-        failures = check([doc], [only_first_transcript(faulty, first.line, name)], source, paths, report)
+        failures = check([doc], [only_first_transcript(faulty, first.line)], source, paths, report)
         caught = failures > 0 and needle in report.getvalue() and "FAIL" in report.getvalue()
         print(f"{'ok  ' if caught else 'FAIL'} self-test: {name} is {'reported' if caught else 'NOT reported'}")
         if not caught:
@@ -343,7 +342,7 @@ def self_test(doc_paths, texts, source, paths):
     return missed
 
 
-def only_first_transcript(text, fence_line, name):
+def only_first_transcript(text, fence_line):
     """The text with every transcript but the one at fence_line (give or take
     the line a fault inserted) marked skip, so the self-test runs one command
     or two only."""

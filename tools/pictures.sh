@@ -63,7 +63,7 @@ make_picture() {
     split-view.png) studio scenarios/town.json --beside scenarios/hospital.json --run-for 300 ;;
     town-morning.png) studio scenarios/town.json --run-for 90 --inspect baker --raise eventLog ;;
     town-afternoon.png) studio scenarios/town.json --run-for 195 --inspect farmer --raise charts ;;
-    breakpoint-baker.png) studio scenarios/town.json --break switch:baker --run-for 300 --raise breakpoints ;;
+    breakpoint-baker.png) studio scenarios/town.json --break switch:baker --run-for 300 --inspect baker --raise breakpoints ;;
     town-charts.png) XDG_RUNTIME_DIR="$work/runtime" "$bin/goap-plot" scenarios/town.json --output "$out/$name" >/dev/null ;;
     town-chain.svg) "$bin/goap-sim" graph scenarios/town.json --svg "$out/$name" ;;
     chain-dock.png) studio scenarios/town.json --run-for 40 --raise productionChain ;;

@@ -181,8 +181,8 @@ QWidget *popupPileMenu(const QList<PilePicker::Entry> &here, const QPoint &scree
             const PilePicker::Entry &e = here[groups[g].entries[k]];
             const bool more = !e.detail.isEmpty() && (groups.size() == 1 || e.detail != e.doing);
             QAction *a = menu->addAction(more ? QStringLiteral("%1 — %2").arg(e.name, e.detail) : e.name);
-            a->setData(e.agent);
-            QObject::connect(a, &QAction::triggered, context, [picked, agent = e.agent] { picked(agent); });
+            a->setData(e.character);
+            QObject::connect(a, &QAction::triggered, context, [picked, agent = e.character] { picked(agent); });
         }
     }
     if (here.size() > kPileMenuCap) {

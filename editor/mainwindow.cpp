@@ -20,6 +20,7 @@
 #include "io/savefile.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
+#include "itemactions.h"
 #include "run/breakpoints.h"
 #include "run/chartspanel.h"
 #include "run/eventlogpanel.h"
@@ -388,30 +389,14 @@ void MainWindow::createEditMenu(QToolBar *toolbar)
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    const struct
-    {
-        EntityKind kind;
-        QString text;
-        QString icon;
-    } adds[] = {
-        {EntityKind::Station, tr("Add &Station"), QStringLiteral(":/icons/station.svg")},
-        {EntityKind::Action, tr("Add &Action"), QStringLiteral(":/icons/action.svg")},
-        {EntityKind::Goal, tr("Add &Goal"), QStringLiteral(":/icons/goal.svg")},
-        {EntityKind::Character, tr("Add &Character"), QStringLiteral(":/icons/character.svg")},
-    };
-    m_addFactAction
-        = edit->addAction(QIcon(QStringLiteral(":/icons/fact.svg")), tr("Add &Fact"), this, [this] { addFact(); });
-    for (const auto &a : adds) {
-        QAction *act = edit->addAction(QIcon(a.icon), a.text, this, [this, kind = a.kind] { addEntity(kind); });
-        toolbar->addAction(act);
-        m_addActions[int(a.kind)] = act;
+    m_items = new ItemActions(this);
+    edit->addAction(m_items->addFact());
+    for (EntityKind kind : {EntityKind::Station, EntityKind::Action, EntityKind::Goal, EntityKind::Character}) {
+        edit->addAction(m_items->add(kind));
+        toolbar->addAction(m_items->add(kind));
     }
-    m_addActions[int(EntityKind::Template)]
-        = edit->addAction(QIcon(QStringLiteral(":/icons/character.svg")), tr("Add &Template"), this,
-                          [this] { addEntity(EntityKind::Template); });
-    m_addActions[int(EntityKind::Spawner)]
-        = edit->addAction(QIcon(QStringLiteral(":/icons/st-door.svg")), tr("Add S&pawner"), this,
-                          [this] { addEntity(EntityKind::Spawner); });
+    edit->addAction(m_items->add(EntityKind::Template));
+    edit->addAction(m_items->add(EntityKind::Spawner));
     m_wallTools = new WallTools(m_scene, m_view, this);
     connect(m_wallTools, &WallTools::message, this,
             [this](const QString &text) { statusBar()->showMessage(text); }); // kept while the tool is on
@@ -420,21 +405,7 @@ void MainWindow::createEditMenu(QToolBar *toolbar)
         toolbar->addAction(tool);
     }
     edit->addSeparator();
-    m_duplicateAction = edit->addAction(tr("&Duplicate"), this, &MainWindow::duplicateSelected);
-    m_duplicateAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
-    m_renameAction = edit->addAction(tr("Re&name"), this, &MainWindow::renameSelected);
-    m_renameAction->setShortcut(QKeySequence(Qt::Key_F2));
-    QAction *removeAction = edit->addAction(QIcon(QStringLiteral(":/icons/remove.svg")), tr("&Remove Selected"), this,
-                                            &MainWindow::removeSelected);
-    removeAction->setShortcut(QKeySequence::Delete);
-    m_removeAction = removeAction;
-    // These act on the selection of the outline or the map, so they only
-    // answer there (Delete in a text field deletes text).
-    for (QAction *a : {m_duplicateAction, m_renameAction, removeAction}) {
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        m_outline->addAction(a);
-        m_view->addAction(a);
-    }
+    edit->addActions({m_items->duplicate(), m_items->rename(), m_items->remove()});
     createClipboardActions(edit);
     m_outline->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_outline, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
@@ -446,7 +417,7 @@ void MainWindow::createEditMenu(QToolBar *toolbar)
         if (!menu->isEmpty())
             menu->exec(m_outline->viewport()->mapToGlobal(pos));
     });
-    toolbar->addAction(removeAction);
+    toolbar->addAction(m_items->remove());
     toolbar->addSeparator();
     toolbar->addAction(undo);
     toolbar->addAction(redo);
@@ -707,20 +678,18 @@ QMenu *MainWindow::outlineMenu(const ItemRef &item)
 {
     auto *menu = new QMenu(this);
     menu->setObjectName(QStringLiteral("outlineMenu"));
-    if (QAction *add = item.isFact() ? m_addFactAction
-            : item.isEntity()        ? m_addActions.value(int(item.entity.kind))
-                                     : nullptr)
+    if (QAction *add = item.isFact() ? m_items->addFact() : item.isEntity() ? m_items->add(item.entity.kind) : nullptr)
         menu->addAction(add);
     if (item.isOne()) {
         menu->addSeparator();
         if (!item.isFact())
-            menu->addAction(m_duplicateAction);
+            menu->addAction(m_items->duplicate());
         if (!item.isEntity(EntityKind::Spawner))
-            menu->addAction(m_renameAction);
+            menu->addAction(m_items->rename());
         if (!item.isFact())
-            menu->addAction(m_removeAction);
+            menu->addAction(m_items->remove());
     } else if (item.isSettings()) {
-        menu->addAction(m_renameAction);
+        menu->addAction(m_items->rename());
     }
     if (item.isEntity()) { // an entity or its section: what the clipboard does there
         menu->addSeparator();
@@ -750,71 +719,6 @@ QMenu *MainWindow::outlineMenu(const ItemRef &item)
     return menu;
 }
 
-void MainWindow::duplicateSelected()
-{
-    const ItemRef item = m_outline->current();
-    if (!item.isEntity() || item.index() < 0)
-        return;
-    const EntityRef ref = item.entity;
-    m_document->submit(edits::duplicate(scenario(), ref));
-    const EntityRef copy {ref.kind, ref.index + 1};
-    const QString id = idOf(scenario(), copy);
-    m_outline->select(copy);
-    statusBar()->showMessage(id.isEmpty() ? tr("Duplicated") : tr("Duplicated as %1").arg(id), 4000);
-}
-
-void MainWindow::renameSelected()
-{
-    const ItemRef item = m_outline->current();
-    showItem(item);
-    QLineEdit *edit = nullptr;
-    if (item.isSettings())
-        edit = m_scenarioForm->nameEdit;
-    else if (item.isFact() && !item.fact.isEmpty())
-        edit = m_factForm->nameEdit;
-    else if (item.isEntity() && item.index() >= 0 && !item.isEntity(EntityKind::Spawner))
-        edit = formOf(item.entity.kind)->idEditor();
-    if (!edit)
-        return;
-    m_docks.value(QStringLiteral("properties"))->raise();
-    edit->setFocus(Qt::ShortcutFocusReason);
-    edit->selectAll();
-}
-
-void MainWindow::addFact()
-{
-    const edits::Result added = edits::addWorldFact(scenario());
-    m_document->submit(added);
-    const QString fact = QStringLiteral("world.") + added.edit->about;
-    m_outline->select(ItemRef::ofFact(fact));
-    m_docks.value(QStringLiteral("properties"))->raise(); // its form, in front of the inspector tabbed with it
-    m_factForm->nameEdit->setFocus();
-    m_factForm->nameEdit->selectAll();
-    statusBar()->showMessage(
-        tr("Added %1: type its name (agent facts are given in a character's Facts table)").arg(fact), 8000);
-}
-
-void MainWindow::addEntity(EntityKind kind)
-{
-    const Scenario &s = scenario();
-    const Point centre {std::round(s.map.width / 2), std::round(s.map.height / 2)};
-    const edits::Result added = edits::addEntity(s, kind, centre);
-    if (const QString error = m_document->submit(added); added.refused()) {
-        statusBar()->showMessage(error, 8000);
-        return;
-    }
-    const QString id = kind == EntityKind::Spawner ? tr("a spawner") : idOf(scenario(), added.created);
-    m_outline->select(added.created);
-    // What was added is edited in its form next: in front of the inspector
-    // tabbed with it (a run raises the inspector).
-    m_docks.value(QStringLiteral("properties"))->raise();
-    statusBar()->showMessage(
-        kind == EntityKind::Goal
-            ? tr("Added %1: give it a condition in its Conditions table (what must hold for it to be met)").arg(id)
-            : tr("Added %1").arg(id),
-        8000);
-}
-
 bool MainWindow::confirm(const QString &title, const QString &text, const QString &detail, const QString &accept)
 {
     QMessageBox box(QMessageBox::Warning, title, text, QMessageBox::NoButton, this);
@@ -825,26 +729,6 @@ bool MainWindow::confirm(const QString &title, const QString &text, const QStrin
     box.setDefaultButton(QMessageBox::Cancel);
     box.exec();
     return box.clickedButton() == yes;
-}
-
-void MainWindow::removeSelected()
-{
-    // Walls live on the map only: Delete there removes the selected walls.
-    QWidget *focus = QApplication::focusWidget();
-    if ((focus == m_view || m_view->isAncestorOf(focus) || m_outline->current().index() < 0)
-        && m_scene->removeSelectedWalls())
-        return;
-    const ItemRef item = m_outline->current();
-    if (!item.isEntity() || item.index() < 0)
-        return;
-    const RemovalText text = removalText(scenario(), item.entity);
-    if (!text.users.isEmpty() && !confirm(text.title, text.question, text.detail, tr("Delete")))
-        return;
-    m_document->submit(edits::remove(scenario(), item.entity));
-    if (!text.users.isEmpty()) {
-        m_issues->setNote(text.note + tr(" Undo brings it back."));
-        statusBar()->showMessage(text.note, 10000);
-    }
 }
 
 void MainWindow::updateTitle()

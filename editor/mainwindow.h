@@ -163,12 +163,8 @@ private:
     void updateTitle();
     void updateRecentMenu();
     void rememberRecent(const QString &fileName);
-    void addFact();
-    void addEntity(EntityKind kind);
+    friend class ItemActions; // reaches formOf and confirm
     FormPage *formOf(EntityKind kind) const;
-    void removeSelected(); // asks first when something uses the item
-    void duplicateSelected();
-    void renameSelected(); // focuses the id (or name) field
     // A question with a destructive answer (objectName "confirmDialog"); true when accepted.
     bool confirm(const QString &title, const QString &text, const QString &detail, const QString &accept);
     void openDialog();
@@ -192,11 +188,7 @@ private:
     QUndoView *m_history;
     LiveRun *m_run;
     QMenu *m_recentMenu = nullptr;
-    QHash<int, QAction *> m_addActions; // by EntityKind
-    QAction *m_addFactAction = nullptr;
-    QAction *m_duplicateAction = nullptr;
-    QAction *m_renameAction = nullptr;
-    QAction *m_removeAction = nullptr;
+    class ItemActions *m_items = nullptr; // Add, Duplicate, Rename, Remove Selected
     QList<QAction *> m_clipboardActions; // Cut, Copy, Paste (for the outline's menu)
     QMenu *m_viewMenu = nullptr;
     QMenu *m_windowMenu = nullptr;

@@ -349,7 +349,7 @@ QString editText(const Scenario &before, const edits::Edit &edit)
     case Op::RenameFact:
         return tr("Rename %1 to %2").arg(edit.about, edit.detail);
     case Op::SetSeed:
-        for (const FactValue &f : replace->value.world)
+        for (const FactValue &f : replace->value->world)
             if (f.name == edit.about)
                 return tr("Set the seed of world.%1 to %2").arg(f.name).arg(f.value);
         return tr("Set the seed of world.%1").arg(edit.about);

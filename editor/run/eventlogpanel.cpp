@@ -78,7 +78,7 @@ QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int
         return tr("Day");
     case Time:
         return tr("Time");
-    case Agent:
+    case Character:
         return tr("Character");
     case Kind:
         return tr("Kind");
@@ -116,7 +116,7 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         return e.day + 1;
     case Time:
         return QString::number(e.t, 'f', 1);
-    case Agent:
+    case Character:
         return e.agent >= 0 ? log.agentLabels[size_t(e.agent)] : QString();
     case Kind:
         return sim::eventKindName(e.kind);
@@ -181,7 +181,7 @@ EventLogPanel::EventLogPanel(SimController *controller, QWidget *parent)
     m_view->setToolTip(tr("Every event of the run; click one to select its character"));
     m_view->setColumnWidth(EventLogModel::Day, 40);
     m_view->setColumnWidth(EventLogModel::Time, 60);
-    m_view->setColumnWidth(EventLogModel::Agent, 100);
+    m_view->setColumnWidth(EventLogModel::Character, 100);
     m_view->setColumnWidth(EventLogModel::Kind, 70);
 
     m_characterBox = new QComboBox(this);

@@ -22,7 +22,7 @@ class EventLogModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Day, Time, Agent, Kind, Text, ColumnCount };
+    enum Column { Day, Time, Character, Kind, Text, ColumnCount };
     static constexpr int CharacterRole = Qt::UserRole;
     static constexpr int KindRole = Qt::UserRole + 1;
     static constexpr int TemplateRole = Qt::UserRole + 2; // a spawned copy's template index, else -1

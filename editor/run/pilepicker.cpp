@@ -13,7 +13,7 @@
 namespace goap::editor {
 
 namespace {
-constexpr int kAgentRole = Qt::UserRole + 1;
+constexpr int kCharacterRole = Qt::UserRole + 1;
 }
 
 bool lessByName(const QString &a, const QString &b)
@@ -85,7 +85,7 @@ PilePicker::PilePicker(const QList<Entry> &entries, QWidget *parent)
         for (const Entry &e : members) {
             auto *item = new QStandardItem(
                 e.detail.isEmpty() || e.detail == e.doing ? e.name : QStringLiteral("%1 — %2").arg(e.name, e.detail));
-            item->setData(e.agent, kAgentRole);
+            item->setData(e.character, kCharacterRole);
             widest = std::max(widest, fontMetrics().horizontalAdvance(item->text()) + 20);
             item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
             group->appendRow(item);
@@ -127,12 +127,12 @@ PilePicker::PilePicker(const QList<Entry> &entries, QWidget *parent)
     m_filter->setFocus();
 }
 
-QRect PilePicker::rowRect(int agent) const
+QRect PilePicker::rowRect(int character) const
 {
     for (int g = 0; g < m_proxy->rowCount(); ++g) {
         const QModelIndex group = m_proxy->index(g, 0);
         for (int r = 0; r < m_proxy->rowCount(group); ++r)
-            if (const QModelIndex i = m_proxy->index(r, 0, group); i.data(kAgentRole).toInt() == agent) {
+            if (const QModelIndex i = m_proxy->index(r, 0, group); i.data(kCharacterRole).toInt() == character) {
                 m_view->scrollTo(i);
                 return m_view->visualRect(i);
             }
@@ -142,10 +142,10 @@ QRect PilePicker::rowRect(int agent) const
 
 void PilePicker::pickIndex(const QModelIndex &index)
 {
-    const QVariant agent = index.data(kAgentRole);
-    if (!agent.isValid())
+    const QVariant character = index.data(kCharacterRole);
+    if (!character.isValid())
         return; // a group's heading
-    emit picked(agent.toInt());
+    emit picked(character.toInt());
     close();
 }
 

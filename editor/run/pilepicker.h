@@ -21,7 +21,7 @@ class PilePicker : public QFrame
 public:
     struct Entry
     {
-        int agent = -1;
+        int character = -1;
         QString name, doing, detail; // detail: what it does in full ("in line, 2nd · ...")
     };
     explicit PilePicker(const QList<Entry> &entries, QWidget *parent = nullptr);
@@ -29,10 +29,10 @@ public:
     QLineEdit *filter() const { return m_filter; }
     QTreeView *view() const { return m_view; }
     // Where a character's row is shown (view coordinates; invalid when filtered out).
-    QRect rowRect(int agent) const;
+    QRect rowRect(int character) const;
 
 signals:
-    void picked(int agent);
+    void picked(int character);
 
 private:
     void pickIndex(const QModelIndex &index);

@@ -24,27 +24,8 @@ namespace goap::editor {
 
 namespace {
 
-constexpr int kRingSteps = 32;
+constexpr int kRingSteps = CrowdSprites::kRingSteps;
 constexpr double kTokenRadius = 9;
-
-// The progress ring of `step` (of kRingSteps), centred on (16, 16) of a 32 x 32 square.
-void paintRing(QPainter &p, int step)
-{
-    p.setBrush(Qt::NoBrush);
-    p.setPen(QPen(QColor(30, 30, 30, 60), 3));
-    p.drawEllipse(QPointF(16, 16), 13, 13);
-    p.setPen(QPen(QColor(46, 125, 50), 3, Qt::SolidLine, Qt::FlatCap));
-    p.drawArc(QRectF(3, 3, 26, 26), 90 * 16, -step * 360 * 16 / kRingSteps);
-}
-
-// An even number of pixels at least `side` and a pixel's margin each side:
-// a picture of even side has its centre on a pixel corner, so a token whose
-// centre is rounded to a pixel corner is drawn pixel-aligned, unscaled.
-int evenCell(double side)
-{
-    const int n = int(std::ceil(side)) + 2;
-    return n + (n & 1);
-}
 
 QString snapshotLabel(const sim::Snapshot &snapshot, int index)
 {
@@ -82,9 +63,6 @@ public:
     {
         // The item sits at the scene's origin: its coordinates are the
         // scene's, and this maps them to the view's (logical) pixels.
-        const QTransform toView = p->worldTransform();
-        const qreal dpr = p->device() ? p->device()->devicePixelRatioF() : 1.0;
-        const double scale = std::hypot(toView.m11(), toView.m12()); // the map view zooms, never stretches
         // The selected character's way ahead, under the tokens.
         if (const QPolygonF &path = m_layer->m_selectedPath; path.size() >= 2) {
             QPen pen(MapScene::characterColor(m_layer->m_selected), 2, Qt::DashLine, Qt::RoundCap, Qt::RoundJoin);
@@ -96,15 +74,23 @@ public:
             p->drawEllipse(path.back(), 3, 3);
             p->setBrush(Qt::NoBrush);
         }
-        // Rings and discs, in one call, in the view's pixels (the painter's
-        // state is the view's: DontSavePainterState, so it is put back).
-        m_layer->gatherTokens(option->exposedRect.adjusted(-16, -16, 16, 16), toView, scale, dpr,
-                              QSize(p->device() ? p->device()->width() : 0, p->device() ? p->device()->height() : 0));
-        if (!m_layer->m_fragments.empty()) {
-            p->setWorldTransform(QTransform());
-            p->drawPixmapFragments(m_layer->m_fragments.data(), int(m_layer->m_fragments.size()), m_layer->m_atlas);
-            p->setWorldTransform(toView);
-        }
+        // Rings and discs, in one call: the selected one on top, then the last drawn.
+        CrowdSprites &sprites = m_layer->m_sprites;
+        sprites.begin(p);
+        const QRectF exposed = option->exposedRect.adjusted(-16, -16, 16, 16);
+        const auto &all = m_layer->m_tokens;
+        const int selected = m_layer->m_selected;
+        auto visit = [&](int i) {
+            if (const RunLayer::Token &t = all[size_t(i)]; t.present && exposed.contains(t.now))
+                sprites.add(t.now, i, i == selected, t.ring);
+        };
+        if (selected >= 0 && size_t(selected) < all.size())
+            visit(selected);
+        for (int i = int(all.size()) - 1; i >= 0; --i)
+            if (i != selected)
+                visit(i);
+        sprites.end(p);
+        const double scale = sprites.scale();
         // Which names and bubbles show: piles, and labels giving way, in what the view shows.
         m_layer->layoutLabels(m_layer->shownRect(widget), RunLayer::readable(scale));
         const QRectF visible = option->exposedRect.adjusted(-140, -40, 140, 40);
@@ -352,89 +338,6 @@ void RunLayer::settle()
     for (Token &t : m_tokens)
         t.now = t.from = t.to;
     m_item->update();
-}
-
-void RunLayer::prepareAtlas(double deviceScale)
-{
-    // Drawn for the view's zoom, so a token is a plain copy of pixels; a
-    // view zoomed in further than kAtlasMaxScale scales them (few tokens
-    // show there).
-    const double a = std::min(deviceScale, kAtlasMaxScale);
-    if (a == m_atlasScale)
-        return;
-    m_atlasScale = a;
-    m_discCell = evenCell(24 * a);
-    m_ringCell = evenCell(32 * a);
-    m_atlas = QPixmap(std::max(2 * kCharacterColors * m_discCell, 8 * m_ringCell), m_discCell + 4 * m_ringCell);
-    m_atlas.fill(Qt::transparent);
-    QPainter p(&m_atlas);
-    p.setRenderHint(QPainter::Antialiasing);
-    for (int colour = 0; colour < kCharacterColors; ++colour)
-        for (const bool selected : {false, true}) {
-            p.save();
-            p.translate((2 * colour + int(selected) + 0.5) * m_discCell, 0.5 * m_discCell);
-            p.scale(a, a);
-            paintCharacterDisc(p, characterColor(colour), selected);
-            p.restore();
-        }
-    for (int step = 1; step <= kRingSteps; ++step) {
-        p.save();
-        p.translate(((step - 1) % 8 + 0.5) * m_ringCell, m_discCell + ((step - 1) / 8 + 0.5) * m_ringCell);
-        p.scale(a, a);
-        p.translate(-16, -16);
-        paintRing(p, step);
-        p.restore();
-    }
-}
-
-void RunLayer::gatherTokens(const QRectF &exposed, const QTransform &toView, double scale, qreal dpr,
-                            const QSize &viewSize)
-{
-    prepareAtlas(scale * dpr);
-    m_fragments.clear();
-    // Device pixels of the view: a token whose centre falls on the pixel of
-    // one drawn above it is covered (the same disc over it) and not drawn,
-    // so a pile of a thousand on one spot costs one.
-    const int width = int(std::ceil(viewSize.width() * dpr)) + 2, height = int(std::ceil(viewSize.height() * dpr)) + 2;
-    if (QSize(width, height) != m_coverSize) {
-        m_coverSize = QSize(width, height);
-        m_coverBits.assign((size_t(width) * size_t(height) + 63) / 64, 0);
-    }
-    const double k = scale / m_atlasScale; // a fragment's scale: 1 / dpr unless zoomed past the atlas
-    auto fragment = [&](const QPointF &centre, double left, double top, int side) {
-        QPainter::PixmapFragment f = QPainter::PixmapFragment::create(centre, QRectF(left, top, side, side), k, k);
-        m_fragments.push_back(f);
-    };
-    // From the top down (the selected one, then the last drawn), then reversed: drawn bottom up.
-    auto visit = [&](int i) {
-        const Token &t = m_tokens[size_t(i)];
-        if (!t.present || !exposed.contains(t.now))
-            return;
-        const QPointF device = toView.map(t.now) * dpr;
-        const double x = std::round(device.x()), y = std::round(device.y());
-        if (x >= 0 && y >= 0 && x < width && y < height) {
-            const size_t bit = size_t(y) * size_t(width) + size_t(x);
-            std::uint64_t &word = m_coverBits[bit / 64];
-            if (word & (std::uint64_t(1) << (bit % 64)))
-                return;
-            word |= std::uint64_t(1) << (bit % 64);
-            m_coverSet.push_back(bit);
-        }
-        const QPointF centre(x / dpr, y / dpr);
-        const int colour = i % kCharacterColors, selected = i == m_selected;
-        fragment(centre, (2 * colour + selected) * m_discCell, 0, m_discCell);
-        if (t.ring > 0)
-            fragment(centre, ((t.ring - 1) % 8) * m_ringCell, m_discCell + ((t.ring - 1) / 8) * m_ringCell, m_ringCell);
-    };
-    if (m_selected >= 0 && size_t(m_selected) < m_tokens.size())
-        visit(m_selected);
-    for (int i = int(m_tokens.size()) - 1; i >= 0; --i)
-        if (i != m_selected)
-            visit(i);
-    std::reverse(m_fragments.begin(), m_fragments.end());
-    for (const size_t bit : m_coverSet) // cleared as set: a frame touches only its tokens' words
-        m_coverBits[bit / 64] = 0;
-    m_coverSet.clear();
 }
 
 const QStaticText &RunLayer::plusText(int more)
@@ -691,90 +594,14 @@ QWidget *RunLayer::pick(const QPointF &scenePos, const QPoint &screenPos)
     if (here.size() <= 1)
         return nullptr;
     delete m_pickMenu;
-    // Grouped by what they do (the largest group first), sorted by name in
-    // each; at most kMenuCap characters, shared among the groups, and the
-    // whole pile behind "Show all", searchable.
-    struct Group
-    {
-        QString doing;
-        QList<int> agents;
-    };
-    std::vector<Group> groups;
-    for (int agent : here) {
-        const QString &doing = m_tokens[size_t(agent)].doing;
-        auto it = std::find_if(groups.begin(), groups.end(), [&](const Group &g) { return g.doing == doing; });
-        if (it == groups.end())
-            groups.push_back({doing, {agent}});
-        else
-            it->agents << agent;
-    }
-    std::stable_sort(groups.begin(), groups.end(),
-                     [](const Group &a, const Group &b) { return a.agents.size() > b.agents.size(); });
-    for (Group &g : groups)
-        std::sort(g.agents.begin(), g.agents.end(), [this](int a, int b) {
-            return lessByName(m_tokens[size_t(a)].name.text(), m_tokens[size_t(b)].name.text());
-        });
-    // Each group its share of the cap, round by round, so no group is left out.
-    std::vector<int> shown(groups.size(), 0);
-    for (int left = kMenuCap, gave = 1; left > 0 && gave;) {
-        gave = 0;
-        for (size_t g = 0; g < groups.size() && left > 0; ++g)
-            if (shown[g] < groups[g].agents.size()) {
-                ++shown[g];
-                --left;
-                ++gave;
-            }
-    }
-    auto *menu = new QMenu;
-    menu->setAttribute(Qt::WA_DeleteOnClose);
-    menu->setToolTipsVisible(true);
-    menu->addSection(tr("%n character(s) here", nullptr, int(here.size())));
-    QFont bold = menu->font();
-    bold.setBold(true);
-    for (size_t g = 0; g < groups.size(); ++g) {
-        if (groups.size() > 1 || here.size() > kMenuCap) {
-            // A heading as a disabled entry, not a section: a section's text is cut to the entries' width.
-            QAction *heading
-                = menu->addAction(QStringLiteral("%1 (%2)")
-                                      .arg(groups[g].doing.isEmpty() ? tr("doing nothing") : groups[g].doing)
-                                      .arg(groups[g].agents.size()));
-            heading->setEnabled(false);
-            heading->setFont(bold);
-        }
-        for (int k = 0; k < shown[g]; ++k) {
-            const int agent = groups[g].agents[k];
-            const Token &t = m_tokens[size_t(agent)];
-            const bool more = !t.bubbleText.isEmpty() && (groups.size() == 1 || t.bubbleText != t.doing);
-            QAction *a
-                = menu->addAction(more ? QStringLiteral("%1 — %2").arg(t.name.text(), t.bubbleText) : t.name.text());
-            a->setData(agent);
-            connect(a, &QAction::triggered, this, [this, agent] { emit characterClicked(agent); });
-        }
-    }
-    if (here.size() > kMenuCap) {
-        menu->addSeparator();
-        QAction *all = menu->addAction(tr("Show all %1, to search...").arg(here.size()));
-        all->setToolTip(tr("The whole pile in a list you can filter by name or by what they do"));
-        connect(all, &QAction::triggered, this, [this, here, screenPos] { showAll(here, screenPos); });
-    }
-    m_pickMenu = menu;
-    menu->popup(screenPos);
-    return menu;
-}
-
-void RunLayer::showAll(const QList<int> &agents, const QPoint &screenPos)
-{
     QList<PilePicker::Entry> entries;
-    entries.reserve(agents.size());
-    for (int agent : agents) {
+    entries.reserve(here.size());
+    for (int agent : here) {
         const Token &t = m_tokens[size_t(agent)];
         entries.append({agent, t.name.text(), t.doing, t.bubbleText});
     }
-    auto *picker = new PilePicker(entries);
-    connect(picker, &PilePicker::picked, this, &RunLayer::characterClicked);
-    m_pickMenu = picker;
-    picker->move(screenPos);
-    picker->show();
+    return popupPileMenu(
+        entries, screenPos, this, [this](int agent) { emit characterClicked(agent); }, &m_pickMenu);
 }
 
 QString RunLayer::tokenToolTip(int agent) const

@@ -21,6 +21,7 @@
 
 #include "planner/compiledscenario.h"
 #include "run/simframe.h"
+#include "scene/crowdsprites.h"
 #include "space/paths.h"
 
 #include <QElapsedTimer>
@@ -68,12 +69,9 @@ public:
     // The character under the pointer (-1: none): its label shows at any zoom.
     void setHovered(int agent);
     int hovered() const { return m_hovered; }
-    // Labels are drawn for everyone only from this zoom of the view on: a
-    // label's line of ~11 pixels is then 3.3 pixels or more, as the town
-    // fitted in the default window shows it (~0.35); further out they are
-    // specks over a crowd.
-    static constexpr double kReadableScale = 0.3;
-    static bool readable(double viewScale) { return viewScale >= kReadableScale - 1e-9; }
+    // Labels are drawn for everyone only from this zoom of the view on (as the start markers' are).
+    static constexpr double kReadableScale = CrowdSprites::kReadableScale;
+    static bool readable(double viewScale) { return CrowdSprites::readable(viewScale); }
     int characterAt(const QPointF &scenePos) const; // -1 when no token is there
     // The hover text of a token: who it is, what it does, and for a waiting
     // character why each of its goals has no plan, in words.
@@ -92,7 +90,7 @@ public:
     // list is returned (a QMenu; its "Show all" entry opens a PilePicker).
     QWidget *pick(const QPointF &scenePos, const QPoint &screenPos);
     // A pile's menu shows at most this many characters.
-    static constexpr int kMenuCap = 12;
+    static constexpr int kMenuCap = kPileMenuCap;
 
 signals:
     void characterClicked(int agent);
@@ -137,13 +135,6 @@ private:
     void layoutLabels(const QRectF &shown, bool readable);
     QRectF shownRect(QWidget *viewport = nullptr) const; // what the view shows (scene)
     double viewScale() const; // the map view's zoom (view pixels per scene pixel)
-    void showAll(const QList<int> &agents, const QPoint &screenPos); // the searchable list of a big pile
-    // The atlas for `deviceScale` device pixels per scene pixel: a disc per
-    // colour, plain and selected, in a row, then the ring's steps 8 a row.
-    void prepareAtlas(double deviceScale);
-    // m_fragments: the tokens in `exposed` (scene), bottom up, at their pixels
-    // in the view (`toView` maps the scene to the view's logical pixels).
-    void gatherTokens(const QRectF &exposed, const QTransform &toView, double scale, qreal dpr, const QSize &viewSize);
     const QStaticText &plusText(int more); // "+N" on a pile's name, laid out once per N
 
     QGraphicsScene *m_scene;
@@ -159,15 +150,7 @@ private:
     QList<Wall> m_walls;
     QPolygonF m_selectedPath;
     int m_hovered = -1;
-    static constexpr double kAtlasMaxScale = 4; // zoomed in further, the atlas's pictures are scaled
-    QPixmap m_atlas;
-    double m_atlasScale = 0; // device pixels per scene pixel it was drawn for
-    int m_discCell = 0, m_ringCell = 0; // sides of a disc's and a ring's picture in it (device pixels)
-    std::vector<QPainter::PixmapFragment> m_fragments; // gatherTokens' output, kept to reuse its capacity
-    // gatherTokens' scratch: one bit per device pixel of the view, set where a token is drawn.
-    std::vector<std::uint64_t> m_coverBits;
-    std::vector<size_t> m_coverSet;
-    QSize m_coverSize;
+    CrowdSprites m_sprites; // the tokens' discs and rings, drawn in one call (shared with the start markers)
     std::unordered_map<int, QStaticText> m_plusTexts;
     std::vector<int> m_labelled; // tokens layoutLabels placed, in its order (their flags reset on the next)
     std::vector<std::pair<std::uint64_t, int>> m_spots; // scratch for layoutStacks: (spot, token)

@@ -1,5 +1,6 @@
 #include "mapscene.h"
 #include "markerpaint.h"
+#include "startmarkers.h"
 
 #include "charts/palette.h"
 #include "planner/compiledscenario.h"
@@ -25,17 +26,15 @@ namespace goap::editor {
 
 namespace {
 
-// A draggable marker: a station (rounded square with an icon) or a
-// character's start (a disc), with its label underneath. A map of ten
-// thousand characters repaints piles of them on every edit, so the label is
-// laid out once (QStaticText) and a character's disc is a picture drawn once
-// per colour, not an antialiased ellipse each time.
+// A station's draggable marker (a rounded square with an icon), with its
+// label underneath, laid out once (QStaticText). The characters' start
+// markers are one item (StartMarkers).
 class MarkerItem : public QGraphicsObject
 {
 public:
-    MarkerItem(MapScene *scene, EntityRef entity, const QColor &color)
+    MarkerItem(MapScene *scene, int station, const QColor &color)
         : m_scene(scene)
-        , m_entity(entity)
+        , m_station(station)
         , m_color(color)
     {
         setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges);
@@ -43,13 +42,11 @@ public:
         setAcceptHoverEvents(true);
         m_label.setTextFormat(Qt::PlainText);
         m_label.setPerformanceHint(QStaticText::AggressiveCaching);
-        setZValue(isStation() ? 1 : 2);
+        setZValue(1);
     }
 
-    // Its label and (a station's) icon: set when made and after each edit,
-    // in place (an edit on Return at ten thousand characters changes one
-    // marker, not the scene's item list).
-    void setContent(const QString &label, const QString &icon = {})
+    // Its label and icon: set when made and after each edit, in place.
+    void setContent(const QString &label, const QString &icon)
     {
         if (label == m_label.text() && icon == m_icon && !m_bounds.isNull())
             return;
@@ -58,9 +55,8 @@ public:
         m_label.setText(label);
         m_label.prepare(QTransform(), mapLabelFont());
         const QSizeF size = m_label.size();
-        m_labelPos = QPointF(-size.width() / 2, isStation() ? 16 : 11);
-        const QRectF mark(-h() - 2, -h() - 2, 2 * h() + 4, 2 * h() + 4);
-        m_bounds = m_labelShown ? mark.united(QRectF(m_labelPos, size)) : mark;
+        m_labelPos = QPointF(-size.width() / 2, 16);
+        m_bounds = m_labelShown ? kMark.united(QRectF(m_labelPos, size)) : kMark;
         update();
     }
 
@@ -68,53 +64,32 @@ public:
     QRectF labelRect() const { return QRectF(m_labelPos, m_label.size()).translated(pos()); }
     bool labelShown() const { return m_labelShown; }
     // A label that would cover another gives way (MapScene::placeLabels): it
-    // is not drawn, and the marker's bounds shrink to its disc, so a pile of
-    // a thousand characters repaints one label, not a thousand.
+    // is not drawn, and the marker's bounds shrink to its square.
     void setLabelShown(bool shown)
     {
         if (shown == m_labelShown)
             return;
         prepareGeometryChange();
         m_labelShown = shown;
-        const QRectF mark(-h() - 2, -h() - 2, 2 * h() + 4, 2 * h() + 4);
-        m_bounds = shown ? mark.united(QRectF(m_labelPos, m_label.size())) : mark;
+        m_bounds = shown ? kMark.united(QRectF(m_labelPos, m_label.size())) : kMark;
     }
 
     QRectF boundingRect() const override { return m_bounds; }
     QPainterPath shape() const override // the marker, not its label, is what is grabbed
     {
         QPainterPath path;
-        path.addRect(QRectF(-h() - 2, -h() - 2, 2 * h() + 4, 2 * h() + 4));
+        path.addRect(kMark);
         return path;
-    }
-
-    // A disc under another of the same place and size is not drawn (a pile
-    // of copies paints its top one); it stays there to be grabbed and selected.
-    bool covered() const { return m_covered; }
-    void setCovered(bool covered)
-    {
-        if (covered != m_covered) {
-            m_covered = covered;
-            update();
-        }
     }
 
     void paint(QPainter *p, const QStyleOptionGraphicsItem *option, QWidget *) override
     {
         const bool selected = option->state & QStyle::State_Selected;
-        if (m_covered && !selected)
-            return;
-        if (isStation()) {
-            p->setRenderHint(QPainter::Antialiasing);
-            p->setPen(QPen(selected ? QColor(0, 120, 215) : m_color.darker(160), selected ? 3 : 1.5));
-            p->setBrush(m_color);
-            p->drawRoundedRect(QRectF(-15, -15, 30, 30), 6, 6);
-            QSvgRenderer(m_icon).render(p, QRectF(-11, -11, 22, 22));
-        } else {
-            const QPixmap &disc
-                = characterDisc(m_color, selected, p->device() ? p->device()->devicePixelRatioF() : 1.0);
-            p->drawPixmap(QRectF(-12, -12, 24, 24), disc, QRectF(QPointF(0, 0), disc.size()));
-        }
+        p->setRenderHint(QPainter::Antialiasing);
+        p->setPen(QPen(selected ? QColor(0, 120, 215) : m_color.darker(160), selected ? 3 : 1.5));
+        p->setBrush(m_color);
+        p->drawRoundedRect(QRectF(-15, -15, 30, 30), 6, 6);
+        QSvgRenderer(m_icon).render(p, QRectF(-11, -11, 22, 22));
         if (!m_labelShown)
             return;
         p->setPen(QColor(40, 40, 40));
@@ -134,14 +109,14 @@ protected:
         setCursor(Qt::OpenHandCursor);
         QGraphicsObject::mouseReleaseEvent(event);
         if (pos() != m_pressPos)
-            m_scene->itemMoved(m_entity, pos(), !(event->modifiers() & Qt::AltModifier));
+            m_scene->itemMoved(EntityRef {EntityKind::Station, m_station}, pos(),
+                               !(event->modifiers() & Qt::AltModifier));
     }
 
 private:
-    bool isStation() const { return m_entity.kind == EntityKind::Station; }
-    double h() const { return isStation() ? 15 : 10; }
+    static constexpr QRectF kMark {-17, -17, 34, 34};
     MapScene *m_scene;
-    EntityRef m_entity;
+    int m_station;
     QColor m_color;
     QString m_icon;
     QStaticText m_label;
@@ -149,7 +124,6 @@ private:
     QRectF m_bounds;
     QPointF m_pressPos;
     bool m_labelShown = true;
-    bool m_covered = false;
 };
 
 const QColor kWallFill(0x6e, 0x67, 0x5d), kWallHatch(0x85, 0x7e, 0x73);
@@ -397,33 +371,9 @@ MapScene::MapScene(ScenarioDocument *document, QObject *parent)
 {
     connect(document, &ScenarioDocument::changed, this, &MapScene::onChanged);
     connect(this, &QGraphicsScene::selectionChanged, this, &MapScene::markersSelected);
-    connect(this, &QGraphicsScene::selectionChanged, this, [this] {
-        placeLabels(Covers::Kept); // nothing moved; a selected character's label shows first
-        const QList<QGraphicsItem *> items = selectedItems();
-        if (items.size() > 1) { // a rubber band or Ctrl+click: several characters (or stations)
-            QList<ItemRef> refs;
-            for (size_t i = 0; i < m_characters.size(); ++i)
-                if (m_characters[i]->isSelected())
-                    refs << ItemRef {EntityKind::Character, int(i)};
-            if (refs.size() < 2) {
-                refs.clear();
-                for (size_t i = 0; i < m_stations.size(); ++i)
-                    if (m_stations[i]->isSelected())
-                        refs << ItemRef {EntityKind::Station, int(i)};
-            }
-            if (refs.size() > 1)
-                emit itemsClicked(refs);
-            return;
-        }
-        if (items.size() != 1)
-            return;
-        for (size_t i = 0; i < m_stations.size(); ++i)
-            if (m_stations[i] == items.first())
-                emit itemClicked(ItemRef {EntityKind::Station, int(i)});
-        for (size_t i = 0; i < m_characters.size(); ++i)
-            if (m_characters[i] == items.first())
-                emit itemClicked(ItemRef {EntityKind::Character, int(i)});
-    });
+    connect(this, &QGraphicsScene::selectionChanged, this, &MapScene::announceSelection);
+    m_markers = new StartMarkers(this);
+    addItem(m_markers);
     rebuild();
 }
 
@@ -434,7 +384,34 @@ MapScene::~MapScene()
     const QSignalBlocker blocker(this);
     clear();
     if (!m_startMarkers) // out of the scene while a run hid them: ours to delete
-        qDeleteAll(m_characters);
+        delete m_markers;
+}
+
+void MapScene::announceSelection()
+{
+    emit markersSelected();
+    placeLabels(Covers::Kept); // nothing moved; a selected character's label shows first
+    QList<ItemRef> characters, stations;
+    for (int i : m_markers->selection())
+        characters << ItemRef {EntityKind::Character, i};
+    for (size_t i = 0; i < m_stations.size(); ++i)
+        if (m_stations[i]->isSelected())
+            stations << ItemRef {EntityKind::Station, int(i)};
+    const qsizetype walls = selectedWalls().size();
+    const qsizetype count = characters.size() + stations.size() + walls;
+    if (count > 1) { // a rubber band or Ctrl+click: several characters (or stations)
+        const QList<ItemRef> &refs = characters.size() > 1 ? characters : stations;
+        if (refs.size() > 1)
+            emit itemsClicked(refs);
+    } else if (count == 1 && walls == 0) {
+        emit itemClicked(characters.isEmpty() ? stations.first() : characters.first());
+    }
+}
+
+QString MapScene::startToolTip(int character) const
+{
+    const Agent &a = m_document->scenario().agents[character];
+    return tr("%1 starts at (%2, %3): drag to move").arg(a.label).arg(a.at.x).arg(a.at.y);
 }
 
 Point MapScene::toWorld(const QPointF &p, bool snap)
@@ -615,16 +592,17 @@ void MapScene::setWallMode(WallTool tool)
     // A disabled marker loses its selection; the outline keeps it (the scene
     // says nothing of one item), so the markers selected come back with the
     // map's own tools.
-    if (on && m_keptSelection.isEmpty())
-        for (QGraphicsItem *item : selectedItems())
-            for (EntityKind kind : {EntityKind::Station, EntityKind::Character}) {
-                const auto &list = kind == EntityKind::Station ? m_stations : m_characters;
-                if (const auto it = std::find(list.begin(), list.end(), item); it != list.end())
-                    m_keptSelection << ItemRef {kind, int(it - list.begin())};
-            }
-    for (const auto *list : {&m_stations, &m_characters, &m_walls, &m_doors})
+    if (on && m_keptSelection.isEmpty()) {
+        for (size_t i = 0; i < m_stations.size(); ++i)
+            if (m_stations[i]->isSelected())
+                m_keptSelection << ItemRef {EntityKind::Station, int(i)};
+        for (int i : m_markers->selection())
+            m_keptSelection << ItemRef {EntityKind::Character, i};
+    }
+    for (const auto *list : {&m_stations, &m_walls, &m_doors})
         for (QGraphicsItem *item : *list)
             item->setEnabled(!on);
+    m_markers->setEnabled(!on);
     if (!on && !m_keptSelection.isEmpty())
         selectItems(std::exchange(m_keptSelection, {}));
 }
@@ -695,10 +673,16 @@ QList<int> MapScene::selectedCharacters() const
                 out << ref.index();
         return out;
     }
-    for (size_t i = 0; i < m_characters.size(); ++i)
-        if (m_characters[i]->isSelected())
-            out << int(i);
-    return out;
+    return m_markers->selection();
+}
+
+void MapScene::selectCharactersIn(const QPainterPath &area, const QList<int> &kept)
+{
+    QList<int> characters = m_markers->charactersIn(area);
+    for (int i : kept)
+        if (!characters.contains(i))
+            characters << i;
+    m_markers->setSelection(characters);
 }
 
 QGraphicsItem *MapScene::wallItem(int index) const
@@ -810,8 +794,9 @@ QGraphicsItem *MapScene::itemFor(const ItemRef &ref) const
 {
     if (!ref.isEntity(EntityKind::Station) && !ref.isEntity(EntityKind::Character))
         return nullptr; // actions, goals, templates, facts... have no marker
-    const auto &list = ref.isEntity(EntityKind::Station) ? m_stations : m_characters;
-    return ref.index() >= 0 && size_t(ref.index()) < list.size() ? list[size_t(ref.index())] : nullptr;
+    if (ref.isEntity(EntityKind::Character))
+        return ref.index() >= 0 && ref.index() < m_markers->count() ? m_markers : nullptr;
+    return ref.index() >= 0 && size_t(ref.index()) < m_stations.size() ? m_stations[size_t(ref.index())] : nullptr;
 }
 
 void MapScene::selectItem(const ItemRef &ref)
@@ -828,10 +813,13 @@ void MapScene::selectItems(const QList<ItemRef> &refs)
     }
     const QSignalBlocker blocker(this);
     clearSelection();
+    QList<int> characters;
     for (const ItemRef &ref : refs)
-        if (QGraphicsItem *item = itemFor(ref))
+        if (ref.isEntity(EntityKind::Character))
+            characters << ref.index();
+        else if (QGraphicsItem *item = itemFor(ref))
             item->setSelected(true);
-    update();
+    m_markers->setSelection(characters);
     emit markersSelected(); // selectionChanged was held back: no echo to the outline, but views follow
 }
 
@@ -840,33 +828,25 @@ void MapScene::setStartMarkersVisible(bool visible)
     if (visible == m_startMarkers)
         return;
     m_startMarkers = visible;
-    // Hidden, they leave the scene too (kept, and edited in place): ten
-    // thousand hidden items would still be indexed, found and sorted on
-    // every frame of the run that hides them.
-    for (QGraphicsItem *item : m_characters) {
-        item->setVisible(visible); // hiding deselects, as ever
-        if (visible)
-            addItem(item);
-        else
-            removeItem(item);
-    }
+    // Hidden, the item leaves the scene too (kept, and edited in place).
+    m_markers->setVisible(visible); // hiding deselects, as ever
+    if (visible)
+        addItem(m_markers);
+    else
+        removeItem(m_markers);
     placeLabels(Covers::Kept);
 }
 
 void MapScene::rebuild()
 {
-    QList<int> selectedStations, selectedCharacters;
+    QList<int> selectedStations;
     for (size_t i = 0; i < m_stations.size(); ++i)
         if (m_stations[i]->isSelected())
             selectedStations << int(i);
-    for (size_t i = 0; i < m_characters.size(); ++i)
-        if (m_characters[i]->isSelected())
-            selectedCharacters << int(i);
+    const QList<int> selectedCharacters = m_markers->selection();
     const QSignalBlocker blocker(this);
     QList<int> selectedWallList = selectedWalls();
     for (QGraphicsItem *item : m_stations)
-        delete item;
-    for (QGraphicsItem *item : m_characters)
         delete item;
     for (QGraphicsItem *item : m_walls)
         delete item;
@@ -875,7 +855,6 @@ void MapScene::rebuild()
     m_doors.clear();
     delete m_wallsFill;
     m_stations.clear();
-    m_characters.clear();
     m_walls.clear();
     const Scenario &s = m_document->scenario();
     setSceneRect(QRectF(-kScale, -kScale, (s.map.width + 2) * kScale, (s.map.height + 2) * kScale));
@@ -908,15 +887,15 @@ void MapScene::rebuild()
         m_doors.push_back(item);
     }
     for (int i = 0; i < s.stations.size(); ++i) {
-        QGraphicsItem *item = makeMarker({EntityKind::Station, i});
+        QGraphicsItem *item = makeMarker(i);
         item->setSelected(selectedStations.contains(i));
         m_stations.push_back(item);
     }
-    for (int i = 0; i < s.agents.size(); ++i) {
-        QGraphicsItem *item = makeMarker({EntityKind::Character, i});
-        item->setSelected(selectedCharacters.contains(i));
-        m_characters.push_back(item);
-    }
+    m_markers->resize(int(s.agents.size()));
+    for (int i = 0; i < s.agents.size(); ++i)
+        showCharacter(i);
+    m_markers->setEnabled(m_wallMode == WallTool::None);
+    m_markers->setSelection(selectedCharacters);
     updatePlaces();
     placeLabels();
 }
@@ -928,12 +907,11 @@ void MapScene::placeLabels(Covers covers)
     // are covered (neither disc nor label drawn) unless selected.
     if (covers == Covers::Again) {
         m_pixelsSeen.clear();
-        m_pixelsSeen.reserve(m_characters.size());
-        for (auto it = m_characters.rbegin(); it != m_characters.rend(); ++it) {
-            auto *marker = static_cast<MarkerItem *>(*it);
-            const bool fresh
-                = m_pixelsSeen.insert(key(int(std::lround(marker->x())), int(std::lround(marker->y())))).second;
-            marker->setCovered(!fresh);
+        m_pixelsSeen.reserve(size_t(m_markers->count()));
+        for (int i = m_markers->count() - 1; i >= 0; --i) {
+            const QPointF at = m_markers->marker(i).pos;
+            m_markers->setCovered(i,
+                                  !m_pixelsSeen.insert(key(int(std::lround(at.x())), int(std::lround(at.y())))).second);
         }
     }
     // Labels, greedy as map labelling goes: stations first, then the
@@ -949,87 +927,90 @@ void MapScene::placeLabels(Covers covers)
                     return true;
         return false;
     };
-    auto place = [&](QGraphicsItem *item) {
-        auto *marker = static_cast<MarkerItem *>(item);
-        if (!marker->isVisible() || (marker->covered() && !marker->isSelected())) {
-            marker->setLabelShown(false);
-            return;
-        }
-        const QRectF r = marker->labelRect().adjusted(1, 1, -1, -1); // labels may touch
+    auto fits = [&](const QRectF &label) { // and takes its place if it does
+        const QRectF r = label.adjusted(1, 1, -1, -1); // labels may touch
         const bool taken = buckets(r, [&](qint64 k) {
             const auto it = m_labelBuckets.find(k);
             return it != m_labelBuckets.end()
                 && std::any_of(it->second.begin(), it->second.end(), [&](const QRectF &o) { return o.intersects(r); });
         });
-        marker->setLabelShown(!taken);
         if (!taken)
             buckets(r, [&](qint64 k) {
                 m_labelBuckets[k].push_back(r);
                 return false;
             });
+        return !taken;
     };
-    for (QGraphicsItem *item : m_stations)
-        place(item);
-    for (QGraphicsItem *item : m_characters)
-        if (item->isSelected())
-            place(item);
-    for (QGraphicsItem *item : m_characters)
-        if (!item->isSelected())
-            place(item);
+    for (QGraphicsItem *item : m_stations) {
+        auto *marker = static_cast<MarkerItem *>(item);
+        marker->setLabelShown(marker->isVisible() && fits(marker->labelRect()));
+    }
+    auto place = [&](int i) {
+        const StartMarkers::Marker &m = m_markers->marker(i);
+        m_markers->setLabelShown(i, m_startMarkers && (!m.covered || m.selected) && fits(m.labelRect()));
+    };
+    for (int i : m_markers->selection())
+        place(i);
+    for (int i = 0; i < m_markers->count(); ++i)
+        if (!m_markers->marker(i).selected)
+            place(i);
 }
 
 bool MapScene::labelShown(EntityRef entity) const
 {
+    if (entity.kind == EntityKind::Character)
+        return entity.index >= 0 && entity.index < m_markers->count() && m_markers->marker(entity.index).labelShown;
     const QGraphicsItem *item = itemFor(entity);
     return item && static_cast<const MarkerItem *>(item)->labelShown();
 }
 
-QGraphicsItem *MapScene::makeMarker(EntityRef entity)
+QGraphicsItem *MapScene::makeMarker(int station)
 {
-    const bool station = entity.kind == EntityKind::Station;
-    auto *item = new MarkerItem(this, entity, station ? QColor(0xf3, 0xe3, 0xc3) : characterColor(entity.index));
-    if (station)
-        item->setCacheMode(QGraphicsItem::DeviceCoordinateCache); // the icon is rendered once
-    else
-        item->setVisible(m_startMarkers);
-    showMarker(item, entity);
+    auto *item = new MarkerItem(this, station, QColor(0xf3, 0xe3, 0xc3));
+    item->setCacheMode(QGraphicsItem::DeviceCoordinateCache); // the icon is rendered once
+    showMarker(item, station);
     item->setEnabled(m_wallMode == WallTool::None);
-    if (station || m_startMarkers) // a run's hidden start markers stay out of the scene
-        addItem(item);
+    addItem(item);
     return item;
 }
 
-void MapScene::showMarker(QGraphicsItem *marker, EntityRef entity)
+void MapScene::showMarker(QGraphicsItem *marker, int station)
 {
-    const Scenario &s = m_document->scenario();
+    const Station &st = m_document->scenario().stations[station];
     auto *item = static_cast<MarkerItem *>(marker);
-    if (entity.kind == EntityKind::Station) {
-        const Station &st = s.stations[entity.index];
-        item->setContent(st.label, stationIcon(st.id, st.label));
-        item->setPos(toScene(st.at));
-        item->setToolTip(tr("Station %1 at (%2, %3): drag to move").arg(st.id).arg(st.at.x).arg(st.at.y));
-    } else {
-        const Agent &a = s.agents[entity.index];
-        item->setContent(a.label);
-        item->setPos(toScene(a.at));
-        item->setToolTip(tr("%1 starts at (%2, %3): drag to move").arg(a.label).arg(a.at.x).arg(a.at.y));
-    }
+    item->setContent(st.label, stationIcon(st.id, st.label));
+    item->setPos(toScene(st.at));
+    item->setToolTip(tr("Station %1 at (%2, %3): drag to move").arg(st.id).arg(st.at.x).arg(st.at.y));
+}
+
+void MapScene::showCharacter(int index)
+{
+    const Agent &a = m_document->scenario().agents[index];
+    m_markers->set(index, toScene(a.at), a.label);
 }
 
 void MapScene::updateMarker(EntityRef entity)
 {
-    auto &list = entity.kind == EntityKind::Station ? m_stations : m_characters;
-    if (entity.index < 0 || size_t(entity.index) >= list.size()) {
+    const bool station = entity.kind == EntityKind::Station;
+    const size_t count = station ? m_stations.size() : size_t(m_markers->count());
+    if (entity.index < 0 || size_t(entity.index) >= count) {
         rebuild();
         return;
     }
     const QSignalBlocker blocker(this);
-    QGraphicsItem *marker = list[size_t(entity.index)];
-    const QPointF was = marker->pos();
-    showMarker(marker, entity);
-    if (entity.kind == EntityKind::Station)
+    QPointF was, now;
+    if (station) {
+        QGraphicsItem *marker = m_stations[size_t(entity.index)];
+        was = marker->pos();
+        showMarker(marker, entity.index);
+        now = marker->pos();
         updatePlaces(); // it moved, or its capacity changed
-    placeLabels(marker->pos() != was ? Covers::Again : Covers::Kept); // a new label: the piles are as they were
+    } else {
+        was = m_markers->marker(entity.index).pos;
+        showCharacter(entity.index);
+        now = m_markers->marker(entity.index).pos;
+    }
+    placeLabels(now != was ? Covers::Again : Covers::Kept); // a new label: the piles are as they were
 }
 
 void MapScene::onChanged(const Change &change)
@@ -1058,18 +1039,19 @@ void MapScene::onChanged(const Change &change)
 
 void MapScene::spliceMarkers(EntityKind kind, const Change &change)
 {
-    auto &list = kind == EntityKind::Station ? m_stations : m_characters;
+    const bool station = kind == EntityKind::Station;
     const Scenario &s = m_document->scenario();
-    const size_t count = size_t(kind == EntityKind::Station ? s.stations.size() : s.agents.size());
+    const size_t had = station ? m_stations.size() : size_t(m_markers->count());
+    const size_t count = size_t(station ? s.stations.size() : s.agents.size());
     const size_t from = change.indices.isEmpty() ? 0 : size_t(change.indices.first());
-    if (from > list.size()) {
+    if (from > had) {
         rebuild();
         return;
     }
     const QSignalBlocker blocker(this);
     QList<int> selected; // by index after the change
-    for (size_t i = 0; i < list.size(); ++i) {
-        if (!list[i]->isSelected())
+    for (size_t i = 0; i < had; ++i) {
+        if (station ? !m_stations[i]->isSelected() : !m_markers->isCharacterSelected(int(i)))
             continue;
         int now = int(i);
         for (int k : change.indices) // ascending
@@ -1078,15 +1060,23 @@ void MapScene::spliceMarkers(EntityKind kind, const Change &change)
         if (change.kind == Change::Inserted || !change.indices.contains(int(i)))
             selected << now;
     }
-    for (size_t i = from; i < list.size(); ++i)
-        delete list[i];
-    list.resize(from);
-    for (size_t i = from; i < count; ++i) {
-        list.push_back(makeMarker({kind, int(i)}));
-        list.back()->setSelected(selected.contains(int(i)));
-    }
-    if (kind == EntityKind::Station)
+    if (station) {
+        for (size_t i = from; i < m_stations.size(); ++i)
+            delete m_stations[i];
+        m_stations.resize(from);
+        for (size_t i = from; i < count; ++i) {
+            m_stations.push_back(makeMarker(int(i)));
+            m_stations.back()->setSelected(selected.contains(int(i)));
+        }
         updatePlaces();
+    } else {
+        // The markers from the first one changed on are placed again (their
+        // indices, and a character's colour, follow its place).
+        m_markers->resize(int(count));
+        for (size_t i = from; i < count; ++i)
+            showCharacter(int(i));
+        m_markers->setSelection(selected);
+    }
     placeLabels();
 }
 
@@ -1139,15 +1129,15 @@ void MapScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
                 });
         }
     }
-    for (size_t i = 0; i < m_characters.size(); ++i) {
-        if (m_characters[i]->isVisible() && m_characters[i]->sceneBoundingRect().contains(event->scenePos())) {
-            menu.addSeparator();
-            menu.addAction(QIcon(QStringLiteral(":/icons/remove.svg")),
-                           tr("Remove Character %1").arg(m_document->scenario().agents[int(i)].id), this, [this, i] {
-                               m_document->submit(
-                                   edits::remove(m_document->scenario(), EntityRef {EntityKind::Character, int(i)}));
-                           });
-        }
+    QList<int> characters = m_startMarkers ? m_markers->charactersAt(event->scenePos()) : QList<int>();
+    std::sort(characters.begin(), characters.end());
+    for (int i : characters) {
+        menu.addSeparator();
+        menu.addAction(
+            QIcon(QStringLiteral(":/icons/remove.svg")),
+            tr("Remove Character %1").arg(m_document->scenario().agents[i].id), this, [this, i] {
+                m_document->submit(edits::remove(m_document->scenario(), EntityRef {EntityKind::Character, i}));
+            });
     }
     if (!m_contextActions.isEmpty()) {
         menu.addSeparator();
@@ -1219,7 +1209,16 @@ void MapView::mousePressEvent(QMouseEvent *event)
         QGraphicsView::mousePressEvent(&press);
         return;
     }
+    auto *map = qobject_cast<MapScene *>(scene());
+    m_bandKept = map && (event->modifiers() & Qt::ControlModifier) ? map->selectedCharacters() : QList<int>();
     QGraphicsView::mousePressEvent(event);
+}
+
+void MapView::mouseMoveEvent(QMouseEvent *event)
+{
+    QGraphicsView::mouseMoveEvent(event);
+    if (auto *map = qobject_cast<MapScene *>(scene()); map && !rubberBandRect().isNull())
+        map->selectCharactersIn(map->selectionArea(), m_bandKept);
 }
 
 void MapView::mouseReleaseEvent(QMouseEvent *event)

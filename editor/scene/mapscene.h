@@ -21,6 +21,8 @@
 
 namespace goap::editor {
 
+class StartMarkers;
+
 class MapScene : public QGraphicsScene
 {
     Q_OBJECT
@@ -33,7 +35,10 @@ public:
 
     void selectItem(const ItemRef &ref);
     void selectItems(const QList<ItemRef> &refs);
-    QGraphicsItem *itemFor(const ItemRef &ref) const; // a station's or a character's marker
+    // A station's marker, or the characters' start markers (one item for
+    // all: StartMarkers), when there is such a station or character.
+    QGraphicsItem *itemFor(const ItemRef &ref) const;
+    StartMarkers *startMarkers() const { return m_markers; }
     static QPointF toScene(const Point &p) { return {p.x * kScale, p.y * kScale}; }
     static Point toWorld(const QPointF &p, bool snap);
     static QColor characterColor(int index);
@@ -69,6 +74,11 @@ public:
     const QList<Cell> &lineCells() const { return m_lineCells; }
     QList<int> selectedWalls() const; // indices into map.walls
     QList<int> selectedCharacters() const; // indices into agents (while a wall tool is on, the ones selected before)
+    // A rubber band's area as it grows: the characters it touches are
+    // selected (with `kept`, those selected before a Ctrl+drag). The scene's
+    // own setSelectionArea reaches the start markers only when they were
+    // not selected yet: MapView calls this as the band grows.
+    void selectCharactersIn(const QPainterPath &area, const QList<int> &kept);
     // Actions the map's context menu offers too, after its own (View > Show Reachable Region).
     void addContextAction(QAction *action) { m_contextActions.append(action); }
     bool removeSelectedWalls(); // one undo step; false when none was selected
@@ -98,7 +108,11 @@ protected:
     bool event(QEvent *event) override;
 
 private:
+    friend class StartMarkers;
     void rebuild();
+    void announceSelection(); // the selection changed: the outline and the forms follow
+    QString startToolTip(int character) const;
+    void showCharacter(int index); // its start marker placed and labelled
     void showHover(const QPointF &scenePos); // the tool's cursor at that point
     void hideHover();
     QGraphicsPathItem *m_hover = nullptr; // the tool's cursor
@@ -110,8 +124,8 @@ private:
     std::vector<std::uint8_t> m_hoverMask;
     bool m_hoverMaskValid = false;
     QPainterPath m_hoverRegion; // its outline
-    QGraphicsItem *makeMarker(EntityRef entity); // added to the scene
-    void showMarker(QGraphicsItem *marker, EntityRef entity); // its label, icon, place and tooltip
+    QGraphicsItem *makeMarker(int station); // added to the scene
+    void showMarker(QGraphicsItem *marker, int station); // its label, icon, place and tooltip
     void updateMarker(EntityRef entity); // one marker shown again, in place
     // Items inserted into (or removed from) a list: the markers from the first
     // one on are made again (their indices, and a character's colour, follow
@@ -120,7 +134,8 @@ private:
     void onChanged(const Change &change);
     void report(const QString &refusal);
     ScenarioDocument *m_document;
-    std::vector<QGraphicsItem *> m_stations, m_characters, m_walls, m_doors;
+    std::vector<QGraphicsItem *> m_stations, m_walls, m_doors;
+    StartMarkers *m_markers; // every character's start, one item
     QGraphicsItem *m_wallsFill = nullptr; // every wall's body, painted once (WallsFill)
     bool m_startMarkers = true;
     void strokeTo(const QPointF &scenePos); // adds the cells under the brush
@@ -154,11 +169,13 @@ public:
 protected:
     void wheelEvent(QWheelEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
 private:
     bool m_userZoomed = false;
+    QList<int> m_bandKept; // the characters a Ctrl+rubber band adds to
 };
 
 } // namespace goap::editor

@@ -1,6 +1,5 @@
 #include "markerpaint.h"
 
-#include <QHash>
 #include <QPainter>
 
 namespace goap::editor {
@@ -10,23 +9,6 @@ QFont mapLabelFont()
     QFont f;
     f.setPointSizeF(8);
     return f;
-}
-
-const QPixmap &characterDisc(const QColor &color, bool selected, qreal dpr)
-{
-    static QHash<QString, QPixmap> cache;
-    const QString key = QStringLiteral("%1/%2/%3").arg(color.rgba()).arg(selected).arg(dpr);
-    if (const auto it = cache.constFind(key); it != cache.cend())
-        return it.value();
-    QPixmap pixmap(QSize(24, 24) * dpr);
-    pixmap.setDevicePixelRatio(dpr);
-    pixmap.fill(Qt::transparent);
-    QPainter p(&pixmap);
-    p.setRenderHint(QPainter::Antialiasing);
-    p.translate(12, 12);
-    paintCharacterDisc(p, color, selected);
-    p.end();
-    return *cache.insert(key, pixmap);
 }
 
 void paintCharacterDisc(QPainter &p, const QColor &color, bool selected)

@@ -4,7 +4,6 @@
 
 #include <QColor>
 #include <QFont>
-#include <QPixmap>
 
 class QPainter;
 
@@ -13,13 +12,9 @@ namespace goap::editor {
 // The font of a marker's or a token's label.
 QFont mapLabelFont();
 
-// A character's disc (24 x 24 logical pixels, the disc's centre in the
-// middle): its colour with a figure on it, a blue ring when selected. Drawn
-// once per colour, selection and pixel ratio, and kept.
-const QPixmap &characterDisc(const QColor &color, bool selected, qreal dpr);
-
-// The same disc painted with `p` (antialiased), centred on its origin, in
-// logical pixels: what characterDisc and the live crowd's atlas are made of.
+// A character's disc painted with `p` (antialiased), centred on its origin,
+// 24 x 24 logical pixels: its colour with a figure on it, a blue ring when
+// selected. What the crowds' atlas (CrowdSprites) is made of.
 void paintCharacterDisc(QPainter &p, const QColor &color, bool selected);
 
 } // namespace goap::editor

@@ -21,6 +21,7 @@
 #include <QList>
 #include <QString>
 
+#include <memory>
 #include <optional>
 #include <variant>
 
@@ -49,10 +50,48 @@ struct RemoveEntities
     QList<int> indices; // ascending: the places they have
 };
 
+// A value kept on the heap, copied whole with its holder. An edit is a
+// variant: held inline, ReplaceSections' scenario (344 bytes, mostly empty
+// lists) would be the size of every edit, a typed label's too, on every step
+// of the undo stack. Converts to the value; -> reaches its members. A
+// moved-from box is empty: only assigned to or destroyed.
+template<typename T> class Boxed
+{
+public:
+    Boxed()
+        : m_value(std::make_unique<T>())
+    {
+    }
+    Boxed(T value)
+        : m_value(std::make_unique<T>(std::move(value)))
+    {
+    }
+    Boxed(const Boxed &other)
+        : m_value(std::make_unique<T>(*other.m_value))
+    {
+    }
+    Boxed(Boxed &&) noexcept = default;
+    Boxed &operator=(const Boxed &other)
+    {
+        m_value = std::make_unique<T>(*other.m_value);
+        return *this;
+    }
+    Boxed &operator=(Boxed &&) noexcept = default;
+    operator T &() { return *m_value; }
+    operator const T &() const { return *m_value; }
+    T &operator*() { return *m_value; }
+    const T &operator*() const { return *m_value; }
+    T *operator->() { return m_value.get(); }
+    const T *operator->() const { return m_value.get(); }
+
+private:
+    std::unique_ptr<T> m_value;
+};
+
 struct ReplaceSections
 {
     Sections sections; // Settings, World and whole lists
-    Scenario value; // holds only `sections`; the rest is empty
+    Boxed<Scenario> value; // holds only `sections`; the rest is empty
 };
 
 // What the designer did, for the undo step's text.

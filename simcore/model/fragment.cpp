@@ -446,17 +446,17 @@ PasteResult pasteEdit(const Scenario &target, const Fragment &fragment)
 
     // One edit: the lists that grew (and the world seeds), as ReplaceSections.
     edits::ReplaceSections change;
-    change.value.map = MapSettings {};
+    change.value->map = MapSettings {};
     for (EntityKind kind : kEntityKinds)
         visitKind(kind, [&](auto traits) {
             if (after.*traits.list != target.*traits.list) {
                 change.sections |= traits.section;
-                change.value.*traits.list = after.*traits.list;
+                (*change.value).*traits.list = after.*traits.list;
             }
         });
     if (after.world != target.world) {
         change.sections |= Section::World;
-        change.value.world = after.world;
+        change.value->world = after.world;
     }
     edits::Edit e;
     e.op = edits::Op::Paste;

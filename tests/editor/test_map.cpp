@@ -1,6 +1,8 @@
 // The map: markers dragged (one undo step), walls drawn, moved, resized and
 // removed, the wall brush and eraser, and a station's places where the
 // simulation puts them.
+#include "docks/outline.h"
+#include "forms/characterform.h"
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
 #include "planner/compiledscenario.h"
@@ -8,10 +10,13 @@
 #include "run/liverun.h"
 #include "run/runlayer.h"
 #include "run/simcontroller.h"
+#include "scenarios.h"
 #include "scene/mapscene.h"
 #include "scene/reachable.h"
+#include "scene/startmarkers.h"
 #include "scene/walltools.h"
 #include "space/paths.h"
+#include "synthetic.h"
 #include "testutil.h"
 
 #include <QAction>
@@ -79,6 +84,25 @@ QSet<QPoint> cellsOf(const QList<QRect> &rects)
                 out.insert(c);
             }
     return out;
+}
+
+// How many pixels of the view near `scenePos` (a disc's box) have about
+// the colour `colour`: a character's disc drawn there has dozens.
+int pixelsOfColour(QGraphicsView *view, const QPointF &scenePos, const QColor &colour)
+{
+    const QImage shot = view->viewport()->grab().toImage();
+    const double dpr = shot.devicePixelRatio();
+    const QPoint c = view->mapFromScene(scenePos);
+    int n = 0;
+    for (int y = c.y() - 8; y <= c.y() + 8; ++y)
+        for (int x = c.x() - 8; x <= c.x() + 8; ++x) {
+            const QColor p = shot.pixelColor(QPoint(int(x * dpr), int(y * dpr)));
+            if (std::abs(p.red() - colour.red()) + std::abs(p.green() - colour.green())
+                    + std::abs(p.blue() - colour.blue())
+                < 60)
+                ++n;
+        }
+    return n;
 }
 
 } // namespace
@@ -623,6 +647,113 @@ private slots:
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(5.5, 11.5));
         QVERIFY(w.liveRun()->runFor(70));
         saveDocImage(view, QStringLiteral("door-open.png"));
+    }
+
+    // Issue #28: the characters' start markers are one item however many
+    // there are (a map of 600 has as many items as one of 6), and the mouse
+    // picks through it: a click selects the character under the pointer, a
+    // drag moves that one's start (one undo step), a rubber band selects the
+    // ones it touches, the pointer names the one under it, and a click on a
+    // pile offers the list of those there.
+    void theStartMarkersAreOneItemAndTheMousePicksThroughIt()
+    {
+        const Scenario town = goap::testing::loadShipped(QStringLiteral("town.json"));
+        // miner (3, 4), smelter (8, 4), blacksmith (12, 4), farmer (6, 10), carpenter (19, 5), baker (12, 9)
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        MapScene *scene = w.mapScene();
+        w.document()->reset(goap::testing::replicatedTown(town, 600), {});
+        const qsizetype crowdItems = scene->items().size();
+        QGraphicsItem *markers = scene->itemFor({EntityKind::Character, 0});
+        QVERIFY(markers);
+        QCOMPARE(scene->itemFor({EntityKind::Character, 599}), markers);
+        QVERIFY(!scene->itemFor({EntityKind::Character, 600}));
+        w.document()->reset(town, {});
+        QCOMPARE(scene->items().size(), crowdItems);
+        QCOMPARE(scene->itemFor({EntityKind::Character, 5}), markers);
+        QCOMPARE(scene->startMarkers()->count(), 6);
+
+        MapView *view = w.mapView();
+        auto at = [&](double x, double y) {
+            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
+        };
+        auto drag = [&](QPointF from, QPointF to) {
+            QTest::mousePress(view->viewport(), Qt::LeftButton, {}, at(from.x(), from.y()));
+            for (const QPoint p : {at((from.x() + to.x()) / 2, (from.y() + to.y()) / 2), at(to.x(), to.y())}) {
+                // With the button held (QTest::mouseMove sends no buttons to a widget).
+                QMouseEvent move(QEvent::MouseMove, p, view->viewport()->mapToGlobal(p), Qt::NoButton, Qt::LeftButton,
+                                 Qt::NoModifier);
+                QApplication::sendEvent(view->viewport(), &move);
+            }
+            QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, at(to.x(), to.y()));
+        };
+        QTRY_VERIFY(pixelsOfColour(view, MapScene::toScene(Point {6, 10}), MapScene::characterColor(3)) > 20);
+
+        // A click a little off the farmer's centre selects the farmer, in the outline and its form too.
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(6.15, 9.9));
+        QCOMPARE(scene->selectedCharacters(), (QList<int> {3}));
+        QVERIFY(markers->isSelected());
+        QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Character, 3}));
+        QCOMPARE(w.characterForm()->indices(), (QList<int> {3}));
+        // Open ground: nothing.
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(16, 1.5));
+        QVERIFY(scene->selectedCharacters().isEmpty());
+        QVERIFY(!markers->isSelected());
+
+        // The pointer over the blacksmith names it.
+        QTest::mouseMove(view->viewport(), at(12.1, 4.1));
+        QTRY_COMPARE(scene->startMarkers()->hovered(), 2);
+        QVERIFY2(markers->toolTip().startsWith(w.scenario().agents[2].label), qPrintable(markers->toolTip()));
+
+        // A drag moves the smelter's start, snapped to half units: one step; the others stay.
+        QUndoStack *stack = w.document()->undoStack();
+        const int steps = stack->count();
+        drag({8, 4}, {9.6, 7.1});
+        QCOMPARE(w.scenario().agents[1].at, (Point {9.5, 7}));
+        QCOMPARE(stack->count(), steps + 1);
+        QCOMPARE(scene->selectedCharacters(), (QList<int> {1}));
+        for (int i : {0, 2, 3, 4, 5})
+            QCOMPARE(w.scenario().agents[i].at, town.agents[i].at);
+        QCOMPARE(scene->startMarkers()->marker(1).pos, MapScene::toScene(Point {9.5, 7}));
+        QTRY_VERIFY(pixelsOfColour(view, MapScene::toScene(Point {9.5, 7}), MapScene::characterColor(1)) > 20);
+        QCOMPARE(pixelsOfColour(view, MapScene::toScene(Point {8, 4}), MapScene::characterColor(1)), 0);
+        stack->undo();
+        QCOMPARE(w.scenario().agents[1].at, (Point {8, 4}));
+        QCOMPARE(scene->startMarkers()->marker(1).pos, MapScene::toScene(Point {8, 4}));
+
+        // A rubber band from open ground over the miner and the smelter (not the blacksmith).
+        drag({1.2, 2.6}, {9, 5});
+        QCOMPARE(scene->selectedCharacters(), (QList<int> {0, 1}));
+        QCOMPARE(w.characterForm()->indices(), (QList<int> {0, 1}));
+        // Ctrl+click adds the baker.
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier, at(12, 9));
+        QCOMPARE(scene->selectedCharacters(), (QList<int> {0, 1, 5}));
+
+        // A pile: two characters a few pixels apart. A click selects the top
+        // one (the last made) and offers both; the list picks the other.
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(16, 1.5));
+        w.document()->reset(goap::testing::replicatedTown(town, 12), {}); // miner_1 at (3.13, 4.11)
+        QCOMPARE(scene->startMarkers()->charactersAt(MapScene::toScene(Point {3, 4})), (QList<int> {6, 0}));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(3.05, 4.05));
+        QCOMPARE(scene->selectedCharacters(), (QList<int> {6}));
+        QMenu *menu = nullptr;
+        QTRY_VERIFY((menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())) != nullptr);
+        QAction *first = nullptr;
+        QList<int> listed;
+        for (QAction *a : menu->actions())
+            if (a->data().isValid()) {
+                listed << a->data().toInt();
+                if (a->data().toInt() == 0)
+                    first = a;
+            }
+        QCOMPARE(listed, (QList<int> {0, 6})); // by name: Miner 1, Miner 2
+        QVERIFY(first);
+        first->trigger();
+        menu->close();
+        QCOMPARE(scene->selectedCharacters(), (QList<int> {0}));
+        QCOMPARE(w.outline()->current(), (ItemRef {EntityKind::Character, 0}));
     }
 };
 

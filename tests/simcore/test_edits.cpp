@@ -122,7 +122,7 @@ private slots:
         const auto *replace = std::get_if<edits::ReplaceSections>(&renamed.edit->change);
         QVERIFY(replace);
         QCOMPARE(replace->sections, Sections(Section::Stations | Section::Actions));
-        QVERIFY(replace->value.agents.isEmpty());
+        QVERIFY(replace->value->agents.isEmpty());
     }
 
     // One rule per field: the builders refuse with the validator's words.

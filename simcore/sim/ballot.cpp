@@ -32,7 +32,7 @@ double Simulation::quotaProgress(int i, const Ballots::Entry &entry) const
 
 double Simulation::insistenceOf(int i, const Ballots::Entry &entry) const
 {
-    if (m_scenario->goals[size_t(entry.goal)].kind == GoalKind::Need)
+    if (climbs(m_scenario->goals[size_t(entry.goal)].kind)) // a need's climb, or a maximise / minimise goal's
         return entry.need;
     // Insistence is a number between 0 and 1 (seed 003, SPEC 12.1): the
     // quota's formula, clamped, so an urgency above 1 reaches 1 sooner and stays there.
@@ -67,6 +67,27 @@ bool Simulation::satisfyNeeds(int i)
             incumbentDone = true;
     }
     return incumbentDone;
+}
+
+// A maximise / minimise goal is satisfied when the plan made for it runs to
+// its end: the action just completed was the last step of the incumbent's
+// plan. Like a need, its insistence returns to its start and the day counts
+// one more; nothing is spent (the value reached is the point). The incumbent
+// is let go, so the next safe point chooses afresh.
+void Simulation::finishExtreme(int i)
+{
+    Activity &a = m_activities[size_t(i)];
+    if (a.incumbent < 0 || a.plan.size() != 1)
+        return;
+    Ballots::Entry &entry = m_ballots.of(i)[size_t(a.incumbent)];
+    if (!isExtreme(m_scenario->goals[size_t(entry.goal)].kind))
+        return;
+    entry.need = entry.start;
+    ++m_reports.back().agents[size_t(i)].goals[size_t(a.incumbent)].satisfied;
+    Event e {0, 0, i, EventKind::NeedSatisfied};
+    e.goal = entry.goal;
+    record(e);
+    a.incumbent = -1;
 }
 
 void Simulation::safePoint(int i)
@@ -110,20 +131,32 @@ void Simulation::safePoint(int i)
     for (size_t k = 0; k < ballot.size(); ++k) {
         Ballots::Entry &entry = ballot[k];
         const double insistence = insistenceOf(i, entry);
-        entry.satisfied = holds(i, sc.goals[size_t(entry.goal)].conditions);
+        const bool extreme = isExtreme(sc.goals[size_t(entry.goal)].kind);
+        entry.satisfied = !extreme && holds(i, sc.goals[size_t(entry.goal)].conditions);
         entry.viable = false;
         if (entry.satisfied) {
             if (int(k) == a.incumbent)
                 incumbentDone = true;
             continue;
         }
-        anyOpen = true;
         Plan &plan = m_ballots.plan(i, k);
         if (m_options.memoiseSearches)
             m_cache.plan(m_planner, m_state, who.profile, actions, entry.goal, plan, travelling);
+        else if (extreme)
+            m_planner.planGoal(m_state, actions, entry.goal, plan, sc.planner.maxNodes, sc.planner.heuristic,
+                               travelling);
         else
             m_planner.plan(m_state, actions, sc.conditionsOf(sc.goals[size_t(entry.goal)].conditions), plan,
                            sc.planner.maxNodes, sc.planner.heuristic, travelling);
+        // A maximise / minimise goal whose best plan is empty is at its best:
+        // off the ballot like a need that holds (no event: nothing was done).
+        if (extreme && plan.found && plan.actions.empty()) {
+            entry.satisfied = true;
+            if (int(k) == a.incumbent)
+                incumbentDone = true;
+            continue;
+        }
+        anyOpen = true;
         entry.viable = plan.found;
         allQuiet = allQuiet && !(plan.found && insistence >= sc.planner.restBelow);
         entry.cost = plan.found ? plan.cost : 0;

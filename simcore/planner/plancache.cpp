@@ -101,6 +101,7 @@ bool PlanCache::plan(Planner &planner, std::span<const std::int32_t> state, int 
             out.actions.assign(e.result.actions.begin(), e.result.actions.end());
             out.stations.assign(e.result.stations.begin(), e.result.stations.end());
             out.cost = e.result.cost;
+            out.firstCost = e.result.firstCost;
             out.expanded = e.result.expanded;
             out.generated = e.result.generated;
             out.extreme = e.result.extreme;

@@ -258,7 +258,9 @@ void Planner::extract(std::uint32_t node, Plan &out)
     out.actions.clear();
     out.stations.clear();
     out.cost = m_nodes[node].g;
+    out.firstCost = 0;
     for (std::uint32_t n = node; m_nodes[n].parent != kNoParent; n = m_nodes[n].parent) {
+        out.firstCost = m_nodes[n].g; // the root's child last: the first step's g
         out.actions.push_back(m_nodes[n].action);
         if (m_travel) // the station it stands at after the step, for a step done at one
             out.stations.push_back(
@@ -486,6 +488,7 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
     out.optimal = false;
     out.actions.clear();
     out.cost = 0;
+    out.firstCost = 0;
     out.expanded = 0;
     out.generated = 0;
     out.extreme = extreme != nullptr;

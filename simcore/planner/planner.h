@@ -106,6 +106,7 @@ struct Plan
     // character then takes the nearest of an action's stations on the way.
     std::vector<int> stations;
     double cost = 0;
+    double firstCost = 0; // the first step's share of cost (travel included); 0 for the empty plan
     int expanded = 0; // nodes popped from the open list and goal-tested
     int generated = 0; // successor states created (before duplicate removal)
     // A maximise / minimise goal (planExtreme): the fact's value in the start

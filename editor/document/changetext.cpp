@@ -324,7 +324,17 @@ QString editText(const Scenario &before, const edits::Edit &edit)
             return tr("Add a spawner of %1").arg(edit.about);
         if (kind == EntityKind::Goal) {
             const Goal &g = std::get<QList<Goal>>(insert->values).first();
-            return g.kind == GoalKind::Need ? tr("Add need %1").arg(g.id) : tr("Add quota %1").arg(g.id);
+            switch (g.kind) {
+            case GoalKind::Need:
+                return tr("Add need %1").arg(g.id);
+            case GoalKind::Quota:
+                return tr("Add quota %1").arg(g.id);
+            case GoalKind::Maximise:
+                return tr("Add maximise goal %1").arg(g.id);
+            case GoalKind::Minimise:
+                return tr("Add minimise goal %1").arg(g.id);
+            }
+            return tr("Add goal %1").arg(g.id);
         }
         return tr("Add %1 %2").arg(noun(kind), edit.about);
     }

@@ -137,7 +137,9 @@ Fields fields(const Goal &g)
             {tr("conditions"), conditions(g.conditions)},
             {tr("start"), number(g.start)},
             {tr("rate"), number(g.rate) + tr(" /s")},
-            {tr("urgency"), number(g.urgency)}};
+            {tr("urgency"), number(g.urgency)},
+            {tr("fact"), orNone(g.fact)},
+            {tr("budget"), number(g.budget)}};
 }
 
 Fields fields(const Agent &a)

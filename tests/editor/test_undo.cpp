@@ -454,7 +454,7 @@ private slots:
         QTest::keyClick(form->kindBox, Qt::Key_Down); // quota
         QTest::keyClick(form->kindBox, Qt::Key_Down); // maximise
         QVERIFY(w.scenario().goals.last().kind == GoalKind::Maximise);
-        QCOMPARE(last(), QStringLiteral("Set goal need kind to maximise"));
+        QCOMPARE(last(), QStringLiteral("Set goal need kind to maximise, fact to agent.fed, budget to 10"));
         QVERIFY(form->factBox->isEnabled() && form->budgetBox->isEnabled());
         QVERIFY(!form->conditionTable->isEnabled());
         QCOMPARE(form->factBox->currentText(), QStringLiteral("agent.fed")); // the first fact in use

@@ -110,8 +110,8 @@ void GoalForm::refresh()
     pruneIndices(list.size());
     const Goal &g = list[m_index];
     const bool many = m_indices.size() > 1;
-    const QSignalBlocker b1(idEdit), b2(labelEdit), b3(kindBox), b4(startBox), b5(rateBox), b6(urgencyBox),
-        b7(factBox), b8(budgetBox);
+    const QSignalBlocker b1(idEdit), b2(labelEdit), b3(kindBox), b4(startBox), b5(rateBox), b6(urgencyBox), b7(factBox),
+        b8(budgetBox);
     auto same = [&](auto field) {
         return std::all_of(m_indices.begin(), m_indices.end(), [&](int i) { return field(list[i]) == field(g); });
     };
@@ -141,8 +141,7 @@ void GoalForm::refresh()
     showNumber(rateBox, same([](const Goal &x) { return x.rate; }), g.rate);
     showNumber(urgencyBox, same([](const Goal &x) { return x.urgency; }), g.urgency);
     // A need's start and rate, a quota's urgency: open when every selected goal is of that kind.
-    const bool needs
-        = std::all_of(m_indices.begin(), m_indices.end(), [&](int i) { return climbs(list[i].kind); });
+    const bool needs = std::all_of(m_indices.begin(), m_indices.end(), [&](int i) { return climbs(list[i].kind); });
     const bool quotas
         = std::all_of(m_indices.begin(), m_indices.end(), [&](int i) { return list[i].kind == GoalKind::Quota; });
     startBox->setEnabled(needs);

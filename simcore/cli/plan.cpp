@@ -132,9 +132,9 @@ int planCommand(const QStringList &args, const Streams &io)
             const CompiledGoal &g = compiled.goals[size_t(goal)];
             v.insert(QStringLiteral("kind"), json::Value::makeString(toString(g.kind)));
             v.insert(QStringLiteral("fact"), json::Value::makeString(scenario->goals[goal].fact));
-            v.insert(QStringLiteral("budget"), g.budget == double(qint64(g.budget))
-                                                   ? json::Value::makeInteger(qint64(g.budget))
-                                                   : json::Value::makeNumber(g.budget));
+            v.insert(QStringLiteral("budget"),
+                     g.budget == double(qint64(g.budget)) ? json::Value::makeInteger(qint64(g.budget))
+                                                          : json::Value::makeNumber(g.budget));
             v.insert(QStringLiteral("startValue"), json::Value::makeInteger(plan.startValue));
             v.insert(QStringLiteral("value"), json::Value::makeInteger(plan.value));
         }

@@ -137,7 +137,9 @@ Fields fields(const Goal &g)
             {tr("conditions"), conditions(g.conditions)},
             {tr("start"), number(g.start)},
             {tr("rate"), number(g.rate) + tr(" /s")},
-            {tr("urgency"), number(g.urgency)}};
+            {tr("urgency"), number(g.urgency)},
+            {tr("fact"), orNone(g.fact)},
+            {tr("budget"), number(g.budget)}};
 }
 
 Fields fields(const Agent &a)
@@ -324,7 +326,17 @@ QString editText(const Scenario &before, const edits::Edit &edit)
             return tr("Add a spawner of %1").arg(edit.about);
         if (kind == EntityKind::Goal) {
             const Goal &g = std::get<QList<Goal>>(insert->values).first();
-            return g.kind == GoalKind::Need ? tr("Add need %1").arg(g.id) : tr("Add quota %1").arg(g.id);
+            switch (g.kind) {
+            case GoalKind::Need:
+                return tr("Add need %1").arg(g.id);
+            case GoalKind::Quota:
+                return tr("Add quota %1").arg(g.id);
+            case GoalKind::Maximise:
+                return tr("Add maximise goal %1").arg(g.id);
+            case GoalKind::Minimise:
+                return tr("Add minimise goal %1").arg(g.id);
+            }
+            return tr("Add goal %1").arg(g.id);
         }
         return tr("Add %1 %2").arg(noun(kind), edit.about);
     }

@@ -146,9 +146,14 @@ bool setAside(Scenario &s, const Issue &e)
             g.rate = 0.01;
         else if (rest.startsWith(u".urgency"))
             g.urgency = 1;
-        else if (rest != u".conditions")
+        else if (rest.startsWith(u".fact") || rest.startsWith(u".budget")) {
+            g.kind = GoalKind::Need; // a maximise / minimise goal in error: a plain stand-in need
+            g.fact.clear();
+            g.budget = 0;
+        } else if (rest != u".conditions")
             return false;
-        giveStandInCondition(g);
+        if (!isExtreme(g.kind))
+            giveStandInCondition(g);
         return true;
     }
     QList<Agent> &characters = list == u"agents" ? s.agents : s.templates;

@@ -206,7 +206,7 @@ void CharacterForm::refresh()
         name->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
         name->setCheckState(ref ? Qt::Checked : Qt::Unchecked);
         goalTable->setItem(row, GoalName, name);
-        const bool need = g.kind == GoalKind::Need;
+        const bool need = climbs(g.kind); // a need's, a maximise or minimise goal's start and rate
         const std::pair<int, QString> cells[] = {{Start, ref ? optionalText(ref->start) : QString()},
                                                  {Rate, ref ? optionalText(ref->rate) : QString()},
                                                  {Urgency, ref ? optionalText(ref->urgency) : QString()}};

@@ -7,7 +7,8 @@ namespace goap::editor {
 
 class FactTable;
 
-// A goal: id, label, kind, conditions, and a need's start and rate or a quota's urgency.
+// A goal: id, label, kind, conditions, and a need's start and rate or a quota's urgency;
+// a maximise / minimise goal (issue #31) has a fact and a budget instead of conditions.
 // Several goals selected: their label, start, rate and urgency are edited
 // together (one undo step; "mixed" where they differ); id, kind and
 // conditions one goal at a time.
@@ -23,6 +24,8 @@ public:
     QComboBox *kindBox;
     FactTable *conditionTable;
     QDoubleSpinBox *startBox, *rateBox, *urgencyBox;
+    QComboBox *factBox; // a maximise / minimise goal's fact, one of the facts in use
+    QDoubleSpinBox *budgetBox; // a maximise / minimise goal's plan-cost budget
 
 private:
     void apply(const Goal &goal, Field field);

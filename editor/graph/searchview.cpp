@@ -228,8 +228,8 @@ void SearchView::search(SearchRequest request)
     const Travel travel
         = travelFrom(space, sc.planner.travelCost, sc.agents[size_t(agent)].speed, request.x, request.y);
     Plan plan;
-    planner.plan(request.state, sc.agents[size_t(agent)].actions, sc.conditionsOf(sc.goals[size_t(goal)].conditions),
-                 plan, sc.planner.maxNodes, sc.planner.heuristic, &travel);
+    planner.planGoal(request.state, sc.agents[size_t(agent)].actions, goal, plan, sc.planner.maxNodes,
+                     sc.planner.heuristic, &travel);
     m_opened.clear();
     // The chooser follows (a search asked for by the inspector names its own character and goal).
     m_filling = true;

@@ -52,6 +52,8 @@ struct goap_plan
 {
     std::vector<QByteArray> actions;
     double cost = 0;
+    bool extreme = false, optimal = false; // a maximise / minimise goal's plan, and whether proven best
+    std::int32_t startValue = 0, value = 0;
 };
 
 namespace {
@@ -750,6 +752,10 @@ goap_plan *foundPlan(const goap_sim &s, const Plan &plan, const QString &who, co
     for (int a : plan.actions)
         p->actions.push_back(s.actionIds[size_t(a)]);
     p->cost = plan.cost;
+    p->extreme = plan.extreme;
+    p->optimal = plan.optimal;
+    p->startValue = plan.startValue;
+    p->value = plan.value;
     return p.release();
 }
 
@@ -810,6 +816,19 @@ const char *goap_plan_action(const goap_plan *plan, int index)
 double goap_plan_cost(const goap_plan *plan)
 {
     return plan ? plan->cost : 0;
+}
+
+int goap_plan_extreme(const goap_plan *plan, int32_t *start, int32_t *reached, int *optimal)
+{
+    if (!plan || !plan->extreme)
+        return 0;
+    if (start)
+        *start = plan->startValue;
+    if (reached)
+        *reached = plan->value;
+    if (optimal)
+        *optimal = plan->optimal ? 1 : 0;
+    return 1;
 }
 
 void goap_plan_free(goap_plan *plan)

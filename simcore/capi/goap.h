@@ -284,6 +284,14 @@ GOAP_API int goap_plan_length(const goap_plan *plan);
 /* The id of step `index` (0-based), or NULL when out of range. Valid until goap_plan_free(). */
 GOAP_API const char *goap_plan_action(const goap_plan *plan, int index);
 GOAP_API double goap_plan_cost(const goap_plan *plan);
+/* A plan for a "maximise" or "minimise" goal (issue #31) is the best value of
+ * its fact reachable within its budget; when nothing improves the value it is
+ * found and empty (length 0). This writes the fact's value where the search
+ * began (*start) and at the plan's end (*reached), and 1 in *optimal when the
+ * plan is proven best (0: the best found before the node cap); any pointer may
+ * be NULL. Returns 1 for such a plan, 0 (writing nothing) for a need's or a
+ * quota's, or for NULL. */
+GOAP_API int goap_plan_extreme(const goap_plan *plan, int32_t *start, int32_t *reached, int *optimal);
 GOAP_API void goap_plan_free(goap_plan *plan);
 
 /* ---- Threads (issue #30) ----------------------------------------------- */

@@ -128,6 +128,16 @@ int planCommand(const QStringList &args, const Streams &io)
         optimal.type = json::Type::Bool;
         optimal.boolean = plan.optimal; // proven: max found it, or nothing was left unsearched
         v.insert(QStringLiteral("optimal"), optimal);
+        if (plan.extreme) { // issue #31: the fact compared, its value at dawn and at the plan's end
+            const CompiledGoal &g = compiled.goals[size_t(goal)];
+            v.insert(QStringLiteral("kind"), json::Value::makeString(toString(g.kind)));
+            v.insert(QStringLiteral("fact"), json::Value::makeString(scenario->goals[goal].fact));
+            v.insert(QStringLiteral("budget"),
+                     g.budget == double(qint64(g.budget)) ? json::Value::makeInteger(qint64(g.budget))
+                                                          : json::Value::makeNumber(g.budget));
+            v.insert(QStringLiteral("startValue"), json::Value::makeInteger(plan.startValue));
+            v.insert(QStringLiteral("value"), json::Value::makeInteger(plan.value));
+        }
         if (!plan.found) // SPEC §11.2: why there is none
             v.insert(QStringLiteral("reason"), json::Value::makeString(QString::fromLatin1(toString(plan.reason))));
         std::fputs((json::writeLine(v) + '\n').constData(), io.out);
@@ -140,6 +150,15 @@ int planCommand(const QStringList &args, const Streams &io)
                     .arg(plan.cost)
                     .arg(plan.expanded)
                     .arg(plan.generated));
+        if (plan.extreme)
+            println(io.out,
+                    QStringLiteral("  %1: %2 at dawn, %3 at the end (%4 within a budget of %5%6)")
+                        .arg(scenario->goals[goal].fact)
+                        .arg(plan.startValue)
+                        .arg(plan.value)
+                        .arg(plan.optimal ? QStringLiteral("the best") : QStringLiteral("the best found"))
+                        .arg(compiled.goals[size_t(goal)].budget)
+                        .arg(plan.optimal ? QString() : QStringLiteral(", not proven: the search stopped early")));
         for (size_t step = 0; step < plan.actions.size(); ++step) {
             const Action &action = scenario->actions[plan.actions[step]];
             println(io.out,

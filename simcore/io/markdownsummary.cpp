@@ -101,10 +101,11 @@ QString markdownSummary(const Scenario &s)
     md += QStringLiteral("\n## Goals\n\n| id | label | kind | conditions | insistence |\n|---|---|---|---|---|\n");
     for (const Goal &g : s.goals)
         md += QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |\n")
-                  .arg(g.id, cell(g.label), toString(g.kind), conditions(g.conditions),
-                       g.kind == GoalKind::Need
-                           ? QStringLiteral("starts at %1, +%2/s").arg(g.start).arg(g.rate)
-                           : QStringLiteral("urgency %1 x day progress x shortfall").arg(g.urgency));
+                  .arg(g.id, cell(g.label), toString(g.kind),
+                       isExtreme(g.kind) ? QStringLiteral("`%1`, budget %2").arg(g.fact).arg(g.budget)
+                                         : conditions(g.conditions),
+                       climbs(g.kind) ? QStringLiteral("starts at %1, +%2/s").arg(g.start).arg(g.rate)
+                                      : QStringLiteral("urgency %1 x day progress x shortfall").arg(g.urgency));
 
     md += QStringLiteral("\n## Characters\n\n| id | label | starts at | speed | own facts | actions | goals "
                          "|\n|---|---|---|---|---|---|---|\n");

@@ -374,7 +374,7 @@ public:
     Goal goal(const Value &v, const QString &path)
     {
         Goal g;
-        if (!object(v, path, {"id", "label", "kind", "conditions", "start", "rate", "urgency"}))
+        if (!object(v, path, {"id", "label", "kind", "conditions", "start", "rate", "urgency", "fact", "budget"}))
             return g;
         required(v, path, "id", g.id, &Reader::string);
         optional(v, path, "label", g.label, &Reader::string);
@@ -384,28 +384,47 @@ public:
         required(v, path, "kind", kind, &Reader::string);
         if (const auto k = goalKindFromString(kind)) {
             g.kind = *k;
+            if (isExtreme(g.kind) && m_version == 1)
+                error(*v.find(u"kind"), pathKey(path, QStringLiteral("kind")),
+                      QStringLiteral("the goal kind \"%1\" needs \"version\": 2 (this file says version 1)").arg(kind));
         } else if (const Value *m = v.find(u"kind"); m && m->type == Type::String) {
-            error(*m, pathKey(path, QStringLiteral("kind")),
-                  QStringLiteral("unknown goal kind \"%1\" (expected \"need\" or \"quota\")").arg(kind));
+            error(
+                *m, pathKey(path, QStringLiteral("kind")),
+                QStringLiteral("unknown goal kind \"%1\" (expected \"need\", \"quota\", \"maximise\" or \"minimise\")")
+                    .arg(kind));
         }
-        if (const Value *m = v.find(u"conditions"))
-            g.conditions = conditionMap(*m, pathKey(path, QStringLiteral("conditions")));
-        else
+        const bool extreme = isExtreme(g.kind);
+        if (const Value *m = v.find(u"conditions")) {
+            if (extreme)
+                error(*m, pathKey(path, QStringLiteral("conditions")),
+                      QStringLiteral("a %1 goal has no conditions: it compares its \"fact\"").arg(toString(g.kind)));
+            else
+                g.conditions = conditionMap(*m, pathKey(path, QStringLiteral("conditions")));
+        } else if (!extreme) {
             error(v, pathKey(path, QStringLiteral("conditions")), QStringLiteral("required key is missing"));
-        const bool need = g.kind == GoalKind::Need;
+        }
+        for (const char *key : {"fact", "budget"})
+            if (const Value *m = v.find(QLatin1String(key)); m && !extreme)
+                error(*m, pathKey(path, QLatin1String(key)),
+                      QStringLiteral("\"%1\" applies only to maximise and minimise goals").arg(QLatin1String(key)));
+        const bool climbing = climbs(g.kind);
         for (const char *key : {"start", "rate", "urgency"}) {
             const Value *m = v.find(QLatin1String(key));
             const bool forNeed = qstrcmp(key, "urgency") != 0;
-            if (m && forNeed != need)
+            if (m && forNeed != climbing)
                 error(*m, pathKey(path, QLatin1String(key)),
                       QStringLiteral("\"%1\" applies only to %2 goals")
-                          .arg(QLatin1String(key), forNeed ? u"need" : u"quota"));
+                          .arg(QLatin1String(key), forNeed ? u"need, maximise and minimise" : u"quota"));
         }
-        if (need) {
+        if (climbing) {
             optional(v, path, "start", g.start, &Reader::number);
             required(v, path, "rate", g.rate, &Reader::number);
         } else {
             optional(v, path, "urgency", g.urgency, &Reader::number);
+        }
+        if (extreme) {
+            required(v, path, "fact", g.fact, &Reader::string);
+            required(v, path, "budget", g.budget, &Reader::number);
         }
         return g;
     }

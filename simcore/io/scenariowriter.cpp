@@ -141,8 +141,13 @@ Value goal(const Goal &g)
     v.insert(QStringLiteral("id"), Value::makeString(g.id));
     v.insert(QStringLiteral("label"), Value::makeString(g.label));
     v.insert(QStringLiteral("kind"), Value::makeString(toString(g.kind)));
-    v.insert(QStringLiteral("conditions"), conditions(g.conditions));
-    if (g.kind == GoalKind::Need) {
+    if (isExtreme(g.kind)) { // version 2: the fact compared and the budget, no conditions
+        v.insert(QStringLiteral("fact"), Value::makeString(g.fact));
+        v.insert(QStringLiteral("budget"), number(g.budget));
+    } else {
+        v.insert(QStringLiteral("conditions"), conditions(g.conditions));
+    }
+    if (climbs(g.kind)) {
         v.insert(QStringLiteral("start"), number(g.start));
         v.insert(QStringLiteral("rate"), number(g.rate));
     } else {
@@ -200,8 +205,9 @@ int requiredVersion(const Scenario &s)
         || std::any_of(s.goals.begin(), s.goals.end(), [](const Goal &g) { return usesOperators(g.conditions); });
     const bool alternatives
         = std::any_of(s.actions.begin(), s.actions.end(), [](const Action &a) { return !a.alternatives.isEmpty(); });
-    return operators || alternatives || s.planner.heuristic != PlannerHeuristic::Unmet || s.planner.travelCost != 0
-            || !s.map.walls.isEmpty() || !s.map.doors.isEmpty()
+    const bool extremes = std::any_of(s.goals.begin(), s.goals.end(), [](const Goal &g) { return isExtreme(g.kind); });
+    return operators || alternatives || extremes || s.planner.heuristic != PlannerHeuristic::Unmet
+            || s.planner.travelCost != 0 || !s.map.walls.isEmpty() || !s.map.doors.isEmpty()
         ? 2
         : 1;
 }

@@ -421,8 +421,54 @@ private:
         }
     }
 
+    // Whether any seed value, action or goal condition names `scoped`: an
+    // extreme goal may compare only a fact the scenario knows.
+    bool namedElsewhere(const QString &scoped) const
+    {
+        const auto inList = [&](const auto &list) {
+            return std::any_of(list.begin(), list.end(), [&](const auto &e) { return ownFact(e.fact) == scoped; });
+        };
+        if (scoped.startsWith(u"world.")) {
+            if (std::any_of(m_s.world.begin(), m_s.world.end(),
+                            [&](const FactValue &f) { return worldFact(f.name) == scoped; }))
+                return true;
+        } else {
+            for (const QList<Agent> *list : {&m_s.agents, &m_s.templates})
+                for (const Agent &a : *list)
+                    if (std::any_of(a.facts.begin(), a.facts.end(),
+                                    [&](const FactValue &f) { return agentFact(f.name) == scoped; }))
+                        return true;
+        }
+        for (const Action &a : m_s.actions)
+            if (inList(a.pre) || inList(a.set) || inList(a.add))
+                return true;
+        for (const Goal &g : m_s.goals)
+            if (inList(g.conditions))
+                return true;
+        return false;
+    }
+
+    // A maximise / minimise goal: a known fact of the character or the world, a budget >= 0.
+    void extremeGoal(const Goal &g, const QString &path)
+    {
+        const QString fact = pathKey(path, QStringLiteral("fact"));
+        if (const QString problem = factNameProblem(g.fact); !problem.isEmpty())
+            error(fact, problem);
+        else if (g.fact.startsWith(u"partner."))
+            error(fact, QStringLiteral("a goal cannot name a partner's fact"));
+        else if (!namedElsewhere(g.fact))
+            error(fact, QStringLiteral("unknown fact %1: no seed value, action or condition names it").arg(g.fact));
+        range(g.budget, rules::budget, pathKey(path, QStringLiteral("budget")));
+        range(g.start, rules::start, pathKey(path, QStringLiteral("start")));
+        range(g.rate, rules::rate, pathKey(path, QStringLiteral("rate")));
+    }
+
     void goal(const Goal &g, const QString &path)
     {
+        if (isExtreme(g.kind)) {
+            extremeGoal(g, path);
+            return;
+        }
         const QString conditions = pathKey(path, QStringLiteral("conditions"));
         factList(g.conditions, conditions);
         if (g.conditions.isEmpty())
@@ -471,7 +517,7 @@ private:
             if (seen.contains(r.goal))
                 error(pathKey(p, QStringLiteral("goal")), QStringLiteral("goal \"%1\" is listed twice").arg(r.goal));
             seen.insert(r.goal);
-            const bool need = g->kind == GoalKind::Need;
+            const bool need = climbs(g->kind);
             auto overrideCheck = [&](const std::optional<double> &v, const char *key, bool forNeed, double hi) {
                 if (!v)
                     return;
@@ -479,7 +525,8 @@ private:
                 if (forNeed != need)
                     error(kp,
                           QStringLiteral("\"%1\" overrides only %2 goals; \"%3\" is a %4")
-                              .arg(QLatin1String(key), forNeed ? u"need" : u"quota", g->id, toString(g->kind)));
+                              .arg(QLatin1String(key), forNeed ? u"need, maximise and minimise" : u"quota", g->id,
+                                   toString(g->kind)));
                 else
                     range(*v, NumberRule {0, hi, false, "the override"}, kp);
             };
@@ -588,7 +635,7 @@ private:
     // starting lower with no climb, a quota of small urgency) is never pursued.
     void neverWanted(const Agent &agent, const GoalRef &ref, const Goal &g, const QString &path)
     {
-        const double top = g.kind == GoalKind::Need
+        const double top = climbs(g.kind)
             ? std::min(1.0, ref.start.value_or(g.start) + ref.rate.value_or(g.rate) * m_s.day.length)
             : std::min(1.0, ref.urgency.value_or(g.urgency));
         if (top < m_s.planner.restBelow)
@@ -598,7 +645,7 @@ private:
                         .arg(agent.id, g.label)
                         .arg(m_s.planner.restBelow)
                         .arg(top)
-                        .arg(g.kind == GoalKind::Need ? QStringLiteral("start or rate") : QStringLiteral("urgency")));
+                        .arg(climbs(g.kind) ? QStringLiteral("start or rate") : QStringLiteral("urgency")));
     }
 
     void warnings()
@@ -681,6 +728,21 @@ private:
                 warning(pathFact(pathKey(path, QStringLiteral("pre")), c.fact),
                         QStringLiteral("nothing produces %1, so %2 can never run").arg(conditionText(c), a.id));
             }
+        }
+        for (int i = 0; i < m_s.goals.size(); ++i) {
+            const Goal &g = m_s.goals[i];
+            if (!isExtreme(g.kind))
+                continue;
+            const bool changed = std::any_of(m_s.actions.begin(), m_s.actions.end(), [&](const Action &a) {
+                const auto names = [&](const Effect &e) { return ownFact(e.fact) == g.fact; };
+                return usedActions.contains(a.id)
+                    && (std::any_of(a.set.begin(), a.set.end(), names)
+                        || std::any_of(a.add.begin(), a.add.end(), names));
+            });
+            if (!changed)
+                warning(pathKey(pathIndex(QStringLiteral("goals"), i), QStringLiteral("fact")),
+                        QStringLiteral("no action a character can do changes %1, so \"%2\" never has a plan")
+                            .arg(g.fact, g.label));
         }
         for (int i = 0; i < m_s.goals.size(); ++i)
             if (!heldGoals.contains(m_s.goals[i].id))

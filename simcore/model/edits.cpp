@@ -169,6 +169,16 @@ QString entityError(const Scenario &s, EntityKind kind, const Goal &now, const G
                                numberError(now.urgency, rules::urgency)})
         if (!why.isEmpty())
             return why;
+    if (isExtreme(now.kind)) {
+        if (!now.conditions.isEmpty())
+            return QStringLiteral("a %1 goal has no conditions: it compares its fact").arg(toString(now.kind));
+        if (const QString why = factNameProblem(now.fact); !why.isEmpty())
+            return why;
+        if (now.fact.startsWith(u"partner."))
+            return QStringLiteral("a goal cannot name a partner's fact");
+        if (const QString why = numberError(now.budget, rules::budget); !why.isEmpty())
+            return why;
+    }
     return {};
 }
 
@@ -253,6 +263,14 @@ template<typename T, typename Match, typename Fn> void editWhere(QList<T> &list,
             edit(list[i]);
 }
 
+// A goal's conditions and, for a maximise / minimise goal, the fact it compares, renamed.
+void renameFactInGoal(Goal &g, const QString &from, const QString &to)
+{
+    renameRows(g.conditions, from, to);
+    if (g.fact == from)
+        g.fact = to;
+}
+
 // An action's fact rows, renamed.
 void renameFactInAction(Action &a, const QString &from, const QString &to)
 {
@@ -271,7 +289,7 @@ bool actionNames(const Action &a, const QString &fact)
 
 bool goalNames(const Goal &g, const QString &fact)
 {
-    return std::any_of(g.conditions.cbegin(), g.conditions.cend(), [&](const Condition &c) { return c.fact == fact; });
+    return goalReads(g, fact);
 }
 
 // The sections where `after` differs from `before`, copied into an edit's value.
@@ -330,7 +348,7 @@ void followReferences(Scenario &after, EntityKind kind, const Station &was, cons
         [&](Action &a) { renameFactInAction(a, freeFrom, freeTo); });
     editWhere(
         after.goals, [&](const Goal &g) { return goalNames(g, freeFrom); },
-        [&](Goal &g) { renameRows(g.conditions, freeFrom, freeTo); });
+        [&](Goal &g) { renameFactInGoal(g, freeFrom, freeTo); });
     Q_UNUSED(kind);
 }
 
@@ -501,8 +519,15 @@ Result addEntity(const Scenario &s, EntityKind kind, const Point &at, GoalKind g
                 item.label = QStringLiteral("New action");
             if constexpr (std::is_same_v<T, Goal>) {
                 item.kind = goalKind;
-                base = goalKind == GoalKind::Need ? QStringLiteral("need") : QStringLiteral("quota");
-                item.label = goalKind == GoalKind::Need ? QStringLiteral("New need") : QStringLiteral("New quota");
+                base = toString(goalKind);
+                item.label = goalKind == GoalKind::Need ? QStringLiteral("New need")
+                    : goalKind == GoalKind::Quota       ? QStringLiteral("New quota")
+                                                        : QStringLiteral("New %1 goal").arg(toString(goalKind));
+                if (isExtreme(goalKind)) { // the first fact in use (else agent.fact) within a budget of 10
+                    const QStringList facts = factsInUse(s);
+                    item.fact = facts.isEmpty() ? QStringLiteral("agent.fact") : facts.first();
+                    item.budget = 10;
+                }
             }
             if constexpr (std::is_same_v<T, Agent>)
                 item.label = kind == EntityKind::Character ? QStringLiteral("Character") : QStringLiteral("Visitor");
@@ -666,7 +691,7 @@ Result renameFact(const Scenario &s, const QString &from, const QString &to)
         });
     editWhere(
         after.goals, [&](const Goal &g) { return goalNames(g, from); },
-        [&](Goal &g) { renameRows(g.conditions, from, to); });
+        [&](Goal &g) { renameFactInGoal(g, from, to); });
     if (agentFact) {
         auto seeds = [&](const Agent &a) {
             return std::any_of(a.facts.cbegin(), a.facts.cend(),

@@ -45,6 +45,10 @@ const char *fieldName(Field field)
         return "rate";
     case Field::Urgency:
         return "urgency";
+    case Field::GoalFact:
+        return "fact";
+    case Field::Budget:
+        return "budget";
     case Field::Speed:
         return "speed";
     case Field::Facts:

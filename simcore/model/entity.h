@@ -111,6 +111,8 @@ enum class Field : quint8 {
     Start,
     Rate,
     Urgency,
+    GoalFact, // a maximise / minimise goal's fact
+    Budget, // a maximise / minimise goal's budget
     Speed,
     Facts,
     Actions,

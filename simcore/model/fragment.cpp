@@ -141,8 +141,11 @@ void follow(Action &a, const Renames &stations)
 
 void follow(Goal &g, const Renames &stations)
 {
-    for (auto it = stations.cbegin(); it != stations.cend(); ++it)
+    for (auto it = stations.cbegin(); it != stations.cend(); ++it) {
         renameRows(g.conditions, freePlacesFact(it.key()), freePlacesFact(it.value()));
+        if (g.fact == freePlacesFact(it.key()))
+            g.fact = freePlacesFact(it.value());
+    }
 }
 
 void follow(Agent &a, const Renames &actions, const Renames &goals)
@@ -216,8 +219,11 @@ Fragment fragmentOf(const Scenario &s, const QList<EntityRef> &selection)
         worldFactsOf(a.set, world);
         worldFactsOf(a.add, world);
     }
-    for (const Goal &goal : c.goals)
+    for (const Goal &goal : c.goals) {
         worldFactsOf(goal.conditions, world);
+        if (isExtreme(goal.kind) && goal.fact.startsWith(u"world."))
+            world.insert(bareName(goal.fact));
+    }
     for (const FactValue &seed : s.world)
         if (world.contains(seed.name))
             c.world << seed;

@@ -25,9 +25,12 @@ QStringList factsInUse(const Scenario &s)
         for (const Effect &e : a.add)
             facts.insert(ownFact(e.fact));
     }
-    for (const Goal &g : s.goals)
+    for (const Goal &g : s.goals) {
         for (const Condition &c : g.conditions)
             facts.insert(c.fact);
+        if (isExtreme(g.kind))
+            facts.insert(g.fact);
+    }
     QStringList out;
     for (const QString &f : facts)
         if (!f.isEmpty())
@@ -58,9 +61,8 @@ FactUsage factUsage(const Scenario &s, const QString &fact)
         }
     }
     for (const Goal &g : s.goals)
-        for (const Condition &c : g.conditions)
-            if (c.fact == fact)
-                u.goals << g.id;
+        if (goalReads(g, fact))
+            u.goals << g.id;
     const QString bare = bareName(fact);
     if (fact.startsWith(u"world.")) {
         for (const FactValue &f : s.world)

@@ -45,6 +45,8 @@ inline constexpr NumberRule speed {0, limits::kMaxSpeed, true, "the speed"};
 inline constexpr NumberRule start {0, 1, false, "the starting insistence"};
 inline constexpr NumberRule rate {0, limits::kMaxRate, false, "the rate"};
 inline constexpr NumberRule urgency {0, limits::kMaxUrgency, false, "the urgency"};
+// A maximise / minimise goal's plan-cost budget (inclusive): at most 1,000 dear actions.
+inline constexpr NumberRule budget {0, limits::kMaxCost * 1000, false, "the budget"};
 inline constexpr NumberRule spawnFirst {0, limits::kMaxDayLength, false, "the first spawn time"};
 inline constexpr NumberRule spawnCount {0, limits::kMaxSpawnsADay, false, "the number a day"};
 inline constexpr NumberRule dayLength {0, limits::kMaxDayLength, true, "the day length"};

@@ -4,7 +4,17 @@ namespace goap {
 
 QString toString(GoalKind kind)
 {
-    return kind == GoalKind::Need ? QStringLiteral("need") : QStringLiteral("quota");
+    switch (kind) {
+    case GoalKind::Need:
+        return QStringLiteral("need");
+    case GoalKind::Quota:
+        return QStringLiteral("quota");
+    case GoalKind::Maximise:
+        return QStringLiteral("maximise");
+    case GoalKind::Minimise:
+        return QStringLiteral("minimise");
+    }
+    return QStringLiteral("need");
 }
 
 std::optional<GoalKind> goalKindFromString(QStringView s)
@@ -13,7 +23,21 @@ std::optional<GoalKind> goalKindFromString(QStringView s)
         return GoalKind::Need;
     if (s == u"quota")
         return GoalKind::Quota;
+    if (s == u"maximise")
+        return GoalKind::Maximise;
+    if (s == u"minimise")
+        return GoalKind::Minimise;
     return std::nullopt;
+}
+
+bool goalReads(const Goal &g, QStringView fact)
+{
+    if (isExtreme(g.kind) && g.fact == fact)
+        return true;
+    for (const Condition &c : g.conditions)
+        if (c.fact == fact)
+            return true;
+    return false;
 }
 
 const char *toString(ConditionOp op)

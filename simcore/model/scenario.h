@@ -162,7 +162,21 @@ struct Action
     bool operator==(const Action &) const = default;
 };
 
-enum class GoalKind { Need, Quota };
+// `need` and `quota` (SPEC §2) want conditions to hold; `maximise` and
+// `minimise` (issue #31, mountain-goap's "extreme goals") want one fact as
+// high, or as low, as a plan within a cost budget can leave it. An extreme
+// goal's insistence climbs like a need's (start, rate).
+enum class GoalKind { Need, Quota, Maximise, Minimise };
+
+constexpr bool isExtreme(GoalKind kind)
+{
+    return kind == GoalKind::Maximise || kind == GoalKind::Minimise;
+}
+// Whether insistence climbs by `rate` from `start` (needs and extreme goals) rather than follows the day (quotas).
+constexpr bool climbs(GoalKind kind)
+{
+    return kind != GoalKind::Quota;
+}
 
 QString toString(GoalKind kind);
 std::optional<GoalKind> goalKindFromString(QStringView s);
@@ -176,8 +190,13 @@ struct Goal
     double start = 0; // need: insistence at dawn and after satisfaction (0..1)
     double rate = 0.01; // need: insistence gained per simulated second
     double urgency = 1; // quota: insistence = urgency x day-progress x shortfall
+    QString fact {}; // maximise / minimise: the scoped fact compared ("agent.gold"); no conditions
+    double budget = 0; // maximise / minimise: the most a plan may cost (inclusive)
     bool operator==(const Goal &) const = default;
 };
+
+// Whether `g` reads `fact` (scoped): in a condition, or as the fact a maximise / minimise goal compares.
+bool goalReads(const Goal &g, QStringView fact);
 
 // A goal an agent holds, with optional per-agent overrides.
 struct GoalRef

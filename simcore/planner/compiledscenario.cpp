@@ -74,9 +74,12 @@ QHash<QString, FactId> internFacts(const Scenario &s, CompiledScenario &c)
         if (!a.takePartner.isEmpty())
             worldFacts.insert(queueFact(a.takePartner));
     }
-    for (const Goal &g : s.goals)
+    for (const Goal &g : s.goals) {
         for (const Condition &x : g.conditions)
             note(x.fact);
+        if (isExtreme(g.kind))
+            note(g.fact);
+    }
 
     QHash<QString, FactId> ids;
     for (const QString &f : agentFacts) {
@@ -215,6 +218,10 @@ CompiledScenario compile(const Scenario &s)
         cg.start = g.start;
         cg.rate = g.rate;
         cg.urgency = g.urgency;
+        if (isExtreme(g.kind)) {
+            cg.fact = ids.value(g.fact, -1);
+            cg.budget = g.budget;
+        }
         c.goals.push_back(cg);
         c.goalIds.push_back(g.id);
         c.goalLabels.push_back(g.label);

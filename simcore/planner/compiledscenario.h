@@ -61,6 +61,8 @@ struct CompiledGoal
     GoalKind kind = GoalKind::Need;
     Range conditions;
     double start = 0, rate = 0, urgency = 1;
+    FactId fact = -1; // maximise / minimise: the fact compared
+    double budget = 0; // maximise / minimise: the most a plan may cost
 };
 
 struct CompiledAgentGoal

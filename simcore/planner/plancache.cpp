@@ -36,6 +36,8 @@ const PlanCache::Signature &PlanCache::signature(int profile, std::span<const in
     std::vector<std::int64_t> largestRaise(size_t(sc.stateSize()), 0);
     for (const CCondition &c : sc.conditionsOf(sc.goals[size_t(goal)].conditions))
         mode[size_t(c.fact)] = 1;
+    if (const CompiledGoal &g = sc.goals[size_t(goal)]; isExtreme(g.kind) && g.fact >= 0)
+        mode[size_t(g.fact)] = 1; // its values are the answer, and 0 (or the maximum) ends the search
     for (int a : actions) {
         const CompiledAction &act = sc.actions[size_t(a)];
         for (const CCondition &c : sc.conditionsOf(act.pre))
@@ -99,14 +101,17 @@ bool PlanCache::plan(Planner &planner, std::span<const std::int32_t> state, int 
             out.actions.assign(e.result.actions.begin(), e.result.actions.end());
             out.stations.assign(e.result.stations.begin(), e.result.stations.end());
             out.cost = e.result.cost;
+            out.firstCost = e.result.firstCost;
             out.expanded = e.result.expanded;
             out.generated = e.result.generated;
+            out.extreme = e.result.extreme;
+            out.startValue = e.result.startValue;
+            out.value = e.result.value;
             return out.found;
         }
     }
     ++m_misses;
-    planner.plan(state, actions, m_scenario->conditionsOf(m_scenario->goals[size_t(goal)].conditions), out,
-                 m_scenario->planner.maxNodes, m_scenario->planner.heuristic, travel);
+    planner.planGoal(state, actions, goal, out, m_scenario->planner.maxNodes, m_scenario->planner.heuristic, travel);
     if (m_entries.size() >= m_maxEntries)
         m_entries.clear(); // bounded memory; results are recomputed exactly when needed
     m_entries.insert_or_assign(h, Entry {profile, goal, m_key, out});

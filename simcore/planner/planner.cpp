@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <new>
@@ -253,10 +254,13 @@ inline void Planner::pushOpen(std::uint32_t node, double h)
 
 void Planner::extract(std::uint32_t node, Plan &out)
 {
+    m_planNode = node;
     out.actions.clear();
     out.stations.clear();
     out.cost = m_nodes[node].g;
+    out.firstCost = 0;
     for (std::uint32_t n = node; m_nodes[n].parent != kNoParent; n = m_nodes[n].parent) {
+        out.firstCost = m_nodes[n].g; // the root's child last: the first step's g
         out.actions.push_back(m_nodes[n].action);
         if (m_travel) // the station it stands at after the step, for a step done at one
             out.stations.push_back(
@@ -270,6 +274,7 @@ void Planner::extract(std::uint32_t node, Plan &out)
 struct Planner::UnmetCount
 {
     static constexpr bool kReopen = false; // the seed's search never reopens: its plans stay as they were
+    static constexpr bool kExtreme = false;
     std::span<const CCondition> goal;
     double operator()(const std::int32_t *state, bool &isGoal) const
     {
@@ -283,6 +288,7 @@ struct Planner::UnmetCount
 template<bool Sum> struct Planner::RelaxedCost
 {
     static constexpr bool kReopen = false; // h_max is consistent: a closed state is never reached more cheaply
+    static constexpr bool kExtreme = false;
     Relaxation *relaxation;
     std::span<const CCondition> goal;
     double operator()(const std::int32_t *state, bool &isGoal) const
@@ -298,6 +304,7 @@ template<bool Sum> struct Planner::RelaxedCost
 struct Planner::LandmarkCut
 {
     static constexpr bool kReopen = true;
+    static constexpr bool kExtreme = false;
     Relaxation *relaxation;
     std::span<const CCondition> goal;
     double operator()(const std::int32_t *state, bool &isGoal) const
@@ -306,6 +313,52 @@ struct Planner::LandmarkCut
         return isGoal ? 0.0 : relaxation->lmcut(state);
     }
 };
+
+// A maximise / minimise goal: uniform cost (h = 0 is consistent: never
+// reopens), no goal test; search() keeps the best node expanded and stops
+// past the budget, at the bound no value can pass, or when nothing is left.
+struct Planner::ExtremeValue
+{
+    static constexpr bool kReopen = false;
+    static constexpr bool kExtreme = true;
+    Extreme goal;
+    double limit; // goal.budget with room for the rounding of summed costs
+    double operator()(const std::int32_t *, bool &isGoal) const
+    {
+        isGoal = false;
+        return 0.0;
+    }
+    bool better(std::int32_t value, std::int32_t than) const { return goal.maximise ? value > than : value < than; }
+    // No plan can do better than this: pools never go negative and saturate at the 32-bit maximum.
+    bool atBound(std::int32_t value) const
+    {
+        return goal.maximise ? value == std::numeric_limits<std::int32_t>::max() : value == 0;
+    }
+};
+
+bool Planner::planExtreme(std::span<const std::int32_t> state, std::span<const int> actions, const Extreme &goal,
+                          Plan &out, int maxNodes, const Travel *travel)
+{
+    const PlannerHeuristic heuristic = m_scenario->planner.heuristic;
+    if (!m_trace)
+        return planUntraced(state, actions, {}, out, maxNodes, heuristic, travel, &goal);
+    m_traceDuplicates.clear();
+    m_traceDeadEnds.clear();
+    m_traceOrder.clear();
+    const bool found = planUntraced(state, actions, {}, out, maxNodes, heuristic, travel, &goal);
+    fillTrace({}, out);
+    return found;
+}
+
+bool Planner::planGoal(std::span<const std::int32_t> state, std::span<const int> actions, int goal, Plan &out,
+                       int maxNodes, PlannerHeuristic heuristic, const Travel *travel)
+{
+    const CompiledGoal &g = m_scenario->goals[size_t(goal)];
+    if (isExtreme(g.kind))
+        return planExtreme(state, actions, Extreme {g.fact, g.kind == GoalKind::Maximise, g.budget}, out, maxNodes,
+                           travel);
+    return plan(state, actions, m_scenario->conditionsOf(g.conditions), out, maxNodes, heuristic, travel);
+}
 
 bool Planner::plan(std::span<const std::int32_t> state, std::span<const int> actions, std::span<const CCondition> goal,
                    Plan &out, int maxNodes)
@@ -350,7 +403,7 @@ void Planner::fillTrace(std::span<const CCondition> goal, const Plan &out)
         kept[i] = keptCount++;
     std::vector<char> onPlan(made, 0);
     if (out.found && !m_traceOrder.empty())
-        for (std::uint32_t n = m_traceOrder.back(); n != kNoParent; n = m_nodes[n].parent) {
+        for (std::uint32_t n = m_planNode; n != kNoParent; n = m_nodes[n].parent) {
             onPlan[n] = 1;
             if (kept[n] < 0)
                 kept[n] = -2; // numbered below, in order
@@ -400,7 +453,7 @@ void Planner::fillTrace(std::span<const CCondition> goal, const Plan &out)
 
 bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const int> actions,
                            std::span<const CCondition> goal, Plan &out, int maxNodes, PlannerHeuristic heuristic,
-                           const Travel *travel)
+                           const Travel *travel, const Extreme *extreme)
 {
     out.stations.clear();
     // Reachability is part of the world's rules (SPEC 12.1): on a map with
@@ -435,8 +488,11 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
     out.optimal = false;
     out.actions.clear();
     out.cost = 0;
+    out.firstCost = 0;
     out.expanded = 0;
     out.generated = 0;
+    out.extreme = extreme != nullptr;
+    out.startValue = out.value = 0;
 
     if (++m_epoch == 0) { // wrapped: old slots could look current, so wipe them
         std::fill(m_table.begin(), m_table.end(), TableSlot {0, 0, 0});
@@ -459,7 +515,11 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
 
     std::memset(m_states.data(), 0, bytes);
     std::memcpy(m_states.data(), state.data(), std::min(state.size(), stride) * sizeof(std::int32_t));
-    if (!holds(m_states.data(), goal) && !reachable(m_states.data(), actions, goal)) {
+    if (extreme) {
+        out.startValue = extreme->fact >= 0 && size_t(extreme->fact) < stride ? m_states[size_t(extreme->fact)] : 0;
+        out.value = out.startValue;
+    }
+    if (!extreme && !holds(m_states.data(), goal) && !reachable(m_states.data(), actions, goal)) {
         out.reason = PlanReason::Unreachable;
         out.optimal = true;
         return false;
@@ -468,6 +528,26 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
         || !std::equal(actions.begin(), actions.end(), m_indexedActions.begin(), m_indexedActions.end())) {
         indexPreconditions(actions);
         m_indexedActions.assign(actions.begin(), actions.end());
+    }
+    if (extreme) {
+        if (extreme->fact < 0 || size_t(extreme->fact) >= size_t(m_scenario->stateSize())) {
+            // A fact the scenario never names reads 0 and nothing changes it: the empty plan, proven.
+            out.found = out.optimal = true;
+            out.reason = PlanReason::Found;
+            return true;
+        }
+        // Room for the rounding of summed costs: 0.1 + 0.2 is within a budget of 0.3.
+        const double limit = extreme->budget + 1e-9 * std::max(1.0, std::abs(extreme->budget));
+        search(actions, out, maxNodes, ExtremeValue {*extreme, limit});
+        // The best expanded node is the plan, whatever ended the search; it is
+        // proven best only when nothing within the budget was left or the
+        // value reached its bound (search() ends those as Exhausted).
+        out.optimal = out.reason == PlanReason::Exhausted;
+        out.found = true;
+        out.reason = PlanReason::Found;
+        extract(m_best, out);
+        out.value = stateOf(m_best)[extreme->fact];
+        return true;
     }
     switch (heuristic) {
     case PlannerHeuristic::Unmet:
@@ -513,6 +593,8 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heur
     bool found = false;
     *find(m_nodes[root].hash, stateOf(root), found) = TableSlot {m_nodes[root].hash, root, m_epoch};
     pushOpen(root, rootH);
+    if constexpr (Heuristic::kExtreme)
+        m_best = root;
 
     const auto heapOrder = [](const OpenEntry &a, const OpenEntry &b) { return later(a, b); };
     while (!m_open.empty()) {
@@ -525,6 +607,16 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heur
         ++out.expanded;
         if (m_trace)
             m_traceOrder.push_back(current);
+        if constexpr (Heuristic::kExtreme) {
+            // Expanded in order of cost, then generation: the first to beat every earlier one is kept.
+            const std::int32_t value = stateOf(current)[heuristic.goal.fact];
+            if (heuristic.better(value, stateOf(m_best)[heuristic.goal.fact]))
+                m_best = current;
+            if (heuristic.atBound(value)) {
+                out.reason = PlanReason::Exhausted; // nothing can do better: proven
+                return;
+            }
+        }
         if (m_nodes[current].goal) {
             extract(current, out);
             out.found = true;
@@ -563,6 +655,9 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heur
                 continue;
             const CompiledAction &action = sc.actions[size_t(actionIndex)];
             const size_t choices = m_travel && !action.stations.empty() ? action.stations.size() : 1;
+            if constexpr (Heuristic::kExtreme)
+                if (parentG + action.cost > heuristic.limit)
+                    continue; // past the budget, whatever the walk
             for (size_t choice = 0; choice < choices; ++choice) {
                 double g = parentG + action.cost;
                 int station = -1;
@@ -582,6 +677,9 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heur
                         g += m_travelArgs.weight * action.duration;
                     station = to;
                 }
+                if constexpr (Heuristic::kExtreme)
+                    if (g > heuristic.limit)
+                        continue; // past the budget with the walk there
                 // The successor is the parent with the action's effects written over it
                 // (undone below): its hash follows from the parent's, and only a state
                 // the table has not seen is copied out into a node of its own.
@@ -707,8 +805,8 @@ bool Planner::reachable(const std::int32_t *state, std::span<const int> actions,
 bool Planner::planForAgent(std::span<const std::int32_t> state, int agent, int goal, Plan &out, const Travel *travel)
 {
     const CompiledScenario &sc = *m_scenario;
-    return plan(state, sc.agents[size_t(agent)].actions, sc.conditionsOf(sc.goals[size_t(goal)].conditions), out,
-                sc.planner.maxNodes, sc.planner.heuristic, travel);
+    return planGoal(state, sc.agents[size_t(agent)].actions, goal, out, sc.planner.maxNodes, sc.planner.heuristic,
+                    travel);
 }
 
 } // namespace goap

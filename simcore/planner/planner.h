@@ -82,6 +82,16 @@ struct Travel
     double x = 0, y = 0; // where the first walk begins
 };
 
+// A goal that maximises or minimises one fact (issue #31): the plan is the
+// sequence of actions, costing at most `budget` in all (inclusive), whose
+// final state holds the best value of `fact`. See Planner::planExtreme.
+struct Extreme
+{
+    FactId fact = -1;
+    bool maximise = true; // false: minimise
+    double budget = 0;
+};
+
 struct Plan
 {
     bool found = false;
@@ -96,8 +106,13 @@ struct Plan
     // character then takes the nearest of an action's stations on the way.
     std::vector<int> stations;
     double cost = 0;
+    double firstCost = 0; // the first step's share of cost (travel included); 0 for the empty plan
     int expanded = 0; // nodes popped from the open list and goal-tested
     int generated = 0; // successor states created (before duplicate removal)
+    // A maximise / minimise goal (planExtreme): the fact's value in the start
+    // state and in the plan's final state (equal when nothing improves it).
+    bool extreme = false;
+    std::int32_t startValue = 0, value = 0;
 };
 
 class Planner
@@ -114,6 +129,28 @@ public:
               Plan &out, int maxNodes);
     bool plan(std::span<const std::int32_t> state, std::span<const int> actions, std::span<const CCondition> goal,
               Plan &out, int maxNodes, PlannerHeuristic heuristic, const Travel *travel = nullptr);
+
+    // A maximise / minimise goal: a uniform-cost search (h = 0, whatever the
+    // scenario's heuristic) over every state reachable at a summed cost of at
+    // most goal.budget (inclusive, up to a rounding of 1e-9 x budget), keeping
+    // the first node expanded whose value of goal.fact is strictly better than
+    // every one expanded before it. Nodes are expanded in order of cost, then
+    // of generation (earlier-listed actions first), so the plan is: the best
+    // value reachable within the budget; among plans reaching it, the cheapest;
+    // among those, the first the search generated. The start state is expanded
+    // first, so when nothing improves the value the plan is empty (found, cost
+    // 0: the goal is at its best). The search ends when no state within the
+    // budget is left (out.optimal: proven best), when the value reaches a bound
+    // no plan can pass (0 for minimise, pools never go negative; the 32-bit
+    // maximum for maximise; also optimal), or at maxNodes expansions or the
+    // memory limit (the best found so far, not optimal). out.found is true in
+    // every case but memory for the start itself.
+    bool planExtreme(std::span<const std::int32_t> state, std::span<const int> actions, const Extreme &goal, Plan &out,
+                     int maxNodes, const Travel *travel = nullptr);
+    // A goal of the scenario, whatever its kind: plan() with its conditions,
+    // or planExtreme() for a maximise / minimise goal.
+    bool planGoal(std::span<const std::int32_t> state, std::span<const int> actions, int goal, Plan &out, int maxNodes,
+                  PlannerHeuristic heuristic, const Travel *travel = nullptr);
 
     // Convenience: the agent's own actions and a goal's conditions.
     bool planForAgent(std::span<const std::int32_t> state, int agent, int goal, Plan &out,
@@ -158,6 +195,9 @@ private:
         std::uint64_t tie;
     };
     struct UnmetCount;
+    struct ExtremeValue;
+    std::uint32_t m_best = 0; // an extreme search's best node so far
+    std::uint32_t m_planNode = 0; // the node extract() read the plan from
     template<bool Sum> struct RelaxedCost;
     struct LandmarkCut;
 
@@ -165,7 +205,7 @@ private:
     void search(std::span<const int> actions, Plan &out, int maxNodes, Heuristic heuristic);
     bool planUntraced(std::span<const std::int32_t> state, std::span<const int> actions,
                       std::span<const CCondition> goal, Plan &out, int maxNodes, PlannerHeuristic heuristic,
-                      const Travel *travel);
+                      const Travel *travel, const Extreme *extreme = nullptr);
     // Tracing (traceInto): what each expansion found besides new nodes, and the expansion order.
     SearchTree *m_trace = nullptr;
     std::vector<int> m_traceDuplicates, m_traceDeadEnds; // per node

@@ -32,7 +32,7 @@ double Simulation::quotaProgress(int i, const Ballots::Entry &entry) const
 
 double Simulation::insistenceOf(int i, const Ballots::Entry &entry) const
 {
-    if (m_scenario->goals[size_t(entry.goal)].kind == GoalKind::Need)
+    if (climbs(m_scenario->goals[size_t(entry.goal)].kind)) // a need's climb, or a maximise / minimise goal's
         return entry.need;
     // Insistence is a number between 0 and 1 (seed 003, SPEC 12.1): the
     // quota's formula, clamped, so an urgency above 1 reaches 1 sooner and stays there.
@@ -67,6 +67,40 @@ bool Simulation::satisfyNeeds(int i)
             incumbentDone = true;
     }
     return incumbentDone;
+}
+
+// A maximise / minimise goal is satisfied when the plan made for it runs to
+// its end: the action just completed was the last step of the incumbent's
+// plan. Like a need, its insistence returns to its start and the day counts
+// one more; nothing is spent (the value reached is the point). The incumbent
+// is let go, so the next safe point chooses afresh.
+void Simulation::finishExtreme(int i)
+{
+    Activity &a = m_activities[size_t(i)];
+    if (a.incumbent < 0)
+        return;
+    Ballots::Entry &entry = m_ballots.of(i)[size_t(a.incumbent)];
+    if (!isExtreme(m_scenario->goals[size_t(entry.goal)].kind))
+        return;
+    entry.spent += entry.stepCost; // what the step just done took from the episode's budget
+    if (a.plan.size() != 1)
+        return;
+    endEpisode(i, size_t(a.incumbent));
+    a.incumbent = -1;
+}
+
+// The end of a maximise / minimise goal's episode: satisfied, like a need
+// (an event, one more in the day's count, insistence back to its start) and
+// its whole budget again for the next.
+void Simulation::endEpisode(int i, size_t k)
+{
+    Ballots::Entry &entry = m_ballots.of(i)[k];
+    entry.need = entry.start;
+    entry.spent = 0;
+    ++m_reports.back().agents[size_t(i)].goals[k].satisfied;
+    Event e {0, 0, i, EventKind::NeedSatisfied};
+    e.goal = entry.goal;
+    record(e);
 }
 
 void Simulation::safePoint(int i)
@@ -110,20 +144,38 @@ void Simulation::safePoint(int i)
     for (size_t k = 0; k < ballot.size(); ++k) {
         Ballots::Entry &entry = ballot[k];
         const double insistence = insistenceOf(i, entry);
-        entry.satisfied = holds(i, sc.goals[size_t(entry.goal)].conditions);
+        const bool extreme = isExtreme(sc.goals[size_t(entry.goal)].kind);
+        entry.satisfied = !extreme && holds(i, sc.goals[size_t(entry.goal)].conditions);
         entry.viable = false;
         if (entry.satisfied) {
             if (int(k) == a.incumbent)
                 incumbentDone = true;
             continue;
         }
-        anyOpen = true;
         Plan &plan = m_ballots.plan(i, k);
-        if (m_options.memoiseSearches)
+        if (extreme) { // what is left of the episode's budget: never memoised (the budget is not in the key)
+            const CompiledGoal &g = sc.goals[size_t(entry.goal)];
+            m_planner.planExtreme(m_state, actions,
+                                  Extreme {g.fact, g.kind == GoalKind::Maximise, std::max(0.0, g.budget - entry.spent)},
+                                  plan, sc.planner.maxNodes, travelling);
+        } else if (m_options.memoiseSearches) {
             m_cache.plan(m_planner, m_state, who.profile, actions, entry.goal, plan, travelling);
-        else
+        } else {
             m_planner.plan(m_state, actions, sc.conditionsOf(sc.goals[size_t(entry.goal)].conditions), plan,
                            sc.planner.maxNodes, sc.planner.heuristic, travelling);
+        }
+        // A maximise / minimise goal whose best plan is empty is at its best:
+        // off the ballot like a need that holds. An episode under way (steps
+        // were done for it, then another goal took over) ends here, satisfied.
+        if (extreme && plan.found && plan.actions.empty()) {
+            if (entry.spent > 0)
+                endEpisode(i, k);
+            entry.satisfied = true;
+            if (int(k) == a.incumbent)
+                incumbentDone = true;
+            continue;
+        }
+        anyOpen = true;
         entry.viable = plan.found;
         allQuiet = allQuiet && !(plan.found && insistence >= sc.planner.restBelow);
         entry.cost = plan.found ? plan.cost : 0;
@@ -167,6 +219,7 @@ void Simulation::safePoint(int i)
 
     // Follow the fresh plan of the winner: never a stored routine.
     const Plan &chosen = m_ballots.plan(i, size_t(a.incumbent));
+    ballot[size_t(a.incumbent)].stepCost = chosen.firstCost;
     a.plan.assign(chosen.actions.begin(), chosen.actions.end());
     a.planStations.assign(chosen.stations.begin(), chosen.stations.end());
     ++report.plans;

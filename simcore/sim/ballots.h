@@ -25,6 +25,9 @@ public:
         double cost = 0, score = 0;
         bool viable = false, satisfied = false;
         bool met = false; // quota met today
+        // A maximise / minimise goal's episode: the cost of the steps done for
+        // it since it was last satisfied, and the cost of the step under way.
+        double spent = 0, stepCost = 0;
     };
 
     size_t characters() const { return m_begin.size() - 1; }

@@ -53,8 +53,7 @@ void Simulation::planNow(int i, int goal, Plan &out)
         travel = travelFrom(m_space, sc.planner.travelCost, who.speed, m_walks[size_t(i)].x, m_walks[size_t(i)].y);
         travelling = &travel;
     }
-    m_planner.plan(state, *who.actions, sc.conditionsOf(sc.goals[size_t(goal)].conditions), out, sc.planner.maxNodes,
-                   sc.planner.heuristic, travelling);
+    m_planner.planGoal(state, *who.actions, goal, out, sc.planner.maxNodes, sc.planner.heuristic, travelling);
 }
 
 bool Simulation::setPosition(int i, double x, double y)

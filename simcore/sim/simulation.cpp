@@ -77,8 +77,11 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
         for (const int action : *profiles[p])
             readsQueue(sc.actions[size_t(action)].pre, m_profileReadsQueue, p);
     m_goalReadsQueue.assign(sc.goals.size() * queues, 0);
-    for (size_t g = 0; g < sc.goals.size(); ++g)
+    for (size_t g = 0; g < sc.goals.size(); ++g) {
         readsQueue(sc.goals[g].conditions, m_goalReadsQueue, g);
+        if (const FactId f = sc.goals[g].fact; isExtreme(sc.goals[g].kind) && f >= 0 && m_factQueue[size_t(f)] >= 0)
+            m_goalReadsQueue[g * queues + size_t(m_factQueue[size_t(f)])] = 1; // a maximised queue length
+    }
     // Quotas by the world facts they read; those reading a queue's length
     // (what a character can take from it) are looked at every tick.
     m_quotasOfWorldFact.resize(size_t(sc.worldFactCount));
@@ -261,7 +264,7 @@ void Simulation::runDays(int days)
 void Simulation::climbNeeds(int i)
 {
     for (Ballots::Entry &entry : m_ballots.of(i))
-        if (m_scenario->goals[size_t(entry.goal)].kind == GoalKind::Need)
+        if (climbs(m_scenario->goals[size_t(entry.goal)].kind)) // needs and maximise / minimise goals
             entry.need = std::min(1.0, entry.need + entry.rate * m_dt);
 }
 
@@ -402,6 +405,7 @@ void Simulation::complete(int i)
         q.queue = act.enqueue;
         record(q);
     }
+    finishExtreme(i);
     if (act.leave) {
         satisfyNeeds(i); // what leaving achieves still counts
         leave(i);

@@ -221,6 +221,9 @@ private:
     void updateAgent(int i);
     void safePoint(int i);
     bool satisfyNeeds(int i); // spends and resets needs that hold; true when the incumbent was one
+    void finishExtreme(int i);
+    void endEpisode(int i, size_t k); // a maximise / minimise goal satisfied: reset, counted, recorded // the incumbent
+                                      // maximise / minimise goal's plan ran to its end: satisfied
     void beginStep(int i);
     void enterIdleOrWait(int i, Phase phase);
     void complete(int i);

@@ -537,6 +537,42 @@ private slots:
         QCOMPARE(goap_plan_find_now(sim.get(), "smelter", "nothing", &raw), GOAP_ERROR_ARGUMENT);
     }
 
+    // Issue #31: a maximise goal through the C API. From dawn: the best the
+    // budget allows (8 gold, proven); from now, with gold set by the game, the
+    // value starts there; with a pick and the mine, four digs. A need's plan
+    // is no extreme plan: goap_plan_extreme() says 0 and writes nothing.
+    void planFindHandlesMaximiseGoals()
+    {
+        const Sim sim = open(kSource + "/scenarios/prospector.json");
+        goap_plan *raw = nullptr;
+        QCOMPARE(goap_plan_find(sim.get(), "prospector", "riches", &raw), GOAP_OK);
+        const PlanPtr dawn(raw);
+        QCOMPARE(actionsOf(dawn.get()), QStringList({"panRiver", "panRiver", "buyPick", "digMine", "digMine"}));
+        QCOMPARE(goap_plan_cost(dawn.get()), 11.0);
+        int32_t start = -1, reached = -1;
+        int optimal = -1;
+        QCOMPARE(goap_plan_extreme(dawn.get(), &start, &reached, &optimal), 1);
+        QCOMPARE(start, 0);
+        QCOMPARE(reached, 8);
+        QCOMPARE(optimal, 1);
+
+        QCOMPARE(goap_fact_set(sim.get(), "prospector", "agent.gold", 5), GOAP_OK);
+        QCOMPARE(goap_fact_set(sim.get(), "prospector", "agent.pick", 1), GOAP_OK);
+        QCOMPARE(goap_plan_find_now(sim.get(), "prospector", "riches", &raw), GOAP_OK);
+        const PlanPtr now(raw);
+        QCOMPARE(actionsOf(now.get()), QStringList(4, QStringLiteral("digMine")));
+        QCOMPARE(goap_plan_extreme(now.get(), &start, &reached, nullptr), 1);
+        QCOMPARE(start, 5);
+        QCOMPARE(reached, 21);
+
+        QCOMPARE(goap_plan_find(sim.get(), "prospector", "hunger", &raw), GOAP_OK);
+        const PlanPtr need(raw);
+        start = reached = optimal = -7;
+        QCOMPARE(goap_plan_extreme(need.get(), &start, &reached, &optimal), 0);
+        QCOMPARE(start, -7);
+        QCOMPARE(goap_plan_extreme(nullptr, &start, &reached, &optimal), 0);
+    }
+
     // A host that moves a character: standing, it stands where it is put;
     // mid-walk, it walks on to the same place from there; in a line, refused.
     void aHostMovesACharacter()

@@ -9,8 +9,11 @@
 #include "forms/facttable.h"
 #include "forms/goalform.h"
 #include "forms/stationform.h"
+#include "io/scenariowriter.h"
 #include "mainwindow.h"
 #include "model/queries.h"
+#include "planner/compiledscenario.h"
+#include "planner/planner.h"
 #include "scene/mapscene.h"
 #include "testutil.h"
 
@@ -425,6 +428,69 @@ private slots:
         QCOMPARE(last(), QStringLiteral("Set goal need kind to quota"));
         typeInto(w.goalForm()->urgencyBox, QStringLiteral("2.5"));
         QCOMPARE(last(), QStringLiteral("Set goal need urgency to 2.5"));
+    }
+
+    // Issue #31: a goal that maximises a fact, made through the goal form by
+    // keys alone: Add Goal, the kind box down to "maximise", the fact box down
+    // to agent.wood, a budget typed. Each is an undoable step; the scenario
+    // then holds the goal (version 2) and plans for it; renaming the fact in
+    // the fact form renames the goal's reference too; undoing every step
+    // gives back the file as it was opened.
+    void aMaximiseGoalIsMadeInTheFormAndUndone()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
+        const Scenario opened = w.scenario();
+        QUndoStack *stack = w.document()->undoStack();
+        const int start = stack->index();
+        auto last = [stack] { return stack->text(stack->index() - 1); };
+
+        menuAction(w, QStringLiteral("Add Goal"))->trigger();
+        GoalForm *form = w.goalForm();
+        QVERIFY(!form->factBox->isEnabled() && !form->budgetBox->isEnabled()); // a need has neither
+        form->kindBox->setFocus();
+        QTest::keyClick(form->kindBox, Qt::Key_Down); // quota
+        QTest::keyClick(form->kindBox, Qt::Key_Down); // maximise
+        QVERIFY(w.scenario().goals.last().kind == GoalKind::Maximise);
+        QCOMPARE(last(), QStringLiteral("Set goal need kind to maximise, fact to agent.fed, budget to 10"));
+        QVERIFY(form->factBox->isEnabled() && form->budgetBox->isEnabled());
+        QVERIFY(!form->conditionTable->isEnabled());
+        QCOMPARE(form->factBox->currentText(), QStringLiteral("agent.fed")); // the first fact in use
+        form->factBox->setFocus();
+        QTest::keyClick(form->factBox, Qt::Key_Down); // agent.meal
+        QTest::keyClick(form->factBox, Qt::Key_Down); // agent.wood
+        QCOMPARE(w.scenario().goals.last().fact, QStringLiteral("agent.wood"));
+        typeInto(form->budgetBox, QStringLiteral("6.5"));
+        const Goal made = w.scenario().goals.last();
+        QCOMPARE(made.budget, 6.5);
+        QVERIFY(made.conditions.isEmpty());
+        QCOMPARE(last(), QStringLiteral("Set goal need budget to 6.5"));
+        QCOMPARE(requiredVersion(w.scenario()), 2);
+        // It plans: as much wood as 6.5 buys, six chops at 1 each.
+        Scenario held = w.scenario();
+        held.agents[0].goals.append(GoalRef {made.id, {}, {}, {}});
+        const CompiledScenario c = compile(held);
+        Planner planner(c);
+        Plan plan;
+        QVERIFY(planner.planForAgent(c.dawnState(0), 0, c.goalIndex(made.id), plan));
+        QCOMPARE(plan.value, 6);
+        QCOMPARE(plan.cost, 6.0);
+
+        // The fact renamed in its form: the goal follows, and undo takes both back.
+        w.outline()->select(ItemRef::ofFact(QStringLiteral("agent.wood")));
+        w.factForm()->nameEdit->setFocus();
+        type(w.factForm()->nameEdit, QStringLiteral("agent.logs"));
+        QCOMPARE(w.scenario().goals.last().fact, QStringLiteral("agent.logs"));
+        QVERIFY(w.scenario().actions[0].add.first().fact == QStringLiteral("agent.logs"));
+        stack->undo();
+        QCOMPARE(w.scenario().goals.last().fact, QStringLiteral("agent.wood"));
+
+        while (stack->index() > start)
+            stack->undo();
+        QCOMPARE(w.scenario(), opened);
+        QCOMPARE(requiredVersion(w.scenario()), 1);
     }
 };
 

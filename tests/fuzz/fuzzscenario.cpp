@@ -63,8 +63,14 @@ void plan(const CompiledScenario &c)
         const CompiledAgent &who = c.agents[size_t(a)];
         const Travel travel = travelFrom(space, c.planner.travelCost, who.speed, who.x, who.y);
         for (size_t g = 0; g < std::min<size_t>(c.goals.size(), 8); ++g) {
-            const bool found = planner.plan(state, c.agents[size_t(a)].actions, c.conditionsOf(c.goals[g].conditions),
-                                            out, kCap, c.planner.heuristic, &travel);
+            const bool found
+                = planner.planGoal(state, c.agents[size_t(a)].actions, int(g), out, kCap, c.planner.heuristic, &travel);
+            if (isExtreme(c.goals[g].kind)) { // issue #31: always a plan (perhaps empty), within the budget
+                FUZZ_CHECK(out.extreme && (found || out.reason == PlanReason::Memory), toString(out.reason));
+                FUZZ_CHECK(!found || out.cost <= c.goals[g].budget * (1 + 1e-9) + 1e-9, QByteArray::number(out.cost));
+                FUZZ_CHECK(!found || out.actions.empty() == (out.value == out.startValue),
+                           QByteArray::number(out.value));
+            }
             FUZZ_CHECK(!found || c.planner.travelCost <= 0 || out.stations.size() == out.actions.size(), QByteArray());
             FUZZ_CHECK(found == out.found, QByteArray());
             FUZZ_CHECK(found == (out.reason == PlanReason::Found), toString(out.reason));

@@ -126,6 +126,35 @@ private slots:
         QCOMPARE(r.out.left(32), QByteArray("{ \"agent\": \"cook\", \"goal\": \"hung")); // field order of SPEC §10
     }
 
+    // Issue #31: for a maximise goal plan --json says what is compared, its
+    // value at dawn and at the plan's end, and that the plan is proven best;
+    // the text form says the same in words.
+    void maximisePlanAsJson()
+    {
+        const QString file = kSource + "/scenarios/prospector.json";
+        const Run r = goapSim({"plan", file, "--agent", "prospector", "--goal", "riches", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value("found").toBool(), true);
+        QCOMPARE(o.value("kind").toString(), QStringLiteral("maximise"));
+        QCOMPARE(o.value("fact").toString(), QStringLiteral("agent.gold"));
+        QCOMPARE(o.value("budget").toDouble(), 12.0);
+        QCOMPARE(o.value("startValue").toInt(), 0);
+        QCOMPARE(o.value("value").toInt(), 8);
+        QCOMPARE(o.value("optimal").toBool(), true);
+        QCOMPARE(o.value("actions").toArray(), (QJsonArray {"panRiver", "panRiver", "buyPick", "digMine", "digMine"}));
+        QCOMPARE(o.value("cost").toDouble(), 11.0);
+        QVERIFY(!o.contains("reason"));
+        // A need of the same file says none of it.
+        const QJsonObject need = QJsonDocument::fromJson(
+                                     goapSim({"plan", file, "--agent", "prospector", "--goal", "hunger", "--json"}).out)
+                                     .object();
+        QVERIFY(!need.contains("startValue") && !need.contains("kind"));
+        const Run text = goapSim({"plan", file, "--agent", "prospector", "--goal", "riches"});
+        QVERIFY2(text.out.contains("agent.gold: 0 at dawn, 8 at the end (the best within a budget of 12)"),
+                 text.out.constData());
+    }
+
     // Issue #14, 2: the search tree of cook's plan, as DOT: as many expanded
     // nodes as plan --json says, exactly the four steps (and the start)
     // highlighted, and Graphviz accepts it.

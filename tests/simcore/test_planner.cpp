@@ -209,6 +209,83 @@ bool planWith(Planner &planner, const CompiledScenario &c, PlannerHeuristic h, P
                         maxNodes < 0 ? c.planner.maxNodes : maxNodes, h);
 }
 
+// --- goals that maximise or minimise a fact (issue #31) ---------------------
+
+// The best (value, cost) from `state` with `remaining` half-units of budget,
+// by exhaustive recursion over every applicable action (memoised on state and
+// remaining budget): better value first, then lower cost. Independent of the
+// planner's search: no open list, no closed set, no order.
+struct ExhaustiveBest
+{
+    std::int32_t value = 0;
+    int halves = 0; // cost, in half-units (every random cost is a multiple of 0.5)
+};
+
+ExhaustiveBest exhaustiveBest(const CompiledScenario &c, const std::vector<std::int32_t> &state, int remaining,
+                              FactId fact, bool maximise,
+                              std::map<std::pair<std::vector<std::int32_t>, int>, ExhaustiveBest> &memo)
+{
+    if (const auto it = memo.find({state, remaining}); it != memo.end())
+        return it->second;
+    ExhaustiveBest best {state[size_t(fact)], 0}; // stopping here: the empty rest of a plan
+    for (const int ai : c.agents[0].actions) {
+        const CompiledAction &a = c.actions[size_t(ai)];
+        const int cost = int(a.cost * 2);
+        if (cost > remaining)
+            continue;
+        const auto pre = c.conditionsOf(a.pre);
+        if (!std::all_of(pre.begin(), pre.end(), [&](const CCondition &k) { return k.holds(state[size_t(k.fact)]); }))
+            continue;
+        std::vector<std::int32_t> next = state;
+        for (const CEffect &e : c.effectsOf(a.add))
+            next[size_t(e.fact)] = std::max<std::int32_t>(0, next[size_t(e.fact)] + e.value);
+        for (const CEffect &e : c.effectsOf(a.set))
+            next[size_t(e.fact)] = e.value;
+        if (next == state)
+            continue; // changes nothing: never part of a best plan's cheapest form
+        ExhaustiveBest rest = exhaustiveBest(c, next, remaining - cost, fact, maximise, memo);
+        rest.halves += cost;
+        const bool better = maximise ? rest.value > best.value : rest.value < best.value;
+        if (better || (rest.value == best.value && rest.halves < best.halves))
+            best = rest;
+    }
+    memo[{state, remaining}] = best;
+    return best;
+}
+
+// Replays a plan from dawn: false when a step is not applicable; `value` is the fact at the end.
+bool replay(const CompiledScenario &c, const Plan &plan, FactId fact, std::int32_t &value, double &cost)
+{
+    auto state = c.dawnState(0);
+    cost = 0;
+    for (int ai : plan.actions) {
+        const CompiledAction &a = c.actions[size_t(ai)];
+        for (const CCondition &k : c.conditionsOf(a.pre))
+            if (!k.holds(state[size_t(k.fact)]))
+                return false;
+        for (const CEffect &e : c.effectsOf(a.add))
+            state[size_t(e.fact)] = std::max(0, state[size_t(e.fact)] + e.value);
+        for (const CEffect &e : c.effectsOf(a.set))
+            state[size_t(e.fact)] = e.value;
+        cost += a.cost;
+    }
+    value = state[size_t(fact)];
+    return true;
+}
+
+// A one-agent scenario whose only goal maximises (or minimises) `fact` within `budget`.
+Scenario extremeScenario(const QList<Action> &actions, const char *fact, double budget, bool maximise = true)
+{
+    Scenario s = tiny(actions, {"agent.unused", 1});
+    Goal &g = s.goals[0];
+    g.kind = maximise ? GoalKind::Maximise : GoalKind::Minimise;
+    g.conditions.clear();
+    g.fact = QLatin1String(fact);
+    g.budget = budget;
+    g.rate = 0.01;
+    return s;
+}
+
 } // namespace
 
 class TestPlanner : public QObject
@@ -222,12 +299,13 @@ private slots:
     // expanded and generated counts as the build before the change recorded
     // in tests/data/planner3-dawn-plans.jsonl (GOAP_RECORD_DAWN_PLANS=1
     // rewrites it: only from a build whose plans are the reference).
+    // prospector.json (issue #31's maximise goal) was appended when it shipped.
     void dawnPlansAreUnchangedUnderEveryHeuristic()
     {
         const QString path = goap::testing::kSource + QStringLiteral("/tests/data/planner3-dawn-plans.jsonl");
         QByteArray got;
         for (const char *name : {"bakery.json", "campfire.json", "cook.json", "hospital.json", "smithy.json",
-                                 "town.json", "travel.json"}) {
+                                 "town.json", "travel.json", "prospector.json"}) {
             const QString file = QString::fromLatin1(name);
             const CompiledScenario c = compile(loadShipped(file));
             Planner planner(c);
@@ -236,8 +314,8 @@ private slots:
                     for (const PlannerHeuristic h :
                          {PlannerHeuristic::Unmet, PlannerHeuristic::Additive, PlannerHeuristic::Max}) {
                         Plan plan;
-                        planner.plan(c.dawnState(int(a)), c.agents[a].actions,
-                                     c.conditionsOf(c.goals[size_t(g.goal)].conditions), plan, c.planner.maxNodes, h);
+                        planner.planGoal(c.dawnState(int(a)), c.agents[a].actions, g.goal, plan, c.planner.maxNodes,
+                                         h); // a maximise goal: the heuristic is not used
                         QJsonObject o {{u"scenario"_qs, file},
                                        {u"agent"_qs, c.agentIds[a]},
                                        {u"goal"_qs, c.goalIds[size_t(g.goal)]},
@@ -911,6 +989,168 @@ private slots:
             else
                 QVERIFY(plan.reason != PlanReason::Unreachable);
         }
+    }
+
+    // Issue #31, the property: on 1,000 random problems (4 agent facts, 2..6
+    // actions over every operator, costs of 0.5..3, a budget of 0..4), the
+    // planner's plan for a maximise or minimise goal reaches exactly the best
+    // value exhaustive recursion finds within the budget, at exactly its least
+    // cost (ties: the cheaper), replays to that value, never costs more than
+    // the budget, is empty when nothing improves the start value, is proven
+    // optimal, and is the same plan on a second search.
+    void extremeGoalsMatchExhaustiveSearch()
+    {
+        int checked = 0, improved = 0, empty = 0, minimised = 0;
+        const double budgets[] = {0, 1, 1.5, 2, 3, 4};
+        for (int seed = 1; seed <= 1000; ++seed) {
+            QRandomGenerator rng {quint32(seed) * 7919u};
+            CompiledScenario c = randomCompiled(rng);
+            CompiledGoal &g = c.goals[0];
+            g.kind = rng.bounded(2) ? GoalKind::Maximise : GoalKind::Minimise;
+            g.fact = c.effects[rng.bounded(std::uint32_t(c.effects.size()))].fact; // a fact some action changes
+            g.budget = budgets[rng.bounded(6)];
+            const bool maximise = g.kind == GoalKind::Maximise;
+            std::map<std::pair<std::vector<std::int32_t>, int>, ExhaustiveBest> memo;
+            const ExhaustiveBest truth = exhaustiveBest(c, c.dawnState(0), int(g.budget * 2), g.fact, maximise, memo);
+            Planner planner(c);
+            Plan plan, again;
+            const QByteArray where = "seed " + QByteArray::number(seed);
+            QVERIFY2(planner.planForAgent(c.dawnState(0), 0, 0, plan), where);
+            QVERIFY2(plan.extreme && plan.optimal, where);
+            QCOMPARE(plan.startValue, c.dawnState(0)[size_t(g.fact)]);
+            QVERIFY2(plan.value == truth.value,
+                     where + " value " + QByteArray::number(plan.value) + " exhaustive "
+                         + QByteArray::number(truth.value));
+            QVERIFY2(qFuzzyCompare(1 + plan.cost, 1 + truth.halves / 2.0),
+                     where + " cost " + QByteArray::number(plan.cost) + " exhaustive "
+                         + QByteArray::number(truth.halves / 2.0));
+            QVERIFY2(plan.cost <= g.budget, where);
+            std::int32_t replayed = 0;
+            double cost = 0;
+            QVERIFY2(replay(c, plan, g.fact, replayed, cost), where);
+            QCOMPARE(replayed, plan.value);
+            QVERIFY2(qFuzzyCompare(1 + cost, 1 + plan.cost), where);
+            QCOMPARE(plan.actions.empty(), plan.value == plan.startValue);
+            planner.planForAgent(c.dawnState(0), 0, 0, again);
+            QCOMPARE(again.actions, plan.actions);
+            ++checked;
+            improved += plan.value != plan.startValue;
+            empty += plan.actions.empty();
+            minimised += !maximise;
+        }
+        // The random problems exercise both answers and both directions.
+        qInfo("%d problems: %d improved, %d empty plans, %d minimised", checked, improved, empty, minimised);
+        QCOMPARE(checked, 1000);
+        QVERIFY(improved > 150);
+        QVERIFY(empty > 150);
+        QVERIFY(minimised > 300);
+    }
+
+    void extremeGoalTakesTheBestValueWithinTheBudget()
+    {
+        // dig: +1 gold for 1; pan: +3 gold for 4. Budget 5: dig x5 = 5 gold, dig + pan = 4 gold: five digs.
+        const Scenario s = extremeScenario(
+            {act("pan", 4, {}, {}, {{"agent.gold", 3}}), act("dig", 1, {}, {}, {{"agent.gold", 1}})}, "agent.gold", 5);
+        const CompiledScenario c = compile(s);
+        Planner planner(c);
+        Plan plan;
+        QVERIFY(planner.planForAgent(c.dawnState(0), 0, 0, plan));
+        QCOMPARE(actionIds(c, plan), QStringList(5, QStringLiteral("dig")));
+        QCOMPARE(plan.cost, 5.0);
+        QCOMPARE(plan.startValue, 0);
+        QCOMPARE(plan.value, 5);
+        QVERIFY(plan.optimal);
+    }
+
+    void extremeBudgetIsInclusiveAndForgivesRounding()
+    {
+        // A step costing exactly the budget is taken; three of 0.1 fit a budget of 0.3
+        // (0.1 + 0.1 + 0.1 is 0.30000000000000004 in doubles); a fourth does not.
+        const Scenario exact = extremeScenario({act("dig", 2, {}, {}, {{"agent.gold", 1}})}, "agent.gold", 2);
+        const CompiledScenario c = compile(exact);
+        Planner planner(c);
+        Plan plan;
+        QVERIFY(planner.planForAgent(c.dawnState(0), 0, 0, plan));
+        QCOMPARE(plan.value, 1);
+        const Scenario tenths = extremeScenario({act("dig", 0.1, {}, {}, {{"agent.gold", 1}})}, "agent.gold", 0.3);
+        const CompiledScenario t = compile(tenths);
+        Planner tenthPlanner(t);
+        QVERIFY(tenthPlanner.planForAgent(t.dawnState(0), 0, 0, plan));
+        QCOMPARE(plan.value, 3);
+    }
+
+    void extremeTiesGoToTheCheaperThenTheEarlierListed()
+    {
+        // Equal value: the cheaper plan (one `nugget` at 2 over `sift` at 3);
+        // equal value and cost: the earlier-listed action (`left` over `right`).
+        const Scenario cheaper = extremeScenario(
+            {act("sift", 3, {}, {}, {{"agent.gold", 2}}), act("nugget", 2, {}, {{"agent.gold", 2}}, {})}, "agent.gold",
+            3);
+        const CompiledScenario c = compile(cheaper);
+        Planner planner(c);
+        Plan plan;
+        QVERIFY(planner.planForAgent(c.dawnState(0), 0, 0, plan));
+        QCOMPARE(actionIds(c, plan), QStringList {"nugget"});
+        const Scenario order = extremeScenario(
+            {act("left", 1, {}, {}, {{"agent.gold", 1}}), act("right", 1, {}, {}, {{"agent.gold", 1}})}, "agent.gold",
+            1);
+        const CompiledScenario o = compile(order);
+        Planner orderPlanner(o);
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(orderPlanner.planForAgent(o.dawnState(0), 0, 0, plan));
+            QCOMPARE(actionIds(o, plan), QStringList {"left"});
+        }
+    }
+
+    void extremeWithNothingToGainIsTheEmptyPlan()
+    {
+        // Minimise damage that is already 0: the empty plan, proven at once (0 is the floor).
+        const Scenario s = extremeScenario({act("brawl", 1, {}, {}, {{"agent.damage", 2}})}, "agent.damage", 10, false);
+        const CompiledScenario c = compile(s);
+        Planner planner(c);
+        Plan plan;
+        QVERIFY(planner.planForAgent(c.dawnState(0), 0, 0, plan));
+        QVERIFY(plan.actions.empty());
+        QCOMPARE(plan.cost, 0.0);
+        QVERIFY(plan.optimal);
+        QCOMPARE(plan.expanded, 1);
+        // With damage 5 and a bandage (-2 for 1), a budget of 2 heals to 1.
+        Scenario heal = extremeScenario({act("brawl", 1, {}, {}, {{"agent.damage", 2}}),
+                                         act("bandage", 1, {{"agent.damage", 1}}, {}, {{"agent.damage", -2}})},
+                                        "agent.damage", 2, false);
+        heal.agents[0].facts = {{QStringLiteral("damage"), 5}};
+        const CompiledScenario h = compile(heal);
+        Planner healer(h);
+        QVERIFY(healer.planForAgent(h.dawnState(0), 0, 0, plan));
+        QCOMPARE(actionIds(h, plan), QStringList({"bandage", "bandage"}));
+        QCOMPARE(plan.startValue, 5);
+        QCOMPARE(plan.value, 1);
+    }
+
+    void extremeAtTheNodeCapIsTheBestSoFarNotProven()
+    {
+        // Ten ways to earn, a budget of 100: the cap stops the search first; the
+        // plan is the best of what was expanded, said not to be proven.
+        QList<Action> actions;
+        for (int i = 0; i < 10; ++i)
+            actions << Action {QStringLiteral("earn%1").arg(i),
+                               {},
+                               {},
+                               1,
+                               1.0 + i,
+                               {},
+                               {},
+                               {{QStringLiteral("agent.f%1").arg(i), 1}, {QStringLiteral("agent.gold"), 1}}};
+        Scenario s = extremeScenario(actions, "agent.gold", 100);
+        s.planner.maxNodes = 50;
+        const CompiledScenario c = compile(s);
+        Planner planner(c);
+        Plan plan;
+        QVERIFY(planner.planForAgent(c.dawnState(0), 0, 0, plan));
+        QVERIFY(!plan.optimal);
+        QCOMPARE(plan.expanded, 50);
+        QVERIFY(plan.value > 0);
+        QVERIFY(plan.cost <= 100);
     }
 
     void relaxedCostsOfASmallChain()

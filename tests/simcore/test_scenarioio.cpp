@@ -146,6 +146,63 @@ private slots:
                     .startsWith(QStringLiteral("f.json:%1:%2: error: ").arg(first.line).arg(first.column)));
     }
 
+    // Issue #31: a goal that maximises or minimises a fact is written with its
+    // fact and budget (no conditions, start and rate as a need's), makes the
+    // file version 2, reads back equal, and turning it back into a need
+    // writes the version 1 file byte for byte.
+    void extremeGoalsRoundTripAsVersionTwo()
+    {
+        Scenario s = loadShipped(QStringLiteral("cook.json"));
+        const QByteArray v1 = writeScenario(s);
+        QVERIFY(v1.contains("\"version\": 1,"));
+        const Goal need = s.goals[0];
+        for (const GoalKind kind : {GoalKind::Maximise, GoalKind::Minimise}) {
+            Goal &g = s.goals[0];
+            g.kind = kind;
+            g.conditions.clear();
+            g.fact = QStringLiteral("agent.wood");
+            g.budget = 7.5;
+            QCOMPARE(requiredVersion(s), 2);
+            const QByteArray v2 = writeScenario(s);
+            QVERIFY(v2.contains("\"version\": 2,"));
+            QVERIFY(v2.contains(QByteArray("\"kind\": \"") + toString(kind).toLatin1() + '"'));
+            QVERIFY(v2.contains("\"fact\": \"agent.wood\""));
+            QVERIFY(v2.contains("\"budget\": 7.5"));
+            const ReadResult back = readScenario(v2);
+            QVERIFY2(back.ok(), qPrintable(back.issues.value(0).text()));
+            QCOMPARE(*back.scenario, s);
+            QCOMPARE(writeScenario(*back.scenario), v2);
+            const CompiledScenario c = compile(*back.scenario);
+            QVERIFY(c.goals[0].kind == kind);
+            QCOMPARE(c.goals[0].fact, c.fact(u"agent.wood"));
+            QCOMPARE(c.goals[0].budget, 7.5);
+        }
+        s.goals[0] = need;
+        QCOMPARE(writeScenario(s), v1);
+        // The shipped example reads, validates without a warning and writes back as it is.
+        const QByteArray shipped = readAll(kSource + QStringLiteral("/scenarios/prospector.json"));
+        const ReadResult prospector = readScenario(shipped);
+        QVERIFY(prospector.ok());
+        QVERIFY(prospector.scenario->goals[0].kind == GoalKind::Maximise);
+        QCOMPARE(writeScenario(*prospector.scenario), shipped);
+    }
+
+    void extremeGoalWarnsWhenNothingChangesItsFact()
+    {
+        Scenario s = loadShipped(QStringLiteral("prospector.json"));
+        QVERIFY(validate(s).isEmpty());
+        s.goals[0].fact = QStringLiteral("agent.fed"); // known, and changed by eatBeans: fine
+        QVERIFY(validate(s).isEmpty());
+        s.agents[0].actions.removeAll(QStringLiteral("eatBeans"));
+        s.goals[1].conditions = {{QStringLiteral("agent.gold"), 1, ConditionOp::Ge}};
+        const QList<Issue> issues = validate(s);
+        const auto it = std::find_if(issues.begin(), issues.end(), [](const Issue &i) {
+            return i.path == u"goals[0].fact" && i.message.contains(u"no action a character can do changes agent.fed");
+        });
+        QVERIFY2(it != issues.end(), qPrintable(issues.value(0).text()));
+        QVERIFY(!it->isError());
+    }
+
     void heuristicNeedsVersionTwoOnlyWhenNotTheDefault()
     {
         const ReadResult cook = readScenarioFile(kSource + QStringLiteral("/scenarios/cook.json"));

@@ -2,6 +2,7 @@
 // day, records and determinism (SPEC §4-7, §9).
 #include "io/scenarioreader.h"
 #include "planner/compiledscenario.h"
+#include "planner/planner.h"
 #include "scenarios.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
@@ -69,6 +70,58 @@ class TestSimulation : public QObject
     Q_OBJECT
 
 private slots:
+    // Issue #31: a maximise goal on the ballot. At dawn the prospector's plan
+    // for Riches is the best the planner can prove within the budget (8 gold,
+    // not the greedy 6); each safe point plans again with what is left of the
+    // budget, so the steps it follows are that plan, and when its last step is
+    // done the pouch holds exactly the value planned: the goal is satisfied
+    // (an event, the day's count, insistence back to its start) and the next
+    // episode starts with the whole budget.
+    void prospectorEndsItsPlanWithTheBestReachableValue()
+    {
+        const auto c = compiled(loadShipped(QStringLiteral("prospector.json")));
+        const int riches = c->goalIndex(u"riches");
+        const FactId gold = c->fact(u"agent.gold");
+        Planner planner(*c);
+        Plan best;
+        QVERIFY(planner.planForAgent(c->dawnState(0), 0, riches, best));
+        QVERIFY(best.extreme && best.optimal);
+        QCOMPARE(best.value, 8);
+        Simulation sim(c);
+        std::vector<int> done; // the actions completed before Riches is satisfied
+        bool satisfied = false;
+        double insistenceBefore = 0;
+        for (std::int64_t t = 0; t < sim.ticksPerDay() && !satisfied; ++t) {
+            const size_t before = sim.events().events.size();
+            insistenceBefore = sim.insistence(0, 0);
+            sim.step();
+            for (size_t k = before; k < sim.events().events.size(); ++k) {
+                const Event &e = sim.events().events[k];
+                if (e.kind == EventKind::Complete)
+                    done.push_back(e.action);
+                if (e.kind == EventKind::NeedSatisfied && e.goal == riches) {
+                    satisfied = true;
+                    QCOMPARE(sim.agentFacts(0)[size_t(gold)], best.value); // the value planned, reached
+                }
+            }
+        }
+        QVERIFY(satisfied);
+        QCOMPARE(done, best.actions);
+        QVERIFY(insistenceBefore > c->goals[size_t(riches)].start);
+        QCOMPARE(sim.insistence(0, 0), c->goals[size_t(riches)].start); // reset after this tick's climb
+        // The next episode plans with the whole budget again: four digs.
+        sim.runDays(1);
+        const EventLog &log = sim.events();
+        const std::vector<Event> plans = eventsOf(log, 0, EventKind::Plan);
+        const auto next = std::find_if(plans.begin(), plans.end(), [&](const Event &e) {
+            return e.t > 0 && planOf(*c, log, e) == QStringList(4, QStringLiteral("digMine"));
+        });
+        QVERIFY(next != plans.end());
+        QCOMPARE(next->planCost, 12.0);
+        const std::vector<DayReport> &days = sim.reports();
+        QVERIFY(days.front().agents[0].goals[0].satisfied >= 5);
+    }
+
     void cookFindsTheSameFourStepsAfterEveryMeal()
     {
         const auto c = compiled(loadShipped(QStringLiteral("cook.json")));

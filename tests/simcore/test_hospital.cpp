@@ -417,7 +417,9 @@ private slots:
         quota.conditions = {Condition {QStringLiteral("agent.patientsTreated"), 1000}};
         quota.urgency = 1000;
         s.goals.append(quota);
-        s.agents[0].goals.append(GoalRef {QStringLiteral("urgent")});
+        GoalRef urgent;
+        urgent.goal = QStringLiteral("urgent");
+        s.agents[0].goals.append(urgent);
         const auto c = std::make_shared<const CompiledScenario>(compile(s));
         Simulation sim(c);
         sim.runUntil(0, 60);

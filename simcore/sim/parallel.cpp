@@ -9,55 +9,35 @@
 // the ordered loop. So any number of threads gives the serial run, byte for
 // byte.
 //
-// The pool is oneTBB's: an arena of the threads asked for, a parallel_for
-// over blocks of the tick's characters. Towns below kParallelFrom present
-// characters never enter it.
+// The pool is oneTBB's (pool.h): an arena of the threads asked for, a
+// parallel_for over blocks of the tick's characters. Towns below
+// kParallelFrom present characters never enter it.
 
-// oneTBB before Qt: Qt's `emit` macro would break oneTBB's profiling.h.
-#include <tbb/blocked_range.h>
-#include <tbb/info.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
+#include "pool.h"
 #include "simulation.h"
 
-#include <atomic>
+#include <algorithm>
 
 namespace goap::sim {
 
-struct Simulation::Pool
-{
-    explicit Pool(int threads)
-        : arena(threads)
-    {
-    }
-    tbb::task_arena arena;
-    // What ThreadSanitizer sees of the hand-over: the ordered loop's writes
-    // before a tick are published to the blocks (release, acquire), and the
-    // blocks' writes back to the loop (acq_rel counts, acquire). oneTBB's own
-    // synchronisation is in a library ThreadSanitizer does not instrument.
-    std::atomic<std::uint64_t> tick {0};
-    std::atomic<std::uint64_t> blocksDone {0};
-};
-
-void Simulation::PoolDeleter::operator()(Pool *pool) const
+void Simulation::PoolDeleter::operator()(ThreadPool *pool) const
 {
     delete pool;
 }
 
 void Simulation::setThreads(int threads)
 {
-    const int n = threads > 0 ? threads : tbb::info::default_concurrency();
+    const int n = threads > 0 ? threads : ThreadPool::defaultThreads();
     m_options.threads = threads;
     if (n <= 1)
         m_pool.reset(); // serial: no arena, no threads
-    else if (!m_pool || m_pool->arena.max_concurrency() != n)
-        m_pool.reset(new Pool(n));
+    else if (!m_pool || m_pool->threads() != n)
+        m_pool.reset(new ThreadPool(n));
 }
 
 int Simulation::threads() const
 {
-    return m_pool ? m_pool->arena.max_concurrency() : 1;
+    return m_pool ? m_pool->threads() : 1;
 }
 
 void Simulation::prepareRange(size_t begin, size_t end)
@@ -89,19 +69,10 @@ void Simulation::prepareTick()
         return; // updateAgent climbs needs and walks as it goes
     if (m_ahead.size() < m_walks.size())
         m_ahead.resize(m_walks.size()); // grows with the crowd only (not a tick)
-    Pool &pool = *m_pool;
-    pool.tick.fetch_add(1, std::memory_order_release);
     // Blocks of at least 256 characters: enough work to be worth a task.
-    const size_t grain = std::max<size_t>(256, m_order.size() / (size_t(pool.arena.max_concurrency()) * 4));
-    pool.arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<size_t>(0, m_order.size(), grain),
-                          [&](const tbb::blocked_range<size_t> &range) {
-                              (void)pool.tick.load(std::memory_order_acquire);
-                              prepareRange(range.begin(), range.end());
-                              pool.blocksDone.fetch_add(1, std::memory_order_acq_rel);
-                          });
-    });
-    (void)pool.blocksDone.load(std::memory_order_acquire);
+    const size_t grain = std::max<size_t>(256, m_order.size() / (size_t(m_pool->threads()) * 4));
+    auto block = [this](size_t begin, size_t end) { prepareRange(begin, end); };
+    m_pool->forBlocks(m_order.size(), grain, block);
     ++m_parallelTicks;
     m_prepared = true;
 }

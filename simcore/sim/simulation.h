@@ -43,6 +43,8 @@
 
 namespace goap::sim {
 
+class ThreadPool; // pool.h
+
 struct Options
 {
     bool recordEvents = true;
@@ -344,7 +346,7 @@ private:
     int m_serials = 0; // characters so far (serials handed out)
     int m_serialsAtDawn = 0; // the first serial of today's copies
 
-    // The parallel tick: the pool (oneTBB's arena, parallel.cpp), and per
+    // The parallel tick: the pool (oneTBB's arena, pool.h), and per
     // storage index the stride worked out ahead this tick.
     struct Ahead
     {
@@ -353,12 +355,11 @@ private:
         size_t fromWay = 0, way = 0;
         double fromX = 0, fromY = 0, x = 0, y = 0;
     };
-    struct Pool;
-    struct PoolDeleter // Pool is oneTBB's, known in parallel.cpp only
+    struct PoolDeleter // ThreadPool is known in parallel.cpp only (pool.h)
     {
-        void operator()(Pool *pool) const;
+        void operator()(ThreadPool *pool) const;
     };
-    std::unique_ptr<Pool, PoolDeleter> m_pool;
+    std::unique_ptr<ThreadPool, PoolDeleter> m_pool;
     std::vector<Ahead> m_ahead;
     bool m_prepared = false; // this tick's needs climbed and strides worked out ahead
     std::int64_t m_parallelTicks = 0;

@@ -107,10 +107,10 @@ MainWindow::MainWindow(QWidget *parent)
         statusBar()->showMessage(text, 10000);
         m_docks.value(QStringLiteral("issues"))->raise();
     });
-    connect(m_run, &LiveRun::characterSelected, this, [this](int agent) {
-        if (agent >= 0 && agent < scenario().agents.size()
-            && m_outline->current() != ItemRef {EntityKind::Character, agent})
-            m_outline->select(ItemRef {EntityKind::Character, agent});
+    connect(m_run, &LiveRun::characterSelected, this, [this](int character) {
+        if (character >= 0 && character < scenario().agents.size()
+            && m_outline->current() != ItemRef {EntityKind::Character, character})
+            m_outline->select(ItemRef {EntityKind::Character, character});
     });
 
     connect(m_outline, &Outline::currentItemChanged, this, &MainWindow::showItem);
@@ -237,17 +237,17 @@ void MainWindow::createDocks()
     m_breakpointsPanel = new BreakpointsPanel(m_breakpoints, m_document, this);
     addDock(QStringLiteral("breakpoints"), tr("Breakpoints"), m_breakpointsPanel, Qt::BottomDockWidgetArea);
     createPrefabsDock();
-    connect(m_breakpoints, &Breakpoints::hit, this, [this](int, int agent, const QString &text) {
+    connect(m_breakpoints, &Breakpoints::hit, this, [this](int, int character, const QString &text) {
         statusBar()->showMessage(text); // stays until the next message: the run waits on it
-        if (agent >= 0)
-            m_run->selectCharacter(agent);
+        if (character >= 0)
+            m_run->selectCharacter(character);
     });
-    connect(m_run->inspector(), &Inspector::breakRequested, this, [this](int agent, sim::Breakpoint::Kind kind) {
-        if (agent < 0 || agent >= scenario().agents.size())
+    connect(m_run->inspector(), &Inspector::breakRequested, this, [this](int character, sim::Breakpoint::Kind kind) {
+        if (character < 0 || character >= scenario().agents.size())
             return;
         BreakpointSpec spec;
         spec.kind = kind;
-        spec.character = scenario().agents[agent].id;
+        spec.character = scenario().agents[character].id;
         m_breakpoints->add(spec);
         statusBar()->showMessage(tr("Breakpoint: %1").arg(describe(spec, scenario())), 6000);
     });
@@ -477,10 +477,10 @@ void MainWindow::createRunMenu()
 
 void MainWindow::follow()
 {
-    const int agent = m_run->inspector()->character();
-    if (!m_follow->isChecked() || agent < 0 || !m_run->controller()->hasRun())
+    const int character = m_run->inspector()->character();
+    if (!m_follow->isChecked() || character < 0 || !m_run->controller()->hasRun())
         return;
-    const QPointF at = m_run->layer()->tokenPosition(agent);
+    const QPointF at = m_run->layer()->tokenPosition(character);
     if (!at.isNull())
         m_view->centerOn(at);
 }
@@ -704,9 +704,9 @@ QMenu *MainWindow::outlineMenu(const ItemRef &item)
             BreakpointSpec spec;
             spec.kind = kind;
             spec.fact = fact;
-            const int agent = m_run->inspector()->character();
-            if (fact.startsWith(QLatin1String("agent.")) && agent >= 0 && agent < scenario().agents.size())
-                spec.character = scenario().agents[agent].id;
+            const int character = m_run->inspector()->character();
+            if (fact.startsWith(QLatin1String("agent.")) && character >= 0 && character < scenario().agents.size())
+                spec.character = scenario().agents[character].id;
             m_docks.value(QStringLiteral("breakpoints"))->show();
             m_docks.value(QStringLiteral("breakpoints"))->raise();
             m_breakpointsPanel->addWithDialog(spec);
@@ -972,12 +972,12 @@ void MainWindow::openHere(const QString &name)
         openFile(name);
 }
 
-bool MainWindow::inspect(const QString &agentId)
+bool MainWindow::inspect(const QString &characterId)
 {
-    const int index = scenario().indexOfAgent(agentId);
+    const int index = scenario().indexOfAgent(characterId);
     if (index < 0) { // a spawned copy: known to the run only
         const std::vector<QString> &ids = m_run->controller()->events().agentIds;
-        const auto found = std::find(ids.begin(), ids.end(), agentId);
+        const auto found = std::find(ids.begin(), ids.end(), characterId);
         if (found == ids.end())
             return false;
         m_run->selectCharacter(int(found - ids.begin()));

@@ -105,7 +105,7 @@ public:
     QDockWidget *dock(const QString &name) const;
     QStringList dockNames() const; // what dock() takes, in the order the docks were made
     // Selects a character by id for the inspector (and the outline); false when there is none.
-    bool inspect(const QString &agentId);
+    bool inspect(const QString &characterId);
     QWidget *currentForm() const;
     // The outline's context menu for an item or a section (add, duplicate, rename, delete).
     QMenu *outlineMenu(const ItemRef &item);

@@ -228,13 +228,13 @@ void DayChart::setBaseline(std::shared_ptr<const CompiledScenario> scenario,
     m_baseline = m_baselineScenario ? std::move(samples) : nullptr;
 }
 
-void DayChart::addBaselineLine(QCPGraph *line, int agent, int goal, bool progress)
+void DayChart::addBaselineLine(QCPGraph *line, int character, int goal, bool progress)
 {
     if (!m_baseline || !m_scenario)
         return;
     const CompiledScenario &b = *m_baselineScenario;
     const sim::Samples &s = *m_baseline;
-    const QString who = sim::columnId(*m_scenario, agent), what = m_scenario->goalIds[size_t(goal)];
+    const QString who = sim::columnId(*m_scenario, character), what = m_scenario->goalIds[size_t(goal)];
     for (size_t c = 0; c < s.columns(); ++c) {
         if (sim::columnId(b, s.slotAgent[c]) != who || b.goalIds[size_t(s.slotGoal[c])] != what)
             continue;
@@ -261,15 +261,15 @@ void DayChart::addBaselineLine(QCPGraph *line, int agent, int goal, bool progres
     }
 }
 
-int DayChart::chartedIndex(int agent) const
+int DayChart::chartedIndex(int character) const
 {
-    return agent >= 0 && size_t(agent) < m_chartedIndex.size() ? m_chartedIndex[size_t(agent)] : -1;
+    return character >= 0 && size_t(character) < m_chartedIndex.size() ? m_chartedIndex[size_t(character)] : -1;
 }
 
-int DayChart::addSeries(int agent, int goal, QCPGraph *line)
+int DayChart::addSeries(int character, int goal, QCPGraph *line)
 {
     Series s;
-    s.agent = agent;
+    s.character = character;
     s.goal = goal;
     s.line = line;
     m_series.push_back(s);
@@ -402,9 +402,9 @@ void DayChart::setLineHidden(QCPGraph *line, bool hidden)
         return;
     const Series &s = m_series[size_t(index)];
     if (hidden)
-        m_hidden.insert({s.agent, s.goal});
+        m_hidden.insert({s.character, s.goal});
     else
-        m_hidden.erase({s.agent, s.goal});
+        m_hidden.erase({s.character, s.goal});
     applyVisibility();
     replot(rpQueuedReplot);
     emit lineVisibilityChanged();
@@ -413,7 +413,7 @@ void DayChart::setLineHidden(QCPGraph *line, bool hidden)
 bool DayChart::isLineHidden(QCPGraph *line) const
 {
     const int index = m_seriesOf.value(line, -1);
-    return index >= 0 && m_hidden.count({m_series[size_t(index)].agent, m_series[size_t(index)].goal});
+    return index >= 0 && m_hidden.count({m_series[size_t(index)].character, m_series[size_t(index)].goal});
 }
 
 void DayChart::legendClicked(QCPAbstractLegendItem *item)
@@ -427,7 +427,7 @@ void DayChart::applyVisibility()
 {
     for (Series &s : m_series) {
         s.goalShown = s.goal < 0 || m_visibleGoals.isEmpty() || m_visibleGoals.contains(s.goal);
-        const bool shown = s.goalShown && !m_hidden.count({s.agent, s.goal});
+        const bool shown = s.goalShown && !m_hidden.count({s.character, s.goal});
         s.line->setVisible(shown);
         for (QCPAbstractPlottable *p : s.extras)
             p->setVisible(shown);

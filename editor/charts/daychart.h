@@ -137,8 +137,8 @@ signals:
 
 protected:
     // Called by a subclass's build() for each line it adds: the baseline's
-    // line for (agent, goal) under it, from its insistence or its progress.
-    void addBaselineLine(QCPGraph *line, int agent, int goal, bool progress);
+    // line for (character, goal) under it, from its insistence or its progress.
+    void addBaselineLine(QCPGraph *line, int character, int goal, bool progress);
     std::shared_ptr<const CompiledScenario> m_baselineScenario;
     std::shared_ptr<const sim::Samples> m_baseline;
     std::vector<QCPGraph *> m_baselineLines;
@@ -158,7 +158,7 @@ protected:
     // A line and what belongs to it: hidden together.
     struct Series
     {
-        int agent = -1; // -1: the crowd
+        int character = -1; // -1: the crowd
         int goal = -1; // -1: none
         QCPGraph *line = nullptr;
         std::vector<QCPAbstractPlottable *> extras; // markers, band edges
@@ -182,12 +182,12 @@ protected:
         Q_UNUSED(to)
     }
 
-    int addSeries(int agent, int goal, QCPGraph *line); // returns its index in m_series
+    int addSeries(int character, int goal, QCPGraph *line); // returns its index in m_series
     QCPGraph *addMarkers(int series, const QCPScatterStyle &style, const QString &name);
     void addMarker(QCPGraph *markers, double key, double value, const QString &text);
     void addText(QCPItemText *label, int series); // a label that hides with its series
     QVector<double> keysOf(const sim::Samples &samples, size_t from, size_t to) const; // x of sample rows
-    int chartedIndex(int agent) const; // -1 when the character has no lines of its own
+    int chartedIndex(int character) const; // -1 when the character has no lines of its own
     // More characters than a chart shows by default: the crowd gets its bands.
     bool isCrowd() const { return m_scenario && m_scenario->agents.size() > size_t(kChartedAtFirst); }
 
@@ -214,7 +214,7 @@ private:
     QHash<QCPAbstractPlottable *, int> m_seriesOf;
     QHash<QCPGraph *, QStringList> m_markerTexts;
     QHash<QCPItemText *, int> m_textSeries;
-    std::set<std::pair<int, int>> m_hidden; // (agent, goal) of lines the user hid: kept across rebuilds
+    std::set<std::pair<int, int>> m_hidden; // (character, goal) of lines the user hid: kept across rebuilds
     QSet<int> m_visibleGoals;
     LegendPlace m_legendPlace = LegendPlace::Auto, m_legendSide = LegendPlace::Right;
     double m_interval = 1, m_lastKey = 0;

@@ -49,9 +49,9 @@ std::vector<int> goalStyles(const CompiledScenario &s)
 }
 
 // A character's line for a goal: its colour, the goal's dash and shape.
-void styleLine(QCPGraph *g, int agent, int style, double width)
+void styleLine(QCPGraph *g, int character, int style, double width)
 {
-    const QColor c = characterColor(agent);
+    const QColor c = characterColor(character);
     g->setPen(QPen(c, width, goalDash(style)));
     g->setScatterStyle(QCPScatterStyle(goalShape(style), c, 6));
 }
@@ -248,16 +248,16 @@ void InsistenceChart::build()
         const int k = chartedIndex(slotList[c].agent);
         if (k < 0)
             continue;
-        const int agent = slotList[c].agent, goal = slotList[c].goal;
+        const int character = slotList[c].agent, goal = slotList[c].goal;
         Line line;
         line.slot = int(c);
         line.goal = goal;
         line.line = addGraph();
-        styleLine(line.line, agent, styles[size_t(goal)], 1.6);
-        line.line->setName(QStringLiteral("%1: %2").arg(sim::columnLabel(s, agent), s.goalLabels[size_t(goal)]));
-        addBaselineLine(line.line, agent, goal, false);
-        line.series = addSeries(agent, goal, line.line);
-        const QColor colour = characterColor(agent);
+        styleLine(line.line, character, styles[size_t(goal)], 1.6);
+        line.line->setName(QStringLiteral("%1: %2").arg(sim::columnLabel(s, character), s.goalLabels[size_t(goal)]));
+        addBaselineLine(line.line, character, goal, false);
+        line.series = addSeries(character, goal, line.line);
+        const QColor colour = characterColor(character);
         line.switches
             = addMarkers(line.series, QCPScatterStyle(QCPScatterStyle::ssDiamond, colour.darker(150), colour, 10),
                          tr("%1: switched to it").arg(line.line->name()));
@@ -453,20 +453,20 @@ void QuotaChart::build()
     const std::vector<int> styles = goalStyles(s);
     buildBands(columnGoals(slotList), [&s](int goal) { return s.goals[size_t(goal)].kind == GoalKind::Quota; });
     for (size_t c = 0; c < slotList.size(); ++c) {
-        const int agent = slotList[c].agent, goal = slotList[c].goal;
-        const int k = chartedIndex(agent);
+        const int character = slotList[c].agent, goal = slotList[c].goal;
+        const int k = chartedIndex(character);
         if (k < 0 || s.goals[size_t(goal)].kind != GoalKind::Quota)
             continue;
         Line line;
         line.slot = int(c);
         line.line = addGraph();
-        styleLine(line.line, agent, styles[size_t(goal)], 1.8);
-        line.line->setName(QStringLiteral("%1: %2").arg(sim::columnLabel(s, agent), s.goalLabels[size_t(goal)]));
-        addBaselineLine(line.line, agent, goal, true);
-        line.series = addSeries(agent, goal, line.line);
-        line.met
-            = addMarkers(line.series, QCPScatterStyle(QCPScatterStyle::ssStar, characterColor(agent).darker(140), 13),
-                         tr("%1: met").arg(line.line->name()));
+        styleLine(line.line, character, styles[size_t(goal)], 1.8);
+        line.line->setName(QStringLiteral("%1: %2").arg(sim::columnLabel(s, character), s.goalLabels[size_t(goal)]));
+        addBaselineLine(line.line, character, goal, true);
+        line.series = addSeries(character, goal, line.line);
+        line.met = addMarkers(line.series,
+                              QCPScatterStyle(QCPScatterStyle::ssStar, characterColor(character).darker(140), 13),
+                              tr("%1: met").arg(line.line->name()));
         m_slotLine[c] = int(m_lines.size());
         m_characterGoalLine[size_t(k) * goals + size_t(goal)] = int(m_lines.size());
         m_lines.push_back(line);

@@ -265,9 +265,9 @@ void CharacterForm::applyGoals()
     apply(a, Field::Goals);
 }
 
-void CharacterForm::apply(const Agent &agent, Field field)
+void CharacterForm::apply(const Agent &character, Field field)
 {
-    setShown(kind(), agent, field);
+    setShown(kind(), character, field);
 }
 
 } // namespace goap::editor

@@ -28,7 +28,7 @@ public:
     QTableWidget *goalTable; // checkable rows: goal, start, rate, urgency overrides (empty: the goal's own)
 
 private:
-    void apply(const Agent &agent, Field field);
+    void apply(const Agent &character, Field field);
     void refreshField(Field field) override; // only the widgets of `field`
     EntityKind kind() const { return m_templates ? EntityKind::Template : EntityKind::Character; }
     // Applies `edit` to every character shown.

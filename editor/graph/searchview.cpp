@@ -89,13 +89,13 @@ SearchView::SearchView(QWidget *parent)
     connect(m_goalBox, &QComboBox::currentIndexChanged, this, [this] {
         if (m_filling || m_characterBox->currentIndex() < 0 || m_goalBox->currentIndex() < 0)
             return;
-        const int agent = m_characterBox->currentData().toInt(), goal = m_goalBox->currentData().toInt();
-        if (m_moment && m_moment->character == agent) { // the same moment, another goal
+        const int character = m_characterBox->currentData().toInt(), goal = m_goalBox->currentData().toInt();
+        if (m_moment && m_moment->character == character) { // the same moment, another goal
             SearchRequest again = *m_moment;
             again.goal = goal;
             search(std::move(again));
         } else {
-            showDawnSearch(agent, goal);
+            showDawnSearch(character, goal);
         }
     });
     connect(m_collapseButton, &QToolButton::clicked, this, &SearchView::collapse);
@@ -175,16 +175,16 @@ void SearchView::fillGoals()
     m_filling = true;
     const QString was = m_goalBox->currentText();
     m_goalBox->clear();
-    const int agent = m_characterBox->currentData().toInt();
-    if (m_characterBox->currentIndex() >= 0 && agent < m_scenario.agents.size())
-        for (const GoalRef &held : m_scenario.agents[agent].goals)
+    const int character = m_characterBox->currentData().toInt();
+    if (m_characterBox->currentIndex() >= 0 && character < m_scenario.agents.size())
+        for (const GoalRef &held : m_scenario.agents[character].goals)
             if (const int g = m_scenario.indexOfGoal(held.goal); g >= 0)
                 m_goalBox->addItem(held.goal, g);
     m_goalBox->setCurrentIndex(m_goalBox->findText(was));
     m_filling = false;
 }
 
-void SearchView::showDawnSearch(int agent, int goal)
+void SearchView::showDawnSearch(int character, int goal)
 {
     m_moment.reset();
     if (m_hasErrors) { // compile() wants a valid scenario
@@ -192,11 +192,12 @@ void SearchView::showDawnSearch(int agent, int goal)
         return;
     }
     auto compiled = std::make_shared<const CompiledScenario>(compile(m_scenario));
-    if (agent < 0 || size_t(agent) >= compiled->agents.size() || goal < 0 || size_t(goal) >= compiled->goals.size())
+    if (character < 0 || size_t(character) >= compiled->agents.size() || goal < 0
+        || size_t(goal) >= compiled->goals.size())
         return;
-    const CompiledAgent &who = compiled->agents[size_t(agent)];
+    const CompiledAgent &who = compiled->agents[size_t(character)];
     m_fromDawn = true;
-    search({compiled, agent, goal, compiled->dawnState(agent), who.x, who.y, tr("dawn")});
+    search({compiled, character, goal, compiled->dawnState(character), who.x, who.y, tr("dawn")});
 }
 
 void SearchView::showSearch(SearchRequest request)
@@ -213,27 +214,27 @@ QString SearchView::fromText() const
 
 void SearchView::search(SearchRequest request)
 {
-    const int agent = request.character, goal = request.goal;
-    if (!request.scenario || agent < 0 || size_t(agent) >= request.scenario->agents.size() || goal < 0
+    const int character = request.character, goal = request.goal;
+    if (!request.scenario || character < 0 || size_t(character) >= request.scenario->agents.size() || goal < 0
         || size_t(goal) >= request.scenario->goals.size())
         return;
     m_compiled = std::move(request.scenario);
     const CompiledScenario &sc = *m_compiled;
-    m_characterId = sc.agentIds[size_t(agent)];
+    m_characterId = sc.agentIds[size_t(character)];
     m_goalId = sc.goalIds[size_t(goal)];
     m_when = request.when;
     Planner planner(sc);
     planner.traceInto(&m_tree);
     const Space space(sc);
     const Travel travel
-        = travelFrom(space, sc.planner.travelCost, sc.agents[size_t(agent)].speed, request.x, request.y);
+        = travelFrom(space, sc.planner.travelCost, sc.agents[size_t(character)].speed, request.x, request.y);
     Plan plan;
-    planner.planGoal(request.state, sc.agents[size_t(agent)].actions, goal, plan, sc.planner.maxNodes,
+    planner.planGoal(request.state, sc.agents[size_t(character)].actions, goal, plan, sc.planner.maxNodes,
                      sc.planner.heuristic, &travel);
     m_opened.clear();
     // The chooser follows (a search asked for by the inspector names its own character and goal).
     m_filling = true;
-    if (const int i = m_characterBox->findData(agent); i >= 0 && m_characterBox->currentIndex() != i) {
+    if (const int i = m_characterBox->findData(character); i >= 0 && m_characterBox->currentIndex() != i) {
         m_characterBox->setCurrentIndex(i);
         m_filling = false;
         fillGoals();

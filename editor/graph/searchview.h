@@ -56,7 +56,7 @@ public:
     // Shows what the planner tries for the request's character and goal from its state.
     void showSearch(SearchRequest request);
     // The same from the character's dawn state in the document.
-    void showDawnSearch(int agent, int goal);
+    void showDawnSearch(int character, int goal);
 
     const SearchTree &tree() const { return m_tree; }
     const TreeView &view() const { return m_view; }

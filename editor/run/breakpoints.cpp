@@ -228,12 +228,12 @@ bool Breakpoints::fits(const BreakpointSpec &b, const Scenario &s, const QString
 
 bool Breakpoints::fits(const BreakpointSpec &b, const CompiledScenario &s)
 {
-    const int agent = b.character.isEmpty() ? -1 : indexOfId(s.agentIds, b.character);
-    if (!b.character.isEmpty() && agent < 0)
+    const int character = b.character.isEmpty() ? -1 : indexOfId(s.agentIds, b.character);
+    if (!b.character.isEmpty() && character < 0)
         return false;
     if (watchesFact(b.kind)) {
         const FactId f = s.fact(b.fact);
-        return f >= 0 && (s.isWorldFact(f) ? agent < 0 : agent >= 0);
+        return f >= 0 && (s.isWorldFact(f) ? character < 0 : character >= 0);
     }
     return b.goal.isEmpty() || indexOfId(s.goalIds, b.goal) >= 0;
 }

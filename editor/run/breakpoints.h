@@ -85,9 +85,9 @@ public:
 
 signals:
     void changed(); // the list (a row added, removed, enabled, a hit counted)
-    // The run stopped at `id`: `agent` is who it concerns (-1 for the world),
+    // The run stopped at `id`: `character` is who it concerns (-1 for the world),
     // `text` says what happened, in words, for the status bar.
-    void hit(int id, int agent, const QString &text);
+    void hit(int id, int character, const QString &text);
 
 private:
     void send();

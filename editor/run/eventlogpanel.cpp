@@ -17,16 +17,17 @@ class EventFilter : public QSortFilterProxyModel
 {
 public:
     using QSortFilterProxyModel::QSortFilterProxyModel;
-    int agent = -1, kind = -1;
+    int character = -1, kind = -1;
     void changed() { invalidateRowsFilter(); }
 
 protected:
     bool filterAcceptsRow(int row, const QModelIndex &) const override
     {
         const QModelIndex i = sourceModel()->index(row, 0);
-        const bool characterOk = agent == -1
-            || (agent >= 0 ? i.data(EventLogModel::CharacterRole).toInt() == agent
-                           : EventLogModel::templateFilter(i.data(EventLogModel::TemplateRole).toInt()) == agent);
+        const bool characterOk = character == -1
+            || (character >= 0
+                    ? i.data(EventLogModel::CharacterRole).toInt() == character
+                    : EventLogModel::templateFilter(i.data(EventLogModel::TemplateRole).toInt()) == character);
         return characterOk && (kind < 0 || i.data(EventLogModel::KindRole).toInt() == kind);
     }
 };
@@ -35,11 +36,11 @@ protected:
 
 namespace {
 // A spawned copy is named "<template id>-<n>": its template, or -1 for the scenario's own.
-int templateOf(const CompiledScenario &s, const sim::EventLog &log, int agent)
+int templateOf(const CompiledScenario &s, const sim::EventLog &log, int character)
 {
-    if (agent < int(s.agents.size()))
+    if (character < int(s.agents.size()))
         return -1;
-    const QString &id = log.agentId(agent);
+    const QString &id = log.agentId(character);
     for (size_t t = 0; t < s.templateIds.size(); ++t) {
         const QString &prefix = s.templateIds[t];
         if (id.size() <= prefix.size() + 1 || !id.startsWith(prefix) || id[prefix.size()] != QLatin1Char('-'))
@@ -216,9 +217,9 @@ EventLogPanel::EventLogPanel(SimController *controller, QWidget *parent)
             [this] { setCharacterFilter(m_characterBox->currentData().toInt()); });
     connect(m_kindBox, &QComboBox::activated, this, [this] { setKindFilter(m_kindBox->currentData().toInt()); });
     connect(m_view, &QTableView::clicked, this, [this](const QModelIndex &index) {
-        const int agent = index.data(EventLogModel::CharacterRole).toInt();
-        if (agent >= 0)
-            emit characterActivated(agent);
+        const int character = index.data(EventLogModel::CharacterRole).toInt();
+        if (character >= 0)
+            emit characterActivated(character);
         if (const QVariant tick = index.data(EventLogModel::TickRole); tick.isValid())
             emit momentActivated(tick.toLongLong());
     });
@@ -260,7 +261,7 @@ void EventLogPanel::runStarted()
 {
     m_model->reset();
     updateNote();
-    const int agent = static_cast<EventFilter *>(m_proxy)->agent;
+    const int character = static_cast<EventFilter *>(m_proxy)->character;
     m_characterBox->clear();
     m_characterBox->addItem(tr("everyone"), -1);
     if (const CompiledScenario *s = m_controller->scenario()) {
@@ -270,14 +271,14 @@ void EventLogPanel::runStarted()
             m_characterBox->addItem(tr("%1 (every spawned copy)").arg(s->templateLabels[t]),
                                     EventLogModel::templateFilter(int(t)));
     }
-    m_characterBox->setCurrentIndex(std::max(0, m_characterBox->findData(agent)));
+    m_characterBox->setCurrentIndex(std::max(0, m_characterBox->findData(character)));
 }
 
-void EventLogPanel::setCharacterFilter(int agent)
+void EventLogPanel::setCharacterFilter(int character)
 {
-    static_cast<EventFilter *>(m_proxy)->agent = agent;
+    static_cast<EventFilter *>(m_proxy)->character = character;
     static_cast<EventFilter *>(m_proxy)->changed();
-    m_characterBox->setCurrentIndex(std::max(0, m_characterBox->findData(agent)));
+    m_characterBox->setCurrentIndex(std::max(0, m_characterBox->findData(character)));
 }
 
 void EventLogPanel::setKindFilter(int kind)

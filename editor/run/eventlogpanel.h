@@ -27,7 +27,7 @@ public:
     static constexpr int KindRole = Qt::UserRole + 1;
     static constexpr int TemplateRole = Qt::UserRole + 2; // a spawned copy's template index, else -1
     static constexpr int TickRole = Qt::UserRole + 3; // when it happened, in ticks since the run's first dawn
-    // The agent filter's value for "every copy of template t".
+    // The character filter's value for "every copy of template t".
     static constexpr int templateFilter(int t) { return -2 - t; }
 
     static constexpr int kMaxRows = 100000;
@@ -57,7 +57,7 @@ class EventLogPanel : public QWidget
 public:
     EventLogPanel(SimController *controller, QWidget *parent = nullptr);
 
-    void setCharacterFilter(int agent); // -1: everyone
+    void setCharacterFilter(int character); // -1: everyone
     void setKindFilter(int kind); // -1: every kind
     int visibleRows() const;
     QTableView *view() const { return m_view; }
@@ -65,7 +65,7 @@ public:
     EventLogModel *model() const { return m_model; }
 
 signals:
-    void characterActivated(int agent);
+    void characterActivated(int character);
     void momentActivated(qint64 tick); // an event was clicked: when it happened
 
 private:

@@ -240,16 +240,16 @@ QString Inspector::partnerText(const sim::AgentSnapshot &holder) const
     return tr("With %1: %2").arg(holder.label, doing);
 }
 
-void Inspector::setCharacter(int agent)
+void Inspector::setCharacter(int character)
 {
-    m_character = agent;
-    breakButton->setEnabled(m_scenario && agent >= 0 && size_t(agent) < m_scenario->agents.size());
+    m_character = character;
+    breakButton->setEnabled(m_scenario && character >= 0 && size_t(character) < m_scenario->agents.size());
     m_shownPlan.clear();
     m_shownAction = -2;
     planTree->clear();
     planStrip->setSteps({});
     ballotTable->setRowCount(0);
-    if (agent < 0) {
+    if (character < 0) {
         header->setText(m_scenario ? tr("Click a character on the map to inspect it.")
                                    : tr("Press Play to run the scenario."));
         for (QLabel *l : {goalLabel, factsLabel, switchLabel, failureLabel, whyLabel})

@@ -31,7 +31,7 @@ public:
     void setWalls(const QList<Wall> &walls); // walls changed during the run
     void setScenario(std::shared_ptr<const CompiledScenario> scenario, QStringList actionLabels = {},
                      QStringList stationLabels = {});
-    void setCharacter(int agent); // -1: none
+    void setCharacter(int character); // -1: none
     int character() const { return m_character; }
     void show(const sim::Snapshot &snapshot);
 
@@ -48,7 +48,7 @@ signals:
     // shown (the Search Tree dock draws it): its pool, then the world.
     void searchRequested(const goap::editor::SearchRequest &request);
     // A breakpoint on the character shown (a scenario character's index), from the Break menu.
-    void breakRequested(int agent, goap::sim::Breakpoint::Kind kind);
+    void breakRequested(int character, goap::sim::Breakpoint::Kind kind);
 
 private:
     void requestSearch();

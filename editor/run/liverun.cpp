@@ -374,13 +374,13 @@ bool LiveRun::runFor(double seconds, int timeoutMs)
     return true;
 }
 
-void LiveRun::selectCharacter(int agent)
+void LiveRun::selectCharacter(int character)
 {
-    m_inspector->setCharacter(agent);
-    m_layer->setSelected(agent);
+    m_inspector->setCharacter(character);
+    m_layer->setSelected(character);
     if (m_controller->latestFrame())
         m_inspector->show(m_controller->snapshot());
-    emit characterSelected(agent);
+    emit characterSelected(character);
 }
 
 void LiveRun::updateActions()

@@ -63,7 +63,7 @@ public:
     bool runFor(double seconds, int timeoutMs = 120000);
     // Edits since the run started that wait for Restart (walls do not: they take effect at once).
     bool editedSinceStart() const { return m_editedSinceStart; }
-    void selectCharacter(int agent);
+    void selectCharacter(int character);
 
     SimController *controller() const { return m_controller; }
     Inspector *inspector() const { return m_inspector; }
@@ -88,7 +88,7 @@ public:
 
 signals:
     void started(); // a run was started (the inspector has something to show)
-    void characterSelected(int agent);
+    void characterSelected(int character);
     void message(const QString &text);
     // A moment of the run was shown (live, or looked back at); nullptr when the run ended.
     void snapshotShown(const goap::CompiledScenario *scenario, const goap::sim::Snapshot &snapshot);

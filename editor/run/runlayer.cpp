@@ -120,12 +120,12 @@ public:
 
     void hoverMoveEvent(QGraphicsSceneHoverEvent *event) override
     {
-        const int agent = m_layer->characterAt(event->scenePos());
-        setToolTip(m_layer->tokenToolTip(agent));
-        m_layer->setHovered(agent); // its label shows, however far out the view is
+        const int character = m_layer->characterAt(event->scenePos());
+        setToolTip(m_layer->tokenToolTip(character));
+        m_layer->setHovered(character); // its label shows, however far out the view is
         // Over a character the cursor says a click selects (also while a wall tool is on).
-        if ((agent >= 0) != m_overCharacter) {
-            m_overCharacter = agent >= 0;
+        if ((character >= 0) != m_overCharacter) {
+            m_overCharacter = character >= 0;
             if (m_overCharacter)
                 setCursor(Qt::PointingHandCursor);
             else
@@ -326,9 +326,9 @@ void RunLayer::animate()
         m_item->update();
 }
 
-QPointF RunLayer::tokenPosition(int agent) const
+QPointF RunLayer::tokenPosition(int character) const
 {
-    return agent >= 0 && size_t(agent) < m_tokens.size() ? m_tokens[size_t(agent)].now : QPointF();
+    return character >= 0 && size_t(character) < m_tokens.size() ? m_tokens[size_t(character)].now : QPointF();
 }
 
 void RunLayer::settle()
@@ -351,11 +351,11 @@ const QStaticText &RunLayer::plusText(int more)
     return it->second;
 }
 
-void RunLayer::setHovered(int agent)
+void RunLayer::setHovered(int character)
 {
-    if (agent == m_hovered)
+    if (character == m_hovered)
         return;
-    m_hovered = agent;
+    m_hovered = character;
     if (m_item)
         m_item->update();
 }
@@ -381,9 +381,9 @@ void RunLayer::updateSelectedPath()
         m_selectedPath << MapScene::toScene(Point {x, y});
 }
 
-void RunLayer::setSelected(int agent)
+void RunLayer::setSelected(int character)
 {
-    m_selected = agent;
+    m_selected = character;
     updateSelectedPath();
     if (m_item)
         m_item->update();
@@ -549,19 +549,19 @@ void RunLayer::layoutLabels(const QRectF &shown, bool readable)
     }
 }
 
-QString RunLayer::nameText(int agent) const
+QString RunLayer::nameText(int character) const
 {
     const_cast<RunLayer *>(this)->layoutLabels(shownRect(), readable(viewScale()));
-    const Token &t = m_tokens[size_t(agent)];
+    const Token &t = m_tokens[size_t(character)];
     if (!t.present || !t.nameShown)
         return {};
     return t.stackSize > 1 ? QStringLiteral("%1 +%2").arg(t.name.text()).arg(t.stackSize - 1) : t.name.text();
 }
 
-QString RunLayer::shownBubble(int agent) const
+QString RunLayer::shownBubble(int character) const
 {
     const_cast<RunLayer *>(this)->layoutLabels(shownRect(), readable(viewScale()));
-    const Token &t = m_tokens[size_t(agent)];
+    const Token &t = m_tokens[size_t(character)];
     if (!t.present || !t.bubbleShown)
         return {};
     return t.stackSize > 1 ? t.pileText : t.bubbleText;
@@ -581,8 +581,8 @@ QList<int> RunLayer::charactersAt(const QPointF &scenePos) const
     }
     std::sort(near.begin(), near.end());
     QList<int> out;
-    for (const auto &[distance, agent] : near)
-        out << agent;
+    for (const auto &[distance, character] : near)
+        out << character;
     return out;
 }
 
@@ -596,19 +596,19 @@ QWidget *RunLayer::pick(const QPointF &scenePos, const QPoint &screenPos)
     delete m_pickMenu;
     QList<PilePicker::Entry> entries;
     entries.reserve(here.size());
-    for (int agent : here) {
-        const Token &t = m_tokens[size_t(agent)];
-        entries.append({agent, t.name.text(), t.doing, t.bubbleText});
+    for (int character : here) {
+        const Token &t = m_tokens[size_t(character)];
+        entries.append({character, t.name.text(), t.doing, t.bubbleText});
     }
     return popupPileMenu(
-        entries, screenPos, this, [this](int agent) { emit characterClicked(agent); }, &m_pickMenu);
+        entries, screenPos, this, [this](int character) { emit characterClicked(character); }, &m_pickMenu);
 }
 
-QString RunLayer::tokenToolTip(int agent) const
+QString RunLayer::tokenToolTip(int character) const
 {
-    if (agent < 0 || size_t(agent) >= m_tokens.size() || !m_scenario)
+    if (character < 0 || size_t(character) >= m_tokens.size() || !m_scenario)
         return {};
-    const Token &t = m_tokens[size_t(agent)];
+    const Token &t = m_tokens[size_t(character)];
     QString text = t.name.text();
     if (!t.bubbleText.isEmpty())
         text += QStringLiteral(" — ") + t.bubbleText;
@@ -637,9 +637,9 @@ int RunLayer::characterAt(const QPointF &scenePos) const
     return best;
 }
 
-QString RunLayer::bubbleText(int agent) const
+QString RunLayer::bubbleText(int character) const
 {
-    return m_tokens[size_t(agent)].bubbleText;
+    return m_tokens[size_t(character)].bubbleText;
 }
 
 } // namespace goap::editor

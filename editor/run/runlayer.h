@@ -61,13 +61,13 @@ public:
     const QList<Wall> &walls() const { return m_walls; } // the walls the run has now
     void apply(const sim::Snapshot &snapshot);
     void clear();
-    void setSelected(int agent);
+    void setSelected(int character);
     int selected() const { return m_selected; }
     int tokenCount() const; // characters present
-    QPointF tokenPosition(int agent) const; // where the token of that character index is drawn now (scene)
-    QString bubbleText(int agent) const;
+    QPointF tokenPosition(int character) const; // where the token of that character index is drawn now (scene)
+    QString bubbleText(int character) const;
     // The character under the pointer (-1: none): its label shows at any zoom.
-    void setHovered(int agent);
+    void setHovered(int character);
     int hovered() const { return m_hovered; }
     // Labels are drawn for everyone only from this zoom of the view on (as the start markers' are).
     static constexpr double kReadableScale = CrowdSprites::kReadableScale;
@@ -75,14 +75,14 @@ public:
     int characterAt(const QPointF &scenePos) const; // -1 when no token is there
     // The hover text of a token: who it is, what it does, and for a waiting
     // character why each of its goals has no plan, in words.
-    QString tokenToolTip(int agent) const;
+    QString tokenToolTip(int character) const;
     QList<int> charactersAt(const QPointF &scenePos) const; // every token there, nearest first
     // As drawn in the view: "Miner", "Miner +2" on a pile; empty under a
     // pile's top or where the label gave way to another.
-    QString nameText(int agent) const;
+    QString nameText(int character) const;
     // The bubble drawn for it, as drawn ("resting ×3" on a pile); empty when
     // none is (under a pile's top, gave way, or nothing to say).
-    QString shownBubble(int agent) const;
+    QString shownBubble(int character) const;
     // The selected character's way ahead while it walks (scene points, its
     // position first), drawn as a dashed line; empty when it stands.
     const QPolygonF &selectedPath() const { return m_selectedPath; }
@@ -93,7 +93,7 @@ public:
     static constexpr int kMenuCap = kPileMenuCap;
 
 signals:
-    void characterClicked(int agent);
+    void characterClicked(int character);
 
 private:
     friend class CrowdItem;

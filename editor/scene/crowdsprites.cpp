@@ -182,7 +182,7 @@ QWidget *popupPileMenu(const QList<PilePicker::Entry> &here, const QPoint &scree
             const bool more = !e.detail.isEmpty() && (groups.size() == 1 || e.detail != e.doing);
             QAction *a = menu->addAction(more ? QStringLiteral("%1 — %2").arg(e.name, e.detail) : e.name);
             a->setData(e.character);
-            QObject::connect(a, &QAction::triggered, context, [picked, agent = e.character] { picked(agent); });
+            QObject::connect(a, &QAction::triggered, context, [picked, character = e.character] { picked(character); });
         }
     }
     if (here.size() > kPileMenuCap) {
@@ -191,7 +191,7 @@ QWidget *popupPileMenu(const QList<PilePicker::Entry> &here, const QPoint &scree
         all->setToolTip(pileTr("The whole pile in a list you can filter by name or by what they do"));
         QObject::connect(all, &QAction::triggered, context, [here, screenPos, picked, shown] {
             auto *picker = new PilePicker(here);
-            QObject::connect(picker, &PilePicker::picked, picker, [picked](int agent) { picked(agent); });
+            QObject::connect(picker, &PilePicker::picked, picker, [picked](int character) { picked(character); });
             if (shown)
                 *shown = picker;
             picker->move(screenPos);

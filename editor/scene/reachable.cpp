@@ -85,10 +85,10 @@ void ReachableOverlay::refresh()
     // In a run, its selected character where it is now, among the run's walls.
     if (m_run->controller()->hasRun()) {
         RunLayer *layer = m_run->layer();
-        const int agent = layer->selected();
-        if (agent >= 0 && agent < layer->tokenCount()) {
-            const QPointF at = layer->tokenPosition(agent) / MapScene::kScale;
-            return show(agent, at.x(), at.y(), layer->walls());
+        const int character = layer->selected();
+        if (character >= 0 && character < layer->tokenCount()) {
+            const QPointF at = layer->tokenPosition(character) / MapScene::kScale;
+            return show(character, at.x(), at.y(), layer->walls());
         }
     }
     // Else the editor's: the one character selected, at its start.

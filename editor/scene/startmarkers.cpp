@@ -302,8 +302,8 @@ void StartMarkers::mouseReleaseEvent(QGraphicsSceneMouseEvent *event)
     MapScene *scene = m_scene;
     popupPileMenu(
         entries, event->screenPos(), scene,
-        [scene](int agent) {
-            const ItemRef ref {EntityKind::Character, agent};
+        [scene](int character) {
+            const ItemRef ref {EntityKind::Character, character};
             scene->selectItem(ref);
             emit scene->itemClicked(ref);
         },

@@ -13,6 +13,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QHBoxLayout>
@@ -370,6 +371,12 @@ bool LiveRun::runFor(double seconds, int timeoutMs)
     disconnect(connection);
     if (!done())
         return false;
+    // The loop quits inside the last frame's handler, before what that frame
+    // changed (the facts strip's text, so the window's layout, so the map's
+    // fit) is laid out: lay it out now, so the caller sees the window as it
+    // stands at that moment (a test's pointer once landed where the map was
+    // before it refitted).
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     m_layer->settle(); // where everyone is now, not on the way from the last frame
     return true;
 }

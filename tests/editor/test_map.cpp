@@ -88,6 +88,26 @@ QSet<QPoint> cellsOf(const QList<QRect> &rects)
 
 // How many pixels of the view near `scenePos` (a disc's box) have about
 // the colour `colour`: a character's disc drawn there has dozens.
+// The view's point at map cell coordinates (x, y).
+QPoint cellPoint(QGraphicsView *view, double x, double y)
+{
+    return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
+}
+
+// A left-button drag between two cell points, through their middle.
+void dragCells(QGraphicsView *view, QPointF from, QPointF to)
+{
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, cellPoint(view, from.x(), from.y()));
+    for (const QPoint p :
+         {cellPoint(view, (from.x() + to.x()) / 2, (from.y() + to.y()) / 2), cellPoint(view, to.x(), to.y())}) {
+        // With the button held (QTest::mouseMove sends no buttons to a widget).
+        QMouseEvent move(QEvent::MouseMove, p, view->viewport()->mapToGlobal(p), Qt::NoButton, Qt::LeftButton,
+                         Qt::NoModifier);
+        QApplication::sendEvent(view->viewport(), &move);
+    }
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, cellPoint(view, to.x(), to.y()));
+}
+
 int pixelsOfColour(QGraphicsView *view, const QPointF &scenePos, const QColor &colour)
 {
     const QImage shot = view->viewport()->grab().toImage();
@@ -144,19 +164,7 @@ private slots:
         QVERIFY(w.openFile(kSource
                            + QStringLiteral("/scenarios/cook.json"))); // woodpile (3, 3), hearth (10, 6), table (16, 9)
         MapView *view = w.mapView();
-        auto at = [&](double x, double y) {
-            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
-        };
-        auto drag = [&](QPointF from, QPointF to) {
-            QTest::mousePress(view->viewport(), Qt::LeftButton, {}, at(from.x(), from.y()));
-            for (const QPoint p : {at((from.x() + to.x()) / 2, (from.y() + to.y()) / 2), at(to.x(), to.y())}) {
-                // With the button held (QTest::mouseMove sends no buttons to a widget).
-                QMouseEvent move(QEvent::MouseMove, p, view->viewport()->mapToGlobal(p), Qt::NoButton, Qt::LeftButton,
-                                 Qt::NoModifier);
-                QApplication::sendEvent(view->viewport(), &move);
-            }
-            QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, at(to.x(), to.y()));
-        };
+        auto drag = [&](QPointF from, QPointF to) { dragCells(view, from, to); };
         w.wallToolAction()->trigger();
         QVERIFY(w.mapScene()->wallTool());
         drag({5.2, 1.5}, {6.7, 7.4}); // cells 5..6 x 1..7
@@ -217,9 +225,7 @@ private slots:
                        + QStringLiteral(
                            "/scenarios/cook.json"))); // woodpile (3, 3), hearth (10, 6), table (16, 9); cook at (8, 3)
         MapView *view = w.mapView();
-        auto at = [&](double x, double y) {
-            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
-        };
+        auto at = [&](double x, double y) { return cellPoint(view, x, y); };
         auto stroke = [&](const QList<QPointF> &points) {
             QTest::mousePress(view->viewport(), Qt::LeftButton, {}, at(points.first().x(), points.first().y()));
             for (const QPointF &q : points) {
@@ -329,9 +335,7 @@ private slots:
         QCOMPARE(w.mapScene()->wallMode(), MapScene::WallTool::Brush); // still on: a click that selects leaves it be
 
         // A drag on open ground paints, the brush still being on.
-        auto at = [&](double x, double y) {
-            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
-        };
+        auto at = [&](double x, double y) { return cellPoint(view, x, y); };
         QTest::mousePress(view->viewport(), Qt::LeftButton, {}, at(0.5, 7.5));
         QMouseEvent move(QEvent::MouseMove, at(2.5, 7.5), view->viewport()->mapToGlobal(at(2.5, 7.5)), Qt::NoButton,
                          Qt::LeftButton, Qt::NoModifier);
@@ -366,9 +370,7 @@ private slots:
         // cook: 20 x 12; woodpile (3, 3), hearth (10, 6), table (16, 9); the cook starts at (8, 3).
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
         MapView *view = w.mapView();
-        auto at = [&](double x, double y) {
-            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
-        };
+        auto at = [&](double x, double y) { return cellPoint(view, x, y); };
         // A room in the top right corner, an L: cells 13..19 x 0..1 and 17..19 x 2..3, closed by
         // walls and the map's edge.
         const QList<Wall> room {Wall {12, 0, 1, 3}, Wall {12, 2, 5, 1}, Wall {16, 3, 1, 2}, Wall {16, 4, 4, 1}};
@@ -429,9 +431,7 @@ private slots:
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json"))); // 20 x 12
         MapView *view = w.mapView();
         MapScene *scene = w.mapScene();
-        auto at = [&](double x, double y) {
-            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
-        };
+        auto at = [&](double x, double y) { return cellPoint(view, x, y); };
         auto cells = [](double x, double y, double wide, double high) {
             const double k = MapScene::kScale;
             return QRectF(x * k, y * k, wide * k, high * k);
@@ -497,9 +497,7 @@ private slots:
         MapView *view = w.mapView();
         MapScene *scene = w.mapScene();
         ReachableOverlay *reachable = w.reachable();
-        auto at = [&](double x, double y) {
-            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
-        };
+        auto at = [&](double x, double y) { return cellPoint(view, x, y); };
         // A wall down column 12 with a door at row 5; a pen of 4 x 3 cells at (0..3, 9..11).
         const QList<Wall> walls {Wall {12, 0, 1, 5}, Wall {12, 6, 1, 6}, Wall {0, 8, 5, 1}, Wall {4, 9, 1, 3}};
         for (const Wall &wall : walls)
@@ -584,9 +582,7 @@ private slots:
         QVERIFY(w.openFile(kSource + QStringLiteral("/scenarios/cook.json")));
         MapView *view = w.mapView();
         MapScene *scene = w.mapScene();
-        auto at = [&](double x, double y) {
-            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
-        };
+        auto at = [&](double x, double y) { return cellPoint(view, x, y); };
         // A wall down column 5, but for its last cell: the woodpile's side is open below.
         QVERIFY(w.document()->submit(edits::addWall(w.document()->scenario(), Wall {5, 0, 1, 11})).isEmpty());
         QUndoStack *stack = w.document()->undoStack();
@@ -676,19 +672,8 @@ private slots:
         QCOMPARE(scene->startMarkers()->count(), 6);
 
         MapView *view = w.mapView();
-        auto at = [&](double x, double y) {
-            return view->mapFromScene(QPointF(x * MapScene::kScale, y * MapScene::kScale));
-        };
-        auto drag = [&](QPointF from, QPointF to) {
-            QTest::mousePress(view->viewport(), Qt::LeftButton, {}, at(from.x(), from.y()));
-            for (const QPoint p : {at((from.x() + to.x()) / 2, (from.y() + to.y()) / 2), at(to.x(), to.y())}) {
-                // With the button held (QTest::mouseMove sends no buttons to a widget).
-                QMouseEvent move(QEvent::MouseMove, p, view->viewport()->mapToGlobal(p), Qt::NoButton, Qt::LeftButton,
-                                 Qt::NoModifier);
-                QApplication::sendEvent(view->viewport(), &move);
-            }
-            QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, at(to.x(), to.y()));
-        };
+        auto at = [&](double x, double y) { return cellPoint(view, x, y); };
+        auto drag = [&](QPointF from, QPointF to) { dragCells(view, from, to); };
         QTRY_VERIFY(pixelsOfColour(view, MapScene::toScene(Point {6, 10}), MapScene::characterColor(3)) > 20);
 
         // A click a little off the farmer's centre selects the farmer, in the outline and its form too.

@@ -181,9 +181,12 @@ CompiledScenario randomCompiled(QRandomGenerator &rng)
     return c;
 }
 
-bool replayReachesGoal(const CompiledScenario &c, const Plan &plan)
+// Plays the plan from the dawn state: false at the first action whose
+// preconditions fail; else the final state and the summed cost.
+bool replayPlan(const CompiledScenario &c, const Plan &plan, std::vector<std::int32_t> &state, double &cost)
 {
-    auto state = c.dawnState(0);
+    state = c.dawnState(0);
+    cost = 0;
     for (int ai : plan.actions) {
         const CompiledAction &a = c.actions[size_t(ai)];
         for (const CCondition &k : c.conditionsOf(a.pre))
@@ -193,7 +196,17 @@ bool replayReachesGoal(const CompiledScenario &c, const Plan &plan)
             state[size_t(e.fact)] = std::max(0, state[size_t(e.fact)] + e.value);
         for (const CEffect &e : c.effectsOf(a.set))
             state[size_t(e.fact)] = e.value;
+        cost += a.cost;
     }
+    return true;
+}
+
+bool replayReachesGoal(const CompiledScenario &c, const Plan &plan)
+{
+    std::vector<std::int32_t> state;
+    double cost = 0;
+    if (!replayPlan(c, plan, state, cost))
+        return false;
     for (const CCondition &k : c.conditionsOf(c.goals[0].conditions))
         if (!k.holds(state[size_t(k.fact)]))
             return false;
@@ -256,19 +269,9 @@ ExhaustiveBest exhaustiveBest(const CompiledScenario &c, const std::vector<std::
 // Replays a plan from dawn: false when a step is not applicable; `value` is the fact at the end.
 bool replay(const CompiledScenario &c, const Plan &plan, FactId fact, std::int32_t &value, double &cost)
 {
-    auto state = c.dawnState(0);
-    cost = 0;
-    for (int ai : plan.actions) {
-        const CompiledAction &a = c.actions[size_t(ai)];
-        for (const CCondition &k : c.conditionsOf(a.pre))
-            if (!k.holds(state[size_t(k.fact)]))
-                return false;
-        for (const CEffect &e : c.effectsOf(a.add))
-            state[size_t(e.fact)] = std::max(0, state[size_t(e.fact)] + e.value);
-        for (const CEffect &e : c.effectsOf(a.set))
-            state[size_t(e.fact)] = e.value;
-        cost += a.cost;
-    }
+    std::vector<std::int32_t> state;
+    if (!replayPlan(c, plan, state, cost))
+        return false;
     value = state[size_t(fact)];
     return true;
 }

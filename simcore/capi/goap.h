@@ -278,7 +278,10 @@ GOAP_API goap_status goap_plan_find(goap_sim *sim, const char *character, const 
  * (facts set with goap_fact_set() included), the queues as it sees them and
  * where it stands, with its own actions, as its next safe point would
  * search. Any character present, spawned copies included; it changes
- * nothing in the run. GOAP_ERROR_NO_PLAN when there is none (*out NULL). */
+ * nothing in the run. A maximise / minimise goal is planned with what is
+ * left of its episode's budget (the budget less the steps already done for
+ * it), as the character itself would. GOAP_ERROR_NO_PLAN when there is none
+ * (*out NULL). */
 GOAP_API goap_status goap_plan_find_now(goap_sim *sim, const char *character, const char *goal, goap_plan **out);
 GOAP_API int goap_plan_length(const goap_plan *plan);
 /* The id of step `index` (0-based), or NULL when out of range. Valid until goap_plan_free(). */

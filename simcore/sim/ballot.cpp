@@ -89,6 +89,12 @@ void Simulation::finishExtreme(int i)
     a.incumbent = -1;
 }
 
+Extreme Simulation::episodeGoal(int goal, double spent) const
+{
+    const CompiledGoal &g = m_scenario->goals[size_t(goal)];
+    return Extreme {g.fact, g.kind == GoalKind::Maximise, std::max(0.0, g.budget - spent)};
+}
+
 // The end of a maximise / minimise goal's episode: satisfied, like a need
 // (an event, one more in the day's count, insistence back to its start) and
 // its whole budget again for the next.
@@ -154,10 +160,8 @@ void Simulation::safePoint(int i)
         }
         Plan &plan = m_ballots.plan(i, k);
         if (extreme) { // what is left of the episode's budget: never memoised (the budget is not in the key)
-            const CompiledGoal &g = sc.goals[size_t(entry.goal)];
-            m_planner.planExtreme(m_state, actions,
-                                  Extreme {g.fact, g.kind == GoalKind::Maximise, std::max(0.0, g.budget - entry.spent)},
-                                  plan, sc.planner.maxNodes, travelling);
+            m_planner.planExtreme(m_state, actions, episodeGoal(entry.goal, entry.spent), plan, sc.planner.maxNodes,
+                                  travelling);
         } else if (m_options.memoiseSearches) {
             m_cache.plan(m_planner, m_state, who.profile, actions, entry.goal, plan, travelling);
         } else {

@@ -53,6 +53,14 @@ void Simulation::planNow(int i, int goal, Plan &out)
         travel = travelFrom(m_space, sc.planner.travelCost, who.speed, m_walks[size_t(i)].x, m_walks[size_t(i)].y);
         travelling = &travel;
     }
+    if (isExtreme(sc.goals[size_t(goal)].kind)) { // with what is left of an episode under way, as a safe point
+        double spent = 0;
+        for (const Ballots::Entry &entry : m_ballots.of(i))
+            if (entry.goal == goal)
+                spent = entry.spent;
+        m_planner.planExtreme(state, *who.actions, episodeGoal(goal, spent), out, sc.planner.maxNodes, travelling);
+        return;
+    }
     m_planner.planGoal(state, *who.actions, goal, out, sc.planner.maxNodes, sc.planner.heuristic, travelling);
 }
 

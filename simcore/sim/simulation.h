@@ -311,6 +311,9 @@ private:
     std::vector<Walk> m_walks;
     std::vector<Notes> m_notes;
     Crowd m_crowd; // and each character's Footing in it
+    // A maximise / minimise goal with what is left of its episode's budget
+    // (the budget less `spent`, never below 0): what a safe point plans.
+    Extreme episodeGoal(int goal, double spent) const;
     Ballots m_ballots;
     std::vector<int> m_active, m_order; // present characters in order; the order of this tick
     size_t m_staticAgents = 0;

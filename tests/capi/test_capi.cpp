@@ -573,6 +573,36 @@ private slots:
         QCOMPARE(goap_plan_extreme(nullptr, &start, &reached, &optimal), 0);
     }
 
+    // Issue #31: from now, a maximise goal is planned with what is left of its
+    // episode's budget, as the character does: once the first pan of the dawn
+    // plan is done (cost 2 of 12), the rest of that plan (cost 9, the plan its
+    // own safe point makes then), not a plan spending a fresh 12.
+    void planFindNowLeavesWhatAnEpisodeSpent()
+    {
+        const Sim sim = open(kSource + "/scenarios/prospector.json");
+        bool panned = false;
+        for (int tick = 0; tick < 100000 && !panned; ++tick) {
+            QCOMPARE(goap_step(sim.get(), 1), GOAP_OK);
+            goap_event e;
+            while (goap_next_event(sim.get(), &e))
+                panned = panned || (e.kind == GOAP_EVENT_COMPLETE && QByteArray(e.action) == "panRiver");
+        }
+        QVERIFY(panned);
+        goap_plan *raw = nullptr;
+        QCOMPARE(goap_plan_find_now(sim.get(), "prospector", "riches", &raw), GOAP_OK);
+        const PlanPtr rest(raw);
+        QCOMPARE(actionsOf(rest.get()), QStringList({"panRiver", "buyPick", "digMine", "digMine"}));
+        QCOMPARE(goap_plan_cost(rest.get()), 9.0);
+        int32_t start = -1, reached = -1;
+        QCOMPARE(goap_plan_extreme(rest.get(), &start, &reached, nullptr), 1);
+        QCOMPARE(start, 1);
+        QCOMPARE(reached, 8);
+        // From dawn the whole budget, as before.
+        QCOMPARE(goap_plan_find(sim.get(), "prospector", "riches", &raw), GOAP_OK);
+        const PlanPtr dawn(raw);
+        QCOMPARE(goap_plan_cost(dawn.get()), 11.0);
+    }
+
     // A host that moves a character: standing, it stands where it is put;
     // mid-walk, it walks on to the same place from there; in a line, refused.
     void aHostMovesACharacter()

@@ -939,12 +939,25 @@ private slots:
         QVERIFY(at("world.b1A") != at("world.b1B"));
         QVERIFY(at("world.b1A") != at("world.b1Left"));
         // Canonicalising: ball 3 in the right gripper and ball 7 in the left are
-        // one state up to symmetry, and each is mapped onto a state of the same
-        // orbit, no larger than itself.
-        std::vector<std::int32_t> state = c.dawnState(0), scratch(state.size());
-        const std::vector<std::int32_t> before = state;
-        sym.canonicalise(state.data(), scratch.data());
-        QVERIFY(!std::lexicographical_compare(before.begin(), before.end(), state.begin(), state.end()));
+        // one state up to symmetry; each is rewritten as a permutation of its
+        // values, no larger than itself, and here both as the same state.
+        const auto holding = [&](const char *ball, const char *gripper) {
+            std::vector<std::int32_t> state = c.dawnState(0);
+            setFact(c, state, QByteArray("world.") + ball + "A", 0);
+            setFact(c, state, QByteArray("world.") + ball + gripper, 1);
+            setFact(c, state, QByteArray("world.free") + gripper, 0);
+            return state;
+        };
+        std::vector<std::int32_t> right = holding("b3", "Right"), left = holding("b7", "Left");
+        QVERIFY(right != left);
+        std::vector<std::int32_t> scratch(right.size());
+        for (std::vector<std::int32_t> *state : {&right, &left}) {
+            const std::vector<std::int32_t> before = *state;
+            sym.canonicalise(state->data(), scratch.data());
+            QVERIFY(!std::lexicographical_compare(before.begin(), before.end(), state->begin(), state->end()));
+            QVERIFY(std::is_permutation(before.begin(), before.end(), state->begin()));
+        }
+        QCOMPARE(right, left);
     }
 
     void symmetriesAreOnlyThoseOfTheTask()

@@ -11,6 +11,11 @@
 // longer plan beats a pricier short one. A closed set keyed on an order-independent hash of both pools (Zobrist-style:
 // a sum of per-(fact, value) keys, updated incrementally as effects apply) stops revisits, and expansion is capped.
 //
+// Under `lmcut` the search keeps one state per orbit of the question's
+// structural symmetries (symmetry.h), when it has any and travel is not
+// costed: a successor is stored as its orbit's representative, and the plan
+// is mapped back to real actions from the real start (extractSymmetric).
+//
 // Node storage is pooled: states live in one flat int32 arena, nodes in one
 // vector, the open list is a binary heap of small entries, and the closed set
 // is an open-addressing table cleared in O(1) by an epoch counter. After the

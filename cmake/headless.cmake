@@ -40,7 +40,8 @@ endfunction()
 
 function(goap_require_headless)
   # goapgraph is Graphviz's layout (libgvc): no display, no Qt beyond Core.
-  set(allowed simcore goapcli goapgraph PkgConfig::GVC Qt6::Core TBB::tbb) # oneTBB: the parallel tick
+  set(allowed simcore goapcli goapgraph PkgConfig::GVC Qt6::Core TBB::tbb # oneTBB: the parallel tick
+      PkgConfig::BLISS) # bliss: the planner's symmetries (planner/symmetry.cpp)
   foreach(target IN LISTS ARGN)
     _goap_link_closure(${target} closure)
     foreach(lib IN LISTS closure)

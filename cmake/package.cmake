@@ -29,7 +29,7 @@ set(CPACK_DEBIAN_RUNTIME_PACKAGE_SECTION libs)
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 set(CPACK_DEBIAN_DEV_PACKAGE_NAME libgoap-dev)
 set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
-set(CPACK_DEBIAN_DEV_PACKAGE_SUGGESTS "qt6-base-dev, pkg-config, cmake") # the C++ engine needs Qt's
+set(CPACK_DEBIAN_DEV_PACKAGE_SUGGESTS "qt6-base-dev, libbliss-dev, pkg-config, cmake") # the C++ engine needs Qt's (and bliss's)
 set(CPACK_DEBIAN_TOOLS_PACKAGE_NAME goap-sim)
 set(CPACK_DEBIAN_TOOLS_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_STUDIO_PACKAGE_NAME goap-studio)

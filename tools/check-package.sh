@@ -28,6 +28,8 @@ for p in libgoap1 libgoap-dev goap-sim goap-studio; do
 done
 [ "$(ls "$work"/out/*.deb | wc -l)" = 4 ] || fail "more packages than the four: $(ls "$work"/out/*.deb)"
 grep -q '^Depends: .*libqt6core6' <<<"$(dpkg-deb --field "${deb[goap-sim]}")" || fail "no Qt dependency for goap-sim"
+grep -q '^Depends: .*libbliss2' <<<"$(dpkg-deb --field "${deb[libgoap1]}")" \
+  || fail "no bliss dependency for libgoap1 (the planner's symmetries)"
 grep -q '^Depends: libgoap1 (= ' <<<"$(dpkg-deb --field "${deb[libgoap-dev]}")" || fail "libgoap-dev does not depend on libgoap1"
 if command -v lintian >/dev/null; then
   echo "== lintian"

@@ -22,6 +22,7 @@ packages=(build-essential cmake ninja-build ccache pkg-config
           qt6-base-dev qt6-svg-dev libqt6svg6 libgl-dev libqcustomplot-dev
           libbenchmark-dev xvfb xauth fonts-dejavu-core
           libtbb-dev # oneTBB: the parallel tick (simcore/sim/parallel.cpp)
+          libbliss-dev # bliss: the planner's symmetries under lmcut (simcore/planner/symmetry.cpp)
           graphviz libgraphviz-dev # the production chain's layout (libgvc), dot for its test
           dpkg-dev file shared-mime-info libglib2.0-bin lintian # cpack -G DEB and tools/check-package.sh
           help2man # the man pages, from --help

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <limits>
 #include <new>
+#include <numeric>
 #include <stdexcept>
 
 namespace goap {
@@ -254,6 +255,10 @@ inline void Planner::pushOpen(std::uint32_t node, double h)
 
 void Planner::extract(std::uint32_t node, Plan &out)
 {
+    if (m_useSymmetry) {
+        extractSymmetric(node, out);
+        return;
+    }
     m_planNode = node;
     out.actions.clear();
     out.stations.clear();
@@ -270,11 +275,92 @@ void Planner::extract(std::uint32_t node, Plan &out)
     std::reverse(out.stations.begin(), out.stations.end());
 }
 
+// The plan of a search that kept one state per orbit (m_useSymmetry). A
+// node's state is a representative: its action applied to its parent's state
+// gives a state the canonicaliser maps onto the node's by a product of
+// generators it can replay. Walking from the root (the real start), `toReal`
+// maps the state of the node reached onto the real state the plan is in; the
+// real step is the action of the same cost that takes the real state to the
+// image, under toReal, of the step's own successor: the image of the step's
+// action under the same (verified) permutation is one, so there always is
+// one. The step's own action is tried first, then the search's in order.
+// Its buffers are members: after warm-up nothing allocates.
+void Planner::extractSymmetric(std::uint32_t node, Plan &out)
+{
+    m_planNode = node;
+    const CompiledScenario &sc = *m_scenario;
+    const size_t n = size_t(m_stride);
+    out.actions.clear();
+    out.stations.clear();
+    out.cost = m_nodes[node].g;
+    out.firstCost = 0;
+    m_symPath.clear();
+    for (std::uint32_t k = node; k != kNoParent; k = m_nodes[k].parent)
+        m_symPath.push_back(k);
+    std::reverse(m_symPath.begin(), m_symPath.end());
+    m_symWork.resize(6 * n);
+    std::int32_t *const toReal = m_symWork.data(), *const real = toReal + n, *const raw = real + n,
+                        *const target = raw + n, *const tried = target + n, *const step = tried + n;
+    std::iota(toReal, toReal + n, 0);
+    std::memcpy(real, stateOf(m_symPath[0]), n * sizeof(std::int32_t)); // the root: the real start
+    const auto apply = [&](const CompiledAction &a, std::int32_t *state) {
+        for (const CEffect &e : sc.effectsOf(a.add))
+            state[e.fact] = addClamped(state[e.fact], e.value);
+        for (const CEffect &e : sc.effectsOf(a.set))
+            state[e.fact] = e.value;
+    };
+    for (size_t i = 1; i < m_symPath.size(); ++i) {
+        const Node &child = m_nodes[m_symPath[i]];
+        const CompiledAction &a = sc.actions[size_t(child.action)];
+        std::memcpy(raw, stateOf(m_symPath[i - 1]), n * sizeof(std::int32_t));
+        apply(a, raw);
+        for (size_t f = 0; f < n; ++f)
+            target[toReal[f]] = raw[f];
+        const auto reaches = [&](int b) {
+            const CompiledAction &candidate = sc.actions[size_t(b)];
+            if (candidate.cost != a.cost || !holds(real, sc.conditionsOf(candidate.pre)))
+                return false;
+            std::memcpy(tried, real, n * sizeof(std::int32_t));
+            apply(candidate, tried);
+            return std::equal(tried, tried + n, target);
+        };
+        int chosen = child.action;
+        if (!reaches(chosen)) {
+            const auto it = std::find_if(m_searchActions.begin(), m_searchActions.end(), reaches);
+            Q_ASSERT(it != m_searchActions.end());
+            if (it != m_searchActions.end())
+                chosen = *it;
+        }
+        out.actions.push_back(chosen);
+        if (i == 1)
+            out.firstCost = child.g;
+        std::memcpy(real, target, n * sizeof(std::int32_t));
+        // The permutation the search's canonicaliser applied to `raw`
+        // (generators g1, then g2, ...: step = ... g2 o g1), and toReal o step^-1.
+        m_symApplied.clear();
+        std::memcpy(tried, raw, n * sizeof(std::int32_t));
+        m_symmetries.canonicalise(tried, m_canonScratch.data(), &m_symApplied);
+        Q_ASSERT(std::equal(tried, tried + n, stateOf(m_symPath[i])));
+        std::iota(step, step + n, 0);
+        for (const std::uint32_t g : m_symApplied) {
+            const std::span<const std::int32_t> image = m_symmetries.generator(g);
+            for (size_t f = 0; f < n; ++f)
+                step[f] = image[size_t(step[f])];
+        }
+        for (size_t f = 0; f < n; ++f)
+            raw[step[f]] = std::int32_t(f); // raw: step's inverse
+        for (size_t f = 0; f < n; ++f)
+            tried[f] = toReal[raw[f]];
+        std::memcpy(toReal, tried, n * sizeof(std::int32_t));
+    }
+}
+
 // The seed's h: goal conditions still unmet. The goal holds exactly when it is 0.
 struct Planner::UnmetCount
 {
     static constexpr bool kReopen = false; // the seed's search never reopens: its plans stay as they were
     static constexpr bool kExtreme = false;
+    static constexpr bool kSymmetry = false;
     std::span<const CCondition> goal;
     double operator()(const std::int32_t *state, bool &isGoal) const
     {
@@ -289,6 +375,7 @@ template<bool Sum> struct Planner::RelaxedCost
 {
     static constexpr bool kReopen = false; // h_max is consistent: a closed state is never reached more cheaply
     static constexpr bool kExtreme = false;
+    static constexpr bool kSymmetry = false;
     Relaxation *relaxation;
     std::span<const CCondition> goal;
     double operator()(const std::int32_t *state, bool &isGoal) const
@@ -300,11 +387,16 @@ template<bool Sum> struct Planner::RelaxedCost
 
 // Landmark-cut: admissible but not consistent, so a closed state reached
 // again more cheaply is opened again (kReopen) and the first goal popped is
-// still a cheapest plan.
+// still a cheapest plan. The one search that may keep one state per orbit of
+// the question's symmetries (kSymmetry; m_useSymmetry says whether it does):
+// a state and its image have the same cheapest cost to the goal, and lmcut is
+// admissible on the representative, so the first goal popped is still a
+// cheapest plan; the other heuristics' plans and counts stay as they were.
 struct Planner::LandmarkCut
 {
     static constexpr bool kReopen = true;
     static constexpr bool kExtreme = false;
+    static constexpr bool kSymmetry = true;
     Relaxation *relaxation;
     std::span<const CCondition> goal;
     double operator()(const std::int32_t *state, bool &isGoal) const
@@ -321,6 +413,7 @@ struct Planner::ExtremeValue
 {
     static constexpr bool kReopen = false;
     static constexpr bool kExtreme = true;
+    static constexpr bool kSymmetry = false;
     Extreme goal;
     double limit; // goal.budget with room for the rounding of summed costs
     double operator()(const std::int32_t *, bool &isGoal) const
@@ -456,6 +549,7 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
                            const Travel *travel, const Extreme *extreme)
 {
     out.stations.clear();
+    m_useSymmetry = false;
     // Reachability is part of the world's rules (SPEC 12.1): on a map with
     // walls, an action none of whose stations is in the character's region
     // (reachable by path from where it stands; every step keeps it there) is
@@ -563,6 +657,13 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
         break;
     case PlannerHeuristic::Lmcut:
         m_relaxation.prepare(m_states.data(), actions, goal);
+        if (m_symmetriesOn && !m_travel) { // a station is where a step is done: travel keeps its own states
+            m_symmetries.find(*m_scenario, m_stride, {m_states.data(), stride}, actions, goal);
+            m_useSymmetry = m_symmetries.count() > 0;
+            m_canon.resize(stride);
+            m_canonScratch.resize(stride);
+            m_searchActions = actions;
+        }
         search(actions, out, maxNodes, LandmarkCut {&m_relaxation, goal});
         break;
     }
@@ -711,7 +812,22 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heur
                     continue;
                 }
                 ++out.generated;
-                TableSlot *slot = find(hash, parent, found, current);
+                // The state probed, scored and stored: the successor written over
+                // its parent, or with symmetries the representative of its orbit.
+                const std::int32_t *succ = parent;
+                std::uint32_t self = current;
+                if constexpr (Heuristic::kSymmetry) {
+                    if (m_useSymmetry) {
+                        std::int32_t *canon = m_canon.data();
+                        std::memcpy(canon, parent, bytes);
+                        undo();
+                        m_symmetries.canonicalise(canon, m_canonScratch.data());
+                        hash = stateHash({canon, stride});
+                        succ = canon;
+                        self = ~0u; // the parent is itself again: a successor in its own orbit is a duplicate
+                    }
+                }
+                TableSlot *slot = find(hash, succ, found, self);
                 if (found) {
                     Node &existing = m_nodes[slot->node];
                     if ((existing.closed && !Heuristic::kReopen) || existing.g <= g) {
@@ -720,21 +836,21 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heur
                             traceSkip(m_traceDuplicates, current);
                         continue; // closed, or already open by a route no dearer
                     }
-                    const double h = heuristic(parent, isGoal);
-                    std::memcpy(stateOf(std::uint32_t(m_nodes.size())), parent, bytes);
+                    const double h = heuristic(succ, isGoal);
+                    std::memcpy(stateOf(std::uint32_t(m_nodes.size())), succ, bytes);
                     undo();
                     existing.superseded = true;
                     slot->node = newNode(hash, g, current, actionIndex, h, isGoal);
                     pushOpen(std::uint32_t(m_nodes.size() - 1), h);
                 } else {
-                    const double h = heuristic(parent, isGoal);
+                    const double h = heuristic(succ, isGoal);
                     if (h == Relaxation::kInfinity) {
                         undo();
                         if (m_trace)
                             traceSkip(m_traceDeadEnds, current);
                         continue; // a dead end: no relaxed plan reaches the goal from here
                     }
-                    std::memcpy(stateOf(std::uint32_t(m_nodes.size())), parent, bytes);
+                    std::memcpy(stateOf(std::uint32_t(m_nodes.size())), succ, bytes);
                     undo();
                     *slot = TableSlot {hash, newNode(hash, g, current, actionIndex, h, isGoal), m_epoch};
                     pushOpen(std::uint32_t(m_nodes.size() - 1), h);

@@ -11,6 +11,11 @@
 // longer plan beats a pricier short one. A closed set keyed on an order-independent hash of both pools (Zobrist-style:
 // a sum of per-(fact, value) keys, updated incrementally as effects apply) stops revisits, and expansion is capped.
 //
+// Under `lmcut` the search keeps one state per orbit of the question's
+// structural symmetries (symmetry.h), when it has any and travel is not
+// costed: a successor is stored as its orbit's representative, and the plan
+// is mapped back to real actions from the real start (extractSymmetric).
+//
 // Node storage is pooled: states live in one flat int32 arena, nodes in one
 // vector, the open list is a binary heap of small entries, and the closed set
 // is an open-addressing table cleared in O(1) by an epoch counter. After the
@@ -34,6 +39,7 @@
 
 #include "planner/compiledscenario.h"
 #include "planner/relaxation.h"
+#include "planner/symmetry.h"
 
 #include <QString>
 
@@ -160,6 +166,14 @@ public:
     // The walls changed: the station-to-station walks kept so far are forgotten.
     void forgetWalks() { m_between.clear(); }
 
+    // Structural symmetry reduction under `lmcut` (symmetry.h; on by default):
+    // the search keeps one state per orbit of the question's symmetries and
+    // maps the plan back to real actions from the real start. Never used with
+    // costed travel. Off: for tests and measurements.
+    void useSymmetries(bool on) { m_symmetriesOn = on; }
+    // The verified symmetry generators the last search used (0: none, or not lmcut).
+    std::size_t symmetryGenerators() const { return m_useSymmetry ? m_symmetries.count() : 0; }
+
     // Records every later search as a tree in `tree` (nullptr: stops).
     // A search that is not traced pays one untaken branch per successor.
     void traceInto(SearchTree *tree) { m_trace = tree; }
@@ -245,6 +259,20 @@ private:
     };
     std::vector<Undo> m_undo;
     void extract(std::uint32_t node, Plan &out);
+    // Symmetry reduction (lmcut only): node states are canonical (m_canon is
+    // the successor being canonicalised, m_canonScratch the canonicaliser's);
+    // the root is the real start. extractSymmetric() walks the path from the
+    // root, rebuilding each step's canonicalisation to know which permutation
+    // maps a node's state onto the real state, and takes the real action that
+    // reaches it. No byte is added per node.
+    bool m_symmetriesOn = true;
+    bool m_useSymmetry = false; // for the search under way
+    Symmetries m_symmetries;
+    std::span<const int> m_searchActions;
+    std::vector<std::int32_t> m_canon, m_canonScratch;
+    std::vector<std::uint32_t> m_symPath, m_symApplied;
+    std::vector<std::int32_t> m_symWork;
+    void extractSymmetric(std::uint32_t node, Plan &out);
 
     const CompiledScenario *m_scenario;
     Relaxation m_relaxation;

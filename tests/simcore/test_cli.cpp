@@ -11,12 +11,14 @@
 
 #include "io/json.h"
 #include "io/scenarioreader.h"
+#include "io/scenariowriter.h"
 #include "planner/compiledscenario.h"
 #include "sim/records.h"
 #include "sim/simulation.h"
 #include "sweep/sweep.h"
 
 #include "goapsim.h"
+#include "synthetic.h"
 #include "testutil.h"
 
 #include <sys/stat.h>
@@ -238,6 +240,27 @@ private slots:
             QCOMPARE(::stat(QFile::encodeName(fifo).constData(), &st), 0);
             QVERIFY2(S_ISFIFO(st.st_mode), qPrintable(args[0]));
         }
+    }
+
+    // Issue #31: gripper with 8 balls under `lmcut`, its symmetries reduced
+    // (balls and grippers interchangeable): the optimum, 23, found and proven
+    // within the default cap of 5,000 expansions, and plan --json says so.
+    void lmcutProvesGripperAsJson()
+    {
+        QTemporaryDir dir;
+        goap::Scenario s = goap::testing::gripperScenario(8);
+        s.planner.heuristic = goap::PlannerHeuristic::Lmcut;
+        const QString file = dir.filePath(QStringLiteral("gripper8.json"));
+        QVERIFY(goap::saveScenarioFile(s, file).isEmpty());
+        const Run r = goapSim({"plan", file, "--agent", "robot", "--goal", "deliver", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value("found").toBool(), true);
+        QCOMPARE(o.value("heuristic").toString(), QStringLiteral("lmcut"));
+        QCOMPARE(o.value("optimal").toBool(), true);
+        QCOMPARE(o.value("cost").toDouble(), 23.0);
+        QCOMPARE(o.value("actions").toArray().size(), 23);
+        QVERIFY2(o.value("expanded").toInt() <= 5000, r.out.constData());
     }
 
     void noPlanExitsFour()

@@ -5,6 +5,7 @@
 #include "planner/planner.h"
 #include "planner/relaxation.h"
 #include "planner/searchtree.h"
+#include "planner/symmetry.h"
 #include "scenarios.h"
 #include "synthetic.h"
 #include "testutil.h"
@@ -17,6 +18,7 @@
 #include <QtTest>
 
 #include <map>
+#include <numeric>
 #include <queue>
 
 using namespace goap;
@@ -289,6 +291,102 @@ Scenario extremeScenario(const QList<Action> &actions, const char *fact, double 
     return s;
 }
 
+// --- symmetry reduction under lmcut (issue #31) -----------------------------
+
+// The random problem `c` (one agent, every fact its own) `copies` times over,
+// copy k's facts after copy k-1's, with the goal asking every copy's goal: the
+// copies are interchangeable (a planted symmetry). Each copy starts where the
+// original does or, `varied`, at random values, so the start itself need not
+// be symmetric and the plan's reconstruction has to map states back.
+CompiledScenario copied(const CompiledScenario &c, int copies, bool varied, QRandomGenerator &rng)
+{
+    CompiledScenario r;
+    const int n = c.agentFactCount;
+    r.agentFactCount = n * copies;
+    CompiledAgent agent;
+    CompiledGoal goal;
+    goal.kind = GoalKind::Quota;
+    std::vector<CCondition> goalConditions;
+    for (int k = 0; k < copies; ++k) {
+        for (int f = 0; f < n; ++f)
+            r.factNames.push_back(c.factNames[size_t(f)] + QStringLiteral("_%1").arg(k));
+        const auto conditions = [&](Range range, std::vector<CCondition> &into) {
+            const auto begin = std::uint32_t(into.size());
+            for (const CCondition &x : c.conditionsOf(range))
+                into.push_back(CCondition {x.fact + k * n, x.value, x.op});
+            return Range {begin, std::uint32_t(into.size())};
+        };
+        const auto effects = [&](Range range) {
+            const auto begin = std::uint32_t(r.effects.size());
+            for (const CEffect &e : c.effectsOf(range))
+                r.effects.push_back(CEffect {e.fact + k * n, e.value});
+            return Range {begin, std::uint32_t(r.effects.size())};
+        };
+        for (size_t i = 0; i < c.actions.size(); ++i) {
+            CompiledAction a = c.actions[i];
+            a.pre = conditions(c.actions[i].pre, r.conditions);
+            a.set = effects(c.actions[i].set);
+            a.add = effects(c.actions[i].add);
+            agent.actions.push_back(int(r.actions.size()));
+            r.actions.push_back(a);
+            r.actionIds.push_back(c.actionIds[i] + QStringLiteral("_%1").arg(k));
+        }
+        conditions(c.goals[0].conditions, goalConditions);
+        for (int f = 0; f < n; ++f)
+            agent.initialFacts.push_back(varied && k > 0 ? std::int32_t(rng.bounded(3))
+                                                         : c.agents[0].initialFacts[size_t(f)]);
+    }
+    goal.conditions.begin = std::uint32_t(r.conditions.size());
+    r.conditions.insert(r.conditions.end(), goalConditions.begin(), goalConditions.end());
+    goal.conditions.end = std::uint32_t(r.conditions.size());
+    r.goals.push_back(goal);
+    r.goalIds.push_back(QStringLiteral("g"));
+    r.goalLabels.push_back(QStringLiteral("G"));
+    agent.goals.push_back(CompiledAgentGoal {0, 0, 0, 1});
+    r.agents.push_back(agent);
+    r.agentIds.push_back(QStringLiteral("a"));
+    r.agentLabels.push_back(QStringLiteral("A"));
+    r.planner.maxNodes = 100000;
+    return r;
+}
+
+// Plays the plan from `state`: false at the first action whose preconditions
+// fail, or when the goal does not hold at the end; `cost` is the summed cost.
+bool replayFrom(const CompiledScenario &c, const Plan &plan, std::vector<std::int32_t> state, double &cost)
+{
+    cost = 0;
+    for (int ai : plan.actions) {
+        const CompiledAction &a = c.actions[size_t(ai)];
+        for (const CCondition &k : c.conditionsOf(a.pre))
+            if (!k.holds(state[size_t(k.fact)]))
+                return false;
+        for (const CEffect &e : c.effectsOf(a.add))
+            state[size_t(e.fact)] = std::max(0, state[size_t(e.fact)] + e.value);
+        for (const CEffect &e : c.effectsOf(a.set))
+            state[size_t(e.fact)] = e.value;
+        cost += a.cost;
+    }
+    const auto goal = c.conditionsOf(c.goals[0].conditions);
+    return std::all_of(goal.begin(), goal.end(), [&](const CCondition &k) { return k.holds(state[size_t(k.fact)]); });
+}
+
+// The orbits of the facts under the group the generators make: a union-find.
+std::vector<int> factOrbits(const Symmetries &sym, int facts)
+{
+    std::vector<int> root(static_cast<size_t>(facts), 0);
+    std::iota(root.begin(), root.end(), 0);
+    const auto top = [&](int f) {
+        while (root[size_t(f)] != f)
+            f = root[size_t(f)];
+        return f;
+    };
+    for (size_t g = 0; g < sym.count(); ++g)
+        for (int f = 0; f < facts; ++f)
+            root[size_t(top(f))] = top(sym.generator(g)[size_t(f)]);
+    for (int f = 0; f < facts; ++f)
+        root[size_t(f)] = top(f);
+    return root;
+}
 } // namespace
 
 class TestPlanner : public QObject
@@ -810,6 +908,219 @@ private slots:
         QCOMPARE(max.cost, 23.0);
         QVERIFY2(lm.expanded < max.expanded,
                  qPrintable(QStringLiteral("%1 against %2").arg(lm.expanded).arg(max.expanded)));
+    }
+
+    // --- symmetry reduction under lmcut (issue #31) ---
+
+    void symmetriesOfGripper()
+    {
+        // The balls are interchangeable, and so are the two grippers; the rooms
+        // are not (every ball must end in B). The generators bliss finds all
+        // pass the check, and the group they make moves each ball's fact onto
+        // every other ball's same fact, the left gripper onto the right, and
+        // nothing else: the robot's room stays where it is.
+        const CompiledScenario c = compile(testing::gripperScenario(8));
+        Symmetries sym;
+        sym.find(c, c.stateSize(), c.dawnState(0), c.agents[0].actions, c.conditionsOf(c.goals[0].conditions));
+        QVERIFY2(sym.count() >= 2, qPrintable(QString::number(sym.count())));
+        QCOMPARE(sym.rejected(), size_t(0));
+        const std::vector<int> orbit = factOrbits(sym, c.stateSize());
+        const auto at = [&](const char *name) { return orbit[size_t(c.fact(QString::fromLatin1(name)))]; };
+        const auto fact = [&](const char *name) { return c.fact(QString::fromLatin1(name)); };
+        for (int b = 2; b <= 8; ++b) {
+            const QByteArray n = QByteArray::number(b);
+            QCOMPARE(at("world.b" + n + "A"), at("world.b1A"));
+            QCOMPARE(at("world.b" + n + "B"), at("world.b1B"));
+            QCOMPARE(at("world.b" + n + "Right"), at("world.b1Left"));
+        }
+        QCOMPARE(at("world.freeLeft"), at("world.freeRight"));
+        QCOMPARE(at("world.robotA"), fact("world.robotA"));
+        QCOMPARE(at("world.robotB"), fact("world.robotB"));
+        QVERIFY(at("world.b1A") != at("world.b1B"));
+        QVERIFY(at("world.b1A") != at("world.b1Left"));
+        // Canonicalising: ball 3 in the right gripper and ball 7 in the left are
+        // one state up to symmetry; each is rewritten as a permutation of its
+        // values, no larger than itself, and here both as the same state.
+        const auto holding = [&](const char *ball, const char *gripper) {
+            std::vector<std::int32_t> state = c.dawnState(0);
+            setFact(c, state, QByteArray("world.") + ball + "A", 0);
+            setFact(c, state, QByteArray("world.") + ball + gripper, 1);
+            setFact(c, state, QByteArray("world.free") + gripper, 0);
+            return state;
+        };
+        std::vector<std::int32_t> right = holding("b3", "Right"), left = holding("b7", "Left");
+        QVERIFY(right != left);
+        std::vector<std::int32_t> scratch(right.size());
+        for (std::vector<std::int32_t> *state : {&right, &left}) {
+            const std::vector<std::int32_t> before = *state;
+            sym.canonicalise(state->data(), scratch.data());
+            QVERIFY(!std::lexicographical_compare(before.begin(), before.end(), state->begin(), state->end()));
+            QVERIFY(std::is_permutation(before.begin(), before.end(), state->begin()));
+        }
+        QCOMPARE(right, left);
+    }
+
+    void symmetriesAreOnlyThoseOfTheTask()
+    {
+        // Two counters, each raised by its own action, the goal asking both:
+        // swapping them is a symmetry.
+        const auto count = [](const QList<Action> &actions, const QList<Condition> &goal, size_t *rejected = nullptr) {
+            Scenario s = tiny(actions, goal[0]);
+            s.goals[0].conditions = goal;
+            const CompiledScenario c = compile(s);
+            Symmetries sym;
+            sym.find(c, c.stateSize(), c.dawnState(0), c.agents[0].actions, c.conditionsOf(c.goals[0].conditions));
+            if (rejected)
+                *rejected = sym.rejected();
+            return sym.count();
+        };
+        QCOMPARE(count({act("x", 1, {}, {}, {{"agent.x", 1}}), act("y", 1, {}, {}, {{"agent.y", 1}})},
+                       {{"agent.x", 2}, {"agent.y", 2}}),
+                 size_t(1));
+        // Not when one action costs more, nor when the goal asks more of one counter.
+        QCOMPARE(count({act("x", 1, {}, {}, {{"agent.x", 1}}), act("y", 2, {}, {}, {{"agent.y", 1}})},
+                       {{"agent.x", 2}, {"agent.y", 2}}),
+                 size_t(0));
+        QCOMPARE(count({act("x", 1, {}, {}, {{"agent.x", 1}}), act("y", 1, {}, {}, {{"agent.y", 1}})},
+                       {{"agent.x", 2}, {"agent.y", 3}}),
+                 size_t(0));
+        // Nor when one action adds +2 then -3 and the other -3 then +2: from 0
+        // the first ends at 0 (pools never go negative), the second at 2. The
+        // graph sees a set of effects and bliss reports the swap; the check
+        // against the task rejects it.
+        size_t rejected = 0;
+        QCOMPARE(count({act("x", 1, {}, {}, {{"agent.x", 2}, {"agent.x", -3}}),
+                        act("y", 1, {}, {}, {{"agent.y", -3}, {"agent.y", 2}})},
+                       {{"agent.x", 1}, {"agent.y", 1}}, &rejected),
+                 size_t(0));
+        QCOMPARE(rejected, size_t(1));
+    }
+
+    void lmcutWithSymmetriesProvesGripper_data()
+    {
+        QTest::addColumn<int>("balls");
+        QTest::addRow("8 balls") << 8;
+        QTest::addRow("10 balls") << 10;
+    }
+
+    void lmcutWithSymmetriesProvesGripper()
+    {
+        // One state per orbit: gripper's 11,776 states (8 balls) are a few
+        // hundred up to symmetry, and `lmcut` proves the optimum, 3 x balls - 1,
+        // inside the default cap of 5,000 expansions. The plan is of real
+        // actions, applicable one after the other from the real start.
+        QFETCH(int, balls);
+        const CompiledScenario c = compile(testing::gripperScenario(balls));
+        QCOMPARE(c.planner.maxNodes, 5000);
+        Planner planner(c);
+        Plan plan;
+        QVERIFY(planWith(planner, c, PlannerHeuristic::Lmcut, plan));
+        QVERIFY(planner.symmetryGenerators() >= 2);
+        QCOMPARE(plan.cost, 3.0 * balls - 1);
+        QVERIFY(plan.optimal);
+        QVERIFY2(plan.expanded <= 5000, qPrintable(QString::number(plan.expanded)));
+        double cost = 0;
+        QVERIFY(replayFrom(c, plan, c.dawnState(0), cost));
+        QCOMPARE(cost, plan.cost);
+        QCOMPARE(plan.firstCost, 1.0);
+        // From a state that is not symmetric (ball 3 in the right gripper, ball
+        // 6 delivered, the robot in B), the same as a search without symmetries.
+        std::vector<std::int32_t> state = c.dawnState(0);
+        for (const auto &[fact, value] : {std::pair {"world.b3A", 0},
+                                          {"world.b3Right", 1},
+                                          {"world.freeRight", 0},
+                                          {"world.b6A", 0},
+                                          {"world.b6B", 1},
+                                          {"world.robotA", 0},
+                                          {"world.robotB", 1}})
+            setFact(c, state, fact, value);
+        Plan from, plain;
+        QVERIFY(planWith(planner, c, PlannerHeuristic::Lmcut, from, 5000, state));
+        QVERIFY(from.optimal);
+        QVERIFY(replayFrom(c, from, state, cost));
+        QCOMPARE(cost, from.cost);
+        planner.useSymmetries(false);
+        QVERIFY(planWith(planner, c, PlannerHeuristic::Lmcut, plain, 1000000, state));
+        QCOMPARE(planner.symmetryGenerators(), size_t(0));
+        QCOMPARE(from.cost, plain.cost);
+        QVERIFY2(from.expanded < plain.expanded,
+                 qPrintable(QStringLiteral("%1 against %2").arg(from.expanded).arg(plain.expanded)));
+        if (balls == 8) { // without symmetries from the start: past the default cap
+            QVERIFY(planWith(planner, c, PlannerHeuristic::Lmcut, plain, 1000000));
+            QCOMPARE(plain.cost, 23.0);
+            QVERIFY2(plain.expanded > 5000, qPrintable(QString::number(plain.expanded)));
+        }
+        qInfo("gripper-%d lmcut: %d expansions with symmetries (%d without, %d with from the mid state)", balls,
+              plan.expanded, balls == 8 ? plain.expanded : -1, from.expanded);
+        // Asked again, the symmetries found are reused and the answer is the same.
+        planner.useSymmetries(true);
+        Plan again;
+        QVERIFY(planWith(planner, c, PlannerHeuristic::Lmcut, again));
+        QCOMPARE(again.actions, plan.actions);
+        QCOMPARE(again.expanded, plan.expanded);
+    }
+
+    void lmcutWithPlantedSymmetryMatchesAReferenceSearch()
+    {
+        // Random problems (those of the tests above) copied twice over, so the
+        // copies are interchangeable, half of them starting each copy at other
+        // values: `lmcut` with symmetries finds the reference's optimal cost,
+        // says it is optimal, and its plan replays from the real start. Every
+        // search finds the planted symmetry. On the original problems, where
+        // no symmetry is found the search is the one without symmetries:
+        // the same plan, expanded and generated counts.
+        int compared = 0, plans = 0, fewer = 0, more = 0, plain = 0;
+        for (int seed = 1; seed <= 2000 && compared < 150; ++seed) {
+            QRandomGenerator rng {quint32(seed)};
+            const CompiledScenario base = randomCompiled(rng);
+            const QByteArray where = "seed " + QByteArray::number(seed);
+            {
+                Planner planner(base);
+                Plan with, without;
+                planWith(planner, base, PlannerHeuristic::Lmcut, with);
+                if (planner.symmetryGenerators() == 0) {
+                    planner.useSymmetries(false);
+                    planWith(planner, base, PlannerHeuristic::Lmcut, without);
+                    QVERIFY2(with.actions == without.actions && with.expanded == without.expanded
+                                 && with.generated == without.generated && with.cost == without.cost,
+                             where);
+                    ++plain;
+                }
+            }
+            const CompiledScenario c = copied(base, 2, seed % 2 == 0, rng);
+            const double reference = referenceCost(c, c.dawnState(0), 0, 0, 50000);
+            if (reference == -2)
+                continue;
+            Planner planner(c);
+            Plan plan;
+            const bool found = planWith(planner, c, PlannerHeuristic::Lmcut, plan);
+            QVERIFY2(plan.reason != PlanReason::NodeCap && plan.reason != PlanReason::Memory, where);
+            QVERIFY2(found == (reference >= 0), where);
+            QVERIFY2(plan.optimal, where);
+            QVERIFY2(plan.expanded == 0 || planner.symmetryGenerators() > 0, where);
+            if (found) {
+                double cost = 0;
+                QVERIFY2(replayFrom(c, plan, c.dawnState(0), cost), where);
+                QVERIFY2(qFuzzyCompare(1 + plan.cost, 1 + reference),
+                         where + " cost " + QByteArray::number(plan.cost) + " reference "
+                             + QByteArray::number(reference));
+                QVERIFY2(qFuzzyCompare(1 + cost, 1 + plan.cost), where);
+                Plan unreduced;
+                planner.useSymmetries(false);
+                planWith(planner, c, PlannerHeuristic::Lmcut, unreduced);
+                QVERIFY2(qFuzzyCompare(1 + unreduced.cost, 1 + plan.cost), where);
+                fewer += plan.expanded < unreduced.expanded;
+                more += plan.expanded > unreduced.expanded;
+                ++plans;
+            }
+            ++compared;
+        }
+        QCOMPARE(compared, 150);
+        qInfo("planted symmetry: %d problems, %d plans, %d in fewer expansions, %d in more; %d originals without "
+              "symmetry",
+              compared, plans, fewer, more, plain);
+        QVERIFY2(plans >= 50 && fewer >= 5, qPrintable(QStringLiteral("%1 plans, %2 fewer").arg(plans).arg(fewer)));
+        QVERIFY2(plain >= 50, qPrintable(QString::number(plain)));
     }
 
     void maxMatchesAReferenceSearchWithEveryOperator()

@@ -17,8 +17,9 @@ Scenario chainScenario(int stages = 10, int noise = 6);
 // conditions only, so a version 1 file can say it): robotA, robotB, freeLeft,
 // freeRight, b{n}A, b{n}B, b{n}Left, b{n}Right. Actions of cost 1: moveAB,
 // moveBA, pick{n}{Room}{Gripper}, drop{n}{Room}{Gripper}. One agent "robot"
-// with goal "deliver": every b{n}B >= 1. The optimum is 4 x balls / 2 - 1
-// steps when balls is even (23 for 8: each round trip carries two balls).
+// with goal "deliver": every b{n}B >= 1. The optimum is 3 x balls - 1 steps
+// when balls is even (23 for 8, 29 for 10: each round trip carries two balls,
+// two picks, a move, two drops and the move back, but the last).
 Scenario gripperScenario(int balls = 8);
 
 // A town of `characters` people: the scenario's characters replicated (ids

@@ -1,0 +1,216 @@
+#include "symmetry.h"
+
+#include <bliss/graph.hh>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
+#include <map>
+#include <numeric>
+#include <tuple>
+
+namespace goap {
+
+namespace {
+
+bool sameCondition(const CCondition &a, const CCondition &b)
+{
+    return a.fact == b.fact && a.value == b.value && a.op == b.op;
+}
+
+bool conditionLess(const CCondition &a, const CCondition &b)
+{
+    return std::tuple(a.fact, int(a.op), a.value) < std::tuple(b.fact, int(b.op), b.value);
+}
+
+// The distinct conditions of `conditions` with every fact moved by `image`, sorted.
+std::vector<CCondition> mapped(std::span<const CCondition> conditions, std::span<const std::int32_t> image)
+{
+    std::vector<CCondition> out;
+    out.reserve(conditions.size());
+    for (const CCondition &c : conditions)
+        out.push_back(CCondition {image[size_t(c.fact)], c.value, c.op});
+    std::sort(out.begin(), out.end(), conditionLess);
+    out.erase(std::unique(out.begin(), out.end(), sameCondition), out.end());
+    return out;
+}
+
+bool operator==(const std::vector<CCondition> &a, const std::vector<CCondition> &b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), sameCondition);
+}
+
+// Effects with every fact moved by `image`, ordered by fact and, within one
+// fact, as listed: what an action does (adds, then sets, each fact's in order).
+std::vector<std::pair<FactId, std::int32_t>> mapped(std::span<const CEffect> effects,
+                                                    std::span<const std::int32_t> image)
+{
+    std::vector<std::pair<FactId, std::int32_t>> out;
+    out.reserve(effects.size());
+    for (const CEffect &e : effects)
+        out.emplace_back(image[size_t(e.fact)], e.value);
+    std::stable_sort(out.begin(), out.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    return out;
+}
+
+struct Found
+{
+    unsigned facts, actionBase, actions;
+    std::vector<std::vector<unsigned>> generators;
+};
+
+void collect(void *user, unsigned int n, const unsigned int *aut)
+{
+    auto &found = *static_cast<Found *>(user);
+    bool movesFact = false;
+    for (unsigned f = 0; f < found.facts && !movesFact; ++f)
+        movesFact = aut[f] != f;
+    if (movesFact)
+        found.generators.emplace_back(aut, aut + n);
+}
+
+} // namespace
+
+void Symmetries::find(const CompiledScenario &scenario, int stateSize, std::span<const std::int32_t> start,
+                      std::span<const int> actions, std::span<const CCondition> goal)
+{
+    m_negative.resize(size_t(stateSize));
+    bool sameNegative = true;
+    for (size_t f = 0; f < size_t(stateSize); ++f) {
+        const char negative = f < start.size() && start[f] < 0;
+        sameNegative = sameNegative && m_negative[f] == negative;
+        m_negative[f] = negative;
+    }
+    if (m_valid && stateSize == m_size && sameNegative
+        && std::equal(actions.begin(), actions.end(), m_actions.begin(), m_actions.end())
+        && std::equal(goal.begin(), goal.end(), m_goal.begin(), m_goal.end(), sameCondition))
+        return;
+    m_size = stateSize;
+    m_actions.assign(actions.begin(), actions.end());
+    m_goal.assign(goal.begin(), goal.end());
+    m_valid = true;
+    build(scenario, start, actions, goal);
+}
+
+void Symmetries::build(const CompiledScenario &scenario, std::span<const std::int32_t>, std::span<const int> actions,
+                       std::span<const CCondition> goal)
+{
+    m_count = m_rejected = 0;
+    m_images.clear();
+    if (m_size == 0 || actions.empty())
+        return;
+
+    // Colours: one per kind of vertex and what it carries.
+    enum Kind : std::int64_t { Fact, Action, Pre, Goal, Add, Set };
+    std::map<std::array<std::int64_t, 3>, unsigned> colours;
+    const auto colour = [&](Kind kind, std::int64_t a, std::int64_t b = 0) {
+        return colours.try_emplace({kind, a, b}, unsigned(colours.size())).first->second;
+    };
+    bliss::Graph graph;
+    const auto n = unsigned(m_size);
+    for (unsigned f = 0; f < n; ++f)
+        graph.add_vertex(colour(Fact, m_negative[f]));
+    const unsigned actionBase = graph.get_nof_vertices();
+    for (const int a : actions)
+        graph.add_vertex(colour(Action, std::int64_t(std::bit_cast<std::uint64_t>(scenario.actions[size_t(a)].cost))));
+    // One vertex per distinct condition or effect, joined to its fact.
+    std::map<std::array<std::int64_t, 4>, unsigned> shared;
+    const auto vertex = [&](Kind kind, FactId fact, std::int64_t op, std::int64_t value) {
+        const auto [it, added] = shared.try_emplace({kind, fact, op, value}, 0u);
+        if (added) {
+            it->second = graph.add_vertex(colour(kind, op, value));
+            graph.add_edge(unsigned(fact), it->second);
+        }
+        return it->second;
+    };
+    for (size_t k = 0; k < actions.size(); ++k) {
+        const CompiledAction &a = scenario.actions[size_t(actions[k])];
+        const auto v = actionBase + unsigned(k);
+        for (const CCondition &c : scenario.conditionsOf(a.pre))
+            graph.add_edge(v, vertex(Pre, c.fact, int(c.op), c.value));
+        for (const CEffect &e : scenario.effectsOf(a.add))
+            graph.add_edge(v, vertex(Add, e.fact, 0, e.value));
+        for (const CEffect &e : scenario.effectsOf(a.set))
+            graph.add_edge(v, vertex(Set, e.fact, 0, e.value));
+    }
+    for (const CCondition &c : goal)
+        vertex(Goal, c.fact, int(c.op), c.value);
+
+    Found found {n, actionBase, unsigned(actions.size()), {}};
+    bliss::Stats stats;
+    graph.find_automorphisms(stats, &collect, &found);
+
+    std::vector<std::int32_t> facts(n);
+    std::vector<std::uint32_t> actionImage(actions.size());
+    for (const std::vector<unsigned> &aut : found.generators) {
+        for (unsigned f = 0; f < n; ++f)
+            facts[f] = std::int32_t(aut[f]);
+        bool ok = true;
+        for (size_t k = 0; k < actions.size() && ok; ++k) {
+            const unsigned to = aut[actionBase + k];
+            ok = to >= actionBase && to < actionBase + actions.size();
+            actionImage[k] = to - actionBase;
+        }
+        if (ok && verify(scenario, actions, goal, facts, actionImage)) {
+            m_images.insert(m_images.end(), facts.begin(), facts.end());
+            ++m_count;
+        } else {
+            ++m_rejected;
+        }
+    }
+}
+
+bool Symmetries::verify(const CompiledScenario &scenario, std::span<const int> actions,
+                        std::span<const CCondition> goal, std::span<const std::int32_t> facts,
+                        std::span<const std::uint32_t> actionImage) const
+{
+    // A permutation of the facts and of the actions.
+    std::vector<char> hit(facts.size(), 0);
+    for (const std::int32_t f : facts) {
+        if (f < 0 || size_t(f) >= facts.size() || hit[size_t(f)])
+            return false;
+        hit[size_t(f)] = 1;
+    }
+    hit.assign(actions.size(), 0);
+    for (const std::uint32_t k : actionImage) {
+        if (k >= actions.size() || hit[k])
+            return false;
+        hit[k] = 1;
+    }
+    std::vector<std::int32_t> identity(facts.size());
+    std::iota(identity.begin(), identity.end(), 0);
+    if (mapped(goal, facts) != mapped(goal, identity))
+        return false;
+    for (size_t k = 0; k < actions.size(); ++k) {
+        const CompiledAction &a = scenario.actions[size_t(actions[k])];
+        const CompiledAction &b = scenario.actions[size_t(actions[actionImage[k]])];
+        if (a.cost != b.cost
+            || mapped(scenario.conditionsOf(a.pre), facts) != mapped(scenario.conditionsOf(b.pre), identity)
+            || mapped(scenario.effectsOf(a.add), facts) != mapped(scenario.effectsOf(b.add), identity)
+            || mapped(scenario.effectsOf(a.set), facts) != mapped(scenario.effectsOf(b.set), identity))
+            return false;
+    }
+    return true;
+}
+
+void Symmetries::canonicalise(std::int32_t *state, std::int32_t *scratch, std::vector<std::uint32_t> *applied) const
+{
+    const auto n = size_t(m_size);
+    for (bool changed = m_count > 0; changed;) {
+        changed = false;
+        for (size_t g = 0; g < m_count; ++g) {
+            const std::int32_t *image = m_images.data() + g * n;
+            for (size_t f = 0; f < n; ++f)
+                scratch[image[f]] = state[f];
+            if (std::lexicographical_compare(scratch, scratch + n, state, state + n)) {
+                std::memcpy(state, scratch, n * sizeof(std::int32_t));
+                changed = true;
+                if (applied)
+                    applied->push_back(std::uint32_t(g));
+            }
+        }
+    }
+}
+
+} // namespace goap

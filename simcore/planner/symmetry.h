@@ -1,0 +1,75 @@
+#pragma once
+// Structural symmetries of a search question (issue #31): permutations of the
+// state's facts that map the search's actions onto actions of equal cost and
+// the goal onto itself, so two states one maps onto the other have the same
+// cheapest plan cost and the search needs only one of them.
+//
+// Found as automorphisms of the question's problem description graph (Pochter,
+// Zohar and Rosenschein 2011; Shleyfman et al. 2015), with bliss (Junttila and
+// Kaski), as Fast Downward does: a vertex per fact (coloured by whether it
+// starts negative, which the relaxation's adds depend on), per distinct
+// precondition (op, value), goal condition (op, value, coloured apart from
+// preconditions), effect (add or set, value), each joined to its fact, and per
+// action (coloured by cost) joined to its conditions and effects. bliss returns
+// generators of the graph's automorphism group; each that moves a fact is
+// checked against the question itself (every action's image is an action of
+// the same cost whose preconditions are the image of its preconditions and
+// whose effects, fact by fact in order, are the image of its effects; the goal
+// maps onto itself) and kept only then, since the graph does not see, for one,
+// the order of two adds on one fact. Nothing is used that was not verified.
+//
+// canonicalise() maps a state to a representative of its orbit greedily
+// (Domshlak, Katz and Shleyfman 2012): apply a generator when the image is
+// lexicographically smaller, until none is. Deterministic, though two states of
+// one orbit may get different representatives (the search then keeps both:
+// more nodes, never a wrong answer).
+
+#include "planner/compiledscenario.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace goap {
+
+class Symmetries
+{
+public:
+    // Finds the symmetries of reaching `goal` with `actions` over states of
+    // `stateSize` values whose start is `start` (only the signs of its values
+    // are read). Asked the same question as last time, it keeps what it found.
+    void find(const CompiledScenario &scenario, int stateSize, std::span<const std::int32_t> start,
+              std::span<const int> actions, std::span<const CCondition> goal);
+
+    // The verified generators: image[g * stateSize + f] is where generator g
+    // moves fact f (a state s maps to t with t[image[f]] = s[f]).
+    std::size_t count() const { return m_count; }
+    std::span<const std::int32_t> generator(std::size_t g) const
+    {
+        return {m_images.data() + g * std::size_t(m_size), std::size_t(m_size)};
+    }
+    // Generators bliss reported that move a fact but failed the check (tests).
+    std::size_t rejected() const { return m_rejected; }
+
+    // Rewrites `state` as its orbit's representative; `scratch` holds
+    // stateSize values. With `applied`, the generators used are appended in
+    // order (the plan's reconstruction replays them); nothing allocates without it.
+    void canonicalise(std::int32_t *state, std::int32_t *scratch, std::vector<std::uint32_t> *applied = nullptr) const;
+
+private:
+    void build(const CompiledScenario &scenario, std::span<const std::int32_t> start, std::span<const int> actions,
+               std::span<const CCondition> goal);
+    bool verify(const CompiledScenario &scenario, std::span<const int> actions, std::span<const CCondition> goal,
+                std::span<const std::int32_t> facts, std::span<const std::uint32_t> actionImage) const;
+
+    int m_size = 0;
+    std::size_t m_count = 0, m_rejected = 0;
+    std::vector<std::int32_t> m_images;
+    // The question find() answered last.
+    bool m_valid = false;
+    std::vector<int> m_actions;
+    std::vector<CCondition> m_goal;
+    std::vector<char> m_negative;
+};
+
+} // namespace goap

@@ -275,20 +275,77 @@ void Planner::extract(std::uint32_t node, Plan &out)
     std::reverse(out.stations.begin(), out.stations.end());
 }
 
-// The plan of a search that kept one state per orbit (m_useSymmetry). A
-// node's state is a representative: its action applied to its parent's state
-// gives a state the canonicaliser maps onto the node's by a product of
-// generators it can replay. Walking from the root (the real start), `toReal`
-// maps the state of the node reached onto the real state the plan is in; the
-// real step is the action of the same cost that takes the real state to the
-// image, under toReal, of the step's own successor: the image of the step's
-// action under the same (verified) permutation is one, so there always is
-// one. The step's own action is tried first, then the search's in order.
-// Its buffers are members: after warm-up nothing allocates.
+// A search that kept one state per orbit (m_useSymmetry) stores
+// representatives: a node's action applied to its parent's state gives a
+// state the canonicaliser maps onto the node's by a product of generators it
+// can replay. Walking down from the root (the real start), `toReal` maps the
+// state stored at the node reached onto the real state there, `real`. The real
+// step is the action of the same cost that takes `real` to the image, under
+// toReal, of the stored step's successor: the image of the stored action under
+// the same (verified) permutation is one, so there always is one. The stored
+// action is tried first, then the search's in order. realStep() returns it and
+// moves `toReal` and `real` on to `child`; its buffers are members, so after
+// warm-up nothing allocates.
+int Planner::realStep(std::uint32_t child, std::int32_t *toReal, std::int32_t *real)
+{
+    const CompiledScenario &sc = *m_scenario;
+    const size_t n = size_t(m_stride);
+    m_symWork.resize(4 * n);
+    std::int32_t *const raw = m_symWork.data(), *const target = raw + n, *const tried = target + n,
+                        *const step = tried + n;
+    const Node &node = m_nodes[child];
+    const CompiledAction &a = sc.actions[size_t(node.action)];
+    const auto apply = [&](const CompiledAction &act, std::int32_t *state) {
+        for (const CEffect &e : sc.effectsOf(act.add))
+            state[e.fact] = addClamped(state[e.fact], e.value);
+        for (const CEffect &e : sc.effectsOf(act.set))
+            state[e.fact] = e.value;
+    };
+    std::memcpy(raw, stateOf(node.parent), n * sizeof(std::int32_t));
+    apply(a, raw);
+    for (size_t f = 0; f < n; ++f)
+        target[toReal[f]] = raw[f];
+    const auto reaches = [&](int b) {
+        const CompiledAction &candidate = sc.actions[size_t(b)];
+        if (candidate.cost != a.cost || !holds(real, sc.conditionsOf(candidate.pre)))
+            return false;
+        std::memcpy(tried, real, n * sizeof(std::int32_t));
+        apply(candidate, tried);
+        return std::equal(tried, tried + n, target);
+    };
+    int chosen = node.action;
+    if (!reaches(chosen)) {
+        const auto it = std::find_if(m_searchActions.begin(), m_searchActions.end(), reaches);
+        Q_ASSERT(it != m_searchActions.end());
+        if (it != m_searchActions.end())
+            chosen = *it;
+    }
+    std::memcpy(real, target, n * sizeof(std::int32_t));
+    // The permutation the search's canonicaliser applied to `raw`
+    // (generators g1, then g2, ...: step = ... g2 o g1), and toReal o step^-1.
+    m_symApplied.clear();
+    std::memcpy(tried, raw, n * sizeof(std::int32_t));
+    m_symmetries.canonicalise(tried, m_canonScratch.data(), &m_symApplied);
+    Q_ASSERT(std::equal(tried, tried + n, stateOf(child)));
+    std::iota(step, step + n, 0);
+    for (const std::uint32_t g : m_symApplied) {
+        const std::span<const std::int32_t> image = m_symmetries.generator(g);
+        for (size_t f = 0; f < n; ++f)
+            step[f] = image[size_t(step[f])];
+    }
+    for (size_t f = 0; f < n; ++f)
+        raw[step[f]] = std::int32_t(f); // raw: step's inverse
+    for (size_t f = 0; f < n; ++f)
+        tried[f] = toReal[raw[f]];
+    std::memcpy(toReal, tried, n * sizeof(std::int32_t));
+    return chosen;
+}
+
+// The plan of a search that kept one state per orbit: its path from the
+// root, each step the real one (realStep).
 void Planner::extractSymmetric(std::uint32_t node, Plan &out)
 {
     m_planNode = node;
-    const CompiledScenario &sc = *m_scenario;
     const size_t n = size_t(m_stride);
     out.actions.clear();
     out.stations.clear();
@@ -298,60 +355,14 @@ void Planner::extractSymmetric(std::uint32_t node, Plan &out)
     for (std::uint32_t k = node; k != kNoParent; k = m_nodes[k].parent)
         m_symPath.push_back(k);
     std::reverse(m_symPath.begin(), m_symPath.end());
-    m_symWork.resize(6 * n);
-    std::int32_t *const toReal = m_symWork.data(), *const real = toReal + n, *const raw = real + n,
-                        *const target = raw + n, *const tried = target + n, *const step = tried + n;
+    m_symReal.resize(2 * n);
+    std::int32_t *const toReal = m_symReal.data(), *const real = toReal + n;
     std::iota(toReal, toReal + n, 0);
     std::memcpy(real, stateOf(m_symPath[0]), n * sizeof(std::int32_t)); // the root: the real start
-    const auto apply = [&](const CompiledAction &a, std::int32_t *state) {
-        for (const CEffect &e : sc.effectsOf(a.add))
-            state[e.fact] = addClamped(state[e.fact], e.value);
-        for (const CEffect &e : sc.effectsOf(a.set))
-            state[e.fact] = e.value;
-    };
     for (size_t i = 1; i < m_symPath.size(); ++i) {
-        const Node &child = m_nodes[m_symPath[i]];
-        const CompiledAction &a = sc.actions[size_t(child.action)];
-        std::memcpy(raw, stateOf(m_symPath[i - 1]), n * sizeof(std::int32_t));
-        apply(a, raw);
-        for (size_t f = 0; f < n; ++f)
-            target[toReal[f]] = raw[f];
-        const auto reaches = [&](int b) {
-            const CompiledAction &candidate = sc.actions[size_t(b)];
-            if (candidate.cost != a.cost || !holds(real, sc.conditionsOf(candidate.pre)))
-                return false;
-            std::memcpy(tried, real, n * sizeof(std::int32_t));
-            apply(candidate, tried);
-            return std::equal(tried, tried + n, target);
-        };
-        int chosen = child.action;
-        if (!reaches(chosen)) {
-            const auto it = std::find_if(m_searchActions.begin(), m_searchActions.end(), reaches);
-            Q_ASSERT(it != m_searchActions.end());
-            if (it != m_searchActions.end())
-                chosen = *it;
-        }
-        out.actions.push_back(chosen);
+        out.actions.push_back(realStep(m_symPath[i], toReal, real));
         if (i == 1)
-            out.firstCost = child.g;
-        std::memcpy(real, target, n * sizeof(std::int32_t));
-        // The permutation the search's canonicaliser applied to `raw`
-        // (generators g1, then g2, ...: step = ... g2 o g1), and toReal o step^-1.
-        m_symApplied.clear();
-        std::memcpy(tried, raw, n * sizeof(std::int32_t));
-        m_symmetries.canonicalise(tried, m_canonScratch.data(), &m_symApplied);
-        Q_ASSERT(std::equal(tried, tried + n, stateOf(m_symPath[i])));
-        std::iota(step, step + n, 0);
-        for (const std::uint32_t g : m_symApplied) {
-            const std::span<const std::int32_t> image = m_symmetries.generator(g);
-            for (size_t f = 0; f < n; ++f)
-                step[f] = image[size_t(step[f])];
-        }
-        for (size_t f = 0; f < n; ++f)
-            raw[step[f]] = std::int32_t(f); // raw: step's inverse
-        for (size_t f = 0; f < n; ++f)
-            tried[f] = toReal[raw[f]];
-        std::memcpy(toReal, tried, n * sizeof(std::int32_t));
+            out.firstCost = m_nodes[m_symPath[i]].g;
     }
 }
 
@@ -539,9 +550,53 @@ void Planner::fillTrace(std::span<const CCondition> goal, const Plan &out)
     for (size_t k = 0; k < m_traceOrder.size(); ++k)
         if (const int n = kept[m_traceOrder[k]]; n >= 0)
             t.nodes[size_t(n)].expandedAt = int(k);
+    if (m_useSymmetry)
+        realTrace(kept, met);
     for (size_t c = 0; c < goal.size(); ++c)
         if (!met[c])
             t.neverMet.push_back(int(c));
+}
+
+// A search that kept one state per orbit stored representatives, and the
+// action that led to each from its parent's representative: a tree drawn from
+// those would show a path of other actions than the plan's, and states the
+// character is never in. So the tree shows the real ones: each kept node's
+// action and unmet conditions are those realStep() finds walking down from
+// the start, as the plan is read (its path is the plan, step for step), and a
+// goal condition counts as met when it holds in a kept node's real state.
+// Depth first, so what it holds is one state and one permutation per level.
+void Planner::realTrace(std::span<const int> kept, std::vector<char> &met)
+{
+    SearchTree &t = *m_trace;
+    const size_t n = size_t(m_stride);
+    std::vector<std::uint32_t> nodeOf(t.nodes.size());
+    for (size_t i = 0; i < kept.size(); ++i)
+        if (kept[i] >= 0)
+            nodeOf[size_t(kept[i])] = std::uint32_t(i);
+    std::vector<std::int32_t> levels(size_t(t.maxDepth() + 1) * 2 * n);
+    std::iota(levels.begin(), levels.begin() + std::ptrdiff_t(n), 0);
+    std::memcpy(levels.data() + n, stateOf(nodeOf[0]), n * sizeof(std::int32_t)); // the root: the real start
+    std::fill(met.begin(), met.end(), 0);
+    std::vector<int> stack {0};
+    while (!stack.empty()) {
+        const int k = stack.back();
+        stack.pop_back();
+        SearchTree::Node &node = t.nodes[size_t(k)];
+        std::int32_t *const toReal = levels.data() + size_t(node.depth) * 2 * n, *const real = toReal + n;
+        if (node.parent >= 0) {
+            std::memcpy(toReal, toReal - 2 * n, 2 * n * sizeof(std::int32_t)); // the parent's level
+            node.action = realStep(nodeOf[size_t(k)], toReal, real);
+        }
+        node.unmet.clear();
+        for (size_t c = 0; c < t.goal.size(); ++c) {
+            if (t.goal[c].holds(real[t.goal[c].fact]))
+                met[c] = 1;
+            else
+                node.unmet.push_back(int(c));
+        }
+        for (auto child = node.children.rbegin(); child != node.children.rend(); ++child)
+            stack.push_back(*child);
+    }
 }
 
 bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const int> actions,

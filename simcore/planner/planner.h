@@ -271,8 +271,10 @@ private:
     std::span<const int> m_searchActions;
     std::vector<std::int32_t> m_canon, m_canonScratch;
     std::vector<std::uint32_t> m_symPath, m_symApplied;
-    std::vector<std::int32_t> m_symWork;
+    std::vector<std::int32_t> m_symWork, m_symReal;
+    int realStep(std::uint32_t child, std::int32_t *toReal, std::int32_t *real);
     void extractSymmetric(std::uint32_t node, Plan &out);
+    void realTrace(std::span<const int> kept, std::vector<char> &met);
 
     const CompiledScenario *m_scenario;
     Relaxation m_relaxation;

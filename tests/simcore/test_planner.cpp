@@ -1060,6 +1060,62 @@ private slots:
         QCOMPARE(again.expanded, plan.expanded);
     }
 
+    void aTracedSymmetricSearchShowsRealStates()
+    {
+        // The search stores one representative per orbit; its tree shows the
+        // real states instead: every edge is an action applicable in its
+        // parent's state, every node's unmet conditions are those of the state
+        // its path leads to from the real start, and the plan's path is the
+        // plan, step for step (before: pick1ALeft where the plan picks with
+        // the right gripper, then drop0BRight twice in a row).
+        const CompiledScenario c = compile(testing::gripperScenario(6));
+        Planner planner(c);
+        SearchTree tree;
+        planner.traceInto(&tree);
+        Plan plan;
+        QVERIFY(planWith(planner, c, PlannerHeuristic::Lmcut, plan));
+        QVERIFY(planner.symmetryGenerators() > 0);
+        QCOMPARE(tree.made, int(tree.nodes.size()));
+        const std::span<const CCondition> goal = c.conditionsOf(c.goals[0].conditions);
+        std::vector<std::vector<std::int32_t>> states(tree.nodes.size());
+        states[0] = c.dawnState(0);
+        std::vector<int> onPlan;
+        for (size_t k = 0; k < tree.nodes.size(); ++k) { // parents come before their children
+            const SearchTree::Node &n = tree.nodes[k];
+            if (k > 0) {
+                QVERIFY(n.parent >= 0 && size_t(n.parent) < k);
+                states[k] = states[size_t(n.parent)];
+                const CompiledAction &a = c.actions[size_t(n.action)];
+                for (const CCondition &pre : c.conditionsOf(a.pre))
+                    QVERIFY2(
+                        pre.holds(states[k][size_t(pre.fact)]),
+                        qPrintable(
+                            QStringLiteral("node %1: %2 is not applicable").arg(k).arg(c.actionIds[size_t(n.action)])));
+                for (const CEffect &e : c.effectsOf(a.add))
+                    states[k][size_t(e.fact)] = std::max(0, states[k][size_t(e.fact)] + e.value);
+                for (const CEffect &e : c.effectsOf(a.set))
+                    states[k][size_t(e.fact)] = e.value;
+            }
+            std::vector<int> unmet;
+            for (size_t g = 0; g < goal.size(); ++g)
+                if (!goal[g].holds(states[k][size_t(goal[g].fact)]))
+                    unmet.push_back(int(g));
+            QCOMPARE(n.unmet, unmet);
+            QCOMPARE(n.goal, unmet.empty());
+        }
+        for (int k = 0; k >= 0;) { // down the plan's path
+            const auto child
+                = std::find_if(tree.nodes[size_t(k)].children.begin(), tree.nodes[size_t(k)].children.end(),
+                               [&](int ch) { return tree.nodes[size_t(ch)].onPlan; });
+            if (child == tree.nodes[size_t(k)].children.end())
+                break;
+            k = *child;
+            onPlan.push_back(tree.nodes[size_t(k)].action);
+        }
+        QCOMPARE(onPlan, plan.actions);
+        QVERIFY(tree.neverMet.empty());
+    }
+
     void lmcutWithPlantedSymmetryMatchesAReferenceSearch()
     {
         // Random problems (those of the tests above) copied twice over, so the

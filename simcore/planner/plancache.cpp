@@ -52,6 +52,12 @@ const PlanCache::Signature &PlanCache::signature(int profile, std::span<const in
             largestRaise[size_t(e.fact)] = std::max<std::int64_t>(largestRaise[size_t(e.fact)], e.value);
         }
     }
+    // Under `lmcut` a search may keep one state per orbit of the question's
+    // symmetries, choosing each orbit's representative by comparing the values
+    // of every fact its actions touch: a fact only ever raised is then
+    // observed exactly too.
+    if (sc.planner.heuristic == PlannerHeuristic::Lmcut)
+        std::replace(mode.begin(), mode.end(), 2, 1);
     constexpr std::int64_t ceiling = std::numeric_limits<std::int32_t>::max();
     for (size_t f = 0; f < mode.size(); ++f) {
         if (mode[f] == 1)

@@ -12,7 +12,9 @@
 //  - facts only ever raised by positive adds: a shift of the start value shifts
 //    every node alike, so the value does not matter, unless the search could
 //    reach the 32-bit ceiling (start > INT32_MAX - maxNodes x the largest
-//    raise), where the exact value is used.
+//    raise), where the exact value is used. Not under `lmcut`: its search may
+//    keep one state per orbit of the question's symmetries (symmetry.h), and
+//    which state of an orbit it keeps depends on such a fact's value.
 // This is what lets a waiting character whose own actions are always
 // applicable (the miner can always mine) retry every simulated second without
 // exhausting the node cap each time while nothing it depends on has changed.

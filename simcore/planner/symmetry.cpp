@@ -82,15 +82,30 @@ void Symmetries::find(const CompiledScenario &scenario, int stateSize, std::span
         sameNegative = sameNegative && m_negative[f] == negative;
         m_negative[f] = negative;
     }
-    if (m_valid && stateSize == m_size && sameNegative
-        && std::equal(actions.begin(), actions.end(), m_actions.begin(), m_actions.end())
-        && std::equal(goal.begin(), goal.end(), m_goal.begin(), m_goal.end(), sameCondition))
+    const auto same = [&](int size, const std::vector<int> &a, const std::vector<CCondition> &g) {
+        return size == stateSize && std::equal(actions.begin(), actions.end(), a.begin(), a.end())
+            && std::equal(goal.begin(), goal.end(), g.begin(), g.end(), sameCondition);
+    };
+    if (m_valid && sameNegative && same(m_size, m_actions, m_goal))
         return;
+    m_valid = true;
+    for (const Known &k : m_known)
+        if (same(k.size, k.actions, k.goal) && k.negative == m_negative) {
+            m_size = k.size;
+            m_count = k.count;
+            m_rejected = k.rejected;
+            m_images.assign(k.images.begin(), k.images.end());
+            m_actions.assign(k.actions.begin(), k.actions.end());
+            m_goal.assign(k.goal.begin(), k.goal.end());
+            return;
+        }
     m_size = stateSize;
     m_actions.assign(actions.begin(), actions.end());
     m_goal.assign(goal.begin(), goal.end());
-    m_valid = true;
     build(scenario, start, actions, goal);
+    if (m_known.size() == kKnown)
+        m_known.clear();
+    m_known.push_back(Known {m_size, m_count, m_rejected, m_images, m_actions, m_goal, m_negative});
 }
 
 void Symmetries::build(const CompiledScenario &scenario, std::span<const std::int32_t>, std::span<const int> actions,
@@ -109,8 +124,23 @@ void Symmetries::build(const CompiledScenario &scenario, std::span<const std::in
     };
     bliss::Graph graph;
     const auto n = unsigned(m_size);
+    // A fact nothing in the question touches gets a colour of its own: it
+    // cannot change in the search, so moving it gains nothing, and the
+    // representatives (and the plan cache's key, plancache.h) would depend on it.
+    std::vector<char> touched(n, 0);
+    for (const int a : actions) {
+        const CompiledAction &act = scenario.actions[size_t(a)];
+        for (const CCondition &c : scenario.conditionsOf(act.pre))
+            touched[size_t(c.fact)] = 1;
+        for (const CEffect &e : scenario.effectsOf(act.add))
+            touched[size_t(e.fact)] = 1;
+        for (const CEffect &e : scenario.effectsOf(act.set))
+            touched[size_t(e.fact)] = 1;
+    }
+    for (const CCondition &c : goal)
+        touched[size_t(c.fact)] = 1;
     for (unsigned f = 0; f < n; ++f)
-        graph.add_vertex(colour(Fact, m_negative[f]));
+        graph.add_vertex(touched[f] ? colour(Fact, m_negative[f]) : colour(Fact, -1 - std::int64_t(f), 1));
     const unsigned actionBase = graph.get_nof_vertices();
     for (const int a : actions)
         graph.add_vertex(colour(Action, std::int64_t(std::bit_cast<std::uint64_t>(scenario.actions[size_t(a)].cost))));

@@ -37,7 +37,9 @@ class Symmetries
 public:
     // Finds the symmetries of reaching `goal` with `actions` over states of
     // `stateSize` values whose start is `start` (only the signs of its values
-    // are read). Asked the same question as last time, it keeps what it found.
+    // are read). What it found for the last kKnown questions is kept: a
+    // simulation's characters ask their own questions in turn, and bliss runs
+    // once for each (the memory: their actions, goal and generators).
     void find(const CompiledScenario &scenario, int stateSize, std::span<const std::int32_t> start,
               std::span<const int> actions, std::span<const CCondition> goal);
 
@@ -62,10 +64,22 @@ private:
     bool verify(const CompiledScenario &scenario, std::span<const int> actions, std::span<const CCondition> goal,
                 std::span<const std::int32_t> facts, std::span<const std::uint32_t> actionImage) const;
 
+    // A question and its answer; the members below are the one find() answered last.
+    struct Known
+    {
+        int size = 0;
+        std::size_t count = 0, rejected = 0;
+        std::vector<std::int32_t> images;
+        std::vector<int> actions;
+        std::vector<CCondition> goal;
+        std::vector<char> negative;
+    };
+    static constexpr std::size_t kKnown = 64; // then forgotten all at once: found again when asked
+    std::vector<Known> m_known;
+
     int m_size = 0;
     std::size_t m_count = 0, m_rejected = 0;
     std::vector<std::int32_t> m_images;
-    // The question find() answered last.
     bool m_valid = false;
     std::vector<int> m_actions;
     std::vector<CCondition> m_goal;

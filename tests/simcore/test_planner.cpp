@@ -2,6 +2,7 @@
 #include "io/scenarioreader.h"
 #include "io/validator.h"
 #include "planner/compiledscenario.h"
+#include "planner/plancache.h"
 #include "planner/planner.h"
 #include "planner/relaxation.h"
 #include "planner/searchtree.h"
@@ -20,6 +21,7 @@
 #include <map>
 #include <numeric>
 #include <queue>
+#include <set>
 
 using namespace goap;
 
@@ -958,6 +960,29 @@ private slots:
             QVERIFY(std::is_permutation(before.begin(), before.end(), state->begin()));
         }
         QCOMPARE(right, left);
+        // Another question (balls 1 and 2 only: 3 to 8 are no longer
+        // interchangeable with them), then the first again: each answered as
+        // a fresh Symmetries answers it, the first from what was kept.
+        const std::span<const CCondition> all = c.conditionsOf(c.goals[0].conditions);
+        std::vector<CCondition> two;
+        for (const CCondition &k : all)
+            if (k.fact == fact("world.b1B") || k.fact == fact("world.b2B"))
+                two.push_back(k);
+        QCOMPARE(two.size(), size_t(2));
+        const auto generators = [&](const Symmetries &s) {
+            std::vector<std::int32_t> out;
+            for (size_t g = 0; g < s.count(); ++g)
+                out.insert(out.end(), s.generator(g).begin(), s.generator(g).end());
+            return out;
+        };
+        const std::vector<std::int32_t> first = generators(sym);
+        Symmetries fresh;
+        sym.find(c, c.stateSize(), c.dawnState(0), c.agents[0].actions, two);
+        fresh.find(c, c.stateSize(), c.dawnState(0), c.agents[0].actions, two);
+        QCOMPARE(generators(sym), generators(fresh));
+        QVERIFY(generators(sym) != first);
+        sym.find(c, c.stateSize(), c.dawnState(0), c.agents[0].actions, all);
+        QCOMPARE(generators(sym), first);
     }
 
     void symmetriesAreOnlyThoseOfTheTask()
@@ -1114,6 +1139,57 @@ private slots:
         }
         QCOMPARE(onPlan, plan.actions);
         QVERIFY(tree.neverMet.empty());
+    }
+
+    void aMemoisedSymmetricSearchIsTheFreshOne()
+    {
+        // PlanCache answers a search from memory when the facts it can
+        // observe start alike. A search that keeps one state per orbit orders
+        // states by every fact its actions and goal touch, a tally only ever
+        // raised included (each drop counts its ball here), so under `lmcut`
+        // such a tally is part of the key: a memoised answer is always the
+        // fresh one, plan and counts. Facts nothing touches are never moved.
+        Scenario s = testing::gripperScenario(4);
+        s.planner.heuristic = PlannerHeuristic::Lmcut;
+        for (int n = 1; n <= 4; ++n)
+            s.world.append({QStringLiteral("tally%1").arg(n), 0});
+        s.world.append({QStringLiteral("untouchedA"), 0});
+        s.world.append({QStringLiteral("untouchedB"), 0});
+        for (Action &a : s.actions)
+            if (a.id.startsWith(QLatin1String("drop")))
+                a.add.append({QStringLiteral("world.tally") + a.id.mid(4, 1), 1});
+        const CompiledScenario c = compile(s);
+        const std::span<const int> actions = c.agents[0].actions;
+        PlanCache cache(c);
+        Planner cached(c), fresh(c);
+        const std::vector<std::vector<std::pair<const char *, int>>> starts {
+            {},
+            {{"world.tally1", 7}},
+            {{"world.tally2", 7}},
+            {{"world.tally1", 3}, {"world.tally2", 1}, {"world.tally3", 4}, {"world.tally4", 1}},
+            {{"world.tally4", 9}, {"world.untouchedA", 5}},
+            {{"world.untouchedB", 5}},
+            {{"world.b2A", 0}, {"world.b2B", 1}, {"world.tally3", 2}},
+            {{"world.b2A", 0}, {"world.b2B", 1}, {"world.tally1", 2}},
+        };
+        std::set<std::vector<int>> plans;
+        for (int round = 0; round < 2; ++round) // the second round from memory
+            for (const auto &facts : starts) {
+                std::vector<std::int32_t> state = c.dawnState(0);
+                for (const auto &[fact, value] : facts)
+                    setFact(c, state, fact, value);
+                Plan memo, plain;
+                cache.plan(cached, state, 0, actions, 0, memo);
+                fresh.planGoal(state, actions, 0, plain, c.planner.maxNodes, PlannerHeuristic::Lmcut);
+                QVERIFY(fresh.symmetryGenerators() > 0);
+                QCOMPARE(memo.actions, plain.actions);
+                QCOMPARE(memo.cost, plain.cost);
+                QCOMPARE(memo.expanded, plain.expanded);
+                QCOMPARE(memo.generated, plain.generated);
+                plans.insert(plain.actions);
+            }
+        QCOMPARE(cache.hits(), std::int64_t(starts.size()) + 1); // "untouchedB" starts as "{}" did
+        qInfo("%zu different plans from %zu starts", plans.size(), starts.size());
     }
 
     void lmcutWithPlantedSymmetryMatchesAReferenceSearch()

@@ -66,6 +66,15 @@ struct Walk
     // points to head for in turn, goalX/Y last; `way` is the next one.
     size_t way = 0;
     std::vector<std::pair<double, double>> route;
+    // Each leg's unit direction (to route[k] from the point before it, or
+    // from where the walk began), measured once when the walk is set (issue
+    // #30): a stride is then a multiply-add, the distance left on the leg a
+    // dot product, not a square root a tick.
+    struct Leg
+    {
+        double dirX = 0, dirY = 0;
+    };
+    std::vector<Leg> legs; // one per route point; keeps its capacity from walk to walk
     std::uint32_t generation = 0; // counts set(): a route (and goal) unchanged since a stride was worked out ahead
 
     // Sets out for (toX, toY) along the station `field`'s distance field

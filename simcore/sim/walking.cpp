@@ -20,6 +20,18 @@ void Walk::set(const Space &space, double toX, double toY, int field)
     // The whole way, once: every leg in sight, so walking it never enters a
     // wall nor cuts a corner. None: it stays where it is and re-plans.
     noWay = !space.route(field, x, y, toX, toY, route);
+    // Each leg's direction, once for the walk (no allocation once the
+    // arrays have grown).
+    legs.resize(route.size());
+    double fromX = x, fromY = y;
+    for (size_t k = 0; k < route.size(); ++k) {
+        const auto [toKX, toKY] = route[k];
+        const double dx = toKX - fromX, dy = toKY - fromY;
+        const double length = std::hypot(dx, dy);
+        legs[k] = length > 0 ? Leg {dx / length, dy / length} : Leg {};
+        fromX = toKX;
+        fromY = toKY;
+    }
 }
 
 bool Walk::advanceFrom(double &x, double &y, size_t &way, double stride) const
@@ -28,16 +40,18 @@ bool Walk::advanceFrom(double &x, double &y, size_t &way, double stride) const
         return false;
     while (way < route.size()) { // a stride may round a corner or two
         const auto [wx, wy] = route[way];
-        const double dx = wx - x, dy = wy - y;
-        const double distance = std::hypot(dx, dy);
-        if (distance > stride) {
-            x += dx / distance * stride;
-            y += dy / distance * stride;
+        const Leg &leg = legs[way];
+        // What is left of the leg, along it (on a leg along an axis exactly
+        // the distance, as the leg's length less the strides taken).
+        const double left = (wx - x) * leg.dirX + (wy - y) * leg.dirY;
+        if (left > stride) {
+            x += leg.dirX * stride;
+            y += leg.dirY * stride;
             return false;
         }
         x = wx;
         y = wy;
-        stride -= distance;
+        stride -= left;
         ++way;
         if (way == route.size())
             return true;

@@ -60,6 +60,7 @@ struct Walk
     double x = 0, y = 0;
     bool stepping = false; // moving to goalX/Y while standing by (aside, up a line, beside its holder)
     bool noWay = false; // walls stand between it and where it was to walk: it re-plans
+    bool measured = false; // legs measured for the route (measure())
     int walkField = -1; // the station the walk is for, -1: a step in sight
     double goalX = 0, goalY = 0; // where the walk (or the step aside) ends
     // The way there, found once when the walk begins (Space::route): the
@@ -67,9 +68,10 @@ struct Walk
     size_t way = 0;
     std::vector<std::pair<double, double>> route;
     // Each leg's unit direction (to route[k] from the point before it, or
-    // from where the walk began), measured once when the walk is set (issue
-    // #30): a stride is then a multiply-add, the distance left on the leg a
-    // dot product, not a square root a tick.
+    // from where the walk began), measured once a walk (issue #30), at its
+    // first stride (on the pool, for most walks): a stride is then a
+    // multiply-add, the distance left on the leg a dot product, not a square
+    // root a tick.
     struct Leg
     {
         double dirX = 0, dirY = 0;
@@ -80,10 +82,18 @@ struct Walk
     // Sets out for (toX, toY) along the station `field`'s distance field
     // (-1: a step in sight); noWay when walls leave no way there.
     void set(const Space &space, double toX, double toY, int field);
+    // Measures the legs of the route set last, from where it stands (where
+    // the walk began: nothing moves a walker but its strides and set()).
+    void measure();
     // Walks `stride` along the route: true once at goalX/Y.
-    bool advance(double stride) { return advanceFrom(x, y, way, stride); }
+    bool advance(double stride)
+    {
+        measure();
+        return advanceFrom(x, y, way, stride);
+    }
     // The same stride from (atX, atY, atWay) instead, the walk itself
-    // untouched: the parallel tick works it out ahead from a frozen view.
+    // untouched (its legs measured): the parallel tick works it out ahead
+    // from a frozen view.
     bool advanceFrom(double &atX, double &atY, size_t &atWay, double stride) const;
 };
 

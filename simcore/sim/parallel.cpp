@@ -62,8 +62,9 @@ void Simulation::prepareRange(size_t begin, size_t end)
         if (!a.active)
             continue;
         climbNeeds(i); // what updateAgent would do at its turn
-        const Walk &w = m_walks[size_t(i)];
+        Walk &w = m_walks[size_t(i)];
         if (a.heldBy < 0 && !w.noWay && (a.phase == Phase::Walking || w.stepping)) {
+            w.measure(); // its own walk: measured here, on the pool, rather than in the ordered loop
             ahead.fromX = ahead.x = w.x;
             ahead.fromY = ahead.y = w.y;
             ahead.fromWay = ahead.way = w.way;

@@ -20,6 +20,14 @@ void Walk::set(const Space &space, double toX, double toY, int field)
     // The whole way, once: every leg in sight, so walking it never enters a
     // wall nor cuts a corner. None: it stays where it is and re-plans.
     noWay = !space.route(field, x, y, toX, toY, route);
+    measured = false; // at the first stride
+}
+
+void Walk::measure()
+{
+    if (measured)
+        return;
+    measured = true;
     // Each leg's direction, once for the walk (no allocation once the
     // arrays have grown).
     legs.resize(route.size());

@@ -431,6 +431,8 @@ void Simulation::beginStep(int i)
     a.action = a.plan.front();
     const CompiledAction &act = m_scenario->actions[size_t(a.action)];
     a.actionTicks = ticksFor(act.duration);
+    if (m_prepared && act.stations.size() > 1 && (a.planStations.empty() || a.planStations.front() < 0))
+        buildFieldsAhead(act, w.x, w.y); // what chooseStation is about to build, on the pool
     a.station = chooseStation(i, act);
     if (a.station < 0) { // done where it stands
         a.phase = Phase::Acting;

@@ -232,6 +232,7 @@ private:
     // character settled ahead whose turn is still to come is put back as it
     // was, and takes its turn in order (what the serial run does).
     bool settleAhead(int i);
+    void buildFieldsAhead(const CompiledAction &act, double x, double y); // chooseStation's new fields, on the pool
     void touch(int j)
     {
         if (m_prepared && m_settled[size_t(j)] && j > m_turn)
@@ -386,7 +387,9 @@ private:
     std::vector<Ahead> m_ahead;
     std::vector<char> m_settled; // per storage index: its turn was taken in the parallel part this tick
     int m_turn = -1; // whose turn the ordered loop is at (storage index; ascending in a tick)
-    bool m_prepared = false; // this tick's needs climbed and strides worked out ahead
+    bool m_prepared = false;
+    std::vector<int> m_fieldStations; // buildFieldsAhead's scratch: the stations, their fields
+    std::vector<std::vector<float>> m_fields; // this tick's needs climbed and strides worked out ahead
     std::int64_t m_parallelTicks = 0;
     std::int64_t m_unsettledTurns = 0;
 

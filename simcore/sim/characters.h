@@ -64,19 +64,19 @@ struct Walk
     int walkField = -1; // the station the walk is for, -1: a step in sight
     double goalX = 0, goalY = 0; // where the walk (or the step aside) ends
     // The way there, found once when the walk begins (Space::route): the
-    // points to head for in turn, goalX/Y last; `way` is the next one.
-    size_t way = 0;
-    std::vector<std::pair<double, double>> route;
-    // Each leg's unit direction (to route[k] from the point before it, or
-    // from where the walk began), measured once a walk (issue #30), at its
-    // first stride (on the pool, for most walks): a stride is then a
+    // points to head for in turn, goalX/Y last; `way` is the next one. With
+    // each point, the unit direction of the leg to it (from the point before
+    // it, or from where the walk began), measured once a walk (issue #30), at
+    // its first stride (on the pool, for most walks): a stride is then a
     // multiply-add, the distance left on the leg a dot product, not a square
     // root a tick.
+    size_t way = 0;
     struct Leg
     {
+        double x = 0, y = 0; // the point it leads to
         double dirX = 0, dirY = 0;
     };
-    std::vector<Leg> legs; // one per route point; keeps its capacity from walk to walk
+    std::vector<Leg> route; // keeps its capacity from walk to walk
     std::uint32_t generation = 0; // counts set(): a route (and goal) unchanged since a stride was worked out ahead
 
     // Sets out for (toX, toY) along the station `field`'s distance field

@@ -19,7 +19,11 @@ void Walk::set(const Space &space, double toX, double toY, int field)
     ++generation;
     // The whole way, once: every leg in sight, so walking it never enters a
     // wall nor cuts a corner. None: it stays where it is and re-plans.
-    noWay = !space.route(field, x, y, toX, toY, route);
+    thread_local std::vector<std::pair<double, double>> points; // Space::route's answer (a scratch a thread)
+    noWay = !space.route(field, x, y, toX, toY, points);
+    route.resize(points.size());
+    for (size_t k = 0; k < points.size(); ++k)
+        route[k] = Leg {points[k].first, points[k].second, 0, 0};
     measured = false; // at the first stride
 }
 
@@ -28,17 +32,15 @@ void Walk::measure()
     if (measured)
         return;
     measured = true;
-    // Each leg's direction, once for the walk (no allocation once the
-    // arrays have grown).
-    legs.resize(route.size());
+    // Each leg's direction, once for the walk.
     double fromX = x, fromY = y;
-    for (size_t k = 0; k < route.size(); ++k) {
-        const auto [toKX, toKY] = route[k];
-        const double dx = toKX - fromX, dy = toKY - fromY;
+    for (Leg &leg : route) {
+        const double dx = leg.x - fromX, dy = leg.y - fromY;
         const double length = std::hypot(dx, dy);
-        legs[k] = length > 0 ? Leg {dx / length, dy / length} : Leg {};
-        fromX = toKX;
-        fromY = toKY;
+        leg.dirX = length > 0 ? dx / length : 0;
+        leg.dirY = length > 0 ? dy / length : 0;
+        fromX = leg.x;
+        fromY = leg.y;
     }
 }
 
@@ -47,8 +49,8 @@ bool Walk::advanceFrom(double &x, double &y, size_t &way, double stride) const
     if (noWay)
         return false;
     while (way < route.size()) { // a stride may round a corner or two
-        const auto [wx, wy] = route[way];
-        const Leg &leg = legs[way];
+        const Leg &leg = route[way];
+        const double wx = leg.x, wy = leg.y;
         // What is left of the leg, along it (on a leg along an axis exactly
         // the distance, as the leg's length less the strides taken).
         const double left = (wx - x) * leg.dirX + (wy - y) * leg.dirY;

@@ -63,18 +63,18 @@ struct Walk
     bool measured = false; // legs measured for the route (measure())
     int walkField = -1; // the station the walk is for, -1: a step in sight
     double goalX = 0, goalY = 0; // where the walk (or the step aside) ends
-    // The way there, found once when the walk begins (Space::route): the
-    // points to head for in turn, goalX/Y last; `way` is the next one. With
-    // each point, the unit direction of the leg to it (from the point before
-    // it, or from where the walk began), measured once a walk (issue #30), at
-    // its first stride (on the pool, for most walks): a stride is then a
-    // multiply-add, the distance left on the leg a dot product, not a square
-    // root a tick.
+    // The way there, found once when the walk begins (Space::route), as
+    // legs: each from a point (where the walk began, then each point of the
+    // way in turn) to the next leg's, the last to goalX/Y; `way` is the leg
+    // under way. Each leg's length is measured once a walk (issue #30), at its
+    // first stride (on the pool, for most walks): a stride is then a
+    // multiply-add and the distance left on the leg a dot product with the
+    // leg's direction (its offset over its length), not a square root a tick.
     size_t way = 0;
     struct Leg
     {
-        double x = 0, y = 0; // the point it leads to
-        double dirX = 0, dirY = 0;
+        double fromX = 0, fromY = 0;
+        double length = 0; // measured (measure())
     };
     std::vector<Leg> route; // keeps its capacity from walk to walk
     std::uint32_t generation = 0; // counts set(): a route (and goal) unchanged since a stride was worked out ahead
@@ -82,9 +82,11 @@ struct Walk
     // Sets out for (toX, toY) along the station `field`'s distance field
     // (-1: a step in sight); noWay when walls leave no way there.
     void set(const Space &space, double toX, double toY, int field);
-    // Measures the legs of the route set last, from where it stands (where
-    // the walk began: nothing moves a walker but its strides and set()).
+    // Measures the legs of the route set last.
     void measure();
+    // Where leg k ends.
+    double toX(size_t k) const { return k + 1 < route.size() ? route[k + 1].fromX : goalX; }
+    double toY(size_t k) const { return k + 1 < route.size() ? route[k + 1].fromY : goalY; }
     // Walks `stride` along the route: true once at goalX/Y.
     bool advance(double stride)
     {

@@ -23,7 +23,8 @@ void Walk::set(const Space &space, double toX, double toY, int field)
     noWay = !space.route(field, x, y, toX, toY, points);
     route.resize(points.size());
     for (size_t k = 0; k < points.size(); ++k)
-        route[k] = Leg {points[k].first, points[k].second, 0, 0};
+        route[k] = k == 0 ? Leg {x, y, 0} : Leg {points[k - 1].first, points[k - 1].second, 0};
+    // The way ends where it was asked to (Space::route's last point is (toX, toY)).
     measured = false; // at the first stride
 }
 
@@ -33,14 +34,9 @@ void Walk::measure()
         return;
     measured = true;
     // Each leg's direction, once for the walk.
-    double fromX = x, fromY = y;
-    for (Leg &leg : route) {
-        const double dx = leg.x - fromX, dy = leg.y - fromY;
-        const double length = std::hypot(dx, dy);
-        leg.dirX = length > 0 ? dx / length : 0;
-        leg.dirY = length > 0 ? dy / length : 0;
-        fromX = leg.x;
-        fromY = leg.y;
+    for (size_t k = 0; k < route.size(); ++k) {
+        Leg &leg = route[k];
+        leg.length = std::hypot(toX(k) - leg.fromX, toY(k) - leg.fromY);
     }
 }
 
@@ -50,13 +46,15 @@ bool Walk::advanceFrom(double &x, double &y, size_t &way, double stride) const
         return false;
     while (way < route.size()) { // a stride may round a corner or two
         const Leg &leg = route[way];
-        const double wx = leg.x, wy = leg.y;
+        const double wx = toX(way), wy = toY(way);
+        const double dirX = leg.length > 0 ? (wx - leg.fromX) / leg.length : 0;
+        const double dirY = leg.length > 0 ? (wy - leg.fromY) / leg.length : 0;
         // What is left of the leg, along it (on a leg along an axis exactly
         // the distance, as the leg's length less the strides taken).
-        const double left = (wx - x) * leg.dirX + (wy - y) * leg.dirY;
+        const double left = (wx - x) * dirX + (wy - y) * dirY;
         if (left > stride) {
-            x += leg.dirX * stride;
-            y += leg.dirY * stride;
+            x += dirX * stride;
+            y += dirY * stride;
             return false;
         }
         x = wx;

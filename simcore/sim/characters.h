@@ -60,21 +60,42 @@ struct Walk
     double x = 0, y = 0;
     bool stepping = false; // moving to goalX/Y while standing by (aside, up a line, beside its holder)
     bool noWay = false; // walls stand between it and where it was to walk: it re-plans
+    bool measured = false; // legs measured for the route (measure())
     int walkField = -1; // the station the walk is for, -1: a step in sight
     double goalX = 0, goalY = 0; // where the walk (or the step aside) ends
-    // The way there, found once when the walk begins (Space::route): the
-    // points to head for in turn, goalX/Y last; `way` is the next one.
+    // The way there, found once when the walk begins (Space::route), as
+    // legs: each from a point (where the walk began, then each point of the
+    // way in turn) to the next leg's, the last to goalX/Y; `way` is the leg
+    // under way. Each leg's length is measured once a walk (issue #30), at its
+    // first stride (on the pool, for most walks): a stride is then a
+    // multiply-add and the distance left on the leg a dot product with the
+    // leg's direction (its offset over its length), not a square root a tick.
     size_t way = 0;
-    std::vector<std::pair<double, double>> route;
+    struct Leg
+    {
+        double fromX = 0, fromY = 0;
+        double length = 0; // measured (measure())
+    };
+    std::vector<Leg> route; // keeps its capacity from walk to walk
     std::uint32_t generation = 0; // counts set(): a route (and goal) unchanged since a stride was worked out ahead
 
     // Sets out for (toX, toY) along the station `field`'s distance field
     // (-1: a step in sight); noWay when walls leave no way there.
     void set(const Space &space, double toX, double toY, int field);
+    // Measures the legs of the route set last.
+    void measure();
+    // Where leg k ends.
+    double toX(size_t k) const { return k + 1 < route.size() ? route[k + 1].fromX : goalX; }
+    double toY(size_t k) const { return k + 1 < route.size() ? route[k + 1].fromY : goalY; }
     // Walks `stride` along the route: true once at goalX/Y.
-    bool advance(double stride) { return advanceFrom(x, y, way, stride); }
+    bool advance(double stride)
+    {
+        measure();
+        return advanceFrom(x, y, way, stride);
+    }
     // The same stride from (atX, atY, atWay) instead, the walk itself
-    // untouched: the parallel tick works it out ahead from a frozen view.
+    // untouched (its legs measured): the parallel tick works it out ahead
+    // from a frozen view.
     bool advanceFrom(double &atX, double &atY, size_t &atWay, double stride) const;
 };
 

@@ -112,6 +112,7 @@ void Simulation::givePlace(int i)
     // The front of the line comes forward to the place now free.
     if (m_crowd.line(st).empty())
         return;
+    touch(m_crowd.line(st).front());
     const int front = m_crowd.leaveFront(st);
     const int k = m_crowd.freePlace(st, front);
     takePlace(front, st, k);
@@ -155,6 +156,7 @@ void Simulation::placeLine(int st, size_t from)
     const CompiledStation &station = m_scenario->stations[size_t(st)];
     for (size_t k = from; k < line.size(); ++k) {
         const int who = line[k];
+        touch(who);
         Cell c = k < cells.size() ? cells[k] : (cells.empty() ? Grid::cellOf(station.x, station.y) : cells.back());
         const int o = m_crowd.standingOn(Space::key(c));
         if ((o >= 0 && o != who) || k >= cells.size())
@@ -169,6 +171,7 @@ void Simulation::placeLine(int st, size_t from)
 
 void Simulation::bump(int occupant)
 {
+    touch(occupant);
     const Walk &o = m_walks[size_t(occupant)];
     const Cell from = Grid::cellOf(o.x, o.y);
     const Cell c = freeCellNear(from, occupant, true);

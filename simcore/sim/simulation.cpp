@@ -232,9 +232,18 @@ void Simulation::step()
     spawnDue();
     m_order = m_active; // characters may leave during the tick
     prepareTick();
-    for (int i : m_order)
-        if (m_activities[size_t(i)].active)
-            updateAgent(i);
+    if (m_prepared) {
+        for (int i : m_order)
+            if (!m_settled[size_t(i)] && m_activities[size_t(i)].active) {
+                m_turn = i;
+                updateAgent(i);
+            }
+        m_turn = -1;
+    } else {
+        for (int i : m_order)
+            if (m_activities[size_t(i)].active)
+                updateAgent(i);
+    }
     m_prepared = false;
     checkQuotas(false);
     if (m_options.recordSamples && m_tickInDay % m_sampleTicks == 0)
@@ -333,6 +342,7 @@ void Simulation::updateAgent(int i)
             record(e);
             if (act.takePartner >= 0) {
                 const int partner = firstTakeable(i, act.takePartner); // recheck made sure there is one
+                touch(partner);
                 m_crowd.dequeue(partner, act.takePartner);
                 setQueueFact(act.takePartner);
                 if (a.partner >= 0)
@@ -421,6 +431,8 @@ void Simulation::beginStep(int i)
     a.action = a.plan.front();
     const CompiledAction &act = m_scenario->actions[size_t(a.action)];
     a.actionTicks = ticksFor(act.duration);
+    if (m_prepared && act.stations.size() > 1 && (a.planStations.empty() || a.planStations.front() < 0))
+        buildFieldsAhead(act, w.x, w.y); // what chooseStation is about to build, on the pool
     a.station = chooseStation(i, act);
     if (a.station < 0) { // done where it stands
         a.phase = Phase::Acting;

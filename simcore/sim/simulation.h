@@ -55,6 +55,9 @@ struct Options
     // number gives the same run; towns below kParallelFrom present
     // characters are stepped on the calling thread alone.
     int threads = 0;
+    // From this many present characters on, a tick's per-character part
+    // runs on the pool (tests lower it to put a small town on the pool).
+    int parallelFrom = 512;
     // A host (a game through the C API) finishes external actions
     // (finishExternal); without one (goap-sim, the editor) they take their
     // duration and succeed, as any action.
@@ -63,7 +66,7 @@ struct Options
 
 // Below this many present characters a tick runs serially: the parallel part
 // of a small town's tick is shorter than waking a thread.
-inline constexpr int kParallelFrom = 512;
+inline constexpr int kParallelFrom = Options().parallelFrom;
 
 class Simulation
 {
@@ -76,6 +79,9 @@ public:
     int threads() const;
     // Ticks whose per-character part ran on the pool (none below kParallelFrom present characters).
     std::int64_t parallelTicks() const { return m_parallelTicks; }
+    // Turns taken ahead on the pool and then put back because an earlier
+    // turn of the same tick read or changed that character (touch()).
+    std::int64_t unsettledTurns() const { return m_unsettledTurns; }
 
     const CompiledScenario &scenario() const { return *m_scenario; }
 
@@ -218,6 +224,21 @@ private:
     // changed its way since (else it walks afresh), so the run is the serial one.
     void prepareTick();
     void prepareRange(size_t begin, size_t end);
+    // A character whose whole turn this tick is its own (mid-walk without
+    // arriving, mid-action, waiting, resting or in line without its retry
+    // due; no partner, not stepping) has its turn taken in the parallel part
+    // ("settled ahead") and the ordered loop passes it by. Any turn that is
+    // about to read or change another character calls touch() first: a
+    // character settled ahead whose turn is still to come is put back as it
+    // was, and takes its turn in order (what the serial run does).
+    bool settleAhead(int i);
+    void buildFieldsAhead(const CompiledAction &act, double x, double y); // chooseStation's new fields, on the pool
+    void touch(int j)
+    {
+        if (m_prepared && m_settled[size_t(j)] && j > m_turn)
+            unsettle(j);
+    }
+    void unsettle(int j);
     void climbNeeds(int i); // its needs rise by their rates over a tick (updateAgent, or prepareRange ahead)
     bool aheadStride(int i); // moveAlong's stride, worked out ahead
     void updateAgent(int i);
@@ -364,8 +385,13 @@ private:
     };
     std::unique_ptr<ThreadPool, PoolDeleter> m_pool;
     std::vector<Ahead> m_ahead;
-    bool m_prepared = false; // this tick's needs climbed and strides worked out ahead
+    std::vector<char> m_settled; // per storage index: its turn was taken in the parallel part this tick
+    int m_turn = -1; // whose turn the ordered loop is at (storage index; ascending in a tick)
+    bool m_prepared = false;
+    std::vector<int> m_fieldStations; // buildFieldsAhead's scratch: the stations, their fields
+    std::vector<std::vector<float>> m_fields; // this tick's needs climbed and strides worked out ahead
     std::int64_t m_parallelTicks = 0;
+    std::int64_t m_unsettledTurns = 0;
 
     EventLog m_log;
     Samples m_samples;

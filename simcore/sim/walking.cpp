@@ -19,7 +19,25 @@ void Walk::set(const Space &space, double toX, double toY, int field)
     ++generation;
     // The whole way, once: every leg in sight, so walking it never enters a
     // wall nor cuts a corner. None: it stays where it is and re-plans.
-    noWay = !space.route(field, x, y, toX, toY, route);
+    thread_local std::vector<std::pair<double, double>> points; // Space::route's answer (a scratch a thread)
+    noWay = !space.route(field, x, y, toX, toY, points);
+    route.resize(points.size());
+    for (size_t k = 0; k < points.size(); ++k)
+        route[k] = k == 0 ? Leg {x, y, 0} : Leg {points[k - 1].first, points[k - 1].second, 0};
+    // The way ends where it was asked to (Space::route's last point is (toX, toY)).
+    measured = false; // at the first stride
+}
+
+void Walk::measure()
+{
+    if (measured)
+        return;
+    measured = true;
+    // Each leg's direction, once for the walk.
+    for (size_t k = 0; k < route.size(); ++k) {
+        Leg &leg = route[k];
+        leg.length = std::hypot(toX(k) - leg.fromX, toY(k) - leg.fromY);
+    }
 }
 
 bool Walk::advanceFrom(double &x, double &y, size_t &way, double stride) const
@@ -27,17 +45,21 @@ bool Walk::advanceFrom(double &x, double &y, size_t &way, double stride) const
     if (noWay)
         return false;
     while (way < route.size()) { // a stride may round a corner or two
-        const auto [wx, wy] = route[way];
-        const double dx = wx - x, dy = wy - y;
-        const double distance = std::hypot(dx, dy);
-        if (distance > stride) {
-            x += dx / distance * stride;
-            y += dy / distance * stride;
+        const Leg &leg = route[way];
+        const double wx = toX(way), wy = toY(way);
+        const double dirX = leg.length > 0 ? (wx - leg.fromX) / leg.length : 0;
+        const double dirY = leg.length > 0 ? (wy - leg.fromY) / leg.length : 0;
+        // What is left of the leg, along it (on a leg along an axis exactly
+        // the distance, as the leg's length less the strides taken).
+        const double left = (wx - x) * dirX + (wy - y) * dirY;
+        if (left > stride) {
+            x += dirX * stride;
+            y += dirY * stride;
             return false;
         }
         x = wx;
         y = wy;
-        stride -= distance;
+        stride -= left;
         ++way;
         if (way == route.size())
             return true;

@@ -265,7 +265,15 @@ const std::vector<float> &Space::distanceField(int station) const
     m_fieldUsed[size_t(station)] = ++m_clock;
     if (slot)
         return *slot;
-    // Within the budget: drop the fields used longest ago first.
+    makeRoomForField();
+    slot = std::make_unique<std::vector<float>>();
+    buildField(station, *slot);
+    return *slot;
+}
+
+// Within the budget: drop the fields used longest ago first.
+void Space::makeRoomForField() const
+{
     const std::size_t bytes = size_t(m_grid.cellCount()) * sizeof(float);
     while (m_fieldBytes > 0 && m_fieldBytes + bytes > m_budget) {
         size_t oldest = m_fields.size();
@@ -276,14 +284,17 @@ const std::vector<float> &Space::distanceField(int station) const
         m_fieldBytes -= bytes;
     }
     m_fieldBytes += bytes;
+}
+
+void Space::buildField(int station, std::vector<float> &dist) const
+{
     // Dijkstra from the station's cell over 8 neighbours, no corner cutting.
-    slot = std::make_unique<std::vector<float>>(size_t(m_grid.cellCount()), kUnreachable);
-    std::vector<float> &dist = *slot;
+    dist.assign(size_t(m_grid.cellCount()), kUnreachable);
     using Item = std::pair<float, int>;
     std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
     const Cell home = m_stationCell[size_t(station)];
     if (m_grid.blocked(home))
-        return dist;
+        return;
     dist[size_t(m_grid.index(home))] = 0;
     open.push({0.0f, m_grid.index(home)});
     while (!open.empty()) {
@@ -302,7 +313,27 @@ const std::vector<float> &Space::distanceField(int station) const
             }
         });
     }
-    return dist;
+}
+
+bool Space::wouldBuildField(int station, double x, double y) const
+{
+    // What distance() does first, up to its asking for the field.
+    if (m_method != Method::Fields || m_fields[size_t(station)])
+        return false;
+    if (lineOfSight(m_grid, x, y, m_stationX[size_t(station)], m_stationY[size_t(station)]))
+        return false;
+    const Cell c = Grid::cellOf(x, y);
+    return !m_grid.blocked(c) && region(c) == m_stationRegion[size_t(station)];
+}
+
+void Space::adoptField(int station, std::vector<float> &&field)
+{
+    auto &slot = m_fields[size_t(station)];
+    m_fieldUsed[size_t(station)] = ++m_clock;
+    if (slot)
+        return;
+    makeRoomForField();
+    slot = std::make_unique<std::vector<float>>(std::move(field));
 }
 
 double Space::distance(int station, double x, double y) const

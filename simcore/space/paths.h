@@ -120,9 +120,18 @@ public:
     std::size_t fieldBytes() const { return m_fieldBytes; }
     static constexpr std::size_t kFieldBudget = std::size_t(256) << 20;
     void setFieldBudget(std::size_t bytes) { m_budget = bytes; } // for tests
+    // Fields built on several threads (issue #30), the same values as built
+    // when first asked for: whether distance(station, x, y) would build the
+    // station's field now; buildField() computes a field and may run on any
+    // thread (it reads the map only, and concurrently with nothing but other
+    // buildField calls); adoptField() keeps it, as distanceField() would.
+    bool wouldBuildField(int station, double x, double y) const;
+    void buildField(int station, std::vector<float> &out) const;
+    void adoptField(int station, std::vector<float> &&field);
 
 private:
     const std::vector<float> &distanceField(int station) const;
+    void makeRoomForField() const; // drops the fields used longest ago while a new one would pass the budget
     bool fieldRoute(int station, double x, double y, double tx, double ty,
                     std::vector<std::pair<double, double>> &out) const;
     void waypoint(int station, double x, double y, double tx, double ty, double &wx, double &wy) const;

@@ -24,12 +24,17 @@ struct Run
     QByteArray events, report, samples;
     int threads = 0;
     std::int64_t parallelTicks = 0;
+    std::int64_t unsettledTurns = 0;
 };
 
-Run run(const std::shared_ptr<const CompiledScenario> &compiled, int threads, int days)
+// parallelFrom: present characters from which the pool is used (0: a small
+// town on the pool too, its turns taken ahead where they are a character's own).
+Run run(const std::shared_ptr<const CompiledScenario> &compiled, int threads, int days,
+        int parallelFrom = sim::kParallelFrom)
 {
     sim::Options options;
     options.threads = threads;
+    options.parallelFrom = parallelFrom;
     sim::Simulation simulation(compiled, options);
     simulation.runDays(days);
     Run r;
@@ -38,6 +43,7 @@ Run run(const std::shared_ptr<const CompiledScenario> &compiled, int threads, in
     r.samples = sim::samplesCsv(*compiled, simulation.samples());
     r.threads = simulation.threads();
     r.parallelTicks = simulation.parallelTicks();
+    r.unsettledTurns = simulation.unsettledTurns();
     return r;
 }
 
@@ -58,6 +64,48 @@ private slots:
         QTest::newRow("walled town, 64") << QStringLiteral("walled 64") << 3 << false;
         QTest::newRow("replicated town, 2000") << QStringLiteral("replicated 2000") << 1 << true;
         QTest::newRow("walled town, 1000") << QStringLiteral("walled 1000") << 1 << true;
+    }
+
+    // The shipped town and hospital and a small walled town put on the pool
+    // (Options::parallelFrom 0): a turn that is a character's own (mid-walk,
+    // mid-action, waiting, in line) is taken ahead and the ordered loop
+    // passes it by, unless an earlier turn of the same tick reads or changes
+    // that character: a nurse taking a waiting patient as its partner, a
+    // place come free calling the front of its line, a line moving up, an
+    // arrival bumping whoever stands on its place. Then it is put back and
+    // takes its turn in order. The records are the serial run's, and in the
+    // hospital that happens (unsettledTurns), so the check is not vacuous.
+    void ownTurnsTakenAhead_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("walled"); // characters of a walled town, 0: the file itself
+        QTest::addColumn<bool>("touched"); // some turn taken ahead is put back
+        QTest::newRow("town") << QStringLiteral("town.json") << 0 << false;
+        QTest::newRow("hospital") << QStringLiteral("hospital.json") << 0 << true;
+        QTest::newRow("walled town, 64") << QStringLiteral("town.json") << 64 << false;
+    }
+
+    void ownTurnsTakenAhead()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, walled);
+        QFETCH(bool, touched);
+        const Scenario shipped = testing::loadShipped(file);
+        const auto compiled = std::make_shared<const CompiledScenario>(
+            compile(walled > 0 ? testing::walledTown(shipped, walled) : shipped));
+        const Run one = run(compiled, 1, 3);
+        QCOMPARE(one.parallelTicks, 0);
+        for (const int threads : {2, 8}) {
+            const Run many = run(compiled, threads, 3, 0);
+            QVERIFY(many.parallelTicks > 0);
+            if (touched)
+                QVERIFY(many.unsettledTurns > 0);
+            QVERIFY2(many.events == one.events, qPrintable(QStringLiteral("events differ on %1 threads").arg(threads)));
+            QVERIFY2(many.report == one.report,
+                     qPrintable(QStringLiteral("report differs on %1 threads").arg(threads)));
+            QVERIFY2(many.samples == one.samples,
+                     qPrintable(QStringLiteral("samples differ on %1 threads").arg(threads)));
+        }
     }
 
     void sameRecordsOnAnyThreads()

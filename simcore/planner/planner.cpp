@@ -14,6 +14,10 @@
 #include <new>
 #include <stdexcept>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace goap {
 
 namespace {
@@ -335,6 +339,11 @@ struct Planner::ExtremeValue
         return goal.maximise ? value == std::numeric_limits<std::int32_t>::max() : value == 0;
     }
 };
+
+// `unmet`, the seed's and every shipped scenario's, has a loop of its own
+// (searchUnmet, below): the same search, expansion for expansion.
+template<>
+void Planner::search<Planner::UnmetCount>(std::span<const int> actions, Plan &out, int maxNodes, UnmetCount heuristic);
 
 bool Planner::planExtreme(std::span<const std::int32_t> state, std::span<const int> actions, const Extreme &goal,
                           Plan &out, int maxNodes, const Travel *travel)
@@ -766,6 +775,341 @@ void Planner::indexPreconditions(std::span<const int> actions)
                                     - m_preConditions.begin());
             m_preMasks[k * m_maskWords + (bit >> 6)] |= std::uint64_t(1) << (bit & 63);
         }
+    // searchUnmet's view of the same: range tests, one flat record per action,
+    // and (when it fits in 64 bits) the bit-parallel index.
+    m_flatEffects.clear();
+    m_flatActions.clear();
+    m_tests.clear();
+    for (const CCondition &c : m_preConditions)
+        m_tests.push_back(rangeTest(c));
+    m_bitParallel = actions.size() <= 64 && m_tests.size() <= 64;
+    std::fill(std::begin(m_blocks), std::end(m_blocks), 0);
+    std::fill(std::begin(m_enables), std::end(m_enables), 0);
+    m_changing = m_atStations = 0;
+    size_t writes = 1; // the station it would stand at
+    for (size_t k = 0; k < actions.size(); ++k) {
+        const CompiledAction &a = sc.actions[size_t(actions[k])];
+        const auto begin = std::uint32_t(m_flatEffects.size());
+        for (const CEffect &e : sc.effectsOf(a.add))
+            m_flatEffects.push_back(FlatEffect {e.fact, e.value, 0, false});
+        for (const CEffect &e : sc.effectsOf(a.set))
+            m_flatEffects.push_back(FlatEffect {e.fact, e.value, key(e.fact, e.value), true});
+        const auto end = std::uint32_t(m_flatEffects.size());
+        writes = std::max<size_t>(writes, end - begin + 1);
+        m_flatActions.push_back(FlatAction {a.cost, begin, end, actions[k], !a.stations.empty()});
+        if (!m_bitParallel)
+            continue;
+        const std::uint64_t bit = std::uint64_t(1) << k;
+        for (size_t t = 0; t < m_preConditions.size(); ++t)
+            if (m_preMasks[k * m_maskWords + (t >> 6)] >> (t & 63) & 1)
+                m_blocks[t] |= bit;
+        if (!a.stations.empty())
+            m_atStations |= bit;
+        bool setsOnce = sc.effectsOf(a.add).empty();
+        for (std::uint32_t i = begin; i < end; ++i)
+            for (std::uint32_t j = begin; j < i; ++j)
+                setsOnce = setsOnce && m_flatEffects[i].fact != m_flatEffects[j].fact;
+        if (!setsOnce) {
+            m_changing |= bit;
+            continue;
+        }
+        for (std::uint32_t i = begin; i < end && m_bitParallel; ++i) {
+            const RangeTest same
+                = rangeTest(CCondition {m_flatEffects[i].fact, m_flatEffects[i].value, ConditionOp::Eq});
+            const auto t = size_t(
+                std::find_if(m_tests.begin() + std::ptrdiff_t(m_preConditions.size()), m_tests.end(),
+                             [&](const RangeTest &o) { return o.fact == same.fact && o.lo == same.lo && o.span == 0; })
+                - m_tests.begin());
+            if (t == m_tests.size())
+                m_tests.push_back(same);
+            m_bitParallel = m_tests.size() <= 64;
+            if (m_bitParallel)
+                m_enables[t] |= bit;
+        }
+    }
+    if (!m_bitParallel)
+        m_tests.resize(m_preConditions.size());
+    m_flatWrites = writes;
+}
+
+// `have op value` as one unsigned range test: every operator holds on one
+// interval of int32 ([lo, lo + span], wrapping), or on its complement (flip).
+Planner::RangeTest Planner::rangeTest(const CCondition &c)
+{
+    constexpr std::int64_t kMin = std::numeric_limits<std::int32_t>::min();
+    constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
+    const std::int64_t v = c.value;
+    std::int64_t lo = kMin, hi = kMax; // never: the whole range, flipped
+    bool flip = false;
+    switch (c.op) {
+    case ConditionOp::Ge:
+        lo = v;
+        break;
+    case ConditionOp::Gt:
+        lo = v + 1;
+        flip = v == kMax;
+        break;
+    case ConditionOp::Le:
+        hi = v;
+        break;
+    case ConditionOp::Lt:
+        hi = v - 1;
+        flip = v == kMin;
+        break;
+    case ConditionOp::Eq:
+    case ConditionOp::Ne:
+        lo = hi = v;
+        flip = c.op == ConditionOp::Ne;
+        break;
+    }
+    if (flip && c.op != ConditionOp::Ne)
+        lo = kMin, hi = kMax;
+    return RangeTest {c.fact, std::uint32_t(lo), std::uint32_t(hi) - std::uint32_t(lo), flip ? 1u : 0u};
+}
+
+template<>
+void Planner::search<Planner::UnmetCount>(std::span<const int> actions, Plan &out, int maxNodes, UnmetCount heuristic)
+{
+    if (m_travel)
+        searchUnmet<true>(actions, heuristic.goal, out, maxNodes);
+    else
+        searchUnmet<false>(actions, heuristic.goal, out, maxNodes);
+}
+
+namespace {
+// Two states of `n` values are equal: word by word, without a call or an early
+// exit (a probe compares only on a 64-bit hash match, so they nearly always are).
+inline bool sameState(const std::int32_t *a, const std::int32_t *b, size_t n)
+{
+    size_t i = 0;
+#if defined(__SSE2__)
+    __m128i diff = _mm_setzero_si128();
+    for (; i + 4 <= n; i += 4)
+        diff = _mm_or_si128(diff,
+                            _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i *>(a + i)),
+                                          _mm_loadu_si128(reinterpret_cast<const __m128i *>(b + i))));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi32(diff, _mm_setzero_si128())) != 0xFFFF)
+        return false;
+#endif
+    std::int32_t rest = 0;
+    for (; i < n; ++i)
+        rest |= a[i] ^ b[i];
+    return rest == 0;
+}
+} // namespace
+
+// search<UnmetCount>, specialised: the same expansions in the same order, the
+// same successors generated, the same nodes made (so the same plan, counts and
+// trace), with the per-search work hoisted into indexPreconditions' flat
+// records and the conditions as range tests. The seed's search never reopens
+// a node and h is never infinite, so neither case is here.
+template<bool Walks>
+void Planner::searchUnmet(std::span<const int> actions, std::span<const CCondition> goal, Plan &out, int maxNodes)
+{
+    const CompiledScenario &sc = *m_scenario;
+    const size_t stride = size_t(m_stride);
+    const size_t bytes = stride * sizeof(std::int32_t);
+    const int position = m_position;
+    size_t maxBranch = actions.size();
+    if (Walks)
+        for (const FlatAction &fa : m_flatActions)
+            maxBranch += fa.stations ? sc.actions[size_t(fa.action)].stations.size() - 1 : 0;
+    m_goalRanges.clear();
+    for (const CCondition &c : goal)
+        m_goalRanges.push_back(rangeTest(c));
+    const RangeTest *const goalBegin = m_goalRanges.data(), *const goalEnd = goalBegin + m_goalRanges.size();
+    const auto unmetCount = [goalBegin, goalEnd](const std::int32_t *state) {
+        std::int32_t n = 0;
+        for (const RangeTest *c = goalBegin; c != goalEnd; ++c)
+            n += !c->holds(state[c->fact]);
+        return n;
+    };
+    if (m_undo.size() < m_flatWrites)
+        m_undo.resize(m_flatWrites);
+    Undo *const undoBase = m_undo.data();
+    const FlatEffect *const effects = m_flatEffects.data();
+    const FlatAction *const flatBegin = m_flatActions.data();
+    const size_t words = m_maskWords;
+    const RangeTest *const testBegin = m_tests.data(), *const testEnd = testBegin + m_tests.size();
+    const RangeTest *const preEnd = testBegin + m_preConditions.size();
+    // The actions worth trying whatever holds (bit-parallel only).
+    const std::uint64_t changing = m_changing | (Walks ? m_atStations : 0);
+    if (m_tryList.size() < m_flatActions.size())
+        m_tryList.resize(m_flatActions.size());
+    const auto heapOrder = [](const OpenEntry &a, const OpenEntry &b) { return later(a, b); };
+    // Counted here and stored on the way out: `out` could alias the state
+    // written below, and the compiler would reload it after every write.
+    int expanded = 0, generated = 0;
+    const auto finish = [&](PlanReason reason) {
+        out.expanded = expanded;
+        out.generated = generated;
+        out.reason = reason;
+    };
+
+    const std::int32_t rootH = unmetCount(m_states.data());
+    const std::uint32_t root = newNode(stateHash({m_states.data(), stride}), 0, kNoParent, -1, rootH, rootH == 0);
+    bool found = false;
+    *find(m_nodes[root].hash, stateOf(root), found) = TableSlot {m_nodes[root].hash, root, m_epoch};
+    pushOpen(root, rootH);
+
+    while (!m_open.empty()) {
+        std::pop_heap(m_open.begin(), m_open.end(), heapOrder);
+        const auto current = std::uint32_t(m_open.back().tie);
+        m_open.pop_back();
+        if (m_nodes[current].superseded)
+            continue;
+        m_nodes[current].closed = true;
+        ++expanded;
+        if (m_trace)
+            m_traceOrder.push_back(current);
+        if (m_nodes[current].goal) {
+            finish(PlanReason::Found);
+            extract(current, out);
+            out.found = true;
+            return;
+        }
+        if (expanded >= maxNodes) {
+            finish(PlanReason::NodeCap);
+            return;
+        }
+        if (m_nodes.size() + maxBranch > m_capacity && !reserveNodes(m_nodes.size() + maxBranch, m_nodeLimit)) {
+            finish(PlanReason::Memory);
+            return;
+        }
+        // Every pool has room for this expansion's successors: nothing moves until the next.
+        Node *const nodes = m_nodes.data();
+        std::int32_t *const states = m_states.data();
+        TableSlot *const table = m_table.data();
+        const std::uint32_t tableMask = m_tableMask, epoch = m_epoch;
+        const double parentG = nodes[current].g;
+        const std::uint64_t parentHash = nodes[current].hash;
+        std::int32_t *const parent = states + size_t(current) * stride;
+
+        // The actions worth trying, in the search's order.
+        std::uint32_t *const tryBegin = m_tryList.data();
+        std::uint32_t *tryEnd = tryBegin;
+        if (m_bitParallel) {
+            // The tests the expanded state fails, without a branch; then the actions they leave.
+            std::uint64_t fails = 0;
+            for (const RangeTest *c = testBegin; c != testEnd; ++c)
+                fails |= std::uint64_t(!c->holds(parent[c->fact])) << (c - testBegin);
+            std::uint64_t blocked = 0, enabled = changing;
+            for (; fails != 0; fails &= fails - 1) {
+                const int t = std::countr_zero(fails);
+                blocked |= m_blocks[t];
+                enabled |= m_enables[t];
+            }
+            for (std::uint64_t left = enabled & ~blocked; left != 0; left &= left - 1)
+                *tryEnd++ = std::uint32_t(std::countr_zero(left));
+        } else {
+            // More than 64 actions or tests: each action's preconditions as a mask.
+            std::fill(m_holdMask.begin(), m_holdMask.end(), 0);
+            for (const RangeTest *c = testBegin; c != preEnd; ++c) {
+                const auto k = size_t(c - testBegin);
+                m_holdMask[k >> 6] |= std::uint64_t(c->holds(parent[c->fact])) << (k & 63);
+            }
+            const std::uint64_t *mask = m_preMasks.data();
+            for (std::uint32_t a = 0; a < std::uint32_t(m_flatActions.size()); ++a, mask += words) {
+                bool applicable = true;
+                for (size_t w = 0; w < words; ++w)
+                    applicable = applicable && (mask[w] & ~m_holdMask[w]) == 0;
+                if (applicable)
+                    *tryEnd++ = a;
+            }
+        }
+
+        for (const std::uint32_t *a = tryBegin; a != tryEnd; ++a) {
+            const FlatAction &fa = flatBegin[*a];
+            const CompiledAction *walk = Walks && fa.stations ? &sc.actions[size_t(fa.action)] : nullptr;
+            const size_t choices = Walks && walk ? walk->stations.size() : 1;
+            for (size_t choice = 0; choice < choices; ++choice) {
+                double g = parentG + fa.cost;
+                int station = -1;
+                if (Walks && walk) {
+                    // The walk there, by path, from where it would stand (as search() does).
+                    const int to = walk->stations[choice];
+                    const int from = parent[position] - 1;
+                    const double distance = from < 0 ? m_fromStart[size_t(to)] : between(from, to);
+                    if (distance == Space::kUnreachable)
+                        continue;
+                    g += m_travelArgs.weight * distance / m_travelArgs.speed;
+                    const CompiledStation &st = sc.stations[size_t(to)];
+                    if (st.freeFact >= 0 && parent[st.freeFact] <= 0)
+                        g += m_travelArgs.weight * walk->duration;
+                    station = to;
+                }
+                // The successor written over the parent (undone below), its hash from the parent's.
+                Undo *undoEnd = undoBase;
+                std::uint64_t hash = parentHash;
+                for (const FlatEffect *e = effects + fa.effects, *end = effects + fa.effectsEnd; e != end; ++e) {
+                    const std::int32_t old = parent[e->fact];
+                    const std::int32_t now = e->set ? e->value : addClamped(old, e->value);
+                    if (now != old) {
+                        *undoEnd++ = Undo {e->fact, old};
+                        parent[e->fact] = now;
+                        hash += (e->set ? e->setKey : key(e->fact, now)) - key(e->fact, old);
+                    }
+                }
+                if (Walks && station >= 0 && parent[position] != station + 1) {
+                    const std::int32_t old = parent[position];
+                    *undoEnd++ = Undo {FactId(position), old};
+                    parent[position] = station + 1;
+                    hash += key(FactId(position), station + 1) - key(FactId(position), old);
+                }
+                const auto undo = [&] {
+                    for (const Undo *u = undoEnd; u != undoBase;) {
+                        --u;
+                        parent[u->fact] = u->old;
+                    }
+                };
+                if (undoEnd == undoBase)
+                    continue; // wrote nothing new: the state being expanded
+                if (hash == parentHash
+                    && std::all_of(undoBase, undoEnd, [&](const Undo &u) { return parent[u.fact] == u.old; })) {
+                    undo();
+                    continue; // every write put back by a later one: the state being expanded
+                }
+                ++generated;
+                // The closed table, probed as find() does (the parent's own slot is passed over:
+                // its stored state is the one being written over).
+                TableSlot *slot;
+                for (std::uint32_t i = std::uint32_t(hash) & tableMask;; i = (i + 1) & tableMask) {
+                    slot = &table[i];
+                    if (slot->epoch != epoch) {
+                        found = false;
+                        break;
+                    }
+                    if (slot->hash == hash && sameState(states + size_t(slot->node) * stride, parent, stride)
+                        && slot->node != current) {
+                        found = true;
+                        break;
+                    }
+                }
+                if (found) {
+                    Node &existing = nodes[slot->node];
+                    if (existing.closed || existing.g <= g) {
+                        undo();
+                        if (m_trace)
+                            traceSkip(m_traceDuplicates, current);
+                        continue; // closed, or already open by a route no dearer
+                    }
+                    existing.superseded = true;
+                }
+                const std::int32_t h = unmetCount(parent);
+                const auto node = std::uint32_t(m_nodes.size());
+                std::memcpy(states + size_t(node) * stride, parent, bytes);
+                undo();
+                newNode(hash, g, current, fa.action, h, h == 0);
+                if (found)
+                    slot->node = node;
+                else
+                    *slot = TableSlot {hash, node, epoch};
+                m_open.push_back(OpenEntry {g + double(h), tieKey(float(h), node)});
+                std::push_heap(m_open.begin(), m_open.end(), heapOrder);
+            }
+        }
+    }
+    finish(PlanReason::Exhausted);
 }
 
 double Planner::between(int from, int to)

@@ -236,6 +236,54 @@ private:
     std::vector<std::uint64_t> m_holdMask; // m_maskWords words: the conditions the expanded state meets
     std::size_t m_maskWords = 0;
     std::vector<int> m_indexedActions; // the actions indexed last: a repeated search reuses the index
+
+    // The `unmet` search's own loop (searchUnmet, issue #31's speed targets),
+    // built by indexPreconditions with the masks. A condition is a range test:
+    // it holds when (uint32(value) - lo) <= span, flipped for `!=` (every
+    // operator is one interval of int32, or its complement), so the masks are
+    // built without a branch per operator. Each action of the search is one
+    // flat record: its cost and its effects (adds, then
+    // sets, as CompiledAction applies them) with a set's key computed once.
+    struct RangeTest
+    {
+        FactId fact;
+        std::uint32_t lo, span, flip;
+        bool holds(std::int32_t v) const { return ((std::uint32_t(v) - lo <= span) ^ flip) != 0; }
+    };
+    static RangeTest rangeTest(const CCondition &c);
+    struct FlatEffect
+    {
+        FactId fact;
+        std::int32_t value;
+        std::uint64_t setKey; // key(fact, value) of a set; unused for an add
+        bool set;
+    };
+    struct FlatAction
+    {
+        double cost;
+        std::uint32_t effects, effectsEnd; // in m_flatEffects
+        std::int32_t action;
+        bool stations; // done at one of its stations
+    };
+    std::vector<RangeTest> m_goalRanges; // the goal of the search under way
+    std::vector<FlatEffect> m_flatEffects;
+    std::vector<FlatAction> m_flatActions; // the search's actions, in its order
+    std::size_t m_flatWrites = 1; // the most writes one successor makes
+    // With at most 64 actions and 64 tests, an expansion finds the actions
+    // worth trying as one 64-bit set (bit k: the search's k-th action): the
+    // tests are the distinct preconditions, then the `fact == value` of each
+    // distinct set of the actions that only set, each fact once (such an
+    // action changes nothing when all of its sets already hold). A test that
+    // fails rules out the actions it blocks (need it) and rules in those it
+    // enables (would change it); the rest are tried in the search's order.
+    bool m_bitParallel = false;
+    std::vector<RangeTest> m_tests;
+    std::uint64_t m_blocks[64] = {}, m_enables[64] = {};
+    std::uint64_t m_changing = 0; // actions that may change something whatever holds (adds, a fact set twice)
+    std::uint64_t m_atStations = 0; // actions done at a station: with costed travel the walk changes the state
+    std::vector<std::uint32_t> m_tryList; // one expansion's actions to try (indices in m_flatActions)
+    template<bool Walks> // costed travel: an action at stations is tried at each
+    void searchUnmet(std::span<const int> actions, std::span<const CCondition> goal, Plan &out, int maxNodes);
     // A successor is written over its parent's state while it is probed and
     // scored, and put back from here after: only new states are copied out.
     struct Undo

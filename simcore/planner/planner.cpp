@@ -914,16 +914,7 @@ void Planner::searchUnmet(std::span<const int> actions, std::span<const CConditi
     if (Walks)
         for (const FlatAction &fa : m_flatActions)
             maxBranch += fa.stations ? sc.actions[size_t(fa.action)].stations.size() - 1 : 0;
-    m_goalRanges.clear();
-    for (const CCondition &c : goal)
-        m_goalRanges.push_back(rangeTest(c));
-    const RangeTest *const goalBegin = m_goalRanges.data(), *const goalEnd = goalBegin + m_goalRanges.size();
-    const auto unmetCount = [goalBegin, goalEnd](const std::int32_t *state) {
-        std::int32_t n = 0;
-        for (const RangeTest *c = goalBegin; c != goalEnd; ++c)
-            n += !c->holds(state[c->fact]);
-        return n;
-    };
+    const auto unmetCount = [goal](const std::int32_t *state) { return unmet(state, goal); };
     if (m_undo.size() < m_flatWrites)
         m_undo.resize(m_flatWrites);
     Undo *const undoBase = m_undo.data();
@@ -934,8 +925,6 @@ void Planner::searchUnmet(std::span<const int> actions, std::span<const CConditi
     const RangeTest *const preEnd = testBegin + m_preConditions.size();
     // The actions worth trying whatever holds (bit-parallel only).
     const std::uint64_t changing = m_changing | (Walks ? m_atStations : 0);
-    if (m_tryList.size() < m_flatActions.size())
-        m_tryList.resize(m_flatActions.size());
     const auto heapOrder = [](const OpenEntry &a, const OpenEntry &b) { return later(a, b); };
     // Counted here and stored on the way out: `out` could alias the state
     // written below, and the compiler would reload it after every write.
@@ -985,127 +974,128 @@ void Planner::searchUnmet(std::span<const int> actions, std::span<const CConditi
         const std::uint64_t parentHash = nodes[current].hash;
         std::int32_t *const parent = states + size_t(current) * stride;
 
-        // The actions worth trying, in the search's order.
-        std::uint32_t *const tryBegin = m_tryList.data();
-        std::uint32_t *tryEnd = tryBegin;
-        if (m_bitParallel) {
-            // The tests the expanded state fails, without a branch; then the actions they leave.
-            std::uint64_t fails = 0;
-            for (const RangeTest *c = testBegin; c != testEnd; ++c)
-                fails |= std::uint64_t(!c->holds(parent[c->fact])) << (c - testBegin);
-            std::uint64_t blocked = 0, enabled = changing;
-            for (; fails != 0; fails &= fails - 1) {
-                const int t = std::countr_zero(fails);
-                blocked |= m_blocks[t];
-                enabled |= m_enables[t];
+        // The actions worth trying, in the search's order: 64 at a time, as the bits of `left`.
+        const size_t count = m_flatActions.size();
+        for (size_t chunk = 0; chunk < count; chunk += 64) {
+            std::uint64_t left = 0;
+            if (m_bitParallel) {
+                // The tests the expanded state fails, without a branch; then the actions they leave.
+                std::uint64_t fails = 0;
+                for (const RangeTest *c = testBegin; c != testEnd; ++c)
+                    fails |= std::uint64_t(!c->holds(parent[c->fact])) << (c - testBegin);
+                std::uint64_t blocked = 0, enabled = changing;
+                for (; fails != 0; fails &= fails - 1) {
+                    const int t = std::countr_zero(fails);
+                    blocked |= m_blocks[t];
+                    enabled |= m_enables[t];
+                }
+                left = enabled & ~blocked;
+            } else {
+                // More than 64 actions or tests: each action's preconditions as a mask.
+                if (chunk == 0) {
+                    std::fill(m_holdMask.begin(), m_holdMask.end(), 0);
+                    for (const RangeTest *c = testBegin; c != preEnd; ++c) {
+                        const auto k = size_t(c - testBegin);
+                        m_holdMask[k >> 6] |= std::uint64_t(c->holds(parent[c->fact])) << (k & 63);
+                    }
+                }
+                const std::uint64_t *mask = m_preMasks.data() + chunk * words;
+                for (size_t a = chunk; a < std::min(count, chunk + 64); ++a, mask += words) {
+                    bool applicable = true;
+                    for (size_t w = 0; w < words; ++w)
+                        applicable = applicable && (mask[w] & ~m_holdMask[w]) == 0;
+                    left |= std::uint64_t(applicable) << (a - chunk);
+                }
             }
-            for (std::uint64_t left = enabled & ~blocked; left != 0; left &= left - 1)
-                *tryEnd++ = std::uint32_t(std::countr_zero(left));
-        } else {
-            // More than 64 actions or tests: each action's preconditions as a mask.
-            std::fill(m_holdMask.begin(), m_holdMask.end(), 0);
-            for (const RangeTest *c = testBegin; c != preEnd; ++c) {
-                const auto k = size_t(c - testBegin);
-                m_holdMask[k >> 6] |= std::uint64_t(c->holds(parent[c->fact])) << (k & 63);
-            }
-            const std::uint64_t *mask = m_preMasks.data();
-            for (std::uint32_t a = 0; a < std::uint32_t(m_flatActions.size()); ++a, mask += words) {
-                bool applicable = true;
-                for (size_t w = 0; w < words; ++w)
-                    applicable = applicable && (mask[w] & ~m_holdMask[w]) == 0;
-                if (applicable)
-                    *tryEnd++ = a;
-            }
-        }
-
-        for (const std::uint32_t *a = tryBegin; a != tryEnd; ++a) {
-            const FlatAction &fa = flatBegin[*a];
-            const CompiledAction *walk = Walks && fa.stations ? &sc.actions[size_t(fa.action)] : nullptr;
-            const size_t choices = Walks && walk ? walk->stations.size() : 1;
-            for (size_t choice = 0; choice < choices; ++choice) {
-                double g = parentG + fa.cost;
-                int station = -1;
-                if (Walks && walk) {
-                    // The walk there, by path, from where it would stand (as search() does).
-                    const int to = walk->stations[choice];
-                    const int from = parent[position] - 1;
-                    const double distance = from < 0 ? m_fromStart[size_t(to)] : between(from, to);
-                    if (distance == Space::kUnreachable)
-                        continue;
-                    g += m_travelArgs.weight * distance / m_travelArgs.speed;
-                    const CompiledStation &st = sc.stations[size_t(to)];
-                    if (st.freeFact >= 0 && parent[st.freeFact] <= 0)
-                        g += m_travelArgs.weight * walk->duration;
-                    station = to;
-                }
-                // The successor written over the parent (undone below), its hash from the parent's.
-                Undo *undoEnd = undoBase;
-                std::uint64_t hash = parentHash;
-                for (const FlatEffect *e = effects + fa.effects, *end = effects + fa.effectsEnd; e != end; ++e) {
-                    const std::int32_t old = parent[e->fact];
-                    const std::int32_t now = e->set ? e->value : addClamped(old, e->value);
-                    if (now != old) {
-                        *undoEnd++ = Undo {e->fact, old};
-                        parent[e->fact] = now;
-                        hash += (e->set ? e->setKey : key(e->fact, now)) - key(e->fact, old);
+            for (; left != 0; left &= left - 1) {
+                const FlatAction &fa = flatBegin[chunk + size_t(std::countr_zero(left))];
+                const CompiledAction *walk = Walks && fa.stations ? &sc.actions[size_t(fa.action)] : nullptr;
+                const size_t choices = Walks && walk ? walk->stations.size() : 1;
+                for (size_t choice = 0; choice < choices; ++choice) {
+                    double g = parentG + fa.cost;
+                    int station = -1;
+                    if (Walks && walk) {
+                        // The walk there, by path, from where it would stand (as search() does).
+                        const int to = walk->stations[choice];
+                        const int from = parent[position] - 1;
+                        const double distance = from < 0 ? m_fromStart[size_t(to)] : between(from, to);
+                        if (distance == Space::kUnreachable)
+                            continue;
+                        g += m_travelArgs.weight * distance / m_travelArgs.speed;
+                        const CompiledStation &st = sc.stations[size_t(to)];
+                        if (st.freeFact >= 0 && parent[st.freeFact] <= 0)
+                            g += m_travelArgs.weight * walk->duration;
+                        station = to;
                     }
-                }
-                if (Walks && station >= 0 && parent[position] != station + 1) {
-                    const std::int32_t old = parent[position];
-                    *undoEnd++ = Undo {FactId(position), old};
-                    parent[position] = station + 1;
-                    hash += key(FactId(position), station + 1) - key(FactId(position), old);
-                }
-                const auto undo = [&] {
-                    for (const Undo *u = undoEnd; u != undoBase;) {
-                        --u;
-                        parent[u->fact] = u->old;
+                    // The successor written over the parent (undone below), its hash from the parent's.
+                    Undo *undoEnd = undoBase;
+                    std::uint64_t hash = parentHash;
+                    for (const FlatEffect *e = effects + fa.effects, *end = effects + fa.effectsEnd; e != end; ++e) {
+                        const std::int32_t old = parent[e->fact];
+                        const std::int32_t now = e->set ? e->value : addClamped(old, e->value);
+                        if (now != old) {
+                            *undoEnd++ = Undo {e->fact, old};
+                            parent[e->fact] = now;
+                            hash += (e->set ? e->setKey : key(e->fact, now)) - key(e->fact, old);
+                        }
                     }
-                };
-                if (undoEnd == undoBase)
-                    continue; // wrote nothing new: the state being expanded
-                if (hash == parentHash
-                    && std::all_of(undoBase, undoEnd, [&](const Undo &u) { return parent[u.fact] == u.old; })) {
-                    undo();
-                    continue; // every write put back by a later one: the state being expanded
-                }
-                ++generated;
-                // The closed table, probed as find() does (the parent's own slot is passed over:
-                // its stored state is the one being written over).
-                TableSlot *slot;
-                for (std::uint32_t i = std::uint32_t(hash) & tableMask;; i = (i + 1) & tableMask) {
-                    slot = &table[i];
-                    if (slot->epoch != epoch) {
-                        found = false;
-                        break;
+                    if (Walks && station >= 0 && parent[position] != station + 1) {
+                        const std::int32_t old = parent[position];
+                        *undoEnd++ = Undo {FactId(position), old};
+                        parent[position] = station + 1;
+                        hash += key(FactId(position), station + 1) - key(FactId(position), old);
                     }
-                    if (slot->hash == hash && sameState(states + size_t(slot->node) * stride, parent, stride)
-                        && slot->node != current) {
-                        found = true;
-                        break;
-                    }
-                }
-                if (found) {
-                    Node &existing = nodes[slot->node];
-                    if (existing.closed || existing.g <= g) {
+                    const auto undo = [&] {
+                        for (const Undo *u = undoEnd; u != undoBase;) {
+                            --u;
+                            parent[u->fact] = u->old;
+                        }
+                    };
+                    if (undoEnd == undoBase)
+                        continue; // wrote nothing new: the state being expanded
+                    if (hash == parentHash
+                        && std::all_of(undoBase, undoEnd, [&](const Undo &u) { return parent[u.fact] == u.old; })) {
                         undo();
-                        if (m_trace)
-                            traceSkip(m_traceDuplicates, current);
-                        continue; // closed, or already open by a route no dearer
+                        continue; // every write put back by a later one: the state being expanded
                     }
-                    existing.superseded = true;
+                    ++generated;
+                    // The closed table, probed as find() does (the parent's own slot is passed over:
+                    // its stored state is the one being written over).
+                    TableSlot *slot;
+                    for (std::uint32_t i = std::uint32_t(hash) & tableMask;; i = (i + 1) & tableMask) {
+                        slot = &table[i];
+                        if (slot->epoch != epoch) {
+                            found = false;
+                            break;
+                        }
+                        if (slot->hash == hash && sameState(states + size_t(slot->node) * stride, parent, stride)
+                            && slot->node != current) {
+                            found = true;
+                            break;
+                        }
+                    }
+                    if (found) {
+                        Node &existing = nodes[slot->node];
+                        if (existing.closed || existing.g <= g) {
+                            undo();
+                            if (m_trace)
+                                traceSkip(m_traceDuplicates, current);
+                            continue; // closed, or already open by a route no dearer
+                        }
+                        existing.superseded = true;
+                    }
+                    const std::int32_t h = unmetCount(parent);
+                    const auto node = std::uint32_t(m_nodes.size());
+                    std::memcpy(states + size_t(node) * stride, parent, bytes);
+                    undo();
+                    newNode(hash, g, current, fa.action, h, h == 0);
+                    if (found)
+                        slot->node = node;
+                    else
+                        *slot = TableSlot {hash, node, epoch};
+                    m_open.push_back(OpenEntry {g + double(h), tieKey(float(h), node)});
+                    std::push_heap(m_open.begin(), m_open.end(), heapOrder);
                 }
-                const std::int32_t h = unmetCount(parent);
-                const auto node = std::uint32_t(m_nodes.size());
-                std::memcpy(states + size_t(node) * stride, parent, bytes);
-                undo();
-                newNode(hash, g, current, fa.action, h, h == 0);
-                if (found)
-                    slot->node = node;
-                else
-                    *slot = TableSlot {hash, node, epoch};
-                m_open.push_back(OpenEntry {g + double(h), tieKey(float(h), node)});
-                std::push_heap(m_open.begin(), m_open.end(), heapOrder);
             }
         }
     }

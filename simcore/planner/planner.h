@@ -265,7 +265,6 @@ private:
         std::int32_t action;
         bool stations; // done at one of its stations
     };
-    std::vector<RangeTest> m_goalRanges; // the goal of the search under way
     std::vector<FlatEffect> m_flatEffects;
     std::vector<FlatAction> m_flatActions; // the search's actions, in its order
     std::size_t m_flatWrites = 1; // the most writes one successor makes
@@ -281,7 +280,6 @@ private:
     std::uint64_t m_blocks[64] = {}, m_enables[64] = {};
     std::uint64_t m_changing = 0; // actions that may change something whatever holds (adds, a fact set twice)
     std::uint64_t m_atStations = 0; // actions done at a station: with costed travel the walk changes the state
-    std::vector<std::uint32_t> m_tryList; // one expansion's actions to try (indices in m_flatActions)
     template<bool Walks> // costed travel: an action at stations is tried at each
     void searchUnmet(std::span<const int> actions, std::span<const CCondition> goal, Plan &out, int maxNodes);
     // A successor is written over its parent's state while it is probed and

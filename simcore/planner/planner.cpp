@@ -783,8 +783,8 @@ void Planner::indexPreconditions(std::span<const int> actions)
     for (const CCondition &c : m_preConditions)
         m_tests.push_back(rangeTest(c));
     m_bitParallel = actions.size() <= 64 && m_tests.size() <= 64;
-    std::fill(std::begin(m_blocks), std::end(m_blocks), 0);
-    std::fill(std::begin(m_enables), std::end(m_enables), 0);
+    m_blocks.assign(64, 0);
+    m_enables.assign(64, 0);
     m_changing = m_atStations = 0;
     size_t writes = 1; // the station it would stand at
     for (size_t k = 0; k < actions.size(); ++k) {
@@ -925,6 +925,7 @@ void Planner::searchUnmet(std::span<const int> actions, std::span<const CConditi
     const RangeTest *const preEnd = testBegin + m_preConditions.size();
     // The actions worth trying whatever holds (bit-parallel only).
     const std::uint64_t changing = m_changing | (Walks ? m_atStations : 0);
+    const std::uint64_t *const blocks = m_blocks.data(), *const enables = m_enables.data();
     const auto heapOrder = [](const OpenEntry &a, const OpenEntry &b) { return later(a, b); };
     // Counted here and stored on the way out: `out` could alias the state
     // written below, and the compiler would reload it after every write.
@@ -986,8 +987,8 @@ void Planner::searchUnmet(std::span<const int> actions, std::span<const CConditi
                 std::uint64_t blocked = 0, enabled = changing;
                 for (; fails != 0; fails &= fails - 1) {
                     const int t = std::countr_zero(fails);
-                    blocked |= m_blocks[t];
-                    enabled |= m_enables[t];
+                    blocked |= blocks[t];
+                    enabled |= enables[t];
                 }
                 left = enabled & ~blocked;
             } else {

@@ -277,7 +277,7 @@ private:
     // enables (would change it); the rest are tried in the search's order.
     bool m_bitParallel = false;
     std::vector<RangeTest> m_tests;
-    std::uint64_t m_blocks[64] = {}, m_enables[64] = {};
+    std::vector<std::uint64_t> m_blocks, m_enables; // 64 each: per test, the actions its failing blocks / enables
     std::uint64_t m_changing = 0; // actions that may change something whatever holds (adds, a fact set twice)
     std::uint64_t m_atStations = 0; // actions done at a station: with costed travel the walk changes the state
     template<bool Walks> // costed travel: an action at stations is tried at each

@@ -18,6 +18,12 @@
 #include <emmintrin.h>
 #endif
 
+#if defined(__GNUC__)
+#define GOAP_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define GOAP_ALWAYS_INLINE
+#endif
+
 namespace goap {
 
 namespace {
@@ -940,12 +946,66 @@ void Planner::searchUnmet(std::span<const int> actions, std::span<const CConditi
     const std::uint32_t root = newNode(stateHash({m_states.data(), stride}), 0, kNoParent, -1, rootH, rootH == 0);
     bool found = false;
     *find(m_nodes[root].hash, stateOf(root), found) = TableSlot {m_nodes[root].hash, root, m_epoch};
-    pushOpen(root, rootH);
+    // The open list: buckets (m_buckets) until more than kMaxBuckets keys are open, then the heap.
+    constexpr std::uint32_t kEnd = std::numeric_limits<std::uint32_t>::max();
+    constexpr std::uint64_t kPopped = std::numeric_limits<std::uint64_t>::max();
+    bool heap = false;
+    m_buckets.clear();
+    m_buckets.reserve(kMaxBuckets); // once: a Planner's buffers are reused
+    const auto push = [&](std::uint32_t node, double f, float h) GOAP_ALWAYS_INLINE {
+        if (!heap) {
+            const auto at = std::lower_bound(m_buckets.begin(), m_buckets.end(), 0, [&](const OpenBucket &b, int) {
+                return b.f > f || (b.f == f && b.h > h);
+            });
+            const auto index = std::uint32_t(m_open.size());
+            if (at != m_buckets.end() && at->f == f && at->h == h) { // joins its FIFO
+                OpenEntry &tail = m_open[at->tail];
+                tail.tie = std::uint64_t(index) << 32 | std::uint32_t(tail.tie);
+                at->tail = index;
+                m_open.push_back(OpenEntry {f, std::uint64_t(kEnd) << 32 | node});
+                return;
+            }
+            if (m_buckets.size() < kMaxBuckets) {
+                m_buckets.insert(at, OpenBucket {f, h, index, index});
+                m_open.push_back(OpenEntry {f, std::uint64_t(kEnd) << 32 | node});
+                return;
+            }
+            // Too many keys: the entries still open become the heap (the order is the same).
+            size_t kept = 0;
+            for (const OpenEntry &e : m_open)
+                if (e.tie != kPopped) {
+                    const auto n = std::uint32_t(e.tie);
+                    m_open[kept++] = OpenEntry {e.f, tieKey(m_nodes[n].h, n)};
+                }
+            m_open.resize(kept);
+            std::make_heap(m_open.begin(), m_open.end(), heapOrder);
+            m_buckets.clear();
+            heap = true;
+        }
+        m_open.push_back(OpenEntry {f, tieKey(h, node)});
+        std::push_heap(m_open.begin(), m_open.end(), heapOrder);
+    };
+    const auto pop = [&]() GOAP_ALWAYS_INLINE {
+        if (heap) {
+            std::pop_heap(m_open.begin(), m_open.end(), heapOrder);
+            const auto node = std::uint32_t(m_open.back().tie);
+            m_open.pop_back();
+            return node;
+        }
+        OpenBucket &first = m_buckets.back();
+        OpenEntry &e = m_open[first.head];
+        const auto node = std::uint32_t(e.tie), next = std::uint32_t(e.tie >> 32);
+        e.tie = kPopped;
+        if (next == kEnd)
+            m_buckets.pop_back();
+        else
+            first.head = next;
+        return node;
+    };
+    push(root, rootH, float(rootH));
 
-    while (!m_open.empty()) {
-        std::pop_heap(m_open.begin(), m_open.end(), heapOrder);
-        const auto current = std::uint32_t(m_open.back().tie);
-        m_open.pop_back();
+    while (heap ? !m_open.empty() : !m_buckets.empty()) {
+        const std::uint32_t current = pop();
         if (m_nodes[current].superseded)
             continue;
         m_nodes[current].closed = true;
@@ -1094,8 +1154,7 @@ void Planner::searchUnmet(std::span<const int> actions, std::span<const CConditi
                         slot->node = node;
                     else
                         *slot = TableSlot {hash, node, epoch};
-                    m_open.push_back(OpenEntry {g + double(h), tieKey(float(h), node)});
-                    std::push_heap(m_open.begin(), m_open.end(), heapOrder);
+                    push(node, g + double(h), float(h));
                 }
             }
         }

@@ -280,6 +280,20 @@ private:
     std::vector<std::uint64_t> m_blocks, m_enables; // 64 each: per test, the actions its failing blocks / enables
     std::uint64_t m_changing = 0; // actions that may change something whatever holds (adds, a fact set twice)
     std::uint64_t m_atStations = 0; // actions done at a station: with costed travel the walk changes the state
+    // searchUnmet's open list while at most kMaxBuckets distinct (f, h) are
+    // open: one FIFO per (f, h), in the heap's order (f, then h, then the
+    // node: nodes are made in increasing order, so a FIFO of equal (f, h) is
+    // in node order), the entries chained through m_open (the pushed
+    // entries, in push order: f, and the next entry's index above the node).
+    // Past kMaxBuckets the open entries become the binary heap of search().
+    struct OpenBucket
+    {
+        double f;
+        float h;
+        std::uint32_t head, tail; // in m_open
+    };
+    std::vector<OpenBucket> m_buckets; // by (f, h), largest first: the next to pop is last
+    static constexpr std::size_t kMaxBuckets = 64;
     template<bool Walks> // costed travel: an action at stations is tried at each
     void searchUnmet(std::span<const int> actions, std::span<const CCondition> goal, Plan &out, int maxNodes);
     // A successor is written over its parent's state while it is probed and

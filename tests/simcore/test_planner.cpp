@@ -228,7 +228,7 @@ SeedResult referenceSeedSearch(const CompiledScenario &c, const std::vector<std:
 // its parent is then plain), so both of searchUnmet's ways of finding the
 // actions worth trying (64 at a time as bits, or one mask per action) are
 // exercised.
-CompiledScenario randomWide(QRandomGenerator &rng, int count)
+CompiledScenario randomWide(QRandomGenerator &rng, int count, bool manyCosts)
 {
     CompiledScenario c;
     constexpr int facts = 8;
@@ -239,7 +239,7 @@ CompiledScenario randomWide(QRandomGenerator &rng, int count)
     CompiledAgent agent;
     for (int i = 0; i < count; ++i) {
         CompiledAction a;
-        a.cost = costs[rng.bounded(5)];
+        a.cost = manyCosts ? 0.5 + 0.01 * double(rng.bounded(300)) : costs[rng.bounded(5)];
         a.pre.begin = std::uint32_t(c.conditions.size());
         const int pres = int(rng.bounded(3));
         for (int k = 0; k < pres; ++k)
@@ -841,20 +841,25 @@ private slots:
     void unmetIsTheSeedsSearchNodeForNode_data()
     {
         QTest::addColumn<int>("actions");
+        QTest::addColumn<bool>("manyCosts");
         QTest::addColumn<int>("seed");
         for (int seed = 1; seed <= 30; ++seed) {
-            QTest::addRow("12 actions, seed %d", seed) << 12 << seed;
-            QTest::addRow("60 actions, seed %d", seed) << 60 << seed; // bits, with set-equality tests
-            QTest::addRow("80 actions, seed %d", seed) << 80 << seed; // more than 64: one mask per action
+            QTest::addRow("12 actions, seed %d", seed) << 12 << false << seed;
+            QTest::addRow("60 actions, seed %d", seed) << 60 << false << seed; // bits, with set-equality tests
+            QTest::addRow("80 actions, seed %d", seed) << 80 << false << seed; // more than 64: one mask per action
+            // Costs of 300 values: more than 64 (f, h) open at once, so the open
+            // list leaves its FIFO buckets for the heap mid-search.
+            QTest::addRow("60 actions, many costs, seed %d", seed) << 60 << true << seed;
         }
     }
 
     void unmetIsTheSeedsSearchNodeForNode()
     {
         QFETCH(int, actions);
+        QFETCH(bool, manyCosts);
         QFETCH(int, seed);
-        QRandomGenerator rng {quint32(seed) * 104729u + quint32(actions)};
-        const CompiledScenario c = randomWide(rng, actions);
+        QRandomGenerator rng {quint32(seed) * 104729u + quint32(actions) + (manyCosts ? 7u : 0u)};
+        const CompiledScenario c = randomWide(rng, actions, manyCosts);
         std::vector<std::int32_t> start(8);
         for (std::int32_t &v : start)
             v = std::int32_t(rng.bounded(3));

@@ -835,6 +835,21 @@ void Planner::indexPreconditions(std::span<const int> actions)
     }
     if (!m_bitParallel)
         m_tests.resize(m_preConditions.size());
+    m_testGroups.clear();
+    m_testFlips = 0;
+    for (size_t t = 0; m_bitParallel && t < m_tests.size(); t += 4) {
+        RangeTest group[4];
+        for (size_t k = 0; k < 4; ++k)
+            group[k] = t + k < m_tests.size() ? m_tests[t + k] : RangeTest {0, 0, ~0u, 0}; // always holds
+        for (const RangeTest &r : group)
+            m_testGroups.push_back(std::uint32_t(r.fact));
+        for (const RangeTest &r : group)
+            m_testGroups.push_back(r.lo);
+        for (const RangeTest &r : group)
+            m_testGroups.push_back(r.span ^ 0x80000000u);
+        for (size_t k = 0; k < 4; ++k)
+            m_testFlips |= std::uint64_t(group[k].flip) << (t + k);
+    }
     m_flatWrites = writes;
 }
 
@@ -927,7 +942,8 @@ void Planner::searchUnmet(std::span<const int> actions, std::span<const CConditi
     const FlatEffect *const effects = m_flatEffects.data();
     const FlatAction *const flatBegin = m_flatActions.data();
     const size_t words = m_maskWords;
-    const RangeTest *const testBegin = m_tests.data(), *const testEnd = testBegin + m_tests.size();
+    const RangeTest *const testBegin = m_tests.data();
+    const std::uint32_t *const groupsBegin = m_testGroups.data(), *const groupsEnd = groupsBegin + m_testGroups.size();
     const RangeTest *const preEnd = testBegin + m_preConditions.size();
     // The actions worth trying whatever holds (bit-parallel only).
     const std::uint64_t changing = m_changing | (Walks ? m_atStations : 0);
@@ -1042,8 +1058,21 @@ void Planner::searchUnmet(std::span<const int> actions, std::span<const CConditi
             if (m_bitParallel) {
                 // The tests the expanded state fails, without a branch; then the actions they leave.
                 std::uint64_t fails = 0;
-                for (const RangeTest *c = testBegin; c != testEnd; ++c)
-                    fails |= std::uint64_t(!c->holds(parent[c->fact])) << (c - testBegin);
+                for (const std::uint32_t *q = groupsBegin; q != groupsEnd; q += 12) {
+                    const auto t = size_t(q - groupsBegin) / 3;
+#if defined(__SSE2__)
+                    const __m128i v = _mm_setr_epi32(parent[q[0]], parent[q[1]], parent[q[2]], parent[q[3]]);
+                    const __m128i offset = _mm_sub_epi32(v, _mm_loadu_si128(reinterpret_cast<const __m128i *>(q + 4)));
+                    const __m128i out = _mm_cmpgt_epi32(_mm_xor_si128(offset, _mm_set1_epi32(INT32_MIN)),
+                                                        _mm_loadu_si128(reinterpret_cast<const __m128i *>(q + 8)));
+                    fails |= std::uint64_t(_mm_movemask_ps(_mm_castsi128_ps(out))) << t;
+#else
+                    for (size_t k = 0; k < 4; ++k)
+                        fails |= std::uint64_t(std::uint32_t(parent[q[k]]) - q[4 + k] > (q[8 + k] ^ 0x80000000u))
+                            << (t + k);
+#endif
+                }
+                fails ^= m_testFlips;
                 std::uint64_t blocked = 0, enabled = changing;
                 for (; fails != 0; fails &= fails - 1) {
                     const int t = std::countr_zero(fails);

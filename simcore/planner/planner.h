@@ -277,6 +277,12 @@ private:
     // enables (would change it); the rest are tried in the search's order.
     bool m_bitParallel = false;
     std::vector<RangeTest> m_tests;
+    // The tests again, four at a time (padded with tests that always hold):
+    // per group the four facts, the four lo and the four span ^ 0x80000000,
+    // so one SSE2 compare finds the values out of range; m_testFlips flips
+    // the `!=` tests' bits.
+    std::vector<std::uint32_t> m_testGroups;
+    std::uint64_t m_testFlips = 0;
     std::vector<std::uint64_t> m_blocks, m_enables; // 64 each: per test, the actions its failing blocks / enables
     std::uint64_t m_changing = 0; // actions that may change something whatever holds (adds, a fact set twice)
     std::uint64_t m_atStations = 0; // actions done at a station: with costed travel the walk changes the state

@@ -12,7 +12,8 @@
 // a sum of per-(fact, value) keys, updated incrementally as effects apply) stops revisits, and expansion is capped.
 //
 // Node storage is pooled: states live in one flat int32 arena, nodes in one
-// vector, the open list is a binary heap of small entries, and the closed set
+// vector, the open list is a binary heap of small entries (under `unmet`, a
+// FIFO per (f, h) while few are open: see searchUnmet), and the closed set
 // is an open-addressing table cleared in O(1) by an epoch counter. After the
 // first few searches a Planner allocates nothing. One Planner per thread.
 //

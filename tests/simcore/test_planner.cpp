@@ -18,7 +18,6 @@
 
 #include <map>
 #include <queue>
-#include <tuple>
 
 using namespace goap;
 
@@ -151,19 +150,19 @@ SeedResult referenceSeedSearch(const CompiledScenario &c, const std::vector<std:
     };
     std::vector<N> nodes;
     std::map<State, int> seen;
-    using Key = std::tuple<double, int, int>; // f, h, node
+    using Key = std::pair<double, std::pair<int, int>>; // f, then h, then the node
     std::priority_queue<Key, std::vector<Key>, std::greater<>> open;
     const auto add = [&](const State &s, double g, int parent, int action, bool remember) {
         const int h = unmetOf(s);
         nodes.push_back(N {s, g, parent, action, h});
         if (remember)
             seen[s] = int(nodes.size()) - 1;
-        open.push({g + h, h, int(nodes.size()) - 1});
+        open.push({g + h, {h, int(nodes.size()) - 1}});
     };
     SeedResult r;
     add(start, 0, -1, -1, true);
     while (!open.empty()) {
-        const int id = std::get<2>(open.top());
+        const int id = open.top().second.second;
         open.pop();
         if (nodes[size_t(id)].superseded)
             continue;

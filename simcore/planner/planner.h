@@ -238,6 +238,47 @@ private:
     std::size_t m_maskWords = 0;
     std::vector<int> m_indexedActions; // the actions indexed last: a repeated search reuses the index
 
+    // A successor is written over its parent's state while it is probed and
+    // scored, and put back from here after: only new states are copied out.
+    struct Undo
+    {
+        FactId fact;
+        std::int32_t old;
+    };
+    std::vector<Undo> m_undo;
+    void extract(std::uint32_t node, Plan &out);
+
+    const CompiledScenario *m_scenario;
+    Relaxation m_relaxation;
+    // Travel: active for the search under way when a Travel with a weight was given.
+    bool m_travel = false;
+    Travel m_travelArgs;
+    int m_position = 0; // the state slot holding the station it would stand at, + 1
+    std::vector<double> m_fromStart; // per station: walking distance from the start
+    std::vector<float> m_between; // station x station walking distances, NaN until asked (<= kBetweenStations)
+    static constexpr int kBetweenStations = 1024;
+    double between(int from, int to);
+    bool reachable(const std::int32_t *state, std::span<const int> actions, std::span<const CCondition> goal);
+    std::vector<int> m_inReach; // the actions of a search on a walled map whose stations are in reach
+    struct ReachMemo
+    {
+        bool valid = false, answer = true;
+        std::vector<int> actions;
+        std::vector<CCondition> goal;
+        std::vector<std::int32_t> state;
+    } m_reach;
+    int m_stride;
+    std::vector<std::int32_t> m_states;
+    std::vector<Node> m_nodes;
+    std::vector<OpenEntry> m_open;
+    std::vector<TableSlot> m_table;
+    std::uint32_t m_tableMask = 0;
+    std::uint32_t m_epoch = 0;
+    std::size_t m_capacity = 0; // nodes every pool has room for
+    std::size_t m_memoryLimitOverride = 0;
+    std::size_t m_limitBytes = 0; // the limit m_nodeLimit was computed for
+    std::uint32_t m_nodeLimit = 0;
+
     // The `unmet` search's own loop (searchUnmet, issue #31's speed targets),
     // built by indexPreconditions with the masks. A condition is a range test:
     // it holds when (uint32(value) - lo) <= span, flipped for `!=` (every
@@ -303,46 +344,6 @@ private:
     static constexpr std::size_t kMaxBuckets = 64;
     template<bool Walks> // costed travel: an action at stations is tried at each
     void searchUnmet(std::span<const int> actions, std::span<const CCondition> goal, Plan &out, int maxNodes);
-    // A successor is written over its parent's state while it is probed and
-    // scored, and put back from here after: only new states are copied out.
-    struct Undo
-    {
-        FactId fact;
-        std::int32_t old;
-    };
-    std::vector<Undo> m_undo;
-    void extract(std::uint32_t node, Plan &out);
-
-    const CompiledScenario *m_scenario;
-    Relaxation m_relaxation;
-    // Travel: active for the search under way when a Travel with a weight was given.
-    bool m_travel = false;
-    Travel m_travelArgs;
-    int m_position = 0; // the state slot holding the station it would stand at, + 1
-    std::vector<double> m_fromStart; // per station: walking distance from the start
-    std::vector<float> m_between; // station x station walking distances, NaN until asked (<= kBetweenStations)
-    static constexpr int kBetweenStations = 1024;
-    double between(int from, int to);
-    bool reachable(const std::int32_t *state, std::span<const int> actions, std::span<const CCondition> goal);
-    std::vector<int> m_inReach; // the actions of a search on a walled map whose stations are in reach
-    struct ReachMemo
-    {
-        bool valid = false, answer = true;
-        std::vector<int> actions;
-        std::vector<CCondition> goal;
-        std::vector<std::int32_t> state;
-    } m_reach;
-    int m_stride;
-    std::vector<std::int32_t> m_states;
-    std::vector<Node> m_nodes;
-    std::vector<OpenEntry> m_open;
-    std::vector<TableSlot> m_table;
-    std::uint32_t m_tableMask = 0;
-    std::uint32_t m_epoch = 0;
-    std::size_t m_capacity = 0; // nodes every pool has room for
-    std::size_t m_memoryLimitOverride = 0;
-    std::size_t m_limitBytes = 0; // the limit m_nodeLimit was computed for
-    std::uint32_t m_nodeLimit = 0;
 };
 
 // The order-independent key of one (fact, value) pair; 0 for value 0, so a

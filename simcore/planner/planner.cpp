@@ -1,5 +1,6 @@
 #include "planner.h"
 
+#include "planner/plannerinternal.h"
 #include "planner/searchtree.h"
 #include "space/paths.h"
 
@@ -17,18 +18,12 @@
 
 namespace goap {
 
-namespace {
-// splitmix64's finaliser over (fact, value); 0 for value 0.
-inline std::uint64_t key(FactId fact, std::int32_t value)
-{
-    if (value == 0)
-        return 0;
-    std::uint64_t z = (std::uint64_t(std::uint32_t(fact)) << 32 | std::uint32_t(value)) + 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-} // namespace
+using plannerinternal::addClamped;
+using plannerinternal::key; // splitmix64's finaliser over (fact, value); 0 for value 0
+using plannerinternal::kNoParent;
+using plannerinternal::later;
+using plannerinternal::tieKey;
+using plannerinternal::unmet;
 
 std::uint64_t factKey(FactId fact, std::int32_t value)
 {
@@ -81,7 +76,6 @@ std::uint64_t stateHash(std::span<const std::int32_t> state)
 
 namespace {
 
-constexpr std::uint32_t kNoParent = std::numeric_limits<std::uint32_t>::max();
 constexpr std::size_t kMinTableSlots = 1024;
 
 // Closed-set slots for `nodes` nodes: a power of two, at most half full.
@@ -96,36 +90,6 @@ inline bool holds(const std::int32_t *state, std::span<const CCondition> conditi
         if (!c.holds(state[c.fact]))
             return false;
     return true;
-}
-
-inline std::int32_t unmet(const std::int32_t *state, std::span<const CCondition> conditions)
-{
-    std::int32_t n = 0;
-    for (const CCondition &c : conditions)
-        n += !c.holds(state[c.fact]);
-    return n;
-}
-
-// Heap order: the smallest f first, then the smallest h, then the oldest node.
-// h is never negative, so its float bits order as unsigned integers do, and h
-// and the node pack into one 64-bit key: two comparisons, not three.
-inline bool later(const auto &a, const auto &b)
-{
-    if (a.f != b.f)
-        return a.f > b.f;
-    return a.tie > b.tie;
-}
-
-inline std::uint64_t tieKey(float h, std::uint32_t node)
-{
-    return std::uint64_t(std::bit_cast<std::uint32_t>(h + 0.0f)) << 32 | node; // + 0.0f: -0 as +0
-}
-
-// Pools never go negative and saturate at the 32-bit maximum.
-inline std::int32_t addClamped(std::int32_t v, std::int32_t delta)
-{
-    const std::int64_t r = std::int64_t(v) + delta;
-    return std::int32_t(std::clamp<std::int64_t>(r, 0, std::numeric_limits<std::int32_t>::max()));
 }
 
 } // namespace
@@ -439,6 +403,11 @@ struct Planner::ExtremeValue
         return goal.maximise ? value == std::numeric_limits<std::int32_t>::max() : value == 0;
     }
 };
+
+// `unmet`, the seed's and every shipped scenario's, has a loop of its own
+// (searchUnmet, below): the same search, expansion for expansion.
+template<>
+void Planner::search<Planner::UnmetCount>(std::span<const int> actions, Plan &out, int maxNodes, UnmetCount heuristic);
 
 bool Planner::planExtreme(std::span<const std::int32_t> state, std::span<const int> actions, const Extreme &goal,
                           Plan &out, int maxNodes, const Travel *travel)
@@ -937,6 +906,85 @@ void Planner::indexPreconditions(std::span<const int> actions)
                                     - m_preConditions.begin());
             m_preMasks[k * m_maskWords + (bit >> 6)] |= std::uint64_t(1) << (bit & 63);
         }
+    // searchUnmet's view of the same: range tests, one flat record per action,
+    // and (when it fits in 64 bits) the bit-parallel index.
+    m_flatEffects.clear();
+    m_flatActions.clear();
+    m_tests.clear();
+    for (const CCondition &c : m_preConditions)
+        m_tests.push_back(rangeTest(c));
+    m_bitParallel = actions.size() <= 64 && m_tests.size() <= 64;
+    m_blocks.assign(64, 0);
+    m_enables.assign(64, 0);
+    m_changing = m_atStations = 0;
+    size_t writes = 1; // the station it would stand at
+    for (size_t k = 0; k < actions.size(); ++k) {
+        const CompiledAction &a = sc.actions[size_t(actions[k])];
+        const auto begin = std::uint32_t(m_flatEffects.size());
+        for (const CEffect &e : sc.effectsOf(a.add))
+            m_flatEffects.push_back(FlatEffect {e.fact, e.value, 0, false});
+        for (const CEffect &e : sc.effectsOf(a.set))
+            m_flatEffects.push_back(FlatEffect {e.fact, e.value, key(e.fact, e.value), true});
+        const auto end = std::uint32_t(m_flatEffects.size());
+        writes = std::max<size_t>(writes, end - begin + 1);
+        m_flatActions.push_back(FlatAction {a.cost, begin, end, actions[k], !a.stations.empty()});
+        if (!m_bitParallel)
+            continue;
+        const std::uint64_t bit = std::uint64_t(1) << k;
+        for (size_t t = 0; t < m_preConditions.size(); ++t)
+            if (m_preMasks[k * m_maskWords + (t >> 6)] >> (t & 63) & 1)
+                m_blocks[t] |= bit;
+        if (!a.stations.empty())
+            m_atStations |= bit;
+        bool setsOnce = sc.effectsOf(a.add).empty();
+        for (std::uint32_t i = begin; i < end; ++i)
+            for (std::uint32_t j = begin; j < i; ++j)
+                setsOnce = setsOnce && m_flatEffects[i].fact != m_flatEffects[j].fact;
+        if (!setsOnce) {
+            m_changing |= bit;
+            continue;
+        }
+        for (std::uint32_t i = begin; i < end && m_bitParallel; ++i) {
+            const RangeTest same
+                = rangeTest(CCondition {m_flatEffects[i].fact, m_flatEffects[i].value, ConditionOp::Eq});
+            const auto t = size_t(
+                std::find_if(m_tests.begin() + std::ptrdiff_t(m_preConditions.size()), m_tests.end(),
+                             [&](const RangeTest &o) { return o.fact == same.fact && o.lo == same.lo && o.span == 0; })
+                - m_tests.begin());
+            if (t == m_tests.size())
+                m_tests.push_back(same);
+            m_bitParallel = m_tests.size() <= 64;
+            if (m_bitParallel)
+                m_enables[t] |= bit;
+        }
+    }
+    if (!m_bitParallel)
+        m_tests.resize(m_preConditions.size());
+    m_testGroups.clear();
+    m_testFlips = 0;
+    for (size_t t = 0; m_bitParallel && t < m_tests.size(); t += 4) {
+        RangeTest group[4];
+        for (size_t k = 0; k < 4; ++k)
+            group[k] = t + k < m_tests.size() ? m_tests[t + k] : RangeTest {0, 0, ~0u, 0}; // always holds
+        for (const RangeTest &r : group)
+            m_testGroups.push_back(std::uint32_t(r.fact));
+        for (const RangeTest &r : group)
+            m_testGroups.push_back(r.lo);
+        for (const RangeTest &r : group)
+            m_testGroups.push_back(r.span ^ 0x80000000u);
+        for (size_t k = 0; k < 4; ++k)
+            m_testFlips |= std::uint64_t(group[k].flip) << (t + k);
+    }
+    m_flatWrites = writes;
+}
+
+template<>
+void Planner::search<Planner::UnmetCount>(std::span<const int> actions, Plan &out, int maxNodes, UnmetCount heuristic)
+{
+    if (m_travel)
+        searchUnmet<true>(actions, heuristic.goal, out, maxNodes);
+    else
+        searchUnmet<false>(actions, heuristic.goal, out, maxNodes);
 }
 
 double Planner::between(int from, int to)

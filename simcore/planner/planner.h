@@ -17,7 +17,8 @@
 // is mapped back to real actions from the real start (extractSymmetric).
 //
 // Node storage is pooled: states live in one flat int32 arena, nodes in one
-// vector, the open list is a binary heap of small entries, and the closed set
+// vector, the open list is a binary heap of small entries (under `unmet`, a
+// FIFO per (f, h) while few are open: see searchUnmet), and the closed set
 // is an open-addressing table cleared in O(1) by an epoch counter. After the
 // first few searches a Planner allocates nothing. One Planner per thread.
 //
@@ -250,6 +251,7 @@ private:
     std::vector<std::uint64_t> m_holdMask; // m_maskWords words: the conditions the expanded state meets
     std::size_t m_maskWords = 0;
     std::vector<int> m_indexedActions; // the actions indexed last: a repeated search reuses the index
+
     // A successor is written over its parent's state while it is probed and
     // scored, and put back from here after: only new states are copied out.
     struct Undo
@@ -306,6 +308,72 @@ private:
     std::size_t m_memoryLimitOverride = 0;
     std::size_t m_limitBytes = 0; // the limit m_nodeLimit was computed for
     std::uint32_t m_nodeLimit = 0;
+
+    // The `unmet` search's own loop (searchUnmet, issue #31's speed targets),
+    // built by indexPreconditions with the masks. A condition is a range test:
+    // it holds when (uint32(value) - lo) <= span, flipped for `!=` (every
+    // operator is one interval of int32, or its complement), so the masks are
+    // built without a branch per operator. Each action of the search is one
+    // flat record: its cost and its effects (adds, then
+    // sets, as CompiledAction applies them) with a set's key computed once.
+    struct RangeTest
+    {
+        FactId fact;
+        std::uint32_t lo, span, flip;
+        bool holds(std::int32_t v) const { return ((std::uint32_t(v) - lo <= span) ^ flip) != 0; }
+    };
+    static RangeTest rangeTest(const CCondition &c);
+    struct FlatEffect
+    {
+        FactId fact;
+        std::int32_t value;
+        std::uint64_t setKey; // key(fact, value) of a set; unused for an add
+        bool set;
+    };
+    struct FlatAction
+    {
+        double cost;
+        std::uint32_t effects, effectsEnd; // in m_flatEffects
+        std::int32_t action;
+        bool stations; // done at one of its stations
+    };
+    std::vector<FlatEffect> m_flatEffects;
+    std::vector<FlatAction> m_flatActions; // the search's actions, in its order
+    std::size_t m_flatWrites = 1; // the most writes one successor makes
+    // With at most 64 actions and 64 tests, an expansion finds the actions
+    // worth trying as one 64-bit set (bit k: the search's k-th action): the
+    // tests are the distinct preconditions, then the `fact == value` of each
+    // distinct set of the actions that only set, each fact once (such an
+    // action changes nothing when all of its sets already hold). A test that
+    // fails rules out the actions it blocks (need it) and rules in those it
+    // enables (would change it); the rest are tried in the search's order.
+    bool m_bitParallel = false;
+    std::vector<RangeTest> m_tests;
+    // The tests again, four at a time (padded with tests that always hold):
+    // per group the four facts, the four lo and the four span ^ 0x80000000,
+    // so one SSE2 compare finds the values out of range; m_testFlips flips
+    // the `!=` tests' bits.
+    std::vector<std::uint32_t> m_testGroups;
+    std::uint64_t m_testFlips = 0;
+    std::vector<std::uint64_t> m_blocks, m_enables; // 64 each: per test, the actions its failing blocks / enables
+    std::uint64_t m_changing = 0; // actions that may change something whatever holds (adds, a fact set twice)
+    std::uint64_t m_atStations = 0; // actions done at a station: with costed travel the walk changes the state
+    // searchUnmet's open list while at most kMaxBuckets distinct (f, h) are
+    // open: one FIFO per (f, h), in the heap's order (f, then h, then the
+    // node: nodes are made in increasing order, so a FIFO of equal (f, h) is
+    // in node order), the entries chained through m_open (the pushed
+    // entries, in push order: f, and the next entry's index above the node).
+    // Past kMaxBuckets the open entries become the binary heap of search().
+    struct OpenBucket
+    {
+        double f;
+        float h;
+        std::uint32_t head, tail; // in m_open
+    };
+    std::vector<OpenBucket> m_buckets; // by (f, h), largest first: the next to pop is last
+    static constexpr std::size_t kMaxBuckets = 64;
+    template<bool Walks> // costed travel: an action at stations is tried at each
+    void searchUnmet(std::span<const int> actions, std::span<const CCondition> goal, Plan &out, int maxNodes);
 };
 
 // The order-independent key of one (fact, value) pair; 0 for value 0, so a

@@ -116,6 +116,176 @@ double referenceCost(const CompiledScenario &c, const std::vector<std::int32_t> 
     return open.empty() ? -1 : -2;
 }
 
+// The seed's search (`unmet`) written plainly over std::map states, node for
+// node as planner.h describes it: f = g + unmet, ties to the lower h, then
+// the earlier-generated node; a closed state is never reopened; an open one
+// reached more cheaply is superseded by a new node. A successor is not
+// generated when each write it made (fact, value before that write) finds
+// the fact back at that value: then it is its parent. (An action that writes
+// one fact twice and ends where it began fails that test for its first
+// write, so its successor, equal to its parent, is generated; the planner's
+// probe passes over the parent's own slot then, so it becomes a node of its
+// own, as it always has.) The planner's loop for `unmet` (searchUnmet, with
+// its bit-parallel index of the actions worth trying) must give the same plan
+// and the same expanded and generated counts.
+struct SeedResult
+{
+    bool found = false;
+    std::vector<int> actions;
+    double cost = 0;
+    int expanded = 0, generated = 0;
+};
+
+SeedResult referenceSeedSearch(const CompiledScenario &c, const std::vector<std::int32_t> &start, int agent, int goal,
+                               int maxNodes)
+{
+    using State = std::vector<std::int32_t>;
+    struct N
+    {
+        State s;
+        double g;
+        int parent, action, h;
+        bool closed = false, superseded = false;
+    };
+    const auto goalConds = c.conditionsOf(c.goals[size_t(goal)].conditions);
+    const auto unmetOf = [&](const State &s) {
+        return int(std::count_if(goalConds.begin(), goalConds.end(),
+                                 [&](const CCondition &k) { return !k.holds(s[size_t(k.fact)]); }));
+    };
+    std::vector<N> nodes;
+    std::map<State, int> seen;
+    using Key = std::pair<double, std::pair<int, int>>; // f, then h, then the node
+    std::priority_queue<Key, std::vector<Key>, std::greater<>> open;
+    const auto add = [&](const State &s, double g, int parent, int action, bool remember) {
+        const int h = unmetOf(s);
+        nodes.push_back(N {s, g, parent, action, h});
+        if (remember)
+            seen[s] = int(nodes.size()) - 1;
+        open.push({g + h, {h, int(nodes.size()) - 1}});
+    };
+    SeedResult r;
+    add(start, 0, -1, -1, true);
+    while (!open.empty()) {
+        const int id = open.top().second.second;
+        open.pop();
+        if (nodes[size_t(id)].superseded)
+            continue;
+        nodes[size_t(id)].closed = true;
+        ++r.expanded;
+        if (nodes[size_t(id)].h == 0) {
+            r.found = true;
+            r.cost = nodes[size_t(id)].g;
+            for (int n = id; nodes[size_t(n)].parent >= 0; n = nodes[size_t(n)].parent)
+                r.actions.insert(r.actions.begin(), nodes[size_t(n)].action);
+            return r;
+        }
+        if (r.expanded >= maxNodes)
+            return r;
+        const State s = nodes[size_t(id)].s;
+        const double g0 = nodes[size_t(id)].g;
+        for (int ai : c.agents[size_t(agent)].actions) {
+            const CompiledAction &a = c.actions[size_t(ai)];
+            const auto pre = c.conditionsOf(a.pre);
+            if (!std::all_of(pre.begin(), pre.end(), [&](const CCondition &k) { return k.holds(s[size_t(k.fact)]); }))
+                continue;
+            State n = s;
+            std::vector<std::pair<FactId, std::int32_t>> writes; // (fact, value before the write)
+            const auto write = [&](FactId f, std::int64_t v) {
+                const auto now = std::int32_t(v);
+                if (now != n[size_t(f)]) {
+                    writes.push_back({f, n[size_t(f)]});
+                    n[size_t(f)] = now;
+                }
+            };
+            for (const CEffect &e : c.effectsOf(a.add))
+                write(e.fact,
+                      std::clamp<std::int64_t>(std::int64_t(n[size_t(e.fact)]) + e.value, 0,
+                                               std::numeric_limits<std::int32_t>::max()));
+            for (const CEffect &e : c.effectsOf(a.set))
+                write(e.fact, e.value);
+            if (std::all_of(writes.begin(), writes.end(),
+                            [&](const auto &w) { return n[size_t(w.first)] == w.second; }))
+                continue; // every write found back where it began: the parent
+            ++r.generated;
+            const double g = g0 + a.cost;
+            const auto it = seen.find(n);
+            if (it != seen.end() && it->second == id) { // its parent's state: a node of its own
+                add(n, g, id, ai, false);
+                continue;
+            }
+            if (it != seen.end()) {
+                N &old = nodes[size_t(it->second)];
+                if (old.closed || old.g <= g)
+                    continue;
+                old.superseded = true;
+            }
+            add(n, g, id, ai, true);
+        }
+    }
+    return r;
+}
+
+// A wide random problem in compiled form: `count` actions over 8 agent facts,
+// every operator in preconditions, actions that only set and actions that
+// add (each fact written once: the reference's rule for a successor equal to
+// its parent is then plain), so both of searchUnmet's ways of finding the
+// actions worth trying (64 at a time as bits, or one mask per action) are
+// exercised.
+CompiledScenario randomWide(QRandomGenerator &rng, int count, bool manyCosts)
+{
+    CompiledScenario c;
+    constexpr int facts = 8;
+    c.agentFactCount = facts;
+    for (int f = 0; f < facts; ++f)
+        c.factNames.push_back(QStringLiteral("agent.f%1").arg(f));
+    const double costs[] = {0.5, 1, 1.5, 2, 3};
+    CompiledAgent agent;
+    for (int i = 0; i < count; ++i) {
+        CompiledAction a;
+        a.cost = manyCosts ? 0.5 + 0.01 * double(rng.bounded(300)) : costs[rng.bounded(5)];
+        a.pre.begin = std::uint32_t(c.conditions.size());
+        const int pres = int(rng.bounded(3));
+        for (int k = 0; k < pres; ++k)
+            c.conditions.push_back(
+                CCondition {FactId(rng.bounded(facts)), std::int32_t(rng.bounded(3)), ConditionOp(rng.bounded(6))});
+        a.pre.end = std::uint32_t(c.conditions.size());
+        // Each fact written once (an add, or sets of two facts).
+        const FactId first = FactId(rng.bounded(facts));
+        a.add.begin = std::uint32_t(c.effects.size());
+        const bool adds = rng.bounded(3) == 0;
+        if (adds)
+            c.effects.push_back({first, std::int32_t(rng.bounded(5)) - 2});
+        a.add.end = std::uint32_t(c.effects.size());
+        a.set.begin = std::uint32_t(c.effects.size());
+        if (!adds && rng.bounded(4) != 0)
+            c.effects.push_back({first, std::int32_t(rng.bounded(3))});
+        if (rng.bounded(2) != 0)
+            c.effects.push_back(
+                {FactId((first + 1 + int(rng.bounded(facts - 1))) % facts), std::int32_t(rng.bounded(3))});
+        a.set.end = std::uint32_t(c.effects.size());
+        c.actions.push_back(a);
+        c.actionIds.push_back(QStringLiteral("a%1").arg(i));
+        agent.actions.push_back(i);
+    }
+    CompiledGoal goal;
+    goal.kind = GoalKind::Quota;
+    goal.conditions.begin = std::uint32_t(c.conditions.size());
+    for (int k = 0; k < 3; ++k)
+        c.conditions.push_back(CCondition {FactId(k * 2 + int(rng.bounded(2))), 1 + std::int32_t(rng.bounded(2)),
+                                           rng.bounded(2) ? ConditionOp::Ge : ConditionOp::Eq});
+    goal.conditions.end = std::uint32_t(c.conditions.size());
+    c.goals.push_back(goal);
+    c.goalIds.push_back(QStringLiteral("g"));
+    c.goalLabels.push_back(QStringLiteral("G"));
+    agent.goals.push_back(CompiledAgentGoal {0, 0, 0, 1});
+    c.agents.push_back(agent);
+    c.agentIds.push_back(QStringLiteral("a"));
+    c.agentLabels.push_back(QStringLiteral("A"));
+    c.planner.maxNodes = 3000;
+    c.planner.heuristic = PlannerHeuristic::Unmet;
+    return c;
+}
+
 // A random one-agent problem built straight in compiled form, so conditions
 // use every operator: 4 agent facts starting at 0..2, 2..6 actions with 0..2
 // preconditions and 1..2 effects, fractional costs, 1..2 goal conditions.
@@ -765,6 +935,47 @@ private slots:
         QCOMPARE(stateHash(a), stateHash(b) + factKey(1, 3));
         QCOMPARE(factKey(5, 0), std::uint64_t(0));
         QVERIFY(factKey(1, 3) != factKey(3, 1));
+    }
+
+    void unmetIsTheSeedsSearchNodeForNode_data()
+    {
+        QTest::addColumn<int>("actions");
+        QTest::addColumn<bool>("manyCosts");
+        QTest::addColumn<int>("seed");
+        for (int seed = 1; seed <= 30; ++seed) {
+            QTest::addRow("12 actions, seed %d", seed) << 12 << false << seed;
+            QTest::addRow("60 actions, seed %d", seed) << 60 << false << seed; // bits, with set-equality tests
+            QTest::addRow("80 actions, seed %d", seed) << 80 << false << seed; // more than 64: one mask per action
+            // Costs of 300 values: more than 64 (f, h) open at once, so the open
+            // list leaves its FIFO buckets for the heap mid-search.
+            QTest::addRow("60 actions, many costs, seed %d", seed) << 60 << true << seed;
+        }
+    }
+
+    void unmetIsTheSeedsSearchNodeForNode()
+    {
+        QFETCH(int, actions);
+        QFETCH(bool, manyCosts);
+        QFETCH(int, seed);
+        QRandomGenerator rng {quint32(seed) * 104729u + quint32(actions) + (manyCosts ? 7u : 0u)};
+        const CompiledScenario c = randomWide(rng, actions, manyCosts);
+        std::vector<std::int32_t> start(8);
+        for (std::int32_t &v : start)
+            v = std::int32_t(rng.bounded(3));
+        Planner planner(c);
+        Plan plan;
+        planner.plan(start, c.agents[0].actions, c.conditionsOf(c.goals[0].conditions), plan, c.planner.maxNodes,
+                     PlannerHeuristic::Unmet);
+        const SeedResult want = referenceSeedSearch(c, start, 0, 0, c.planner.maxNodes);
+        if (plan.reason == PlanReason::Unreachable) {
+            QVERIFY(!want.found); // proven before any search; the reference searched to the end (or the cap)
+            return;
+        }
+        QCOMPARE(plan.found, want.found);
+        QCOMPARE(plan.expanded, want.expanded);
+        QCOMPARE(plan.generated, want.generated);
+        QCOMPARE(plan.actions, want.actions);
+        QCOMPARE(plan.cost, want.cost);
     }
 
     void randomProblemsMatchAReferenceSearch_data()

@@ -1,0 +1,65 @@
+#pragma once
+// The planner's small shared pieces (planner.cpp and searchunmet.cpp): the
+// state hash's per-(fact, value) key, the open list's order and the clamped
+// add. Internal to the planner: not part of its interface.
+
+#include "planner/compiledscenario.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <limits>
+#include <span>
+
+#if defined(__GNUC__)
+#define GOAP_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define GOAP_ALWAYS_INLINE
+#endif
+
+namespace goap::plannerinternal {
+
+constexpr std::uint32_t kNoParent = std::numeric_limits<std::uint32_t>::max();
+
+// splitmix64's finaliser over (fact, value); 0 for value 0.
+inline std::uint64_t key(FactId fact, std::int32_t value)
+{
+    if (value == 0)
+        return 0;
+    std::uint64_t z = (std::uint64_t(std::uint32_t(fact)) << 32 | std::uint32_t(value)) + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+inline std::int32_t unmet(const std::int32_t *state, std::span<const CCondition> conditions)
+{
+    std::int32_t n = 0;
+    for (const CCondition &c : conditions)
+        n += !c.holds(state[c.fact]);
+    return n;
+}
+
+// Heap order: the smallest f first, then the smallest h, then the oldest node.
+// h is never negative, so its float bits order as unsigned integers do, and h
+// and the node pack into one 64-bit key: two comparisons, not three.
+inline bool later(const auto &a, const auto &b)
+{
+    if (a.f != b.f)
+        return a.f > b.f;
+    return a.tie > b.tie;
+}
+
+inline std::uint64_t tieKey(float h, std::uint32_t node)
+{
+    return std::uint64_t(std::bit_cast<std::uint32_t>(h + 0.0f)) << 32 | node; // + 0.0f: -0 as +0
+}
+
+// Pools never go negative and saturate at the 32-bit maximum.
+inline std::int32_t addClamped(std::int32_t v, std::int32_t delta)
+{
+    const std::int64_t r = std::int64_t(v) + delta;
+    return std::int32_t(std::clamp<std::int64_t>(r, 0, std::numeric_limits<std::int32_t>::max()));
+}
+
+} // namespace goap::plannerinternal

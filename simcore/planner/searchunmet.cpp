@@ -1,0 +1,366 @@
+// `unmet`'s own search loop (Planner::searchUnmet; planner.h says what it
+// keeps, planner.cpp's search<UnmetCount> calls it). In a file of its own so
+// that planner.cpp's other searches are compiled, and inlined, as before.
+#include "planner/planner.h"
+#include "planner/plannerinternal.h"
+#include "space/paths.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <limits>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace goap {
+
+using plannerinternal::addClamped;
+using plannerinternal::key;
+using plannerinternal::kNoParent;
+using plannerinternal::later;
+using plannerinternal::tieKey;
+using plannerinternal::unmet;
+
+// `have op value` as one unsigned range test: every operator holds on one
+// interval of int32 ([lo, lo + span], wrapping), or on its complement (flip).
+Planner::RangeTest Planner::rangeTest(const CCondition &c)
+{
+    constexpr std::int64_t kMin = std::numeric_limits<std::int32_t>::min();
+    constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
+    const std::int64_t v = c.value;
+    std::int64_t lo = kMin, hi = kMax; // never: the whole range, flipped
+    bool flip = false;
+    switch (c.op) {
+    case ConditionOp::Ge:
+        lo = v;
+        break;
+    case ConditionOp::Gt:
+        lo = v + 1;
+        flip = v == kMax;
+        break;
+    case ConditionOp::Le:
+        hi = v;
+        break;
+    case ConditionOp::Lt:
+        hi = v - 1;
+        flip = v == kMin;
+        break;
+    case ConditionOp::Eq:
+    case ConditionOp::Ne:
+        lo = hi = v;
+        flip = c.op == ConditionOp::Ne;
+        break;
+    }
+    if (flip && c.op != ConditionOp::Ne)
+        lo = kMin, hi = kMax;
+    return RangeTest {c.fact, std::uint32_t(lo), std::uint32_t(hi) - std::uint32_t(lo), flip ? 1u : 0u};
+}
+
+namespace {
+// Two states of `n` values are equal: word by word, without a call or an early
+// exit (a probe compares only on a 64-bit hash match, so they nearly always are).
+inline bool sameState(const std::int32_t *a, const std::int32_t *b, size_t n)
+{
+    size_t i = 0;
+#if defined(__SSE2__)
+    __m128i diff = _mm_setzero_si128();
+    for (; i + 4 <= n; i += 4)
+        diff = _mm_or_si128(diff,
+                            _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i *>(a + i)),
+                                          _mm_loadu_si128(reinterpret_cast<const __m128i *>(b + i))));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi32(diff, _mm_setzero_si128())) != 0xFFFF)
+        return false;
+#endif
+    std::int32_t rest = 0;
+    for (; i < n; ++i)
+        rest |= a[i] ^ b[i];
+    return rest == 0;
+}
+} // namespace
+
+// search<UnmetCount>, specialised: the same expansions in the same order, the
+// same successors generated, the same nodes made (so the same plan, counts and
+// trace), with the per-search work hoisted into indexPreconditions' flat
+// records and the conditions as range tests. The seed's search never reopens
+// a node and h is never infinite, so neither case is here.
+template<bool Walks>
+void Planner::searchUnmet(std::span<const int> actions, std::span<const CCondition> goal, Plan &out, int maxNodes)
+{
+    const CompiledScenario &sc = *m_scenario;
+    const size_t stride = size_t(m_stride);
+    const size_t bytes = stride * sizeof(std::int32_t);
+    const int position = m_position;
+    size_t maxBranch = actions.size();
+    if (Walks)
+        for (const FlatAction &fa : m_flatActions)
+            maxBranch += fa.stations ? sc.actions[size_t(fa.action)].stations.size() - 1 : 0;
+    const auto unmetCount = [goal](const std::int32_t *state) { return unmet(state, goal); };
+    if (m_undo.size() < m_flatWrites)
+        m_undo.resize(m_flatWrites);
+    Undo *const undoBase = m_undo.data();
+    const FlatEffect *const effects = m_flatEffects.data();
+    const FlatAction *const flatBegin = m_flatActions.data();
+    const size_t words = m_maskWords;
+    const RangeTest *const testBegin = m_tests.data();
+    const std::uint32_t *const groupsBegin = m_testGroups.data(), *const groupsEnd = groupsBegin + m_testGroups.size();
+    const RangeTest *const preEnd = testBegin + m_preConditions.size();
+    // The actions worth trying whatever holds (bit-parallel only).
+    const std::uint64_t changing = m_changing | (Walks ? m_atStations : 0);
+    const std::uint64_t *const blocks = m_blocks.data(), *const enables = m_enables.data();
+    const auto heapOrder = [](const OpenEntry &a, const OpenEntry &b) { return later(a, b); };
+    // Counted here and stored on the way out: `out` could alias the state
+    // written below, and the compiler would reload it after every write.
+    int expanded = 0, generated = 0;
+    const auto finish = [&](PlanReason reason) {
+        out.expanded = expanded;
+        out.generated = generated;
+        out.reason = reason;
+    };
+
+    const std::int32_t rootH = unmetCount(m_states.data());
+    const auto makeNode = [&](std::uint64_t hash, double g, std::uint32_t parent, std::int32_t action, std::int32_t h) {
+        const auto index = std::uint32_t(m_nodes.size());
+        m_nodes.push_back(Node {hash, g, parent, action, float(h), h == 0, false, false});
+        return index;
+    };
+    const std::uint32_t root = makeNode(stateHash({m_states.data(), stride}), 0, kNoParent, -1, rootH);
+    bool found = false;
+    // The first node of this epoch: its slot is the first a probe tries.
+    m_table[std::uint32_t(m_nodes[root].hash) & m_tableMask] = TableSlot {m_nodes[root].hash, root, m_epoch};
+    // The open list: buckets (m_buckets) until more than kMaxBuckets keys are open, then the heap.
+    constexpr std::uint32_t kEnd = std::numeric_limits<std::uint32_t>::max();
+    constexpr std::uint64_t kPopped = std::numeric_limits<std::uint64_t>::max();
+    bool heap = false;
+    m_buckets.clear();
+    m_buckets.reserve(kMaxBuckets); // once: a Planner's buffers are reused
+    const auto push = [&](std::uint32_t node, double f, float h) GOAP_ALWAYS_INLINE {
+        if (!heap) {
+            const auto at = std::lower_bound(m_buckets.begin(), m_buckets.end(), 0, [&](const OpenBucket &b, int) {
+                return b.f > f || (b.f == f && b.h > h);
+            });
+            const auto index = std::uint32_t(m_open.size());
+            if (at != m_buckets.end() && at->f == f && at->h == h) { // joins its FIFO
+                OpenEntry &tail = m_open[at->tail];
+                tail.tie = std::uint64_t(index) << 32 | std::uint32_t(tail.tie);
+                at->tail = index;
+                m_open.push_back(OpenEntry {f, std::uint64_t(kEnd) << 32 | node});
+                return;
+            }
+            if (m_buckets.size() < kMaxBuckets) {
+                const auto position = at - m_buckets.begin();
+                m_buckets.push_back(OpenBucket {f, h, index, index}); // then into its place: the order is kept
+                std::rotate(m_buckets.begin() + position, m_buckets.end() - 1, m_buckets.end());
+                m_open.push_back(OpenEntry {f, std::uint64_t(kEnd) << 32 | node});
+                return;
+            }
+            // Too many keys: the entries still open become the heap (the order is the same).
+            size_t kept = 0;
+            for (const OpenEntry &e : m_open)
+                if (e.tie != kPopped) {
+                    const auto n = std::uint32_t(e.tie);
+                    m_open[kept++] = OpenEntry {e.f, tieKey(m_nodes[n].h, n)};
+                }
+            m_open.resize(kept);
+            std::make_heap(m_open.begin(), m_open.end(), heapOrder);
+            m_buckets.clear();
+            heap = true;
+        }
+        m_open.push_back(OpenEntry {f, tieKey(h, node)});
+        std::push_heap(m_open.begin(), m_open.end(), heapOrder);
+    };
+    const auto pop = [&]() GOAP_ALWAYS_INLINE {
+        if (heap) {
+            std::pop_heap(m_open.begin(), m_open.end(), heapOrder);
+            const auto node = std::uint32_t(m_open.back().tie);
+            m_open.pop_back();
+            return node;
+        }
+        OpenBucket &first = m_buckets.back();
+        OpenEntry &e = m_open[first.head];
+        const auto node = std::uint32_t(e.tie), next = std::uint32_t(e.tie >> 32);
+        e.tie = kPopped;
+        if (next == kEnd)
+            m_buckets.pop_back();
+        else
+            first.head = next;
+        return node;
+    };
+    push(root, rootH, float(rootH));
+
+    while (heap ? !m_open.empty() : !m_buckets.empty()) {
+        const std::uint32_t current = pop();
+        if (m_nodes[current].superseded)
+            continue;
+        m_nodes[current].closed = true;
+        ++expanded;
+        if (m_trace)
+            m_traceOrder.push_back(current);
+        if (m_nodes[current].goal) {
+            finish(PlanReason::Found);
+            extract(current, out);
+            out.found = true;
+            return;
+        }
+        if (expanded >= maxNodes) {
+            finish(PlanReason::NodeCap);
+            return;
+        }
+        if (m_nodes.size() + maxBranch > m_capacity && !reserveNodes(m_nodes.size() + maxBranch, m_nodeLimit)) {
+            finish(PlanReason::Memory);
+            return;
+        }
+        // Every pool has room for this expansion's successors: nothing moves until the next.
+        Node *const nodes = m_nodes.data();
+        std::int32_t *const states = m_states.data();
+        TableSlot *const table = m_table.data();
+        const std::uint32_t tableMask = m_tableMask, epoch = m_epoch;
+        const double parentG = nodes[current].g;
+        const std::uint64_t parentHash = nodes[current].hash;
+        std::int32_t *const parent = states + size_t(current) * stride;
+
+        // The actions worth trying, in the search's order: 64 at a time, as the bits of `left`.
+        const size_t count = m_flatActions.size();
+        for (size_t chunk = 0; chunk < count; chunk += 64) {
+            std::uint64_t left = 0;
+            if (m_bitParallel) {
+                // The tests the expanded state fails, without a branch; then the actions they leave.
+                std::uint64_t fails = 0;
+                for (const std::uint32_t *q = groupsBegin; q != groupsEnd; q += 12) {
+                    const auto t = size_t(q - groupsBegin) / 3;
+#if defined(__SSE2__)
+                    const __m128i v = _mm_setr_epi32(parent[q[0]], parent[q[1]], parent[q[2]], parent[q[3]]);
+                    const __m128i offset = _mm_sub_epi32(v, _mm_loadu_si128(reinterpret_cast<const __m128i *>(q + 4)));
+                    const __m128i out = _mm_cmpgt_epi32(_mm_xor_si128(offset, _mm_set1_epi32(INT32_MIN)),
+                                                        _mm_loadu_si128(reinterpret_cast<const __m128i *>(q + 8)));
+                    fails |= std::uint64_t(_mm_movemask_ps(_mm_castsi128_ps(out))) << t;
+#else
+                    for (size_t k = 0; k < 4; ++k)
+                        fails |= std::uint64_t(std::uint32_t(parent[q[k]]) - q[4 + k] > (q[8 + k] ^ 0x80000000u))
+                            << (t + k);
+#endif
+                }
+                fails ^= m_testFlips;
+                std::uint64_t blocked = 0, enabled = changing;
+                for (; fails != 0; fails &= fails - 1) {
+                    const int t = std::countr_zero(fails);
+                    blocked |= blocks[t];
+                    enabled |= enables[t];
+                }
+                left = enabled & ~blocked;
+            } else {
+                // More than 64 actions or tests: each action's preconditions as a mask.
+                if (chunk == 0) {
+                    std::fill(m_holdMask.begin(), m_holdMask.end(), 0);
+                    for (const RangeTest *c = testBegin; c != preEnd; ++c) {
+                        const auto k = size_t(c - testBegin);
+                        m_holdMask[k >> 6] |= std::uint64_t(c->holds(parent[c->fact])) << (k & 63);
+                    }
+                }
+                const std::uint64_t *mask = m_preMasks.data() + chunk * words;
+                for (size_t a = chunk; a < std::min(count, chunk + 64); ++a, mask += words) {
+                    bool applicable = true;
+                    for (size_t w = 0; w < words; ++w)
+                        applicable = applicable && (mask[w] & ~m_holdMask[w]) == 0;
+                    left |= std::uint64_t(applicable) << (a - chunk);
+                }
+            }
+            for (; left != 0; left &= left - 1) {
+                const FlatAction &fa = flatBegin[chunk + size_t(std::countr_zero(left))];
+                const CompiledAction *walk = Walks && fa.stations ? &sc.actions[size_t(fa.action)] : nullptr;
+                const size_t choices = Walks && walk ? walk->stations.size() : 1;
+                for (size_t choice = 0; choice < choices; ++choice) {
+                    double g = parentG + fa.cost;
+                    int station = -1;
+                    if (Walks && walk) {
+                        // The walk there, by path, from where it would stand (as search() does).
+                        const int to = walk->stations[choice];
+                        const int from = parent[position] - 1;
+                        const double distance = from < 0 ? m_fromStart[size_t(to)] : between(from, to);
+                        if (distance == Space::kUnreachable)
+                            continue;
+                        g += m_travelArgs.weight * distance / m_travelArgs.speed;
+                        const CompiledStation &st = sc.stations[size_t(to)];
+                        if (st.freeFact >= 0 && parent[st.freeFact] <= 0)
+                            g += m_travelArgs.weight * walk->duration;
+                        station = to;
+                    }
+                    // The successor written over the parent (undone below), its hash from the parent's.
+                    Undo *undoEnd = undoBase;
+                    std::uint64_t hash = parentHash;
+                    for (const FlatEffect *e = effects + fa.effects, *end = effects + fa.effectsEnd; e != end; ++e) {
+                        const std::int32_t old = parent[e->fact];
+                        const std::int32_t now = e->set ? e->value : addClamped(old, e->value);
+                        if (now != old) {
+                            *undoEnd++ = Undo {e->fact, old};
+                            parent[e->fact] = now;
+                            hash += (e->set ? e->setKey : key(e->fact, now)) - key(e->fact, old);
+                        }
+                    }
+                    if (Walks && station >= 0 && parent[position] != station + 1) {
+                        const std::int32_t old = parent[position];
+                        *undoEnd++ = Undo {FactId(position), old};
+                        parent[position] = station + 1;
+                        hash += key(FactId(position), station + 1) - key(FactId(position), old);
+                    }
+                    const auto undo = [&] {
+                        for (const Undo *u = undoEnd; u != undoBase;) {
+                            --u;
+                            parent[u->fact] = u->old;
+                        }
+                    };
+                    if (undoEnd == undoBase)
+                        continue; // wrote nothing new: the state being expanded
+                    if (hash == parentHash
+                        && std::all_of(undoBase, undoEnd, [&](const Undo &u) { return parent[u.fact] == u.old; })) {
+                        undo();
+                        continue; // every write put back by a later one: the state being expanded
+                    }
+                    ++generated;
+                    // The closed table, probed as find() does (the parent's own slot is passed over:
+                    // its stored state is the one being written over).
+                    TableSlot *slot;
+                    for (std::uint32_t i = std::uint32_t(hash) & tableMask;; i = (i + 1) & tableMask) {
+                        slot = &table[i];
+                        if (slot->epoch != epoch) {
+                            found = false;
+                            break;
+                        }
+                        if (slot->hash == hash && sameState(states + size_t(slot->node) * stride, parent, stride)
+                            && slot->node != current) {
+                            found = true;
+                            break;
+                        }
+                    }
+                    if (found) {
+                        Node &existing = nodes[slot->node];
+                        if (existing.closed || existing.g <= g) {
+                            undo();
+                            if (m_trace)
+                                traceSkip(m_traceDuplicates, current);
+                            continue; // closed, or already open by a route no dearer
+                        }
+                        existing.superseded = true;
+                    }
+                    const std::int32_t h = unmetCount(parent);
+                    const auto node = std::uint32_t(m_nodes.size());
+                    std::memcpy(states + size_t(node) * stride, parent, bytes);
+                    undo();
+                    makeNode(hash, g, current, fa.action, h);
+                    if (found)
+                        slot->node = node;
+                    else
+                        *slot = TableSlot {hash, node, epoch};
+                    push(node, g + double(h), float(h));
+                }
+            }
+        }
+    }
+    finish(PlanReason::Exhausted);
+}
+
+template void Planner::searchUnmet<false>(std::span<const int>, std::span<const CCondition>, Plan &, int);
+template void Planner::searchUnmet<true>(std::span<const int>, std::span<const CCondition>, Plan &, int);
+
+} // namespace goap

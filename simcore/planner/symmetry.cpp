@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <tuple>
@@ -97,12 +98,14 @@ void Symmetries::find(const CompiledScenario &scenario, int stateSize, std::span
             m_images.assign(k.images.begin(), k.images.end());
             m_actions.assign(k.actions.begin(), k.actions.end());
             m_goal.assign(k.goal.begin(), k.goal.end());
+            indexMoves();
             return;
         }
     m_size = stateSize;
     m_actions.assign(actions.begin(), actions.end());
     m_goal.assign(goal.begin(), goal.end());
     build(scenario, start, actions, goal);
+    indexMoves();
     if (m_known.size() == kKnown)
         m_known.clear();
     m_known.push_back(Known {m_size, m_count, m_rejected, m_images, m_actions, m_goal, m_negative});
@@ -113,7 +116,7 @@ void Symmetries::build(const CompiledScenario &scenario, std::span<const std::in
 {
     m_count = m_rejected = 0;
     m_images.clear();
-    if (m_size == 0 || actions.empty())
+    if (m_size == 0 || actions.empty() || actions.size() > kMaxActions)
         return;
 
     // Colours: one per kind of vertex and what it carries.
@@ -224,21 +227,52 @@ bool Symmetries::verify(const CompiledScenario &scenario, std::span<const int> a
     return true;
 }
 
-void Symmetries::canonicalise(std::int32_t *state, std::int32_t *scratch, std::vector<std::uint32_t> *applied) const
+// A generator's moves: the facts it moves and where (the rest stay put).
+void Symmetries::indexMoves()
 {
     const auto n = size_t(m_size);
-    for (bool changed = m_count > 0; changed;) {
+    m_moveBegin.assign(1, 0);
+    m_moves.clear();
+    for (size_t g = 0; g < m_count; ++g) {
+        const std::int32_t *image = m_images.data() + g * n;
+        for (size_t f = 0; f < n; ++f)
+            if (image[f] != std::int32_t(f))
+                m_moves.push_back(Move {std::int32_t(f), image[f]});
+        m_moveBegin.push_back(std::uint32_t(m_moves.size()));
+    }
+}
+
+// Each generator costs what it moves, not the state's size: its image
+// differs from the state only where it moves a fact, and is smaller when, at
+// the first such place x (the least), the fact moved there is smaller than
+// what is there now. At most kMaxPasses passes over the generators: a
+// representative from fewer passes is still in the orbit (the search may keep
+// two states of one orbit, never a wrong one), and the same state always
+// gets the same one, so the plan's reconstruction replays it.
+void Symmetries::canonicalise(std::int32_t *state, std::int32_t *scratch, std::vector<std::uint32_t> *applied) const
+{
+    const Move *const moves = m_moves.data();
+    bool changed = m_count > 0;
+    for (int pass = 0; changed && pass < kMaxPasses; ++pass) {
         changed = false;
         for (size_t g = 0; g < m_count; ++g) {
-            const std::int32_t *image = m_images.data() + g * n;
-            for (size_t f = 0; f < n; ++f)
-                scratch[image[f]] = state[f];
-            if (std::lexicographical_compare(scratch, scratch + n, state, state + n)) {
-                std::memcpy(state, scratch, n * sizeof(std::int32_t));
-                changed = true;
-                if (applied)
-                    applied->push_back(std::uint32_t(g));
-            }
+            const Move *const begin = moves + m_moveBegin[g], *const end = moves + m_moveBegin[g + 1];
+            std::int32_t first = std::numeric_limits<std::int32_t>::max();
+            bool smaller = false;
+            for (const Move *m = begin; m != end; ++m)
+                if (m->to < first && state[m->from] != state[m->to]) {
+                    first = m->to;
+                    smaller = state[m->from] < state[m->to];
+                }
+            if (!smaller)
+                continue;
+            for (const Move *m = begin; m != end; ++m)
+                scratch[m->to] = state[m->from];
+            for (const Move *m = begin; m != end; ++m)
+                state[m->to] = scratch[m->to];
+            changed = true;
+            if (applied)
+                applied->push_back(std::uint32_t(g));
         }
     }
 }

@@ -45,7 +45,9 @@ ScenarioForm::ScenarioForm(ScenarioDocument *document, QWidget *parent)
               "it may expand more nodes than Additive.\n"
               "Landmark cut (optimal): sums the costs of action sets every plan must use. Never overestimates and "
               "is at least Max, so it proves the cheapest plan in fewer nodes, but each node costs several Max "
-              "computations: worth it on hard problems, slower on easy ones."));
+              "computations: worth it on hard problems, slower on easy ones. It also searches one state per group "
+              "of interchangeable ones (identical balls, workers, crates), which turns a search of thousands of "
+              "nodes into tens."));
     costWeight = makeDouble(0, 100, 3, 0.01);
     addRow(tr("Cost &weight"), costWeight,
            tr("Ballot: score = insistence - cost weight x plan cost (default %1). Cost breaks near-ties; it does not "

@@ -225,6 +225,18 @@ SeedResult referenceSeedSearch(const CompiledScenario &c, const std::vector<std:
     return r;
 }
 
+// Gives a random problem its one goal "g" and its one agent "a" pursuing it.
+void addGoalAndAgent(CompiledScenario &c, const CompiledGoal &goal, CompiledAgent agent)
+{
+    c.goals.push_back(goal);
+    c.goalIds.push_back(QStringLiteral("g"));
+    c.goalLabels.push_back(QStringLiteral("G"));
+    agent.goals.push_back(CompiledAgentGoal {0, 0, 0, 1});
+    c.agents.push_back(std::move(agent));
+    c.agentIds.push_back(QStringLiteral("a"));
+    c.agentLabels.push_back(QStringLiteral("A"));
+}
+
 // A wide random problem in compiled form: `count` actions over 8 agent facts,
 // every operator in preconditions, actions that only set and actions that
 // add (each fact written once: the reference's rule for a successor equal to
@@ -274,13 +286,7 @@ CompiledScenario randomWide(QRandomGenerator &rng, int count, bool manyCosts)
         c.conditions.push_back(CCondition {FactId(k * 2 + int(rng.bounded(2))), 1 + std::int32_t(rng.bounded(2)),
                                            rng.bounded(2) ? ConditionOp::Ge : ConditionOp::Eq});
     goal.conditions.end = std::uint32_t(c.conditions.size());
-    c.goals.push_back(goal);
-    c.goalIds.push_back(QStringLiteral("g"));
-    c.goalLabels.push_back(QStringLiteral("G"));
-    agent.goals.push_back(CompiledAgentGoal {0, 0, 0, 1});
-    c.agents.push_back(agent);
-    c.agentIds.push_back(QStringLiteral("a"));
-    c.agentLabels.push_back(QStringLiteral("A"));
+    addGoalAndAgent(c, goal, agent);
     c.planner.maxNodes = 3000;
     c.planner.heuristic = PlannerHeuristic::Unmet;
     return c;
@@ -342,17 +348,26 @@ CompiledScenario randomCompiled(QRandomGenerator &rng)
         c.conditions.push_back(condition(g2));
     }
     goal.conditions.end = std::uint32_t(c.conditions.size());
-    c.goals.push_back(goal);
-    c.goalIds.push_back(QStringLiteral("g"));
-    c.goalLabels.push_back(QStringLiteral("G"));
     for (int f = 0; f < facts; ++f)
         agent.initialFacts.push_back(std::int32_t(rng.bounded(3)));
-    agent.goals.push_back(CompiledAgentGoal {0, 0, 0, 1});
-    c.agents.push_back(agent);
-    c.agentIds.push_back(QStringLiteral("a"));
-    c.agentLabels.push_back(QStringLiteral("A"));
+    addGoalAndAgent(c, goal, agent);
     c.planner.maxNodes = 100000;
     return c;
+}
+
+// Does action `ai` in `state` as the planner does (adds, then sets; pools
+// never below 0): false, and nothing done, when a precondition fails.
+bool applyAction(const CompiledScenario &c, int ai, std::vector<std::int32_t> &state)
+{
+    const CompiledAction &a = c.actions[size_t(ai)];
+    for (const CCondition &k : c.conditionsOf(a.pre))
+        if (!k.holds(state[size_t(k.fact)]))
+            return false;
+    for (const CEffect &e : c.effectsOf(a.add))
+        state[size_t(e.fact)] = std::max(0, state[size_t(e.fact)] + e.value);
+    for (const CEffect &e : c.effectsOf(a.set))
+        state[size_t(e.fact)] = e.value;
+    return true;
 }
 
 // Plays the plan from the dawn state: false at the first action whose
@@ -362,15 +377,9 @@ bool replayPlan(const CompiledScenario &c, const Plan &plan, std::vector<std::in
     state = c.dawnState(0);
     cost = 0;
     for (int ai : plan.actions) {
-        const CompiledAction &a = c.actions[size_t(ai)];
-        for (const CCondition &k : c.conditionsOf(a.pre))
-            if (!k.holds(state[size_t(k.fact)]))
-                return false;
-        for (const CEffect &e : c.effectsOf(a.add))
-            state[size_t(e.fact)] = std::max(0, state[size_t(e.fact)] + e.value);
-        for (const CEffect &e : c.effectsOf(a.set))
-            state[size_t(e.fact)] = e.value;
-        cost += a.cost;
+        if (!applyAction(c, ai, state))
+            return false;
+        cost += c.actions[size_t(ai)].cost;
     }
     return true;
 }
@@ -511,13 +520,7 @@ CompiledScenario copied(const CompiledScenario &c, int copies, bool varied, QRan
     goal.conditions.begin = std::uint32_t(r.conditions.size());
     r.conditions.insert(r.conditions.end(), goalConditions.begin(), goalConditions.end());
     goal.conditions.end = std::uint32_t(r.conditions.size());
-    r.goals.push_back(goal);
-    r.goalIds.push_back(QStringLiteral("g"));
-    r.goalLabels.push_back(QStringLiteral("G"));
-    agent.goals.push_back(CompiledAgentGoal {0, 0, 0, 1});
-    r.agents.push_back(agent);
-    r.agentIds.push_back(QStringLiteral("a"));
-    r.agentLabels.push_back(QStringLiteral("A"));
+    addGoalAndAgent(r, goal, agent);
     r.planner.maxNodes = 100000;
     return r;
 }
@@ -528,15 +531,9 @@ bool replayFrom(const CompiledScenario &c, const Plan &plan, std::vector<std::in
 {
     cost = 0;
     for (int ai : plan.actions) {
-        const CompiledAction &a = c.actions[size_t(ai)];
-        for (const CCondition &k : c.conditionsOf(a.pre))
-            if (!k.holds(state[size_t(k.fact)]))
-                return false;
-        for (const CEffect &e : c.effectsOf(a.add))
-            state[size_t(e.fact)] = std::max(0, state[size_t(e.fact)] + e.value);
-        for (const CEffect &e : c.effectsOf(a.set))
-            state[size_t(e.fact)] = e.value;
-        cost += a.cost;
+        if (!applyAction(c, ai, state))
+            return false;
+        cost += c.actions[size_t(ai)].cost;
     }
     const auto goal = c.conditionsOf(c.goals[0].conditions);
     return std::all_of(goal.begin(), goal.end(), [&](const CCondition &k) { return k.holds(state[size_t(k.fact)]); });
@@ -1321,16 +1318,10 @@ private slots:
             if (k > 0) {
                 QVERIFY(n.parent >= 0 && size_t(n.parent) < k);
                 states[k] = states[size_t(n.parent)];
-                const CompiledAction &a = c.actions[size_t(n.action)];
-                for (const CCondition &pre : c.conditionsOf(a.pre))
-                    QVERIFY2(
-                        pre.holds(states[k][size_t(pre.fact)]),
-                        qPrintable(
-                            QStringLiteral("node %1: %2 is not applicable").arg(k).arg(c.actionIds[size_t(n.action)])));
-                for (const CEffect &e : c.effectsOf(a.add))
-                    states[k][size_t(e.fact)] = std::max(0, states[k][size_t(e.fact)] + e.value);
-                for (const CEffect &e : c.effectsOf(a.set))
-                    states[k][size_t(e.fact)] = e.value;
+                QVERIFY2(
+                    applyAction(c, n.action, states[k]),
+                    qPrintable(
+                        QStringLiteral("node %1: %2 is not applicable").arg(k).arg(c.actionIds[size_t(n.action)])));
             }
             std::vector<int> unmet;
             for (size_t g = 0; g < goal.size(); ++g)

@@ -829,9 +829,7 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heur
                         parent[u->fact] = u->old;
                 };
                 // Changes nothing (every write put back by a later one): the state being expanded.
-                if (hash == parentHash && std::all_of(m_undo.begin(), m_undo.end(), [&](const Undo &u) {
-                        return parent[u.fact] == u.old;
-                    })) {
+                if (hash == parentHash && unchanged(parent, m_undo.data(), m_undo.data() + m_undo.size())) {
                     undo();
                     continue;
                 }

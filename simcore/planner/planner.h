@@ -260,6 +260,20 @@ private:
         std::int32_t old;
     };
     std::vector<Undo> m_undo;
+    // The writes [begin, end) left `state` as it was: every fact they touched
+    // holds what it held before the first of them (an action may write a fact
+    // twice, an add then a set). The successor is then the state being expanded.
+    static bool unchanged(const std::int32_t *state, const Undo *begin, const Undo *end)
+    {
+        for (const Undo *u = begin; u != end; ++u) {
+            const Undo *first = begin;
+            while (first->fact != u->fact)
+                ++first;
+            if (state[u->fact] != first->old)
+                return false;
+        }
+        return true;
+    }
     void extract(std::uint32_t node, Plan &out);
     // Symmetry reduction (lmcut only): node states are canonical (m_canon is
     // the successor being canonicalised, m_canonScratch the canonicaliser's);

@@ -312,8 +312,7 @@ void Planner::searchUnmet(std::span<const int> actions, std::span<const CConditi
                     };
                     if (undoEnd == undoBase)
                         continue; // wrote nothing new: the state being expanded
-                    if (hash == parentHash
-                        && std::all_of(undoBase, undoEnd, [&](const Undo &u) { return parent[u.fact] == u.old; })) {
+                    if (hash == parentHash && unchanged(parent, undoBase, undoEnd)) {
                         undo();
                         continue; // every write put back by a later one: the state being expanded
                     }

@@ -570,6 +570,33 @@ private slots:
     // in tests/data/planner3-dawn-plans.jsonl (GOAP_RECORD_DAWN_PLANS=1
     // rewrites it: only from a build whose plans are the reference).
     // prospector.json (issue #31's maximise goal) was appended when it shipped.
+    void anActionThatEndsWhereItBeganMakesNoNode()
+    {
+        // `fidget` adds 1 to agent.x and then sets it back to 0: done from
+        // x = 0 it changes nothing, so its successor is the state being
+        // expanded, neither generated nor made a node, under every heuristic
+        // (before, a second write putting a fact back was not seen: the
+        // start was made again as a node of its own, one more expanded and
+        // generated).
+        const Scenario s = tiny({act("fidget", 1, {}, {{"agent.x", 0}}, {{"agent.x", 1}}),
+                                 act("work", 1, {{"agent.y", 1}}, {{"agent.done", 1}}, {}),
+                                 act("prepare", 1, {}, {{"agent.y", 1}}, {})},
+                                {"agent.done", 1});
+        const CompiledScenario c = compile(s);
+        for (const PlannerHeuristic h :
+             {PlannerHeuristic::Unmet, PlannerHeuristic::Additive, PlannerHeuristic::Max, PlannerHeuristic::Lmcut}) {
+            Planner planner(c);
+            Plan plan;
+            QVERIFY(planWith(planner, c, h, plan));
+            QCOMPARE(plan.cost, 2.0);
+            QCOMPARE(plan.actions, (std::vector<int> {2, 1})); // prepare, work
+            // The start: `prepare` only (`work` needs y, `fidget` changes nothing);
+            // after it: `work` (`prepare` again and `fidget` change nothing).
+            QCOMPARE(plan.generated, 2);
+            QCOMPARE(plan.expanded, 3);
+        }
+    }
+
     void dawnPlansAreUnchangedUnderEveryHeuristic()
     {
         const QString path = goap::testing::kSource + QStringLiteral("/tests/data/planner3-dawn-plans.jsonl");

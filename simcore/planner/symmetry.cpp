@@ -77,46 +77,35 @@ void Symmetries::find(const CompiledScenario &scenario, int stateSize, std::span
                       std::span<const int> actions, std::span<const CCondition> goal)
 {
     m_negative.resize(size_t(stateSize));
-    bool sameNegative = true;
-    for (size_t f = 0; f < size_t(stateSize); ++f) {
-        const char negative = f < start.size() && start[f] < 0;
-        sameNegative = sameNegative && m_negative[f] == negative;
-        m_negative[f] = negative;
-    }
-    const auto same = [&](int size, const std::vector<int> &a, const std::vector<CCondition> &g) {
-        return size == stateSize && std::equal(actions.begin(), actions.end(), a.begin(), a.end())
-            && std::equal(goal.begin(), goal.end(), g.begin(), g.end(), sameCondition);
+    for (size_t f = 0; f < size_t(stateSize); ++f)
+        m_negative[f] = f < start.size() && start[f] < 0;
+    const auto asked = [&](const Known &k) {
+        return k.size == stateSize && std::equal(actions.begin(), actions.end(), k.actions.begin(), k.actions.end())
+            && std::equal(goal.begin(), goal.end(), k.goal.begin(), k.goal.end(), sameCondition)
+            && k.negative == m_negative;
     };
-    if (m_valid && sameNegative && same(m_size, m_actions, m_goal))
+    if (m_current < m_known.size() && asked(m_known[m_current]))
         return;
-    m_valid = true;
-    for (const Known &k : m_known)
-        if (same(k.size, k.actions, k.goal) && k.negative == m_negative) {
-            m_size = k.size;
-            m_count = k.count;
-            m_rejected = k.rejected;
-            m_images.assign(k.images.begin(), k.images.end());
-            m_actions.assign(k.actions.begin(), k.actions.end());
-            m_goal.assign(k.goal.begin(), k.goal.end());
-            indexMoves();
+    for (m_current = 0; m_current < m_known.size(); ++m_current)
+        if (asked(m_known[m_current]))
             return;
-        }
-    m_size = stateSize;
-    m_actions.assign(actions.begin(), actions.end());
-    m_goal.assign(goal.begin(), goal.end());
-    build(scenario, start, actions, goal);
-    indexMoves();
     if (m_known.size() == kKnown)
         m_known.clear();
-    m_known.push_back(Known {m_size, m_count, m_rejected, m_images, m_actions, m_goal, m_negative});
+    m_current = m_known.size();
+    Known &k = m_known.emplace_back();
+    k.size = stateSize;
+    k.actions.assign(actions.begin(), actions.end());
+    k.goal.assign(goal.begin(), goal.end());
+    k.negative = m_negative;
+    build(k, scenario);
+    indexMoves(k);
 }
 
-void Symmetries::build(const CompiledScenario &scenario, std::span<const std::int32_t>, std::span<const int> actions,
-                       std::span<const CCondition> goal)
+void Symmetries::build(Known &k, const CompiledScenario &scenario)
 {
-    m_count = m_rejected = 0;
-    m_images.clear();
-    if (m_size == 0 || actions.empty() || actions.size() > kMaxActions)
+    const std::span<const int> actions = k.actions;
+    const std::span<const CCondition> goal = k.goal;
+    if (k.size == 0 || actions.empty() || actions.size() > kMaxActions)
         return;
 
     // Colours: one per kind of vertex and what it carries.
@@ -131,7 +120,7 @@ void Symmetries::build(const CompiledScenario &scenario, std::span<const std::in
     // hundred bytes a question), which a long run asking new questions would
     // pile up. The group found is the same.
     graph.set_component_recursion(false);
-    const auto n = unsigned(m_size);
+    const auto n = unsigned(k.size);
     // A fact nothing in the question touches gets a colour of its own: it
     // cannot change in the search, so moving it gains nothing, and the
     // representatives (and the plan cache's key, plancache.h) would depend on it.
@@ -148,7 +137,7 @@ void Symmetries::build(const CompiledScenario &scenario, std::span<const std::in
     for (const CCondition &c : goal)
         touched[size_t(c.fact)] = 1;
     for (unsigned f = 0; f < n; ++f)
-        graph.add_vertex(touched[f] ? colour(Fact, m_negative[f]) : colour(Fact, -1 - std::int64_t(f), 1));
+        graph.add_vertex(touched[f] ? colour(Fact, k.negative[f]) : colour(Fact, -1 - std::int64_t(f), 1));
     const unsigned actionBase = graph.get_nof_vertices();
     for (const int a : actions)
         graph.add_vertex(colour(Action, std::int64_t(std::bit_cast<std::uint64_t>(scenario.actions[size_t(a)].cost))));
@@ -162,9 +151,9 @@ void Symmetries::build(const CompiledScenario &scenario, std::span<const std::in
         }
         return it->second;
     };
-    for (size_t k = 0; k < actions.size(); ++k) {
-        const CompiledAction &a = scenario.actions[size_t(actions[k])];
-        const auto v = actionBase + unsigned(k);
+    for (size_t i = 0; i < actions.size(); ++i) {
+        const CompiledAction &a = scenario.actions[size_t(actions[i])];
+        const auto v = actionBase + unsigned(i);
         for (const CCondition &c : scenario.conditionsOf(a.pre))
             graph.add_edge(v, vertex(Pre, c.fact, int(c.op), c.value));
         for (const CEffect &e : scenario.effectsOf(a.add))
@@ -185,16 +174,16 @@ void Symmetries::build(const CompiledScenario &scenario, std::span<const std::in
         for (unsigned f = 0; f < n; ++f)
             facts[f] = std::int32_t(aut[f]);
         bool ok = true;
-        for (size_t k = 0; k < actions.size() && ok; ++k) {
-            const unsigned to = aut[actionBase + k];
+        for (size_t i = 0; i < actions.size() && ok; ++i) {
+            const unsigned to = aut[actionBase + i];
             ok = to >= actionBase && to < actionBase + actions.size();
-            actionImage[k] = to - actionBase;
+            actionImage[i] = to - actionBase;
         }
         if (ok && verify(scenario, actions, goal, facts, actionImage)) {
-            m_images.insert(m_images.end(), facts.begin(), facts.end());
-            ++m_count;
+            k.images.insert(k.images.end(), facts.begin(), facts.end());
+            ++k.count;
         } else {
-            ++m_rejected;
+            ++k.rejected;
         }
     }
 }
@@ -233,17 +222,17 @@ bool Symmetries::verify(const CompiledScenario &scenario, std::span<const int> a
 }
 
 // A generator's moves: the facts it moves and where (the rest stay put).
-void Symmetries::indexMoves()
+void Symmetries::indexMoves(Known &k)
 {
-    const auto n = size_t(m_size);
-    m_moveBegin.assign(1, 0);
-    m_moves.clear();
-    for (size_t g = 0; g < m_count; ++g) {
-        const std::int32_t *image = m_images.data() + g * n;
+    const auto n = size_t(k.size);
+    k.moveBegin.assign(1, 0);
+    k.moves.clear();
+    for (size_t g = 0; g < k.count; ++g) {
+        const std::int32_t *image = k.images.data() + g * n;
         for (size_t f = 0; f < n; ++f)
             if (image[f] != std::int32_t(f))
-                m_moves.push_back(Move {std::int32_t(f), image[f]});
-        m_moveBegin.push_back(std::uint32_t(m_moves.size()));
+                k.moves.push_back(Move {std::int32_t(f), image[f]});
+        k.moveBegin.push_back(std::uint32_t(k.moves.size()));
     }
 }
 
@@ -256,12 +245,15 @@ void Symmetries::indexMoves()
 // gets the same one, so the plan's reconstruction replays it.
 void Symmetries::canonicalise(std::int32_t *state, std::int32_t *scratch, std::vector<std::uint32_t> *applied) const
 {
-    const Move *const moves = m_moves.data();
-    bool changed = m_count > 0;
+    if (count() == 0)
+        return;
+    const Known &k = m_known[m_current];
+    const Move *const moves = k.moves.data();
+    bool changed = true;
     for (int pass = 0; changed && pass < kMaxPasses; ++pass) {
         changed = false;
-        for (size_t g = 0; g < m_count; ++g) {
-            const Move *const begin = moves + m_moveBegin[g], *const end = moves + m_moveBegin[g + 1];
+        for (size_t g = 0; g < k.count; ++g) {
+            const Move *const begin = moves + k.moveBegin[g], *const end = moves + k.moveBegin[g + 1];
             std::int32_t first = std::numeric_limits<std::int32_t>::max();
             bool smaller = false;
             for (const Move *m = begin; m != end; ++m)

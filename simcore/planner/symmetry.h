@@ -45,13 +45,14 @@ public:
 
     // The verified generators: image[g * stateSize + f] is where generator g
     // moves fact f (a state s maps to t with t[image[f]] = s[f]).
-    std::size_t count() const { return m_count; }
+    std::size_t count() const { return m_current < m_known.size() ? m_known[m_current].count : 0; }
     std::span<const std::int32_t> generator(std::size_t g) const
     {
-        return {m_images.data() + g * std::size_t(m_size), std::size_t(m_size)};
+        const Known &k = m_known[m_current];
+        return {k.images.data() + g * std::size_t(k.size), std::size_t(k.size)};
     }
     // Generators bliss reported that move a fact but failed the check (tests).
-    std::size_t rejected() const { return m_rejected; }
+    std::size_t rejected() const { return m_current < m_known.size() ? m_known[m_current].rejected : 0; }
 
     // Rewrites `state` as its orbit's representative; `scratch` holds
     // stateSize values. With `applied`, the generators used are appended in
@@ -59,39 +60,33 @@ public:
     void canonicalise(std::int32_t *state, std::int32_t *scratch, std::vector<std::uint32_t> *applied = nullptr) const;
 
 private:
-    void build(const CompiledScenario &scenario, std::span<const std::int32_t> start, std::span<const int> actions,
-               std::span<const CCondition> goal);
-    bool verify(const CompiledScenario &scenario, std::span<const int> actions, std::span<const CCondition> goal,
-                std::span<const std::int32_t> facts, std::span<const std::uint32_t> actionImage) const;
-
-    // A question and its answer; the members below are the one find() answered last.
-    struct Known
-    {
-        int size = 0;
-        std::size_t count = 0, rejected = 0;
-        std::vector<std::int32_t> images;
-        std::vector<int> actions;
-        std::vector<CCondition> goal;
-        std::vector<char> negative;
-    };
-    static constexpr std::size_t kKnown = 64; // then forgotten all at once: found again when asked
-    std::vector<Known> m_known;
-
-    int m_size = 0;
-    std::size_t m_count = 0, m_rejected = 0;
-    std::vector<std::int32_t> m_images;
-    bool m_valid = false;
-    std::vector<int> m_actions;
-    std::vector<CCondition> m_goal;
-    std::vector<char> m_negative;
-    // Each generator's moves, for canonicalise(): m_moves[m_moveBegin[g] .. m_moveBegin[g + 1]).
+    // A generator's move of one fact, for canonicalise().
     struct Move
     {
         std::int32_t from, to;
     };
-    std::vector<std::uint32_t> m_moveBegin;
-    std::vector<Move> m_moves;
-    void indexMoves();
+    // A question and its answer.
+    struct Known
+    {
+        int size = 0;
+        std::vector<int> actions;
+        std::vector<CCondition> goal;
+        std::vector<char> negative;
+        std::size_t count = 0, rejected = 0;
+        std::vector<std::int32_t> images;
+        // Each generator's moves: moves[moveBegin[g] .. moveBegin[g + 1]).
+        std::vector<std::uint32_t> moveBegin;
+        std::vector<Move> moves;
+    };
+    void build(Known &k, const CompiledScenario &scenario);
+    bool verify(const CompiledScenario &scenario, std::span<const int> actions, std::span<const CCondition> goal,
+                std::span<const std::int32_t> facts, std::span<const std::uint32_t> actionImage) const;
+    static void indexMoves(Known &k);
+
+    static constexpr std::size_t kKnown = 64; // then forgotten all at once: found again when asked
+    std::vector<Known> m_known;
+    std::size_t m_current = 0; // the one find() answered last (none while m_known is empty)
+    std::vector<char> m_negative; // the question being asked's, while find() looks for it
 
 public:
     // canonicalise()'s passes over the generators at most.

@@ -1,6 +1,7 @@
 #include "planner.h"
 
 #include "planner/plannerinternal.h"
+#include "planner/searchheuristics.h"
 #include "planner/searchtree.h"
 #include "space/paths.h"
 
@@ -15,10 +16,12 @@
 #include <new>
 #include <numeric>
 #include <stdexcept>
+#include <type_traits>
 
 namespace goap {
 
 using plannerinternal::addClamped;
+using plannerinternal::holds;
 using plannerinternal::key; // splitmix64's finaliser over (fact, value); 0 for value 0
 using plannerinternal::kNoParent;
 using plannerinternal::later;
@@ -82,14 +85,6 @@ constexpr std::size_t kMinTableSlots = 1024;
 inline std::size_t tableSlotsFor(std::size_t nodes)
 {
     return std::max(kMinTableSlots, std::bit_ceil(2 * std::max<std::size_t>(nodes, 1)));
-}
-
-inline bool holds(const std::int32_t *state, std::span<const CCondition> conditions)
-{
-    for (const CCondition &c : conditions)
-        if (!c.holds(state[c.fact]))
-            return false;
-    return true;
 }
 
 } // namespace
@@ -329,80 +324,6 @@ void Planner::extractSymmetric(std::uint32_t node, Plan &out)
             out.firstCost = m_nodes[m_symPath[i]].g;
     }
 }
-
-// The seed's h: goal conditions still unmet. The goal holds exactly when it is 0.
-struct Planner::UnmetCount
-{
-    static constexpr bool kReopen = false; // the seed's search never reopens: its plans stay as they were
-    static constexpr bool kExtreme = false;
-    static constexpr bool kSymmetry = false;
-    std::span<const CCondition> goal;
-    double operator()(const std::int32_t *state, bool &isGoal) const
-    {
-        const std::int32_t n = unmet(state, goal);
-        isGoal = n == 0;
-        return n;
-    }
-};
-
-// h_add (Sum) or h_max from the relaxation; infinite at a dead end.
-template<bool Sum> struct Planner::RelaxedCost
-{
-    static constexpr bool kReopen = false; // h_max is consistent: a closed state is never reached more cheaply
-    static constexpr bool kExtreme = false;
-    static constexpr bool kSymmetry = false;
-    Relaxation *relaxation;
-    std::span<const CCondition> goal;
-    double operator()(const std::int32_t *state, bool &isGoal) const
-    {
-        isGoal = holds(state, goal);
-        return isGoal ? 0.0 : relaxation->cost<Sum>(state);
-    }
-};
-
-// Landmark-cut: admissible but not consistent, so a closed state reached
-// again more cheaply is opened again (kReopen) and the first goal popped is
-// still a cheapest plan. The one search that may keep one state per orbit of
-// the question's symmetries (kSymmetry; m_useSymmetry says whether it does):
-// a state and its image have the same cheapest cost to the goal, and lmcut is
-// admissible on the representative, so the first goal popped is still a
-// cheapest plan; the other heuristics' plans and counts stay as they were.
-struct Planner::LandmarkCut
-{
-    static constexpr bool kReopen = true;
-    static constexpr bool kExtreme = false;
-    static constexpr bool kSymmetry = true;
-    Relaxation *relaxation;
-    std::span<const CCondition> goal;
-    double operator()(const std::int32_t *state, bool &isGoal) const
-    {
-        isGoal = holds(state, goal);
-        return isGoal ? 0.0 : relaxation->lmcut(state);
-    }
-};
-
-// A maximise / minimise goal: uniform cost (h = 0 is consistent: never
-// reopens), no goal test; search() keeps the best node expanded and stops
-// past the budget, at the bound no value can pass, or when nothing is left.
-struct Planner::ExtremeValue
-{
-    static constexpr bool kReopen = false;
-    static constexpr bool kExtreme = true;
-    static constexpr bool kSymmetry = false;
-    Extreme goal;
-    double limit; // goal.budget with room for the rounding of summed costs
-    double operator()(const std::int32_t *, bool &isGoal) const
-    {
-        isGoal = false;
-        return 0.0;
-    }
-    bool better(std::int32_t value, std::int32_t than) const { return goal.maximise ? value > than : value < than; }
-    // No plan can do better than this: pools never go negative and saturate at the 32-bit maximum.
-    bool atBound(std::int32_t value) const
-    {
-        return goal.maximise ? value == std::numeric_limits<std::int32_t>::max() : value == 0;
-    }
-};
 
 // `unmet`, the seed's and every shipped scenario's, has a loop of its own
 // (searchUnmet, below): the same search, expansion for expansion.
@@ -708,6 +629,9 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heur
         maxBranch += m_travel ? std::max<size_t>(1, sc.actions[size_t(a)].stations.size()) : 1;
     const int position = m_position;
 
+    if constexpr (std::is_same_v<Heuristic, RelaxedCost<true>> || std::is_same_v<Heuristic, RelaxedCost<false>>)
+        if (searchSmall(heuristic, out, maxNodes))
+            return;
     bool isGoal = false;
     const double rootH = heuristic(m_states.data(), isGoal);
     if (rootH == Relaxation::kInfinity) { // the relaxed costs find no way: a proof as good as reachability's
@@ -974,6 +898,23 @@ void Planner::indexPreconditions(std::span<const int> actions)
             m_testFlips |= std::uint64_t(group[k].flip) << (t + k);
     }
     m_flatWrites = writes;
+    m_smallActions.clear();
+    if (m_bitParallel && m_stride <= kSmallWidth)
+        for (const FlatAction &fa : m_flatActions) {
+            SmallAction &s = m_smallActions.emplace_back(SmallAction {{}, {}, {}, {}, true});
+            std::fill(std::begin(s.keep), std::end(s.keep), -1);
+            for (std::uint32_t i = fa.effects; i < fa.effectsEnd; ++i) { // adds, then sets
+                const FlatEffect &e = m_flatEffects[i];
+                if (e.set) {
+                    s.keep[e.fact] = 0;
+                    s.set[e.fact] = e.value;
+                    continue;
+                }
+                s.vector = s.vector && s.added[e.fact] == 0;
+                s.add[e.fact] = e.value;
+                s.added[e.fact] = -1;
+            }
+        }
 }
 
 template<>
@@ -981,7 +922,7 @@ void Planner::search<Planner::UnmetCount>(std::span<const int> actions, Plan &ou
 {
     if (m_travel)
         searchUnmet<true>(actions, heuristic.goal, out, maxNodes);
-    else
+    else if (!searchSmall(heuristic, out, maxNodes))
         searchUnmet<false>(actions, heuristic.goal, out, maxNodes);
 }
 

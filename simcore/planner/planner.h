@@ -187,6 +187,9 @@ public:
     // Replaces memoryLimit(maxNodes) for every later search (0 restores it):
     // for embedders with their own budget, and tests.
     void setMemoryLimit(std::size_t bytes) { m_memoryLimitOverride = bytes; }
+    // Whether `unmet` searches a small question in fixed arrays (on by
+    // default; the same search either way: tests compare the two).
+    void setSmallSearch(bool on) { m_smallSearch = on; }
     // The most nodes a search may hold under `limit`.
     std::uint32_t nodeLimit(std::size_t limit) const;
     // Bytes the pools hold now (capacities, not sizes): what the limit bounds.
@@ -386,6 +389,24 @@ private:
     };
     std::vector<OpenBucket> m_buckets; // by (f, h), largest first: the next to pop is last
     static constexpr std::size_t kMaxBuckets = 64;
+    std::uint64_t applicableBits(const std::int32_t *state, bool atStations) const;
+    // A small question (no costed travel, the bit-parallel index, a state of
+    // at most kSmallWidth values) is searched in fixed arrays (searchSmall)
+    // under `unmet`, `additive` and `max`.
+    // Per action, its effects on such a state as vectors: (state + add) where
+    // `keep`, else `set`; `vector` is false when one fact is added twice (each
+    // add clamps), and a lane of `added` whose value or sum is negative
+    // (a clamp) sends the successor through the scalar effects too.
+    static constexpr int kSmallNodes = 64, kSmallWidth = 8;
+    struct SmallAction
+    {
+        alignas(16) std::int32_t add[kSmallWidth], added[kSmallWidth], keep[kSmallWidth], set[kSmallWidth];
+        bool vector;
+    };
+    std::vector<SmallAction> m_smallActions; // with m_flatActions, when the state fits
+    template<class Heuristic> bool searchSmall(Heuristic heuristic, Plan &out, int maxNodes);
+    template<int Halves, class Heuristic> bool searchSmall(Heuristic heuristic, Plan &out, int maxNodes);
+    bool m_smallSearch = true;
     template<bool Walks> // costed travel: an action at stations is tried at each
     void searchUnmet(std::span<const int> actions, std::span<const CCondition> goal, Plan &out, int maxNodes);
 };

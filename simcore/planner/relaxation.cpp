@@ -223,6 +223,51 @@ void Relaxation::prepare(const std::int32_t *state, std::span<const int> actions
     invert(m_achieversBegin, m_achievers, m_achieves, [](const RAction &a) {
         return std::pair {a.achBegin, a.achEnd};
     });
+    orderPass();
+}
+
+// Kahn's order of the achieving actions: an action after every achiever of
+// each of its preconditions. A condition's cost is the least of its
+// achievers' cost plus precondition cost, so in that order one pass computes
+// each from final values: Bellman-Ford's fixpoint, the same sums in the same
+// order, bit for bit. A cycle (an action needing what it or a later one
+// achieves) keeps m_actions' order and passes until nothing changes.
+void Relaxation::orderPass()
+{
+    const size_t count = m_actions.size();
+    m_waiting.assign(count, 0); // per action: its achievers' edges not yet placed
+    for (size_t b = 0; b < count; ++b)
+        for (std::uint32_t k = m_actions[b].preBegin; k < m_actions[b].preEnd; ++k) {
+            const std::uint32_t c = m_preIndex[k];
+            m_waiting[b] += m_achieversBegin[c + 1] - m_achieversBegin[c];
+        }
+    m_passActions.clear();
+    m_stack.clear();
+    for (size_t a = count; a-- > 0;)
+        if (m_waiting[a] == 0)
+            m_stack.push_back(std::uint32_t(a));
+    size_t placed = 0;
+    while (!m_stack.empty()) {
+        const std::uint32_t a = m_stack.back();
+        m_stack.pop_back();
+        ++placed;
+        const RAction &r = m_actions[a];
+        if (r.achBegin != r.achEnd)
+            m_passActions.push_back(r);
+        for (std::uint32_t k = r.achBegin; k < r.achEnd; ++k) {
+            const std::uint32_t c = m_achieves[k];
+            for (std::uint32_t j = m_needersBegin[c]; j < m_needersBegin[c + 1]; ++j)
+                if (--m_waiting[m_needers[j]] == 0)
+                    m_stack.push_back(m_needers[j]);
+        }
+    }
+    m_onePass = placed == count;
+    if (!m_onePass) {
+        m_passActions.clear();
+        for (const RAction &r : m_actions)
+            if (r.achBegin != r.achEnd)
+                m_passActions.push_back(r);
+    }
 }
 
 template<bool Sum> double Relaxation::goalCost() const
@@ -317,9 +362,7 @@ template<bool Sum> double Relaxation::cost(const std::int32_t *state)
     // condition's h_max round after round, uses settle().
     for (bool changed = true; changed;) {
         changed = false;
-        for (const RAction &a : m_actions) {
-            if (a.achBegin == a.achEnd)
-                continue;
+        for (const RAction &a : m_passActions) {
             const double pre = combine(m_preIndex.data() + a.preBegin, m_preIndex.data() + a.preEnd);
             if (pre == kInfinity)
                 continue;
@@ -332,6 +375,7 @@ template<bool Sum> double Relaxation::cost(const std::int32_t *state)
                 }
             }
         }
+        changed = changed && !m_onePass;
     }
     return goalCost<Sum>();
 }

@@ -92,6 +92,7 @@ private:
     };
 
     std::uint32_t conditionIndex(const CCondition &c);
+    void orderPass();
     // The generalised Dijkstra over m_cost with action costs `costs`; with
     // `untilGoal`, it stops once every goal condition is settled.
     template<bool Sum> void settle(const std::int32_t *state, const double *costs, bool untilGoal);
@@ -107,6 +108,12 @@ private:
     std::vector<std::uint32_t> m_preIndex;
     std::vector<std::uint32_t> m_achieves;
     std::vector<RAction> m_actions;
+    // cost()'s pass: m_actions with an achiever, each before every action
+    // needing what it achieves when that order exists (m_onePass: a single
+    // pass reaches the fixpoint), else in m_actions' order, passed over until
+    // nothing changes.
+    std::vector<RAction> m_passActions;
+    bool m_onePass = false;
     std::vector<double> m_cost; // per condition
     std::vector<char> m_mayBeNegative; // per fact
     // The question prepare() answered last: asked again, it keeps what it built.

@@ -3,6 +3,7 @@
 // that planner.cpp's other searches are compiled, and inlined, as before.
 #include "planner/planner.h"
 #include "planner/plannerinternal.h"
+#include "planner/searchheuristics.h"
 #include "space/paths.h"
 
 #include <algorithm>
@@ -80,6 +81,37 @@ inline bool sameState(const std::int32_t *a, const std::int32_t *b, size_t n)
 }
 } // namespace
 
+// The actions worth trying in `state` (bit k: the search's k-th), with at most
+// 64 actions and 64 tests (m_bitParallel): the tests it fails, without a
+// branch, then the actions they leave (planner.h). `atStations` adds the
+// actions done at a station (with costed travel the walk changes the state).
+GOAP_ALWAYS_INLINE inline std::uint64_t Planner::applicableBits(const std::int32_t *state, bool atStations) const
+{
+    std::uint64_t fails = 0;
+    const std::uint32_t *const groupsBegin = m_testGroups.data(), *const groupsEnd = groupsBegin + m_testGroups.size();
+    for (const std::uint32_t *q = groupsBegin; q != groupsEnd; q += 12) {
+        const auto t = size_t(q - groupsBegin) / 3;
+#if defined(__SSE2__)
+        const __m128i v = _mm_setr_epi32(state[q[0]], state[q[1]], state[q[2]], state[q[3]]);
+        const __m128i offset = _mm_sub_epi32(v, _mm_loadu_si128(reinterpret_cast<const __m128i *>(q + 4)));
+        const __m128i out = _mm_cmpgt_epi32(_mm_xor_si128(offset, _mm_set1_epi32(INT32_MIN)),
+                                            _mm_loadu_si128(reinterpret_cast<const __m128i *>(q + 8)));
+        fails |= std::uint64_t(_mm_movemask_ps(_mm_castsi128_ps(out))) << t;
+#else
+        for (size_t k = 0; k < 4; ++k)
+            fails |= std::uint64_t(std::uint32_t(state[q[k]]) - q[4 + k] > (q[8 + k] ^ 0x80000000u)) << (t + k);
+#endif
+    }
+    fails ^= m_testFlips;
+    std::uint64_t blocked = 0, enabled = m_changing | (atStations ? m_atStations : 0);
+    for (; fails != 0; fails &= fails - 1) {
+        const int t = std::countr_zero(fails);
+        blocked |= m_blocks[size_t(t)];
+        enabled |= m_enables[size_t(t)];
+    }
+    return enabled & ~blocked;
+}
+
 // search<UnmetCount>, specialised: the same expansions in the same order, the
 // same successors generated, the same nodes made (so the same plan, counts and
 // trace), with the per-search work hoisted into indexPreconditions' flat
@@ -104,11 +136,7 @@ void Planner::searchUnmet(std::span<const int> actions, std::span<const CConditi
     const FlatAction *const flatBegin = m_flatActions.data();
     const size_t words = m_maskWords;
     const RangeTest *const testBegin = m_tests.data();
-    const std::uint32_t *const groupsBegin = m_testGroups.data(), *const groupsEnd = groupsBegin + m_testGroups.size();
     const RangeTest *const preEnd = testBegin + m_preConditions.size();
-    // The actions worth trying whatever holds (bit-parallel only).
-    const std::uint64_t changing = m_changing | (Walks ? m_atStations : 0);
-    const std::uint64_t *const blocks = m_blocks.data(), *const enables = m_enables.data();
     const auto heapOrder = [](const OpenEntry &a, const OpenEntry &b) { return later(a, b); };
     // Counted here and stored on the way out: `out` could alias the state
     // written below, and the compiler would reload it after every write.
@@ -225,30 +253,7 @@ void Planner::searchUnmet(std::span<const int> actions, std::span<const CConditi
         for (size_t chunk = 0; chunk < count; chunk += 64) {
             std::uint64_t left = 0;
             if (m_bitParallel) {
-                // The tests the expanded state fails, without a branch; then the actions they leave.
-                std::uint64_t fails = 0;
-                for (const std::uint32_t *q = groupsBegin; q != groupsEnd; q += 12) {
-                    const auto t = size_t(q - groupsBegin) / 3;
-#if defined(__SSE2__)
-                    const __m128i v = _mm_setr_epi32(parent[q[0]], parent[q[1]], parent[q[2]], parent[q[3]]);
-                    const __m128i offset = _mm_sub_epi32(v, _mm_loadu_si128(reinterpret_cast<const __m128i *>(q + 4)));
-                    const __m128i out = _mm_cmpgt_epi32(_mm_xor_si128(offset, _mm_set1_epi32(INT32_MIN)),
-                                                        _mm_loadu_si128(reinterpret_cast<const __m128i *>(q + 8)));
-                    fails |= std::uint64_t(_mm_movemask_ps(_mm_castsi128_ps(out))) << t;
-#else
-                    for (size_t k = 0; k < 4; ++k)
-                        fails |= std::uint64_t(std::uint32_t(parent[q[k]]) - q[4 + k] > (q[8 + k] ^ 0x80000000u))
-                            << (t + k);
-#endif
-                }
-                fails ^= m_testFlips;
-                std::uint64_t blocked = 0, enabled = changing;
-                for (; fails != 0; fails &= fails - 1) {
-                    const int t = std::countr_zero(fails);
-                    blocked |= blocks[t];
-                    enabled |= enables[t];
-                }
-                left = enabled & ~blocked;
+                left = applicableBits(parent, Walks);
             } else {
                 // More than 64 actions or tests: each action's preconditions as a mask.
                 if (chunk == 0) {
@@ -358,6 +363,197 @@ void Planner::searchUnmet(std::span<const int> actions, std::span<const CConditi
     }
     finish(PlanReason::Exhausted);
 }
+
+#if defined(__SSE2__) && defined(__x86_64__)
+namespace {
+// A small search's state as one or two vectors of four values (zero-padded).
+template<int Halves> struct SmallState
+{
+    __m128i v[Halves];
+};
+
+// Four independent multiplies: the top bits pick the small table's slot.
+template<int Halves> inline unsigned smallSlot(const SmallState<Halves> &s)
+{
+    std::uint64_t h = std::uint64_t(_mm_cvtsi128_si64(s.v[0])) * 0x9E3779B97F4A7C15ull
+        ^ std::uint64_t(_mm_cvtsi128_si64(_mm_unpackhi_epi64(s.v[0], s.v[0]))) * 0xC2B2AE3D27D4EB4Full;
+    if constexpr (Halves == 2)
+        h ^= std::uint64_t(_mm_cvtsi128_si64(s.v[1])) * 0x165667B19E3779F9ull
+            ^ std::uint64_t(_mm_cvtsi128_si64(_mm_unpackhi_epi64(s.v[1], s.v[1]))) * 0xD6E8FEB86659FD93ull;
+    return unsigned(h >> 57);
+}
+
+template<int Halves> inline bool sameSmall(const SmallState<Halves> &a, const std::int32_t *b)
+{
+    __m128i diff = _mm_xor_si128(a.v[0], _mm_load_si128(reinterpret_cast<const __m128i *>(b)));
+    if constexpr (Halves == 2)
+        diff = _mm_or_si128(diff, _mm_xor_si128(a.v[1], _mm_load_si128(reinterpret_cast<const __m128i *>(b + 4))));
+    return _mm_movemask_epi8(_mm_cmpeq_epi32(diff, _mm_setzero_si128())) == 0xFFFF;
+}
+} // namespace
+#endif
+
+// A search without costed travel on a small question (the bit-parallel
+// index, a state of at most kSmallWidth values), the same search expansion
+// for expansion as searchUnmet<false> or search<Heuristic> (the same order of
+// (f, float(h), node), successors, dead ends, counts and plan), with
+// everything in fixed arrays on the stack: at most kSmallNodes nodes (a bit
+// each in the open, closed and goal sets; the next is found by a scan of the
+// open ones), the states as one or two vectors of four values, each action's
+// effects applied as one add, mask and or (SmallAction), and a 128-slot
+// table of node numbers. Returns false when the search needs more nodes than
+// that; `out` is then untouched and the caller searches as before.
+template<class Heuristic> bool Planner::searchSmall(Heuristic heuristic, Plan &out, int maxNodes)
+{
+    if (!m_smallSearch || m_smallActions.empty() || m_trace || m_travel || m_nodeLimit <= kSmallNodes)
+        return false;
+    return m_stride <= 4 ? searchSmall<1>(heuristic, out, maxNodes) : searchSmall<2>(heuristic, out, maxNodes);
+}
+
+template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuristic, Plan &out, int maxNodes)
+{
+#if defined(__SSE2__) && defined(__x86_64__)
+    using State = SmallState<Halves>;
+    constexpr int kWidth = 4 * Halves;
+    constexpr int kSlots = 128;
+    constexpr std::uint8_t kEmpty = 0xFF;
+    alignas(16) std::int32_t states[kSmallNodes + 1][kWidth]; // the last: a scratch for the scalar path
+    double g[kSmallNodes], f[kSmallNodes];
+    float h[kSmallNodes];
+    std::int32_t action[kSmallNodes];
+    std::uint8_t parent[kSmallNodes], table[kSlots];
+    std::memset(table, kEmpty, sizeof table);
+    const FlatEffect *const effects = m_flatEffects.data();
+    const FlatAction *const flat = m_flatActions.data();
+    const SmallAction *const small = m_smallActions.data();
+    const auto load = [](const std::int32_t *p, int half) {
+        return _mm_load_si128(reinterpret_cast<const __m128i *>(p + 4 * half));
+    };
+
+    std::memset(states[0], 0, sizeof states[0]);
+    std::memcpy(states[0], m_states.data(), size_t(m_stride) * sizeof(std::int32_t));
+    bool isGoal = false;
+    const double rootH = heuristic(states[0], isGoal);
+    if (rootH == Relaxation::kInfinity) { // the relaxed costs find no way (never under `unmet`)
+        out.reason = PlanReason::Unreachable;
+        return true;
+    }
+    {
+        State root;
+        for (int k = 0; k < Halves; ++k)
+            root.v[k] = load(states[0], k);
+        table[smallSlot(root)] = 0;
+    }
+    g[0] = 0;
+    h[0] = float(rootH);
+    f[0] = rootH;
+    action[0] = -1;
+    int made = 1, expanded = 0, generated = 0;
+    std::uint64_t open = 1, closed = 0, goals = isGoal ? 1 : 0;
+    while (open != 0) {
+        // The next to expand: the least (f, h), the oldest of equals.
+        int current = std::countr_zero(open);
+        for (std::uint64_t rest = open & (open - 1); rest != 0; rest &= rest - 1) {
+            const int n = std::countr_zero(rest);
+            if (f[n] < f[current] || (f[n] == f[current] && h[n] < h[current]))
+                current = n;
+        }
+        const std::uint64_t bit = std::uint64_t(1) << current;
+        open &= ~bit;
+        closed |= bit;
+        ++expanded;
+        if ((goals & bit) != 0 || expanded >= maxNodes) {
+            out.expanded = expanded;
+            out.generated = generated;
+            if ((goals & bit) == 0) {
+                out.reason = PlanReason::NodeCap;
+                return true;
+            }
+            out.reason = PlanReason::Found;
+            out.found = true;
+            out.cost = g[current];
+            for (int n = current; n != 0; n = parent[n]) {
+                out.firstCost = g[n]; // the root's child last: the first step's g
+                out.actions.push_back(action[n]);
+            }
+            std::reverse(out.actions.begin(), out.actions.end());
+            return true;
+        }
+        const std::int32_t *const from = states[current];
+        State base;
+        for (int k = 0; k < Halves; ++k)
+            base.v[k] = load(from, k);
+        for (std::uint64_t left = applicableBits(from, false); left != 0; left &= left - 1) {
+            const auto a = size_t(std::countr_zero(left));
+            const SmallAction &sa = small[a];
+            // (from + adds) with the set lanes replaced; the scalar effects where an add would clamp.
+            State succ;
+            __m128i clamps = _mm_setzero_si128(), diff = _mm_setzero_si128();
+            for (int k = 0; k < Halves; ++k) {
+                const __m128i sum = _mm_add_epi32(base.v[k], load(sa.add, k));
+                clamps = _mm_or_si128(clamps, _mm_and_si128(_mm_or_si128(base.v[k], sum), load(sa.added, k)));
+                succ.v[k] = _mm_or_si128(_mm_and_si128(sum, load(sa.keep, k)), load(sa.set, k));
+                diff = _mm_or_si128(diff, _mm_xor_si128(succ.v[k], base.v[k]));
+            }
+            if (!sa.vector || _mm_movemask_ps(_mm_castsi128_ps(clamps)) != 0) {
+                std::int32_t *const scratch = states[kSmallNodes];
+                std::memcpy(scratch, from, sizeof states[0]);
+                for (const FlatEffect *e = effects + flat[a].effects, *end = effects + flat[a].effectsEnd; e != end;
+                     ++e)
+                    scratch[e->fact] = e->set ? e->value : addClamped(scratch[e->fact], e->value);
+                diff = _mm_setzero_si128();
+                for (int k = 0; k < Halves; ++k) {
+                    succ.v[k] = load(scratch, k);
+                    diff = _mm_or_si128(diff, _mm_xor_si128(succ.v[k], base.v[k]));
+                }
+            }
+            if (_mm_movemask_epi8(_mm_cmpeq_epi32(diff, _mm_setzero_si128())) == 0xFFFF)
+                continue; // the state being expanded
+            ++generated;
+            const double cost = g[current] + flat[a].cost;
+            unsigned slot = smallSlot(succ);
+            while (table[slot] != kEmpty && !sameSmall(succ, states[table[slot]]))
+                slot = (slot + 1) % kSlots;
+            const bool seen = table[slot] != kEmpty;
+            if (seen) {
+                const int existing = table[slot];
+                if ((closed >> existing & 1) || g[existing] <= cost)
+                    continue; // closed, or already open by a route no dearer
+            }
+            if (made == kSmallNodes)
+                return false;
+            const int node = made;
+            for (int k = 0; k < Halves; ++k)
+                _mm_store_si128(reinterpret_cast<__m128i *>(states[node] + 4 * k), succ.v[k]);
+            const double nodeH = heuristic(states[node], isGoal);
+            if (!seen && nodeH == Relaxation::kInfinity)
+                continue; // a dead end: no relaxed plan reaches the goal from here
+            if (seen)
+                open &= ~(std::uint64_t(1) << table[slot]); // superseded
+            ++made;
+            table[slot] = std::uint8_t(node);
+            g[node] = cost;
+            h[node] = float(nodeH);
+            f[node] = cost + nodeH;
+            parent[node] = std::uint8_t(current);
+            action[node] = flat[a].action;
+            open |= std::uint64_t(1) << node;
+            goals |= std::uint64_t(isGoal) << node;
+        }
+    }
+    out.expanded = expanded;
+    out.generated = generated;
+    out.reason = PlanReason::Exhausted;
+    return true;
+#else
+    (void)heuristic, (void)out, (void)maxNodes;
+    return false;
+#endif
+}
+
+template bool Planner::searchSmall(UnmetCount, Plan &, int);
+template bool Planner::searchSmall(RelaxedCost<true>, Plan &, int);
+template bool Planner::searchSmall(RelaxedCost<false>, Plan &, int);
 
 template void Planner::searchUnmet<false>(std::span<const int>, std::span<const CCondition>, Plan &, int);
 template void Planner::searchUnmet<true>(std::span<const int>, std::span<const CCondition>, Plan &, int);

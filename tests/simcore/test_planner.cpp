@@ -355,8 +355,63 @@ CompiledScenario randomCompiled(QRandomGenerator &rng)
     return c;
 }
 
+// A random problem whose effects clamp: 3..8 agent facts starting at -2..3,
+// adds of -3..3 (some near the 32-bit maximum), a fact added twice by one
+// action, sets of negative values; 2..10 actions, 1..2 goal conditions.
+CompiledScenario randomClamping(QRandomGenerator &rng, std::vector<std::int32_t> &start)
+{
+    CompiledScenario c;
+    const int facts = 3 + int(rng.bounded(6));
+    c.agentFactCount = facts;
+    for (int f = 0; f < facts; ++f)
+        c.factNames.push_back(QStringLiteral("agent.f%1").arg(f));
+    const auto fact = [&] { return FactId(rng.bounded(facts)); };
+    const auto condition = [&](FactId f) {
+        return CCondition {f, std::int32_t(rng.bounded(5)) - 1, ConditionOp(rng.bounded(6))};
+    };
+    const std::int32_t big = std::numeric_limits<std::int32_t>::max() - 1;
+    CompiledAgent agent;
+    const int n = 2 + int(rng.bounded(9));
+    for (int i = 0; i < n; ++i) {
+        CompiledAction a;
+        a.cost = 0.5 * double(1 + rng.bounded(6));
+        a.pre.begin = std::uint32_t(c.conditions.size());
+        for (int k = int(rng.bounded(3)); k > 0; --k)
+            c.conditions.push_back(condition(fact()));
+        a.pre.end = std::uint32_t(c.conditions.size());
+        a.add.begin = std::uint32_t(c.effects.size());
+        for (int k = int(rng.bounded(3)); k > 0; --k) {
+            const FactId f = k == 1 && a.add.begin < c.effects.size() && rng.bounded(3) == 0
+                ? c.effects.back().fact // the same fact again
+                : fact();
+            c.effects.push_back({f, rng.bounded(8) == 0 ? big : std::int32_t(rng.bounded(7)) - 3});
+        }
+        a.add.end = std::uint32_t(c.effects.size());
+        a.set.begin = std::uint32_t(c.effects.size());
+        for (int k = int(rng.bounded(3)); k > 0; --k)
+            c.effects.push_back({fact(), std::int32_t(rng.bounded(5)) - 2});
+        a.set.end = std::uint32_t(c.effects.size());
+        c.actions.push_back(a);
+        c.actionIds.push_back(QStringLiteral("a%1").arg(i));
+        agent.actions.push_back(i);
+    }
+    CompiledGoal goal;
+    goal.kind = GoalKind::Quota;
+    goal.conditions.begin = std::uint32_t(c.conditions.size());
+    for (int k = 1 + int(rng.bounded(2)); k > 0; --k)
+        c.conditions.push_back(condition(fact()));
+    goal.conditions.end = std::uint32_t(c.conditions.size());
+    start.assign(size_t(facts), 0);
+    for (std::int32_t &v : start)
+        v = std::int32_t(rng.bounded(6)) - 2;
+    addGoalAndAgent(c, goal, agent);
+    c.planner.maxNodes = 1 + int(rng.bounded(200)); // some searches stop at the cap
+    c.planner.heuristic = PlannerHeuristic::Unmet;
+    return c;
+}
+
 // Does action `ai` in `state` as the planner does (adds, then sets; pools
-// never below 0): false, and nothing done, when a precondition fails.
+// never below 0 nor above the 32-bit maximum): false, and nothing done, when a precondition fails.
 bool applyAction(const CompiledScenario &c, int ai, std::vector<std::int32_t> &state)
 {
     const CompiledAction &a = c.actions[size_t(ai)];
@@ -364,7 +419,8 @@ bool applyAction(const CompiledScenario &c, int ai, std::vector<std::int32_t> &s
         if (!k.holds(state[size_t(k.fact)]))
             return false;
     for (const CEffect &e : c.effectsOf(a.add))
-        state[size_t(e.fact)] = std::max(0, state[size_t(e.fact)] + e.value);
+        state[size_t(e.fact)] = std::int32_t(std::clamp<std::int64_t>(std::int64_t(state[size_t(e.fact)]) + e.value, 0,
+                                                                      std::numeric_limits<std::int32_t>::max()));
     for (const CEffect &e : c.effectsOf(a.set))
         state[size_t(e.fact)] = e.value;
     return true;
@@ -1002,6 +1058,63 @@ private slots:
         QCOMPARE(plan.cost, want.cost);
     }
 
+    void theSmallSearchIsTheSearchNodeForNode_data()
+    {
+        QTest::addColumn<int>("heuristic");
+        for (const PlannerHeuristic h : {PlannerHeuristic::Unmet, PlannerHeuristic::Additive, PlannerHeuristic::Max})
+            QTest::newRow(qPrintable(heuristicName(h))) << int(h);
+    }
+
+    void theSmallSearchIsTheSearchNodeForNode()
+    {
+        // Questions of at most 8 values are searched in fixed arrays while
+        // they fit in 64 nodes (Planner::searchSmall): the same expansions,
+        // successors, dead ends, plan, cost and reason as searchUnmet (under
+        // `unmet`) or search() (`additive`, `max`), on problems whose effects
+        // clamp at 0 and at the 32-bit maximum, add to a fact twice and set
+        // negative values, and on the wide problems with 8 facts.
+        QFETCH(int, heuristic);
+        int small = 0, found = 0, capped = 0;
+        for (int seed = 1; seed <= 3000; ++seed) {
+            QRandomGenerator rng {quint32(seed) * 7919u};
+            std::vector<std::int32_t> start;
+            CompiledScenario c;
+            if (seed % 3 == 0) {
+                c = randomWide(rng, 4 + int(rng.bounded(20)), false);
+                start.assign(8, 0);
+                for (std::int32_t &v : start)
+                    v = std::int32_t(rng.bounded(3));
+            } else {
+                c = randomClamping(rng, start);
+            }
+            const auto goal = c.conditionsOf(c.goals[0].conditions);
+            Plan want, got;
+            Planner reference(c), planner(c);
+            reference.setSmallSearch(false);
+            const auto h = PlannerHeuristic(heuristic);
+            reference.plan(start, c.agents[0].actions, goal, want, c.planner.maxNodes, h);
+            planner.plan(start, c.agents[0].actions, goal, got, c.planner.maxNodes, h);
+            const QByteArray where = "seed " + QByteArray::number(seed);
+            QVERIFY2(got.reason == want.reason, where);
+            QVERIFY2(got.found == want.found && got.optimal == want.optimal, where);
+            QVERIFY2(got.expanded == want.expanded, where);
+            QVERIFY2(got.generated == want.generated, where);
+            QVERIFY2(got.actions == want.actions, where);
+            QVERIFY2(got.cost == want.cost && got.firstCost == want.firstCost, where);
+            if (want.reason == PlanReason::Unreachable)
+                continue;
+            small += want.generated < 63; // made at most 64 nodes: searched in fixed arrays
+            found += want.found;
+            capped += want.reason == PlanReason::NodeCap;
+            double cost = 0;
+            if (want.found) // and it is a plan
+                QVERIFY2(replayFrom(c, got, start, cost) && qFuzzyCompare(1 + cost, 1 + got.cost), where);
+        }
+        QVERIFY2(small > 1000 && found > 500 && capped > 20,
+                 QByteArray::number(small) + " small, " + QByteArray::number(found) + " found, "
+                     + QByteArray::number(capped) + " capped");
+    }
+
     void randomProblemsMatchAReferenceSearch_data()
     {
         QTest::addColumn<int>("seed");
@@ -1059,7 +1172,8 @@ private slots:
                 for (const CCondition &k : c.conditionsOf(a.pre))
                     QVERIFY(k.holds(state[size_t(k.fact)]));
                 for (const CEffect &e : c.effectsOf(a.add))
-                    state[size_t(e.fact)] = std::max(0, state[size_t(e.fact)] + e.value);
+                    state[size_t(e.fact)] = std::int32_t(std::clamp<std::int64_t>(
+                        std::int64_t(state[size_t(e.fact)]) + e.value, 0, std::numeric_limits<std::int32_t>::max()));
                 for (const CEffect &e : c.effectsOf(a.set))
                     state[size_t(e.fact)] = e.value;
             }
@@ -1853,6 +1967,117 @@ private slots:
         QCOMPARE(plan.expanded, 50);
         QVERIFY(plan.value > 0);
         QVERIFY(plan.cost <= 100);
+    }
+
+    void relaxedCostsAreBellmanFordsFixpoint()
+    {
+        // Relaxation::cost passes over its achievers once when they can be
+        // ordered (each after the achievers of its preconditions), else until
+        // nothing changes: either way Bellman-Ford's fixpoint, bit for bit,
+        // here recomputed from the definition (relaxation.h) on problems with
+        // clamps, negative values, chains and cycles.
+        int ordered = 0, compared = 0;
+        for (int seed = 1; seed <= 600; ++seed) {
+            QRandomGenerator rng {quint32(seed) * 31337u};
+            std::vector<std::int32_t> start;
+            const CompiledScenario c = randomClamping(rng, start);
+            const auto goal = c.conditionsOf(c.goals[0].conditions);
+            const auto &actions = c.agents[0].actions;
+            std::vector<CCondition> conditions;
+            const auto indexOf = [&](const CCondition &k) {
+                for (size_t i = 0; i < conditions.size(); ++i)
+                    if (conditions[i].fact == k.fact && conditions[i].value == k.value && conditions[i].op == k.op)
+                        return i;
+                conditions.push_back(k);
+                return conditions.size() - 1;
+            };
+            std::vector<size_t> goalIndex;
+            for (const CCondition &k : goal)
+                goalIndex.push_back(indexOf(k));
+            std::vector<std::vector<size_t>> pre(actions.size());
+            for (size_t a = 0; a < actions.size(); ++a)
+                for (const CCondition &k : c.conditionsOf(c.actions[size_t(actions[a])].pre))
+                    pre[a].push_back(indexOf(k));
+            std::vector<char> negative(size_t(c.stateSize()));
+            for (size_t f = 0; f < negative.size(); ++f)
+                negative[f] = start[f] < 0;
+            for (const int a : actions)
+                for (const CEffect &e : c.effectsOf(c.actions[size_t(a)].set))
+                    negative[size_t(e.fact)] = negative[size_t(e.fact)] || e.value < 0;
+            const auto achieves = [&](size_t a, const CCondition &k) {
+                const CompiledAction &act = c.actions[size_t(actions[a])];
+                for (const CEffect &e : c.effectsOf(act.add)) {
+                    if (e.fact != k.fact || e.value == 0)
+                        continue;
+                    const bool up = k.op == ConditionOp::Ge || k.op == ConditionOp::Gt;
+                    const bool down = k.op == ConditionOp::Le || k.op == ConditionOp::Lt;
+                    if ((up && (e.value > 0 || (negative[size_t(e.fact)] && k.holds(0)))) || (down && e.value < 0)
+                        || (!up && !down))
+                        return true;
+                }
+                for (const CEffect &e : c.effectsOf(act.set))
+                    if (e.fact == k.fact && k.holds(e.value))
+                        return true;
+                return false;
+            };
+            Relaxation r(c);
+            r.prepare(start.data(), actions, goal);
+            for (int sample = 0; sample < 4; ++sample) {
+                std::vector<std::int32_t> state = start;
+                if (sample > 0)
+                    for (std::int32_t &v : state)
+                        v = std::max(0, v + std::int32_t(rng.bounded(5)) - 2);
+                for (const bool sum : {true, false}) {
+                    constexpr double inf = Relaxation::kInfinity;
+                    std::vector<double> cost(conditions.size());
+                    for (size_t i = 0; i < conditions.size(); ++i)
+                        cost[i] = conditions[i].holds(state[size_t(conditions[i].fact)]) ? 0.0 : inf;
+                    for (bool changed = true; changed;) {
+                        changed = false;
+                        for (size_t a = 0; a < actions.size(); ++a) {
+                            double p = 0;
+                            for (const size_t k : pre[a])
+                                p = sum ? p + cost[k] : std::max(p, cost[k]);
+                            if (p == inf)
+                                continue;
+                            const double via = c.actions[size_t(actions[a])].cost + p;
+                            for (size_t k = 0; k < conditions.size(); ++k)
+                                if (via < cost[k] && achieves(a, conditions[k])) {
+                                    cost[k] = via;
+                                    changed = true;
+                                }
+                        }
+                    }
+                    double want = 0;
+                    for (const size_t k : goalIndex)
+                        want = sum ? want + cost[k] : std::max(want, cost[k]);
+                    const double got = sum ? r.cost<true>(state.data()) : r.cost<false>(state.data());
+                    QVERIFY2(got == want,
+                             "seed " + QByteArray::number(seed) + " got " + QByteArray::number(got) + " want "
+                                 + QByteArray::number(want));
+                    ++compared;
+                }
+            }
+            // Whether these achievers have an order: no action needs what it, or a later one, achieves.
+            std::vector<int> rank(actions.size(), -1);
+            bool progress = true;
+            for (int placed = 0; progress;) {
+                progress = false;
+                for (size_t b = 0; b < actions.size(); ++b) {
+                    bool ready = rank[b] < 0;
+                    for (size_t a = 0; a < actions.size() && ready; ++a)
+                        for (const size_t k : pre[b])
+                            ready = ready && (rank[a] >= 0 || !achieves(a, conditions[k]));
+                    if (ready) {
+                        rank[b] = placed++;
+                        progress = true;
+                    }
+                }
+            }
+            ordered += std::all_of(rank.begin(), rank.end(), [](int k) { return k >= 0; });
+        }
+        QVERIFY2(ordered > 100 && ordered < 550, QByteArray::number(ordered) + " of 600 ordered");
+        QVERIFY(compared == 600 * 8);
     }
 
     void relaxedCostsOfASmallChain()

@@ -25,6 +25,7 @@ using plannerinternal::holds;
 using plannerinternal::key; // splitmix64's finaliser over (fact, value); 0 for value 0
 using plannerinternal::kNoParent;
 using plannerinternal::later;
+using plannerinternal::sameRun;
 using plannerinternal::tieKey;
 using plannerinternal::unmet;
 
@@ -563,8 +564,7 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
         out.optimal = true;
         return false;
     }
-    if (m_preMasks.empty()
-        || !std::equal(actions.begin(), actions.end(), m_indexedActions.begin(), m_indexedActions.end())) {
+    if (m_preMasks.empty() || !sameRun(actions.data(), actions.size(), m_indexedActions)) {
         indexPreconditions(actions);
         m_indexedActions.assign(actions.begin(), actions.end());
     }
@@ -899,6 +899,7 @@ void Planner::indexPreconditions(std::span<const int> actions)
     }
     m_flatWrites = writes;
     m_smallActions.clear();
+    m_smallMissed = false;
     if (m_bitParallel && m_stride <= kSmallWidth)
         for (const FlatAction &fa : m_flatActions) {
             SmallAction &s = m_smallActions.emplace_back(SmallAction {{}, {}, {}, {}, true});
@@ -948,9 +949,9 @@ bool Planner::reachable(const std::int32_t *state, std::span<const int> actions,
         return a.fact == b.fact && a.value == b.value && a.op == b.op;
     };
     const size_t stride = size_t(m_stride);
-    if (m_reach.valid && std::equal(actions.begin(), actions.end(), m_reach.actions.begin(), m_reach.actions.end())
-        && std::equal(goal.begin(), goal.end(), m_reach.goal.begin(), m_reach.goal.end(), sameCondition)
-        && std::equal(state, state + stride, m_reach.state.begin(), m_reach.state.end()))
+    if (m_reach.valid && sameRun(state, stride, m_reach.state)
+        && sameRun(actions.data(), actions.size(), m_reach.actions)
+        && std::equal(goal.begin(), goal.end(), m_reach.goal.begin(), m_reach.goal.end(), sameCondition))
         return m_reach.answer;
     m_reach.answer = m_relaxation.reachable(state, actions, goal);
     m_reach.actions.assign(actions.begin(), actions.end());

@@ -404,6 +404,8 @@ private:
         bool vector;
     };
     std::vector<SmallAction> m_smallActions; // with m_flatActions, when the state fits
+    bool m_smallMissed = false; // a search of these actions for m_smallMissedGoal needed more nodes
+    std::vector<CCondition> m_smallMissedGoal;
     template<class Heuristic> bool searchSmall(Heuristic heuristic, Plan &out, int maxNodes);
     template<int Halves, class Heuristic> bool searchSmall(Heuristic heuristic, Plan &out, int maxNodes);
     bool m_smallSearch = true;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <vector>
 
 #if defined(__GNUC__)
 #define GOAP_ALWAYS_INLINE __attribute__((always_inline))
@@ -53,6 +54,19 @@ inline bool later(const auto &a, const auto &b)
 inline std::uint64_t tieKey(float h, std::uint32_t node)
 {
     return std::uint64_t(std::bit_cast<std::uint32_t>(h + 0.0f)) << 32 | node; // + 0.0f: -0 as +0
+}
+
+// Two runs of integers are equal, compared in place without an early exit:
+// std::equal calls memcmp, whose call costs more than comparing the few
+// values of a planner's question (its actions, its state) that a memo holds.
+template<class T> inline bool sameRun(const T *a, std::size_t n, const std::vector<T> &b)
+{
+    if (n != b.size())
+        return false;
+    T diff = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        diff |= a[i] ^ b[i];
+    return diff == 0;
 }
 
 // Pools never go negative and saturate at the 32-bit maximum.

@@ -1,4 +1,5 @@
 #include "relaxation.h"
+#include "planner/plannerinternal.h"
 
 #include <algorithm>
 
@@ -146,9 +147,9 @@ void Relaxation::prepare(const std::int32_t *state, std::span<const int> actions
         return a.fact == b.fact && a.value == b.value && a.op == b.op;
     };
     if (!m_actions.empty() || !m_goalIndex.empty()) {
-        if (std::equal(actions.begin(), actions.end(), m_preparedActions.begin(), m_preparedActions.end())
+        if (plannerinternal::sameRun(actions.data(), actions.size(), m_preparedActions)
             && std::equal(goal.begin(), goal.end(), m_preparedGoal.begin(), m_preparedGoal.end(), sameCondition)
-            && m_mayBeNegative == m_preparedNegative)
+            && plannerinternal::sameRun(m_mayBeNegative.data(), m_mayBeNegative.size(), m_preparedNegative))
             return;
     }
     m_preparedActions.assign(actions.begin(), actions.end());

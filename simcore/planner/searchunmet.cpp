@@ -407,7 +407,19 @@ template<class Heuristic> bool Planner::searchSmall(Heuristic heuristic, Plan &o
 {
     if (!m_smallSearch || m_smallActions.empty() || m_trace || m_travel || m_nodeLimit <= kSmallNodes)
         return false;
-    return m_stride <= 4 ? searchSmall<1>(heuristic, out, maxNodes) : searchSmall<2>(heuristic, out, maxNodes);
+    // A goal that needed more nodes last time, with these actions, is searched in full at once.
+    const auto sameCondition = [](const CCondition &a, const CCondition &b) {
+        return a.fact == b.fact && a.value == b.value && a.op == b.op;
+    };
+    if (m_smallMissed
+        && std::equal(heuristic.goal.begin(), heuristic.goal.end(), m_smallMissedGoal.begin(), m_smallMissedGoal.end(),
+                      sameCondition))
+        return false;
+    if (m_stride <= 4 ? searchSmall<1>(heuristic, out, maxNodes) : searchSmall<2>(heuristic, out, maxNodes))
+        return true;
+    m_smallMissed = true;
+    m_smallMissedGoal.assign(heuristic.goal.begin(), heuristic.goal.end());
+    return false;
 }
 
 template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuristic, Plan &out, int maxNodes)
@@ -472,11 +484,14 @@ template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuris
             out.reason = PlanReason::Found;
             out.found = true;
             out.cost = g[current];
+            size_t steps = 0;
+            for (int n = current; n != 0; n = parent[n])
+                ++steps;
+            out.actions.resize(steps);
             for (int n = current; n != 0; n = parent[n]) {
                 out.firstCost = g[n]; // the root's child last: the first step's g
-                out.actions.push_back(action[n]);
+                out.actions[--steps] = action[n];
             }
-            std::reverse(out.actions.begin(), out.actions.end());
             return true;
         }
         const std::int32_t *const from = states[current];
@@ -488,12 +503,11 @@ template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuris
             const SmallAction &sa = small[a];
             // (from + adds) with the set lanes replaced; the scalar effects where an add would clamp.
             State succ;
-            __m128i clamps = _mm_setzero_si128(), diff = _mm_setzero_si128();
+            __m128i clamps = _mm_setzero_si128();
             for (int k = 0; k < Halves; ++k) {
                 const __m128i sum = _mm_add_epi32(base.v[k], load(sa.add, k));
                 clamps = _mm_or_si128(clamps, _mm_and_si128(_mm_or_si128(base.v[k], sum), load(sa.added, k)));
                 succ.v[k] = _mm_or_si128(_mm_and_si128(sum, load(sa.keep, k)), load(sa.set, k));
-                diff = _mm_or_si128(diff, _mm_xor_si128(succ.v[k], base.v[k]));
             }
             if (!sa.vector || _mm_movemask_ps(_mm_castsi128_ps(clamps)) != 0) {
                 std::int32_t *const scratch = states[kSmallNodes];
@@ -501,20 +515,19 @@ template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuris
                 for (const FlatEffect *e = effects + flat[a].effects, *end = effects + flat[a].effectsEnd; e != end;
                      ++e)
                     scratch[e->fact] = e->set ? e->value : addClamped(scratch[e->fact], e->value);
-                diff = _mm_setzero_si128();
-                for (int k = 0; k < Halves; ++k) {
+                for (int k = 0; k < Halves; ++k)
                     succ.v[k] = load(scratch, k);
-                    diff = _mm_or_si128(diff, _mm_xor_si128(succ.v[k], base.v[k]));
-                }
             }
-            if (_mm_movemask_epi8(_mm_cmpeq_epi32(diff, _mm_setzero_si128())) == 0xFFFF)
-                continue; // the state being expanded
-            ++generated;
-            const double cost = g[current] + flat[a].cost;
+            // The table holds every node made, the one expanded too: a successor
+            // equal to it is the state being expanded (not counted), as in searchUnmet.
             unsigned slot = smallSlot(succ);
             while (table[slot] != kEmpty && !sameSmall(succ, states[table[slot]]))
                 slot = (slot + 1) % kSlots;
             const bool seen = table[slot] != kEmpty;
+            if (seen && table[slot] == current)
+                continue;
+            ++generated;
+            const double cost = g[current] + flat[a].cost;
             if (seen) {
                 const int existing = table[slot];
                 if ((closed >> existing & 1) || g[existing] <= cost)

@@ -1,5 +1,5 @@
 // Planner benchmarks: µs per plan, plans/s and node expansions/s for the
-// cook, the blacksmith once an ingot exists, and the synthetic chain problem.
+// cook, the cook already fed, the blacksmith once an ingot exists, and the synthetic chain problem.
 //   build/bin/bench_planner --benchmark_counters_tabular=true
 #include "planner/compiledscenario.h"
 #include "planner/planner.h"
@@ -37,6 +37,15 @@ void BM_CookPlan(benchmark::State &st)
 {
     const CompiledScenario c = compile(testing::loadShipped("cook.json"));
     runPlans(st, c, 0, 0, c.dawnState(0));
+}
+
+// The cook already fed: one expansion, the fixed cost of a plan call.
+void BM_CookSatisfied(benchmark::State &st)
+{
+    const CompiledScenario c = compile(testing::loadShipped("cook.json"));
+    auto state = c.dawnState(0);
+    state[size_t(c.fact(u"agent.fed"))] = 1;
+    runPlans(st, c, 0, 0, state);
 }
 
 void BM_BlacksmithPlanWithIngot(benchmark::State &st)
@@ -87,6 +96,7 @@ void BM_ChainPlanHeuristic(benchmark::State &st)
 } // namespace
 
 BENCHMARK(BM_CookPlan);
+BENCHMARK(BM_CookSatisfied);
 BENCHMARK(BM_Gripper8)
     ->Arg(int(PlannerHeuristic::Unmet))
     ->Arg(int(PlannerHeuristic::Additive))

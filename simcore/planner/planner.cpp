@@ -898,6 +898,20 @@ void Planner::indexPreconditions(std::span<const int> actions)
             m_testFlips |= std::uint64_t(group[k].flip) << (t + k);
     }
     m_flatWrites = writes;
+    // With at most 8 tests, the actions left by each set of failed tests, looked up.
+    m_leftByFails.clear();
+    if (m_bitParallel && m_tests.size() <= kLookedUpTests) {
+        m_leftByFails.resize(size_t(1) << m_tests.size());
+        for (size_t fails = 0; fails < m_leftByFails.size(); ++fails) {
+            std::uint64_t blocked = 0, enabled = m_changing;
+            for (size_t t = 0; t < m_tests.size(); ++t)
+                if (fails >> t & 1) {
+                    blocked |= m_blocks[t];
+                    enabled |= m_enables[t];
+                }
+            m_leftByFails[fails] = enabled & ~blocked;
+        }
+    }
     m_smallActions.clear();
     m_smallMissed = false;
     if (m_bitParallel && m_stride <= kSmallWidth)

@@ -374,6 +374,10 @@ private:
     std::uint64_t m_testFlips = 0;
     std::vector<std::uint64_t> m_blocks, m_enables; // 64 each: per test, the actions its failing blocks / enables
     std::uint64_t m_changing = 0; // actions that may change something whatever holds (adds, a fact set twice)
+    // With at most kLookedUpTests tests: per set of failed tests, the actions
+    // worth trying (without costed travel), so no loop over the failed ones.
+    static constexpr std::size_t kLookedUpTests = 8;
+    std::vector<std::uint64_t> m_leftByFails;
     std::uint64_t m_atStations = 0; // actions done at a station: with costed travel the walk changes the state
     // searchUnmet's open list while at most kMaxBuckets distinct (f, h) are
     // open: one FIFO per (f, h), in the heap's order (f, then h, then the

@@ -103,6 +103,8 @@ GOAP_ALWAYS_INLINE inline std::uint64_t Planner::applicableBits(const std::int32
 #endif
     }
     fails ^= m_testFlips;
+    if (!atStations && !m_leftByFails.empty())
+        return m_leftByFails[fails];
     std::uint64_t blocked = 0, enabled = m_changing | (atStations ? m_atStations : 0);
     for (; fails != 0; fails &= fails - 1) {
         const int t = std::countr_zero(fails);

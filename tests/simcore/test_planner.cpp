@@ -237,6 +237,24 @@ void addGoalAndAgent(CompiledScenario &c, const CompiledGoal &goal, CompiledAgen
     c.agentLabels.push_back(QStringLiteral("A"));
 }
 
+// Adds action "a<i>" (the next index) to a random problem and to its agent.
+void addAction(CompiledScenario &c, CompiledAgent &agent, const CompiledAction &a)
+{
+    const int i = int(c.actions.size());
+    c.actions.push_back(a);
+    c.actionIds.push_back(QStringLiteral("a%1").arg(i));
+    agent.actions.push_back(i);
+}
+
+// A quota goal whose conditions are the ones pushed next.
+CompiledGoal quotaGoalFrom(const CompiledScenario &c)
+{
+    CompiledGoal goal;
+    goal.kind = GoalKind::Quota;
+    goal.conditions.begin = std::uint32_t(c.conditions.size());
+    return goal;
+}
+
 // A wide random problem in compiled form: `count` actions over 8 agent facts,
 // every operator in preconditions, actions that only set and actions that
 // add (each fact written once: the reference's rule for a successor equal to
@@ -275,13 +293,9 @@ CompiledScenario randomWide(QRandomGenerator &rng, int count, bool manyCosts)
             c.effects.push_back(
                 {FactId((first + 1 + int(rng.bounded(facts - 1))) % facts), std::int32_t(rng.bounded(3))});
         a.set.end = std::uint32_t(c.effects.size());
-        c.actions.push_back(a);
-        c.actionIds.push_back(QStringLiteral("a%1").arg(i));
-        agent.actions.push_back(i);
+        addAction(c, agent, a);
     }
-    CompiledGoal goal;
-    goal.kind = GoalKind::Quota;
-    goal.conditions.begin = std::uint32_t(c.conditions.size());
+    CompiledGoal goal = quotaGoalFrom(c);
     for (int k = 0; k < 3; ++k)
         c.conditions.push_back(CCondition {FactId(k * 2 + int(rng.bounded(2))), 1 + std::int32_t(rng.bounded(2)),
                                            rng.bounded(2) ? ConditionOp::Ge : ConditionOp::Eq});
@@ -334,13 +348,9 @@ CompiledScenario randomCompiled(QRandomGenerator &rng)
         if (second)
             c.effects.push_back({other, rng.bounded(2) ? 1 : -1});
         a.add.end = std::uint32_t(c.effects.size());
-        c.actions.push_back(a);
-        c.actionIds.push_back(QStringLiteral("a%1").arg(i));
-        agent.actions.push_back(i);
+        addAction(c, agent, a);
     }
-    CompiledGoal goal;
-    goal.kind = GoalKind::Quota;
-    goal.conditions.begin = std::uint32_t(c.conditions.size());
+    CompiledGoal goal = quotaGoalFrom(c);
     const FactId g1 = FactId(rng.bounded(facts));
     c.conditions.push_back(condition(g1));
     if (rng.bounded(2)) {
@@ -391,13 +401,9 @@ CompiledScenario randomClamping(QRandomGenerator &rng, std::vector<std::int32_t>
         for (int k = int(rng.bounded(3)); k > 0; --k)
             c.effects.push_back({fact(), std::int32_t(rng.bounded(5)) - 2});
         a.set.end = std::uint32_t(c.effects.size());
-        c.actions.push_back(a);
-        c.actionIds.push_back(QStringLiteral("a%1").arg(i));
-        agent.actions.push_back(i);
+        addAction(c, agent, a);
     }
-    CompiledGoal goal;
-    goal.kind = GoalKind::Quota;
-    goal.conditions.begin = std::uint32_t(c.conditions.size());
+    CompiledGoal goal = quotaGoalFrom(c);
     for (int k = 1 + int(rng.bounded(2)); k > 0; --k)
         c.conditions.push_back(condition(fact()));
     goal.conditions.end = std::uint32_t(c.conditions.size());

@@ -141,10 +141,10 @@ std::size_t Planner::reservedBytes() const
 // is over the limit or the system refuses the memory: the search's Memory end.
 bool Planner::reserveNodes(std::size_t needed, std::uint32_t limit)
 {
+    if (needed > limit) // first: pools grown under an earlier, larger limit do not change the answer
+        return false;
     if (needed <= m_capacity)
         return true;
-    if (needed > limit)
-        return false;
     const std::size_t nodes = std::min<std::size_t>(std::max({2 * m_capacity, needed, std::size_t(256)}), limit);
     try {
         m_nodes.reserve(nodes);

@@ -239,6 +239,9 @@ private:
 
     std::uint32_t newNode(std::uint64_t hash, double g, std::uint32_t parent, std::int32_t action, double h, bool goal);
     std::size_t bytesFor(std::size_t nodes) const;
+    // Room for `needed` nodes in every pool; false when `needed` passes
+    // `limit` (whatever the pools hold already: the answer depends on the
+    // count and the limit alone) or an allocation fails.
     bool reserveNodes(std::size_t needed, std::uint32_t limit);
     std::int32_t *stateOf(std::uint32_t node) { return m_states.data() + size_t(node) * size_t(m_stride); }
     TableSlot *find(std::uint64_t hash, const std::int32_t *state, bool &found, std::uint32_t self = ~0u);

@@ -237,7 +237,8 @@ void Planner::searchUnmet(std::span<const int> actions, std::span<const CConditi
             finish(PlanReason::NodeCap);
             return;
         }
-        if (m_nodes.size() + maxBranch > m_capacity && !reserveNodes(m_nodes.size() + maxBranch, m_nodeLimit)) {
+        if (const size_t needed = m_nodes.size() + maxBranch;
+            needed > std::min<size_t>(m_capacity, m_nodeLimit) && !reserveNodes(needed, m_nodeLimit)) {
             finish(PlanReason::Memory);
             return;
         }
@@ -407,7 +408,11 @@ template<int Halves> inline bool sameSmall(const SmallState<Halves> &a, const st
 // that; `out` is then untouched and the caller searches as before.
 template<class Heuristic> bool Planner::searchSmall(Heuristic heuristic, Plan &out, int maxNodes)
 {
-    if (!m_smallSearch || m_smallActions.empty() || m_trace || m_travel || m_nodeLimit <= kSmallNodes)
+    // The full search stops for memory when an expansion's successors would
+    // pass the node limit: at most kSmallNodes nodes and one successor per
+    // action never do here, or the full search answers.
+    if (!m_smallSearch || m_smallActions.empty() || m_trace || m_travel
+        || size_t(m_nodeLimit) < kSmallNodes + m_flatActions.size())
         return false;
     // A goal that needed more nodes last time, with these actions, is searched in full at once.
     const auto sameCondition = [](const CCondition &a, const CCondition &b) {

@@ -1121,6 +1121,61 @@ private slots:
                      + QByteArray::number(capped) + " capped");
     }
 
+    void memoryAnswersDependOnTheLimitAlone()
+    {
+        // One fact, 30 actions that add 1 to it, goals n >= 1, 50 and 80: a
+        // search stops for memory when an expansion's 30 successors would
+        // pass the node limit, whether the small search or the full one runs
+        // and whatever limit the same Planner searched under before (pools
+        // grown under a larger limit do not let a later search past its own).
+        CompiledScenario c;
+        c.agentFactCount = 1;
+        c.factNames.push_back(QStringLiteral("agent.n"));
+        CompiledAgent agent;
+        for (int i = 0; i < 30; ++i) {
+            CompiledAction a;
+            a.cost = 1;
+            a.add.begin = std::uint32_t(c.effects.size());
+            c.effects.push_back({0, 1});
+            a.add.end = a.set.begin = a.set.end = std::uint32_t(c.effects.size());
+            addAction(c, agent, a);
+        }
+        for (const std::int32_t v : {1, 50, 80})
+            c.conditions.push_back(CCondition {0, v, ConditionOp::Ge});
+        const std::vector<std::int32_t> start {0};
+        const auto bytesFor = [](std::uint32_t nodes) { return size_t(nodes) * (48 + 4) + 1024 * 16; };
+        struct Call
+        {
+            std::uint32_t nodes;
+            std::uint32_t goal; // its one condition
+        };
+        const Call calls[] = {{70, 0}, {130, 1}, {100, 2}, {70, 1}, {95, 0}, {300, 2}, {94, 1}};
+        for (const PlannerHeuristic h : {PlannerHeuristic::Unmet, PlannerHeuristic::Additive, PlannerHeuristic::Max})
+            for (const bool small : {false, true}) {
+                Planner planner(c);
+                planner.setSmallSearch(small);
+                int memory = 0;
+                for (const Call &call : calls) {
+                    const QByteArray where = QByteArray(heuristicName(h)) + (small ? " small" : " full") + ", limit "
+                        + QByteArray::number(call.nodes) + ", goal " + QByteArray::number(call.goal);
+                    const auto goal = c.conditionsOf({call.goal, call.goal + 1});
+                    Planner fresh(c);
+                    fresh.setSmallSearch(false);
+                    fresh.setMemoryLimit(bytesFor(call.nodes));
+                    QCOMPARE(fresh.nodeLimit(bytesFor(call.nodes)), call.nodes);
+                    Plan want, got;
+                    fresh.plan(start, agent.actions, goal, want, 1000, h);
+                    planner.setMemoryLimit(bytesFor(call.nodes));
+                    planner.plan(start, agent.actions, goal, got, 1000, h);
+                    QVERIFY2(got.reason == want.reason, where);
+                    QVERIFY2(got.expanded == want.expanded && got.generated == want.generated, where);
+                    QVERIFY2(got.actions == want.actions, where);
+                    memory += want.reason == PlanReason::Memory;
+                }
+                QCOMPARE(memory, 2); // n >= 80 under 100 nodes, n >= 50 under 70 (about n + 31 needed)
+            }
+    }
+
     void randomProblemsMatchAReferenceSearch_data()
     {
         QTest::addColumn<int>("seed");

@@ -5,6 +5,7 @@
 #include <QHash>
 
 #include <algorithm>
+#include <limits>
 #include <set>
 
 namespace goap {
@@ -241,6 +242,41 @@ CompiledScenario compile(const Scenario &s)
         c.spawners.push_back({t, sp.at.x, sp.at.y, sp.first, sp.every, sp.max});
     }
     return c;
+}
+
+// `have op value` as one unsigned range test: every operator holds on one
+// interval of int32 ([lo, lo + span], wrapping), or on its complement (flip).
+RangeTest rangeTest(const CCondition &c)
+{
+    constexpr std::int64_t kMin = std::numeric_limits<std::int32_t>::min();
+    constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
+    const std::int64_t v = c.value;
+    std::int64_t lo = kMin, hi = kMax; // never: the whole range, flipped
+    bool flip = false;
+    switch (c.op) {
+    case ConditionOp::Ge:
+        lo = v;
+        break;
+    case ConditionOp::Gt:
+        lo = v + 1;
+        flip = v == kMax;
+        break;
+    case ConditionOp::Le:
+        hi = v;
+        break;
+    case ConditionOp::Lt:
+        hi = v - 1;
+        flip = v == kMin;
+        break;
+    case ConditionOp::Eq:
+    case ConditionOp::Ne:
+        lo = hi = v;
+        flip = c.op == ConditionOp::Ne;
+        break;
+    }
+    if (flip && c.op != ConditionOp::Ne)
+        lo = kMin, hi = kMax;
+    return RangeTest {c.fact, std::uint32_t(lo), std::uint32_t(hi) - std::uint32_t(lo), flip ? 1u : 0u};
 }
 
 } // namespace goap

@@ -28,6 +28,18 @@ struct CCondition
     bool holds(std::int64_t have) const { return conditionHolds(op, have, value); }
 };
 
+// `fact op value` as one unsigned range test: it holds when (uint32(value) -
+// lo) <= span, flipped for `!=` (every operator is one interval of int32, or
+// its complement), so a test needs no branch per operator (the planner's
+// preconditions, the relaxation's conditions).
+struct RangeTest
+{
+    FactId fact;
+    std::uint32_t lo, span, flip;
+    bool holds(std::int32_t v) const { return ((std::uint32_t(v) - lo <= span) ^ flip) != 0; }
+};
+RangeTest rangeTest(const CCondition &c);
+
 struct CEffect
 {
     FactId fact;

@@ -330,19 +330,11 @@ private:
     std::uint32_t m_nodeLimit = 0;
 
     // The `unmet` search's own loop (searchUnmet, issue #31's speed targets),
-    // built by indexPreconditions with the masks. A condition is a range test:
-    // it holds when (uint32(value) - lo) <= span, flipped for `!=` (every
-    // operator is one interval of int32, or its complement), so the masks are
-    // built without a branch per operator. Each action of the search is one
-    // flat record: its cost and its effects (adds, then
-    // sets, as CompiledAction applies them) with a set's key computed once.
-    struct RangeTest
-    {
-        FactId fact;
-        std::uint32_t lo, span, flip;
-        bool holds(std::int32_t v) const { return ((std::uint32_t(v) - lo <= span) ^ flip) != 0; }
-    };
-    static RangeTest rangeTest(const CCondition &c);
+    // built by indexPreconditions with the masks. A condition is a RangeTest
+    // (compiledscenario.h), so the masks are built without a branch per
+    // operator. Each action of the search is one flat record: its cost and
+    // its effects (adds, then sets, as CompiledAction applies them) with a
+    // set's key computed once.
     struct FlatEffect
     {
         FactId fact;

@@ -135,26 +135,31 @@ std::uint32_t Relaxation::conditionIndex(const CCondition &c)
 void Relaxation::prepare(const std::int32_t *state, std::span<const int> actions, std::span<const CCondition> goal)
 {
     const CompiledScenario &sc = *m_scenario;
+    // The same question as last time (a character planning again, a
+    // benchmark): nothing to rebuild. Which facts may go negative follows
+    // from the actions and the facts that start negative (usually none).
+    m_startNegative.clear();
+    for (FactId f = 0; f < sc.stateSize(); ++f)
+        if (state[f] < 0)
+            m_startNegative.push_back(f);
+    const auto sameCondition = [](const CCondition &a, const CCondition &b) {
+        return a.fact == b.fact && a.value == b.value && a.op == b.op;
+    };
+    if ((!m_actions.empty() || !m_goalIndex.empty())
+        && plannerinternal::sameRun(actions.data(), actions.size(), m_preparedActions)
+        && std::equal(goal.begin(), goal.end(), m_preparedGoal.begin(), m_preparedGoal.end(), sameCondition)
+        && plannerinternal::sameRun(m_startNegative.data(), m_startNegative.size(), m_preparedStartNegative))
+        return;
+    m_preparedActions.assign(actions.begin(), actions.end());
+    m_preparedGoal.assign(goal.begin(), goal.end());
+    m_preparedStartNegative = m_startNegative;
     m_mayBeNegative.assign(size_t(sc.stateSize()), 0);
-    for (size_t f = 0; f < m_mayBeNegative.size(); ++f)
-        m_mayBeNegative[f] = state[f] < 0;
+    for (const FactId f : m_startNegative)
+        m_mayBeNegative[size_t(f)] = 1;
     for (const int a : actions)
         for (const CEffect &e : sc.effectsOf(sc.actions[size_t(a)].set))
             if (e.value < 0)
                 m_mayBeNegative[size_t(e.fact)] = 1;
-    // The same question as last time (a character planning again, a benchmark): nothing to rebuild.
-    const auto sameCondition = [](const CCondition &a, const CCondition &b) {
-        return a.fact == b.fact && a.value == b.value && a.op == b.op;
-    };
-    if (!m_actions.empty() || !m_goalIndex.empty()) {
-        if (plannerinternal::sameRun(actions.data(), actions.size(), m_preparedActions)
-            && std::equal(goal.begin(), goal.end(), m_preparedGoal.begin(), m_preparedGoal.end(), sameCondition)
-            && plannerinternal::sameRun(m_mayBeNegative.data(), m_mayBeNegative.size(), m_preparedNegative))
-            return;
-    }
-    m_preparedActions.assign(actions.begin(), actions.end());
-    m_preparedGoal.assign(goal.begin(), goal.end());
-    m_preparedNegative = m_mayBeNegative;
 
     m_conditions.clear();
     m_goalIndex.clear();
@@ -191,6 +196,9 @@ void Relaxation::prepare(const std::int32_t *state, std::span<const int> actions
         r.achEnd = std::uint32_t(m_achieves.size());
     }
     const size_t n = m_conditions.size();
+    m_condTests.clear();
+    for (const CCondition &c : m_conditions)
+        m_condTests.push_back(rangeTest(c));
     m_cost.resize(n);
     m_settled.resize(n);
     m_isGoal.assign(n, 0);
@@ -319,7 +327,7 @@ template<bool Sum> void Relaxation::settle(const std::int32_t *state, const doub
     };
     for (size_t k = 0; k < n; ++k) {
         m_settled[k] = 0;
-        m_cost[k] = m_conditions[k].holds(state[m_conditions[k].fact]) ? 0.0 : kInfinity;
+        m_cost[k] = m_condTests[k].holds(state[m_condTests[k].fact]) ? 0.0 : kInfinity;
     }
     for (size_t a = 0; a < m_actions.size(); ++a) {
         m_waiting[a] = m_actions[a].preEnd - m_actions[a].preBegin;
@@ -343,7 +351,7 @@ template<bool Sum> double Relaxation::cost(const std::int32_t *state)
 {
     const size_t n = m_conditions.size();
     for (size_t k = 0; k < n; ++k)
-        m_cost[k] = m_conditions[k].holds(state[m_conditions[k].fact]) ? 0.0 : kInfinity;
+        m_cost[k] = m_condTests[k].holds(state[m_condTests[k].fact]) ? 0.0 : kInfinity;
     const auto combine = [&](const std::uint32_t *begin, const std::uint32_t *end) {
         double total = 0;
         for (const std::uint32_t *p = begin; p != end; ++p) {

@@ -104,6 +104,7 @@ private:
     std::vector<char> m_applied;
     // prepare() / cost()
     std::vector<CCondition> m_conditions; // distinct conditions of the goal and every precondition
+    std::vector<RangeTest> m_condTests; // the same, as range tests: holds without a branch per operator
     std::vector<std::uint32_t> m_goalIndex;
     std::vector<std::uint32_t> m_preIndex;
     std::vector<std::uint32_t> m_achieves;
@@ -119,7 +120,7 @@ private:
     // The question prepare() answered last: asked again, it keeps what it built.
     std::vector<int> m_preparedActions;
     std::vector<CCondition> m_preparedGoal;
-    std::vector<char> m_preparedNegative;
+    std::vector<FactId> m_startNegative, m_preparedStartNegative; // the facts below 0 in the start
     // settle(): per condition the actions needing it (one entry per
     // occurrence) and whether it is settled; per action its unsettled count.
     std::vector<std::uint32_t> m_needersBegin, m_needers;

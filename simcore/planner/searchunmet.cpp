@@ -24,41 +24,6 @@ using plannerinternal::later;
 using plannerinternal::tieKey;
 using plannerinternal::unmet;
 
-// `have op value` as one unsigned range test: every operator holds on one
-// interval of int32 ([lo, lo + span], wrapping), or on its complement (flip).
-Planner::RangeTest Planner::rangeTest(const CCondition &c)
-{
-    constexpr std::int64_t kMin = std::numeric_limits<std::int32_t>::min();
-    constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
-    const std::int64_t v = c.value;
-    std::int64_t lo = kMin, hi = kMax; // never: the whole range, flipped
-    bool flip = false;
-    switch (c.op) {
-    case ConditionOp::Ge:
-        lo = v;
-        break;
-    case ConditionOp::Gt:
-        lo = v + 1;
-        flip = v == kMax;
-        break;
-    case ConditionOp::Le:
-        hi = v;
-        break;
-    case ConditionOp::Lt:
-        hi = v - 1;
-        flip = v == kMin;
-        break;
-    case ConditionOp::Eq:
-    case ConditionOp::Ne:
-        lo = hi = v;
-        flip = c.op == ConditionOp::Ne;
-        break;
-    }
-    if (flip && c.op != ConditionOp::Ne)
-        lo = kMin, hi = kMax;
-    return RangeTest {c.fact, std::uint32_t(lo), std::uint32_t(hi) - std::uint32_t(lo), flip ? 1u : 0u};
-}
-
 namespace {
 // Two states of `n` values are equal: word by word, without a call or an early
 // exit (a probe compares only on a 64-bit hash match, so they nearly always are).

@@ -2060,11 +2060,13 @@ private slots:
                 for (const CCondition &k : c.conditionsOf(c.actions[size_t(actions[a])].pre))
                     pre[a].push_back(indexOf(k));
             std::vector<char> negative(size_t(c.stateSize()));
-            for (size_t f = 0; f < negative.size(); ++f)
-                negative[f] = start[f] < 0;
-            for (const int a : actions)
-                for (const CEffect &e : c.effectsOf(c.actions[size_t(a)].set))
-                    negative[size_t(e.fact)] = negative[size_t(e.fact)] || e.value < 0;
+            const auto setNegative = [&](const std::vector<std::int32_t> &prepared) {
+                for (size_t f = 0; f < negative.size(); ++f)
+                    negative[f] = prepared[f] < 0;
+                for (const int a : actions)
+                    for (const CEffect &e : c.effectsOf(c.actions[size_t(a)].set))
+                        negative[size_t(e.fact)] = negative[size_t(e.fact)] || e.value < 0;
+            };
             const auto achieves = [&](size_t a, const CCondition &k) {
                 const CompiledAction &act = c.actions[size_t(actions[a])];
                 for (const CEffect &e : c.effectsOf(act.add)) {
@@ -2082,12 +2084,16 @@ private slots:
                 return false;
             };
             Relaxation r(c);
-            r.prepare(start.data(), actions, goal);
             for (int sample = 0; sample < 4; ++sample) {
                 std::vector<std::int32_t> state = start;
                 if (sample > 0)
                     for (std::int32_t &v : state)
-                        v = std::max(0, v + std::int32_t(rng.bounded(5)) - 2);
+                        v = std::max(sample == 3 ? -1 : 0, v + std::int32_t(rng.bounded(5)) - 2);
+                // Prepared again from the start or from the state: the same
+                // question asked again, or one whose facts below 0 differ.
+                const std::vector<std::int32_t> &prepared = sample % 2 ? state : start;
+                r.prepare(prepared.data(), actions, goal);
+                setNegative(prepared);
                 for (const bool sum : {true, false}) {
                     constexpr double inf = Relaxation::kInfinity;
                     std::vector<double> cost(conditions.size());

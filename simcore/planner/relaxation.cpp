@@ -349,6 +349,12 @@ template<bool Sum> void Relaxation::settle(const std::int32_t *state, const doub
 
 template<bool Sum> double Relaxation::cost(const std::int32_t *state)
 {
+    bool goalHolds = false;
+    return cost<Sum>(state, goalHolds);
+}
+
+template<bool Sum> double Relaxation::cost(const std::int32_t *state, bool &goalHolds)
+{
     const size_t n = m_conditions.size();
     for (size_t k = 0; k < n; ++k)
         m_cost[k] = m_condTests[k].holds(state[m_condTests[k].fact]) ? 0.0 : kInfinity;
@@ -363,7 +369,8 @@ template<bool Sum> double Relaxation::cost(const std::int32_t *state)
         }
         return total;
     };
-    if (goalCost<Sum>() == 0)
+    goalHolds = goalCost<Sum>() == 0; // every goal condition costs 0 exactly when it holds
+    if (goalHolds)
         return 0;
     // Bellman-Ford: costs only fall, and settle within one pass per condition.
     // On the planner's small problems its passes over a flat array beat
@@ -391,6 +398,8 @@ template<bool Sum> double Relaxation::cost(const std::int32_t *state)
 
 template double Relaxation::cost<true>(const std::int32_t *state);
 template double Relaxation::cost<false>(const std::int32_t *state);
+template double Relaxation::cost<true>(const std::int32_t *state, bool &goalHolds);
+template double Relaxation::cost<false>(const std::int32_t *state, bool &goalHolds);
 
 double Relaxation::lmcut(const std::int32_t *state)
 {

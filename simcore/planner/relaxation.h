@@ -79,6 +79,9 @@ public:
     // The relaxed cost of the prepared goal from `state`: h_add (Sum) or
     // h_max; kInfinity when no achiever chain reaches some goal condition.
     template<bool Sum> double cost(const std::int32_t *state);
+    // The same, and whether every goal condition holds in `state` (the cost
+    // is then 0; a cost of 0 alone does not say so: actions may cost 0).
+    template<bool Sum> double cost(const std::int32_t *state, bool &goalHolds);
     // The landmark-cut heuristic of the prepared goal from `state`; kInfinity
     // when h_max is (no achiever chain reaches some goal condition).
     double lmcut(const std::int32_t *state);

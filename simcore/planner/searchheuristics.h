@@ -47,8 +47,7 @@ template<bool Sum> struct Planner::RelaxedCost
     std::span<const CCondition> goal;
     double operator()(const std::int32_t *state, bool &isGoal) const
     {
-        isGoal = plannerinternal::holds(state, goal);
-        return isGoal ? 0.0 : relaxation->cost<Sum>(state);
+        return relaxation->cost<Sum>(state, isGoal); // 0 when the goal holds
     }
 };
 

@@ -16,7 +16,6 @@
 #include <new>
 #include <numeric>
 #include <stdexcept>
-#include <type_traits>
 
 namespace goap {
 
@@ -629,7 +628,7 @@ void Planner::search(std::span<const int> actions, Plan &out, int maxNodes, Heur
         maxBranch += m_travel ? std::max<size_t>(1, sc.actions[size_t(a)].stations.size()) : 1;
     const int position = m_position;
 
-    if constexpr (std::is_same_v<Heuristic, RelaxedCost<true>> || std::is_same_v<Heuristic, RelaxedCost<false>>)
+    if constexpr (Heuristic::kSmall)
         if (searchSmall(heuristic, out, maxNodes))
             return;
     bool isGoal = false;
@@ -959,13 +958,10 @@ double Planner::between(int from, int to)
 // a fixpoint. The question is compared by value, never by address.
 bool Planner::reachable(const std::int32_t *state, std::span<const int> actions, std::span<const CCondition> goal)
 {
-    const auto sameCondition = [](const CCondition &a, const CCondition &b) {
-        return a.fact == b.fact && a.value == b.value && a.op == b.op;
-    };
     const size_t stride = size_t(m_stride);
     if (m_reach.valid && sameRun(state, stride, m_reach.state)
         && sameRun(actions.data(), actions.size(), m_reach.actions)
-        && std::equal(goal.begin(), goal.end(), m_reach.goal.begin(), m_reach.goal.end(), sameCondition))
+        && plannerinternal::sameConditions(goal, m_reach.goal))
         return m_reach.answer;
     m_reach.answer = m_relaxation.reachable(state, actions, goal);
     m_reach.actions.assign(actions.begin(), actions.end());

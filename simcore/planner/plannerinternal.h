@@ -69,6 +69,18 @@ template<class T> inline bool sameRun(const T *a, std::size_t n, const std::vect
     return diff == 0;
 }
 
+// Two conditions are the same test (their fact, operator and value).
+inline bool sameCondition(const CCondition &a, const CCondition &b)
+{
+    return a.fact == b.fact && a.value == b.value && a.op == b.op;
+}
+
+// A question's conditions are the ones a memo holds, in order.
+inline bool sameConditions(std::span<const CCondition> a, const std::vector<CCondition> &b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), sameCondition);
+}
+
 // Pools never go negative and saturate at the 32-bit maximum.
 inline std::int32_t addClamped(std::int32_t v, std::int32_t delta)
 {

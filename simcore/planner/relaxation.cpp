@@ -142,12 +142,9 @@ void Relaxation::prepare(const std::int32_t *state, std::span<const int> actions
     for (FactId f = 0; f < sc.stateSize(); ++f)
         if (state[f] < 0)
             m_startNegative.push_back(f);
-    const auto sameCondition = [](const CCondition &a, const CCondition &b) {
-        return a.fact == b.fact && a.value == b.value && a.op == b.op;
-    };
     if ((!m_actions.empty() || !m_goalIndex.empty())
         && plannerinternal::sameRun(actions.data(), actions.size(), m_preparedActions)
-        && std::equal(goal.begin(), goal.end(), m_preparedGoal.begin(), m_preparedGoal.end(), sameCondition)
+        && plannerinternal::sameConditions(goal, m_preparedGoal)
         && plannerinternal::sameRun(m_startNegative.data(), m_startNegative.size(), m_preparedStartNegative))
         return;
     m_preparedActions.assign(actions.begin(), actions.end());

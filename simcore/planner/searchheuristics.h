@@ -28,6 +28,7 @@ struct Planner::UnmetCount
     static constexpr bool kReopen = false; // the seed's search never reopens: its plans stay as they were
     static constexpr bool kExtreme = false;
     static constexpr bool kSymmetry = false;
+    static constexpr bool kSmall = true; // searchSmall may search it
     std::span<const CCondition> goal;
     double operator()(const std::int32_t *state, bool &isGoal) const
     {
@@ -43,6 +44,7 @@ template<bool Sum> struct Planner::RelaxedCost
     static constexpr bool kReopen = false; // h_max is consistent: a closed state is never reached more cheaply
     static constexpr bool kExtreme = false;
     static constexpr bool kSymmetry = false;
+    static constexpr bool kSmall = true; // searchSmall may search it
     Relaxation *relaxation;
     std::span<const CCondition> goal;
     double operator()(const std::int32_t *state, bool &isGoal) const
@@ -63,6 +65,7 @@ struct Planner::LandmarkCut
     static constexpr bool kReopen = true;
     static constexpr bool kExtreme = false;
     static constexpr bool kSymmetry = true;
+    static constexpr bool kSmall = false; // reopens and keeps orbits: searchSmall does neither
     Relaxation *relaxation;
     std::span<const CCondition> goal;
     double operator()(const std::int32_t *state, bool &isGoal) const
@@ -80,6 +83,7 @@ struct Planner::ExtremeValue
     static constexpr bool kReopen = false;
     static constexpr bool kExtreme = true;
     static constexpr bool kSymmetry = false;
+    static constexpr bool kSmall = false; // keeps the best node, no goal test
     Extreme goal;
     double limit; // goal.budget with room for the rounding of summed costs
     double operator()(const std::int32_t *, bool &isGoal) const

@@ -380,12 +380,7 @@ template<class Heuristic> bool Planner::searchSmall(Heuristic heuristic, Plan &o
         || size_t(m_nodeLimit) < kSmallNodes + m_flatActions.size())
         return false;
     // A goal that needed more nodes last time, with these actions, is searched in full at once.
-    const auto sameCondition = [](const CCondition &a, const CCondition &b) {
-        return a.fact == b.fact && a.value == b.value && a.op == b.op;
-    };
-    if (m_smallMissed
-        && std::equal(heuristic.goal.begin(), heuristic.goal.end(), m_smallMissedGoal.begin(), m_smallMissedGoal.end(),
-                      sameCondition))
+    if (m_smallMissed && plannerinternal::sameConditions(heuristic.goal, m_smallMissedGoal))
         return false;
     if (m_stride <= 4 ? searchSmall<1>(heuristic, out, maxNodes) : searchSmall<2>(heuristic, out, maxNodes))
         return true;

@@ -1,4 +1,5 @@
 #include "symmetry.h"
+#include "planner/plannerinternal.h"
 
 #include <bliss/graph.hh>
 
@@ -15,10 +16,7 @@ namespace goap {
 
 namespace {
 
-bool sameCondition(const CCondition &a, const CCondition &b)
-{
-    return a.fact == b.fact && a.value == b.value && a.op == b.op;
-}
+using plannerinternal::sameCondition;
 
 bool conditionLess(const CCondition &a, const CCondition &b)
 {
@@ -81,8 +79,7 @@ void Symmetries::find(const CompiledScenario &scenario, int stateSize, std::span
         m_negative[f] = f < start.size() && start[f] < 0;
     const auto asked = [&](const Known &k) {
         return k.size == stateSize && std::equal(actions.begin(), actions.end(), k.actions.begin(), k.actions.end())
-            && std::equal(goal.begin(), goal.end(), k.goal.begin(), k.goal.end(), sameCondition)
-            && k.negative == m_negative;
+            && plannerinternal::sameConditions(goal, k.goal) && k.negative == m_negative;
     };
     if (m_current < m_known.size() && asked(m_known[m_current]))
         return;

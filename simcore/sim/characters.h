@@ -11,6 +11,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -82,6 +83,10 @@ struct Walk
     // Sets out for (toX, toY) along the station `field`'s distance field
     // (-1: a step in sight); noWay when walls leave no way there.
     void set(const Space &space, double toX, double toY, int field);
+    // The same walk when (toX, toY) is in sight (Space::inSight), else false
+    // and the walk untouched: a walk the parallel tick may set out on (it
+    // reads the map alone).
+    bool setInSight(const Space &space, double toX, double toY, int field);
     // Measures the legs of the route set last.
     void measure();
     // Where leg k ends.
@@ -97,6 +102,9 @@ struct Walk
     // untouched (its legs measured): the parallel tick works it out ahead
     // from a frozen view.
     bool advanceFrom(double &atX, double &atY, size_t &atWay, double stride) const;
+
+private:
+    void setRoute(double toX, double toY, int field, bool way, std::span<const std::pair<double, double>> points);
 };
 
 // Written when they happen (rarely), so snapshots only share them.

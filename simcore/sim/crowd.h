@@ -46,15 +46,30 @@ public:
         f.standCell = cell;
         f.standing = true;
         m_standing.put(cell, i);
+        if (m_logging)
+            m_changes.push_back(cell);
     }
     void unstand(int i) // gives back its cell; no longer sharing one either
     {
         Footing &f = of(i);
-        if (f.standing && m_standing.at(f.standCell) == i)
+        if (f.standing && m_standing.at(f.standCell) == i) {
             m_standing.remove(f.standCell);
+            if (m_logging)
+                m_changes.push_back(f.standCell);
+        }
         f.standing = false;
         f.sharing = false;
     }
+
+    // The cells whose occupant changed since logging began (logChanges(true)),
+    // in no particular order: the parallel tick's ordered loop tells by them
+    // whether a walk worked out ahead read a cell an earlier turn changed.
+    void logChanges(bool on)
+    {
+        m_logging = on;
+        m_changes.clear();
+    }
+    const std::vector<std::int64_t> &changes() const { return m_changes; }
 
     // Places: who holds each of a station's places, -1 when free.
     size_t stations() const { return m_places.size(); }
@@ -82,6 +97,8 @@ private:
     std::vector<std::vector<int>> m_places; // per station: occupant of each place, -1 free
     std::vector<std::deque<int>> m_lines; // per station: its line, front first
     std::vector<std::deque<int>> m_queues; // per queue: storage indices, front first
+    bool m_logging = false;
+    std::vector<std::int64_t> m_changes; // keeps its capacity
 };
 
 } // namespace goap::sim

@@ -28,6 +28,7 @@
 #include "simulation.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace goap::sim {
 
@@ -51,14 +52,14 @@ int Simulation::threads() const
     return m_pool ? m_pool->threads() : 1;
 }
 
-void Simulation::prepareRange(size_t begin, size_t end)
+void Simulation::prepareRange(size_t begin, size_t end, Chunk &chunk)
 {
     for (size_t k = begin; k < end; ++k) {
         const int i = m_order[k];
         const Activity &a = m_activities[size_t(i)];
         Ahead &ahead = m_ahead[size_t(i)];
         ahead.valid = false;
-        m_settled[size_t(i)] = 0;
+        m_settled[size_t(i)] = kInOrder;
         if (!a.active)
             continue;
         climbNeeds(i); // what updateAgent would do at its turn
@@ -72,25 +73,32 @@ void Simulation::prepareRange(size_t begin, size_t end)
             ahead.arrived = w.advanceFrom(ahead.x, ahead.y, ahead.way, m_identities[size_t(i)].speed * m_dt);
             ahead.valid = true;
         } // else a partner follows its holder; the others do not walk this tick (as things stand)
-        m_settled[size_t(i)] = settleAhead(i) ? 1 : 0;
+        m_settled[size_t(i)] = settleAhead(k, chunk);
     }
 }
 
 // The turn of a character that, as the tick begins, neither reads nor
 // changes anything but its own state this tick, nor is read by another's
 // turn unless through touch(): its phase's count, a stride that does not
-// arrive, a countdown that does not run out. What updateAgent would do.
-bool Simulation::settleAhead(int i)
+// arrive, a countdown that does not run out; or an arrival that sets out
+// again for a free spot (settleArrival). What updateAgent would do.
+Simulation::Settled Simulation::settleAhead(size_t position, Chunk &chunk)
 {
+    const int i = m_order[position];
     Activity &a = m_activities[size_t(i)];
     Walk &w = m_walks[size_t(i)];
     if (a.heldBy >= 0 || a.partner >= 0 || w.stepping)
-        return false;
+        return kInOrder;
     switch (a.phase) {
     case Phase::Walking: {
         const Ahead &ahead = m_ahead[size_t(i)];
-        if (!ahead.valid || ahead.arrived)
-            return false;
+        if (!ahead.valid)
+            return kInOrder;
+        if (ahead.arrived) {
+            if (a.station >= 0 && m_scenario->stations[size_t(a.station)].capacity <= 0) // settleArrival, next
+                chunk.found.push_back({std::uint32_t(position), Space::key(Grid::cellOf(ahead.x, ahead.y))});
+            return kInOrder;
+        }
         w.x = ahead.x;
         w.y = ahead.y;
         w.way = ahead.way;
@@ -99,31 +107,123 @@ bool Simulation::settleAhead(int i)
     case Phase::Acting:
         if (a.firstActingTick || a.ticksLeft <= 1
             || (m_options.hostFinishesExternal && m_scenario->actions[size_t(a.action)].external))
-            return false;
+            return kInOrder;
         --a.ticksLeft;
         break;
     case Phase::Queued:
     case Phase::Waiting:
     case Phase::Resting:
         if (a.ticksLeft <= 1)
-            return false;
+            return kInOrder;
         --a.ticksLeft;
         break;
     case Phase::Idle:
-        return false;
+        return kInOrder;
     }
     ++m_reports.back().agents[size_t(i)].phaseTicks[int(a.phase)];
-    return true;
+    return kTakenAhead;
 }
 
-// j's turn, taken ahead, is to come in order, and an earlier turn is about
-// to read or change it: j is put back as the tick began (needs climbed) and
-// takes its turn in the ordered loop.
+// A walker whose stride ahead arrives at a station without places (found
+// by settleAhead): arrive() finds the spot it arrived on taken, by another
+// standing there as the tick began or by the first of this tick's arrivals
+// there (a crowd heads for the same first free spot, and the first in order
+// gets it), and sends it to the station's first spot nobody stands on
+// (headFor). Taken here on that guess, with the spots this tick's first
+// arrivals before it will have taken (m_claims) counted as taken, when the
+// spot to head for is in sight (the walk Space::route would give, found from
+// the map alone); not for the first arrival on a free spot (it takes it),
+// nor when no spot is free (freeCellNear searches rings) or it would stand
+// where it is. The walk as the tick began and the spots read are kept, for
+// unsettle() and arrivalStale(): the ordered loop checks the guess at its turn.
+void Simulation::settleArrival(std::uint32_t position, std::int64_t here, Chunk &chunk)
+{
+    const int i = m_order[position];
+    const Ahead &ahead = m_ahead[size_t(i)];
+    const int st = m_activities[size_t(i)].station;
+    const int occupant = m_crowd.standingOn(here);
+    if (occupant == i)
+        return;
+    bool guessed = false; // a spot counted as taken that is free as the tick began
+    const auto taken = [&](std::int64_t key) {
+        if (m_crowd.standingOn(key) >= 0)
+            return true;
+        const int first = m_claims.at(key);
+        if (first < 0 || first >= i)
+            return false; // free at its turn, unless its first arrival has a turn before
+        guessed = true;
+        return true;
+    };
+    if (occupant < 0 && !taken(here))
+        return; // it is the first to arrive there: it takes the spot
+    const std::vector<Cell> &spots = m_space.spots(st);
+    size_t k = 0;
+    while (k < spots.size() && (m_space.isPlace(spots[k]) || taken(Space::key(spots[k]))))
+        ++k;
+    if (k == spots.size())
+        return;
+    const double tx = Grid::centreX(spots[k]), ty = Grid::centreY(spots[k]);
+    if (std::abs(tx - ahead.x) <= kArrived && std::abs(ty - ahead.y) <= kArrived)
+        return; // it would stand here after all
+    Walk &w = m_walks[size_t(i)];
+    Walk &before = m_walkBefore[size_t(i)];
+    before = w;
+    w.x = ahead.x;
+    w.y = ahead.y;
+    w.way = ahead.way;
+    if (!w.setInSight(m_space, tx, ty, st)) {
+        w = before;
+        return;
+    }
+    chunk.taken.push_back({position, st, here, std::uint32_t(k + 1), guessed});
+    ++m_reports.back().agents[size_t(i)].phaseTicks[int(Phase::Walking)];
+    m_settled[size_t(i)] = kArrivedAhead;
+}
+
+// Whether the guess of an arrival taken ahead fails at its turn: the spot it
+// arrived on is not taken by another now, or the spots it read before the
+// free one are not all taken, or that one is not free. Nothing to look at
+// when no cell has changed hands this tick and the guess took nothing for
+// taken that was free as the tick began.
+bool Simulation::arrivalStale(int i, const ArrivalTaken &t) const
+{
+    if (!t.guessed && m_crowd.changes().empty())
+        return false;
+    const int occupant = m_crowd.standingOn(t.here);
+    if (occupant < 0 || occupant == i)
+        return true;
+    const std::vector<Cell> &spots = m_space.spots(t.station);
+    for (std::uint32_t k = 0; k < t.spotsRead; ++k) {
+        const bool taken = m_space.isPlace(spots[k]) || m_crowd.standingOn(Space::key(spots[k])) >= 0;
+        if (taken != (k + 1 < t.spotsRead))
+            return true;
+    }
+    return false;
+}
+
+// An arrival taken ahead whose guess failed at its turn: the turn in order
+// after all, as updateAgent would take it (its phase counted and its stride
+// ahead taken already): from the end of its stride, arrive().
+void Simulation::arriveInOrder(int i)
+{
+    Ahead &ahead = m_ahead[size_t(i)];
+    Walk &w = m_walks[size_t(i)];
+    w = m_walkBefore[size_t(i)];
+    w.x = ahead.x;
+    w.y = ahead.y;
+    w.way = ahead.way;
+    ahead.valid = false; // taken (aheadStride)
+    m_turn = i;
+    arrive(i);
+}
+
 void Simulation::unsettle(int j)
 {
     Activity &a = m_activities[size_t(j)];
     --m_reports.back().agents[size_t(j)].phaseTicks[int(a.phase)];
-    if (a.phase == Phase::Walking) {
+    if (m_settled[size_t(j)] >= kArrivedAhead) {
+        m_walks[size_t(j)] = m_walkBefore[size_t(j)]; // its stride ahead is still valid: its turn takes it
+    } else if (a.phase == Phase::Walking) {
         const Ahead &ahead = m_ahead[size_t(j)];
         Walk &w = m_walks[size_t(j)];
         w.x = ahead.fromX;
@@ -132,7 +232,7 @@ void Simulation::unsettle(int j)
     } else {
         ++a.ticksLeft;
     }
-    m_settled[size_t(j)] = 0;
+    m_settled[size_t(j)] = kInOrder;
     ++m_unsettledTurns;
 }
 
@@ -143,12 +243,47 @@ void Simulation::prepareTick()
         return; // updateAgent climbs needs and walks as it goes
     if (m_ahead.size() < m_walks.size()) { // grows with the crowd only (not a tick)
         m_ahead.resize(m_walks.size());
+        m_walkBefore.resize(m_walks.size());
         m_settled.resize(m_walks.size());
     }
-    // Blocks of at least 256 characters: enough work to be worth a task.
-    const size_t grain = std::max<size_t>(256, m_order.size() / (size_t(m_pool->threads()) * 4));
-    auto block = [this](size_t begin, size_t end) { prepareRange(begin, end); };
-    m_pool->forBlocks(m_order.size(), grain, block);
+    // Chunks of at least 256 characters (enough work to be worth a task),
+    // four a thread; each keeps what it finds apart, on its own cache lines.
+    const size_t n = m_order.size();
+    m_chunkCount = std::min<size_t>(size_t(m_pool->threads()) * 4, std::max<size_t>(1, n / 256));
+    if (m_chunks.size() < m_chunkCount)
+        m_chunks.resize(m_chunkCount);
+    auto prepare = [this, n](size_t begin, size_t end) {
+        for (size_t c = begin; c < end; ++c) {
+            Chunk &chunk = m_chunks[c];
+            chunk.found.clear();
+            chunk.taken.clear();
+            prepareRange(c * n / m_chunkCount, (c + 1) * n / m_chunkCount, chunk);
+        }
+    };
+    m_pool->forChunks(m_chunkCount, prepare);
+    // The arrivals at stations without places, in two steps: the spots free
+    // as the tick began that arrivals reach, each with its first arrival in
+    // order (who takes it, unless an earlier turn changes things); then each
+    // arrival's turn on that guess (settleArrival), in the chunk that found it.
+    bool any = false;
+    m_claims.clear();
+    for (size_t c = 0; c < m_chunkCount; ++c)
+        for (const ArrivalFound &f : m_chunks[c].found) {
+            any = true;
+            if (m_crowd.standingOn(f.here) >= 0)
+                continue;
+            const int i = m_order[f.position], first = m_claims.at(f.here);
+            if (first < 0 || i < first)
+                m_claims.put(f.here, i);
+        }
+    if (any) {
+        auto arrivals = [this](size_t begin, size_t end) {
+            for (size_t c = begin; c < end; ++c)
+                for (const ArrivalFound &f : m_chunks[c].found)
+                    settleArrival(f.position, f.here, m_chunks[c]);
+        };
+        m_pool->forChunks(m_chunkCount, arrivals);
+    }
     ++m_parallelTicks;
     m_prepared = true;
 }

@@ -17,6 +17,7 @@ struct ThreadPool::Arena
     {
     }
     tbb::task_arena arena;
+    tbb::affinity_partitioner affinity; // forChunks: which thread ran which index last
 };
 
 ThreadPool::ThreadPool(int threads)
@@ -36,12 +37,15 @@ int ThreadPool::defaultThreads()
     return tbb::info::default_concurrency();
 }
 
-void ThreadPool::run(std::size_t count, std::size_t grain, Block block, void *context)
+void ThreadPool::run(std::size_t count, std::size_t grain, bool affine, Block block, void *context)
 {
     m_arena->arena.execute([&] {
-        tbb::parallel_for(
-            tbb::blocked_range<std::size_t>(0, count, grain),
-            [&](const tbb::blocked_range<std::size_t> &range) { block(context, range.begin(), range.end()); });
+        const tbb::blocked_range<std::size_t> range(0, count, grain);
+        const auto body = [&](const tbb::blocked_range<std::size_t> &r) { block(context, r.begin(), r.end()); };
+        if (affine)
+            tbb::parallel_for(range, body, m_arena->affinity);
+        else
+            tbb::parallel_for(range, body);
     });
 }
 

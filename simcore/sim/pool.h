@@ -33,6 +33,17 @@ public:
     // on the pool's threads and the caller's; returns when every block is done.
     template<class Body> void forBlocks(std::size_t count, std::size_t grain, Body &body)
     {
+        forEach(count, grain, false, body);
+    }
+    // body(begin, end) over [0, count) in blocks of one, each on the thread
+    // that ran the same index the last time (oneTBB's affinity_partitioner,
+    // as far as it can): a loop over the same parts of the same data each
+    // tick keeps each part's cache lines on one core.
+    template<class Body> void forChunks(std::size_t count, Body &body) { forEach(count, 1, true, body); }
+
+private:
+    template<class Body> void forEach(std::size_t count, std::size_t grain, bool affine, Body &body)
+    {
         struct Handover
         {
             Body &body;
@@ -41,7 +52,7 @@ public:
         } h {body};
         h.fork.store(1, std::memory_order_release);
         run(
-            count, grain,
+            count, grain, affine,
             [](void *context, std::size_t begin, std::size_t end) {
                 auto &hh = *static_cast<Handover *>(context);
                 (void)hh.fork.load(std::memory_order_acquire);
@@ -52,9 +63,8 @@ public:
         (void)h.join.load(std::memory_order_acquire);
     }
 
-private:
     using Block = void (*)(void *context, std::size_t begin, std::size_t end);
-    void run(std::size_t count, std::size_t grain, Block block, void *context);
+    void run(std::size_t count, std::size_t grain, bool affine, Block block, void *context);
 
     struct Arena;
     std::unique_ptr<Arena> m_arena;

@@ -1,5 +1,7 @@
 #include "simulation.h"
 
+#include <cassert>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -233,11 +235,36 @@ void Simulation::step()
     m_order = m_active; // characters may leave during the tick
     prepareTick();
     if (m_prepared) {
-        for (int i : m_order)
+        m_crowd.logChanges(true); // for arrivalStale
+        // The arrivals taken ahead, in order: chunk after chunk, each chunk's in order.
+        size_t chunk = 0, next = 0;
+        for (size_t position = 0; position < m_order.size(); ++position) {
+            const int i = m_order[position];
+            if (m_settled[size_t(i)] == kArrivedAhead) {
+                const ArrivalTaken *t = nullptr;
+                while (!t && chunk < m_chunkCount) { // one put back before its turn (touch) leaves its record behind
+                    const std::vector<ArrivalTaken> &taken = m_chunks[chunk].taken;
+                    if (next == taken.size()) {
+                        ++chunk;
+                        next = 0;
+                    } else if (taken[next].position < position) {
+                        ++next;
+                    } else {
+                        t = &taken[next++];
+                    }
+                }
+                assert(t && t->position == position);
+                if (!t || t->position != position) // (never: then in order, as the serial run)
+                    unsettle(i);
+                else if (arrivalStale(i, *t))
+                    arriveInOrder(i);
+            }
             if (!m_settled[size_t(i)] && m_activities[size_t(i)].active) {
                 m_turn = i;
                 updateAgent(i);
             }
+        }
+        m_crowd.logChanges(false);
         m_turn = -1;
     } else {
         for (int i : m_order)

@@ -223,7 +223,9 @@ private:
     // walker, kept aside and taken by moveAlong only if nothing moved it or
     // changed its way since (else it walks afresh), so the run is the serial one.
     void prepareTick();
-    void prepareRange(size_t begin, size_t end);
+    struct Chunk;
+    struct ArrivalTaken;
+    void prepareRange(size_t begin, size_t end, Chunk &chunk);
     // A character whose whole turn this tick is its own (mid-walk without
     // arriving, mid-action, waiting, resting or in line without its retry
     // due; no partner, not stepping) has its turn taken in the parallel part
@@ -231,7 +233,16 @@ private:
     // about to read or change another character calls touch() first: a
     // character settled ahead whose turn is still to come is put back as it
     // was, and takes its turn in order (what the serial run does).
-    bool settleAhead(int i);
+    // Also taken there: an arrival at a station without places where
+    // someone stands on the spot, which sets out for the station's first free
+    // spot in sight (arrive(), headFor()). It reads cells of the crowd, so the
+    // ordered loop puts it back when an earlier turn changed one of them
+    // (arrivalStale).
+    enum Settled : char { kInOrder = 0, kTakenAhead = 1, kArrivedAhead = 2 };
+    Settled settleAhead(size_t position, Chunk &chunk);
+    void settleArrival(std::uint32_t position, std::int64_t here, Chunk &chunk); // kArrivedAhead when taken
+    bool arrivalStale(int i, const ArrivalTaken &taken) const;
+    void arriveInOrder(int i); // the turn of one whose guess failed
     void buildFieldsAhead(const CompiledAction &act, double x, double y); // chooseStation's new fields, on the pool
     void touch(int j)
     {
@@ -385,7 +396,35 @@ private:
     };
     std::unique_ptr<ThreadPool, PoolDeleter> m_pool;
     std::vector<Ahead> m_ahead;
-    std::vector<char> m_settled; // per storage index: its turn was taken in the parallel part this tick
+    // The parallel tick's characters in chunks (parts of m_order, in order),
+    // each worked out on one thread and, tick after tick, on the same one
+    // (ThreadPool::forChunks): what it finds is kept in its chunk, read in
+    // order by the ordered loop, so no character's lines cross cores unless
+    // its turn is taken in order.
+    struct ArrivalFound // an arrival at a station without places (settleAhead)
+    {
+        std::uint32_t position = 0; // in m_order
+        std::int64_t here = 0; // the cell it arrives on
+    };
+    struct ArrivalTaken // one taken ahead (settleArrival): what arrivalStale checks
+    {
+        std::uint32_t position = 0; // in m_order
+        int station = -1;
+        std::int64_t here = 0; // the cell it arrived on
+        std::uint32_t spotsRead = 0; // the station's first spots, the free one last
+        bool guessed = false; // counted a spot free as the tick began as taken
+    };
+    struct alignas(64) Chunk
+    {
+        std::vector<ArrivalFound> found;
+        std::vector<ArrivalTaken> taken;
+    };
+    std::vector<Chunk> m_chunks;
+    size_t m_chunkCount = 0;
+    std::vector<Walk> m_walkBefore; // per storage index: an arrival taken ahead's walk as the tick began (unsettle)
+    Occupancy m_claims; // spot -> this tick's first arrival on it (free as the tick began)
+    std::vector<Settled>
+        m_settled; // per storage index: whether (how) its turn was taken in the parallel part this tick
     int m_turn = -1; // whose turn the ordered loop is at (storage index; ascending in a tick)
     bool m_prepared = false;
     std::vector<int> m_fieldStations; // buildFieldsAhead's scratch: the stations, their fields

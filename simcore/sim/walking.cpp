@@ -12,15 +12,30 @@ namespace goap::sim {
 
 void Walk::set(const Space &space, double toX, double toY, int field)
 {
-    goalX = toX;
-    goalY = toY;
-    walkField = field;
-    way = 0;
-    ++generation;
     // The whole way, once: every leg in sight, so walking it never enters a
     // wall nor cuts a corner. None: it stays where it is and re-plans.
     thread_local std::vector<std::pair<double, double>> points; // Space::route's answer (a scratch a thread)
-    noWay = !space.route(field, x, y, toX, toY, points);
+    const bool way = space.route(field, x, y, toX, toY, points);
+    setRoute(toX, toY, field, way, points);
+}
+
+bool Walk::setInSight(const Space &space, double toX, double toY, int field)
+{
+    if (!space.inSight(x, y, toX, toY))
+        return false;
+    const std::pair<double, double> point {toX, toY}; // what Space::route answers then
+    setRoute(toX, toY, field, true, {&point, 1});
+    return true;
+}
+
+void Walk::setRoute(double toX, double toY, int field, bool way, std::span<const std::pair<double, double>> points)
+{
+    goalX = toX;
+    goalY = toY;
+    walkField = field;
+    this->way = 0;
+    ++generation;
+    noWay = !way;
     route.resize(points.size());
     for (size_t k = 0; k < points.size(); ++k)
         route[k] = k == 0 ? Leg {x, y, 0} : Leg {points[k - 1].first, points[k - 1].second, 0};

@@ -373,7 +373,7 @@ bool Space::route(int station, double x, double y, double tx, double ty,
                   std::vector<std::pair<double, double>> &out) const
 {
     out.clear();
-    if (!m_walls || lineOfSight(m_grid, x, y, tx, ty)) {
+    if (inSight(x, y, tx, ty)) {
         out.emplace_back(tx, ty);
         return true;
     }

@@ -90,6 +90,12 @@ public:
     // way: a blocked end, or walls between them.
     bool route(int station, double x, double y, double tx, double ty,
                std::vector<std::pair<double, double>> &out) const;
+    // Whether (tx, ty) is in sight of (x, y), so that route() goes straight
+    // there. Reads the map alone: safe on any thread.
+    bool inSight(double x, double y, double tx, double ty) const
+    {
+        return !m_walls || lineOfSight(m_grid, x, y, tx, ty);
+    }
     // The whole way as its corners, (x, y) first and (tx, ty) last (the live
     // view draws it); just the two ends when there is no way.
     std::vector<std::pair<double, double>> path(int station, double x, double y, double tx, double ty) const;

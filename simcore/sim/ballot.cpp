@@ -13,7 +13,7 @@ namespace goap::sim {
 
 double Simulation::insistence(int agent, int goal) const
 {
-    return insistenceOf(agent, m_ballots.of(agent)[size_t(goal)]);
+    return insistenceOf(agent, size_t(goal));
 }
 
 double Simulation::quotaProgress(int i, const Ballots::Entry &entry) const
@@ -30,10 +30,12 @@ double Simulation::quotaProgress(int i, const Ballots::Entry &entry) const
     return 1.0 - (conditions.empty() ? 0.0 : shortfall / double(conditions.size()));
 }
 
-double Simulation::insistenceOf(int i, const Ballots::Entry &entry) const
+double Simulation::insistenceOf(int i, size_t k) const
 {
-    if (climbs(m_scenario->goals[size_t(entry.goal)].kind)) // a need's climb, or a maximise / minimise goal's
-        return entry.need;
+    const Ballots::Need &need = m_ballots.needs(i)[k];
+    if (need.climbs) // a need's climb, or a maximise / minimise goal's
+        return need.need;
+    const Ballots::Entry &entry = m_ballots.of(i)[k];
     // Insistence is a number between 0 and 1 (seed 003, SPEC 12.1): the
     // quota's formula, clamped, so an urgency above 1 reaches 1 sooner and stays there.
     const double progress = double(m_tickInDay) / double(m_ticksPerDay);
@@ -58,7 +60,7 @@ bool Simulation::satisfyNeeds(int i)
             std::int32_t &v = fact(i, c.fact);
             v = std::int32_t(std::max<std::int64_t>(0, v - spentBy(c.op, c.value))); // only >= and > spend (SPEC §11.1)
         }
-        entry.need = entry.start;
+        m_ballots.needs(i)[k].need = entry.start;
         ++report.goals[k].satisfied;
         Event e {0, 0, i, EventKind::NeedSatisfied};
         e.goal = entry.goal;
@@ -101,7 +103,7 @@ Extreme Simulation::episodeGoal(int goal, double spent) const
 void Simulation::endEpisode(int i, size_t k)
 {
     Ballots::Entry &entry = m_ballots.of(i)[k];
-    entry.need = entry.start;
+    m_ballots.needs(i)[k].need = entry.start;
     entry.spent = 0;
     ++m_reports.back().agents[size_t(i)].goals[k].satisfied;
     Event e {0, 0, i, EventKind::NeedSatisfied};
@@ -149,7 +151,7 @@ void Simulation::safePoint(int i)
     bool anyOpen = false, anyViable = false, allQuiet = true;
     for (size_t k = 0; k < ballot.size(); ++k) {
         Ballots::Entry &entry = ballot[k];
-        const double insistence = insistenceOf(i, entry);
+        const double insistence = insistenceOf(i, k);
         const bool extreme = isExtreme(sc.goals[size_t(entry.goal)].kind);
         entry.satisfied = !extreme && holds(i, sc.goals[size_t(entry.goal)].conditions);
         entry.viable = false;

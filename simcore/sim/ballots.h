@@ -19,8 +19,7 @@ public:
     struct Entry // one goal on one character's ballot
     {
         int goal = 0; // scenario goal index
-        double start = 0, rate = 0, urgency = 1;
-        double need = 0; // a need's insistence
+        double start = 0, urgency = 1;
         // At the last safe point: its plan's cost and insistence - costWeight x cost.
         double cost = 0, score = 0;
         bool viable = false, satisfied = false;
@@ -28,6 +27,16 @@ public:
         // A maximise / minimise goal's episode: the cost of the steps done for
         // it since it was last satisfied, and the cost of the step under way.
         double spent = 0, stepCost = 0;
+    };
+
+    // A need's insistence and its climb a second (climbs(): needs and
+    // maximise / minimise goals), apart from the entries: what every tick
+    // reads and writes for every character, in 24 bytes a goal (issue #30).
+    struct Need
+    {
+        double need = 0;
+        double rate = 0;
+        bool climbs = false;
     };
 
     size_t characters() const { return m_begin.size() - 1; }
@@ -41,12 +50,25 @@ public:
     {
         return {m_entries.data() + m_begin[size_t(i)], m_entries.data() + m_begin[size_t(i) + 1]};
     }
+    // Character i's needs, entry for entry.
+    std::span<Need> needs(int i)
+    {
+        return {m_needs.data() + m_begin[size_t(i)], m_needs.data() + m_begin[size_t(i) + 1]};
+    }
+    std::span<const Need> needs(int i) const
+    {
+        return {m_needs.data() + m_begin[size_t(i)], m_needs.data() + m_begin[size_t(i) + 1]};
+    }
     // The plan found at the last safe point for entry k of character i's ballot.
     Plan &plan(int i, size_t k) { return m_plans[m_begin[size_t(i)] + k]; }
     const Plan &plan(int i, size_t k) const { return m_plans[m_begin[size_t(i)] + k]; }
 
     // A ballot for the next character: add() its entries, then close() it.
-    void add(const Entry &entry) { m_entries.push_back(entry); }
+    void add(const Entry &entry, const Need &need)
+    {
+        m_entries.push_back(entry);
+        m_needs.push_back(need);
+    }
     void close()
     {
         m_begin.push_back(m_entries.size());
@@ -57,11 +79,13 @@ public:
     {
         m_begin.resize(characters + 1);
         m_entries.resize(m_begin.back());
+        m_needs.resize(m_begin.back());
         m_plans.resize(m_begin.back());
     }
 
 private:
     std::vector<Entry> m_entries;
+    std::vector<Need> m_needs; // per entry
     std::vector<size_t> m_begin {0}; // per character, its first entry; characters + 1
     std::vector<Plan> m_plans; // per entry
 };

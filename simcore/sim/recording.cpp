@@ -25,8 +25,10 @@ void Simulation::sample()
     m_samples.rowTime.push_back(now());
     m_samples.world.insert(m_samples.world.end(), m_world.begin(), m_world.end());
     for (int i = 0; i < int(m_staticAgents); ++i) {
-        for (const Ballots::Entry &entry : m_ballots.of(i)) {
-            m_samples.insistence.push_back(float(insistenceOf(i, entry)));
+        const std::span<const Ballots::Entry> ballot = m_ballots.of(i);
+        for (size_t k = 0; k < ballot.size(); ++k) {
+            const Ballots::Entry &entry = ballot[k];
+            m_samples.insistence.push_back(float(insistenceOf(i, k)));
             m_samples.progress.push_back(m_scenario->goals[size_t(entry.goal)].kind == GoalKind::Quota
                                              ? float(quotaProgress(i, entry))
                                              : std::numeric_limits<float>::quiet_NaN());
@@ -47,7 +49,7 @@ void Simulation::sample()
             ++copies;
             const std::span<const Ballots::Entry> ballot = m_ballots.of(i);
             for (size_t k = 0; k < goals && k < ballot.size(); ++k) {
-                m_samples.insistence[first + k] += float(insistenceOf(i, ballot[k]));
+                m_samples.insistence[first + k] += float(insistenceOf(i, k));
                 m_samples.progress[first + k] += float(quotaProgress(i, ballot[k]));
             }
         }
@@ -161,7 +163,7 @@ void Simulation::fillSnapshot(Snapshot &out) const
         const std::span<const Ballots::Entry> ballot = m_ballots.of(i);
         for (size_t k = 0; k < ballot.size(); ++k) {
             const Ballots::Entry &entry = ballot[k];
-            as.ballot.push_back(BallotEntry {entry.goal, insistenceOf(i, entry), entry.cost, entry.score, entry.viable,
+            as.ballot.push_back(BallotEntry {entry.goal, insistenceOf(i, k), entry.cost, entry.score, entry.viable,
                                              entry.satisfied, m_ballots.plan(i, k).reason});
         }
         const auto facts = agentFacts(i);

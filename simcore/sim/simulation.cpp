@@ -49,9 +49,8 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
             Ballots::Entry entry;
             entry.goal = g.goal;
             entry.start = g.start;
-            entry.rate = g.rate;
             entry.urgency = g.urgency;
-            m_ballots.add(entry);
+            m_ballots.add(entry, {0, g.rate, climbs(sc.goals[size_t(g.goal)].kind)});
         }
         m_ballots.close();
     }
@@ -195,8 +194,9 @@ void Simulation::dawn()
         m_placingDawn = true;
         stand(int(i), true); // no two on one spot: a later one takes the nearest free cell
         m_placingDawn = false;
-        for (Ballots::Entry &entry : m_ballots.of(int(i))) {
-            entry.need = entry.start;
+        for (size_t k = 0; k < m_ballots.of(int(i)).size(); ++k) {
+            Ballots::Entry &entry = m_ballots.of(int(i))[k];
+            m_ballots.needs(int(i))[k].need = entry.start;
             entry.cost = entry.score = 0;
             entry.viable = entry.satisfied = entry.met = false;
             report.agents[i].goals.push_back(GoalReport {entry.goal, std::nullopt, 0});
@@ -299,9 +299,9 @@ void Simulation::runDays(int days)
 
 void Simulation::climbNeeds(int i)
 {
-    for (Ballots::Entry &entry : m_ballots.of(i))
-        if (climbs(m_scenario->goals[size_t(entry.goal)].kind)) // needs and maximise / minimise goals
-            entry.need = std::min(1.0, entry.need + entry.rate * m_dt);
+    for (Ballots::Need &need : m_ballots.needs(i))
+        if (need.climbs) // needs and maximise / minimise goals
+            need.need = std::min(1.0, need.need + need.rate * m_dt);
 }
 
 void Simulation::updateAgent(int i)

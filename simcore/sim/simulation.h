@@ -297,7 +297,7 @@ private:
     void failRecheck(int i, FactId failed, std::int32_t value, std::int32_t needed, ConditionOp op);
     void wayClosed(int i); // walls between it and its station: gives back what it holds, re-plans
     void dropPlan(int i); // idle without a plan, then a safe point (after a failed re-check)
-    double insistenceOf(int i, const Ballots::Entry &entry) const;
+    double insistenceOf(int i, size_t k) const; // entry k of i's ballot
     // Quotas met (SPEC §5): `all` at dawn; otherwise only the entries whose
     // facts changed since the last check (a quota that did not hold then
     // cannot hold now unless one did), in the order of a full check.

@@ -75,10 +75,9 @@ int Simulation::spawn(int tmpl, double x, double y)
     for (const CompiledAgentGoal &g : t.goals) {
         Ballots::Entry entry;
         entry.goal = g.goal;
-        entry.start = entry.need = g.start;
-        entry.rate = g.rate;
+        entry.start = g.start;
         entry.urgency = g.urgency;
-        m_ballots.add(entry);
+        m_ballots.add(entry, {g.start, g.rate, climbs(sc.goals[size_t(g.goal)].kind)});
         report.goals.push_back(GoalReport {g.goal, std::nullopt, 0});
     }
     m_ballots.close();

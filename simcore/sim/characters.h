@@ -27,7 +27,6 @@ struct Identity
     int serial = 0; // index into the log's names, stable across days
     int tmpl = -1; // a spawned copy: its template
     int profile = 0; // characters with equal action lists share searches
-    double speed = 1;
     const std::vector<int> *actions = nullptr; // what it can do (its own or its template's)
     QString id, label; // kept while present: a long run keeps no names of copies long gone
 };
@@ -59,26 +58,26 @@ inline constexpr double kArrived = 1e-9; // this close to a point is there
 struct Walk
 {
     double x = 0, y = 0;
+    double speed = 1; // cells a second (who it is: kept here, where every stride reads it)
     bool stepping = false; // moving to goalX/Y while standing by (aside, up a line, beside its holder)
     bool noWay = false; // walls stand between it and where it was to walk: it re-plans
     bool measured = false; // legs measured for the route (measure())
     int walkField = -1; // the station the walk is for, -1: a step in sight
+    std::uint32_t generation = 0; // counts set(): a route (and goal) unchanged since a stride was worked out ahead
+    std::uint32_t way = 0; // the leg under way
     double goalX = 0, goalY = 0; // where the walk (or the step aside) ends
     // The way there, found once when the walk begins (Space::route), as
     // legs: each from a point (where the walk began, then each point of the
-    // way in turn) to the next leg's, the last to goalX/Y; `way` is the leg
-    // under way. Each leg's length is measured once a walk (issue #30), at its
+    // way in turn) to the next leg's, the last to goalX/Y. Each leg's length is measured once a walk (issue #30), at its
     // first stride (on the pool, for most walks): a stride is then a
     // multiply-add and the distance left on the leg a dot product with the
     // leg's direction (its offset over its length), not a square root a tick.
-    size_t way = 0;
     struct Leg
     {
         double fromX = 0, fromY = 0;
         double length = 0; // measured (measure())
     };
     std::vector<Leg> route; // keeps its capacity from walk to walk
-    std::uint32_t generation = 0; // counts set(): a route (and goal) unchanged since a stride was worked out ahead
 
     // Sets out for (toX, toY) along the station `field`'s distance field
     // (-1: a step in sight); noWay when walls leave no way there.
@@ -101,7 +100,7 @@ struct Walk
     // The same stride from (atX, atY, atWay) instead, the walk itself
     // untouched (its legs measured): the parallel tick works it out ahead
     // from a frozen view.
-    bool advanceFrom(double &atX, double &atY, size_t &atWay, double stride) const;
+    bool advanceFrom(double &atX, double &atY, std::uint32_t &atWay, double stride) const;
 
 private:
     void setRoute(double toX, double toY, int field, bool way, std::span<const std::pair<double, double>> points);

@@ -70,7 +70,7 @@ void Simulation::prepareRange(size_t begin, size_t end, Chunk &chunk)
             ahead.fromY = ahead.y = w.y;
             ahead.fromWay = ahead.way = w.way;
             ahead.generation = w.generation;
-            ahead.arrived = w.advanceFrom(ahead.x, ahead.y, ahead.way, m_identities[size_t(i)].speed * m_dt);
+            ahead.arrived = w.advanceFrom(ahead.x, ahead.y, ahead.way, w.speed * m_dt);
             ahead.valid = true;
         } // else a partner follows its holder; the others do not walk this tick (as things stand)
         m_settled[size_t(i)] = settleAhead(k, chunk);
@@ -318,7 +318,7 @@ bool Simulation::aheadStride(int i)
     ahead.valid = false; // taken once: a second walk this tick is worked out afresh
     Walk &w = m_walks[size_t(i)];
     if (w.generation != ahead.generation || w.x != ahead.fromX || w.y != ahead.fromY || w.way != ahead.fromWay)
-        return w.advance(m_identities[size_t(i)].speed * m_dt); // moved or sent elsewhere since: afresh
+        return w.advance(w.speed * m_dt); // moved or sent elsewhere since: afresh
     w.x = ahead.x;
     w.y = ahead.y;
     w.way = ahead.way;

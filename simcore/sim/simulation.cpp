@@ -41,7 +41,6 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
         Identity &identity = m_identities[i];
         identity.profile = profileOf(ca.actions);
         identity.serial = int(i);
-        identity.speed = ca.speed;
         identity.actions = &ca.actions;
         identity.id = sc.agentIds[i];
         identity.label = sc.agentLabels[i];
@@ -188,6 +187,7 @@ void Simulation::dawn()
         m_notes[i] = Notes();
         Walk &w = m_walks[i];
         w = Walk();
+        w.speed = ca.speed;
         report.agents[i].id = sc.agentIds[i];
         w.x = ca.x;
         w.y = ca.y;

@@ -272,7 +272,8 @@ private:
     {
         if (m_prepared && m_ahead[size_t(i)].valid)
             return aheadStride(i);
-        return m_walks[size_t(i)].advance(m_identities[size_t(i)].speed * m_dt);
+        Walk &w = m_walks[size_t(i)];
+        return w.advance(w.speed * m_dt);
     }
     void stand(int i, bool instant); // claims the cell it stands on, or the nearest free one
     void startInside(Walk &w) const; // a start on a walled map where nobody can stand: the nearest free cell
@@ -387,7 +388,7 @@ private:
     {
         bool valid = false, arrived = false;
         std::uint32_t generation = 0;
-        size_t fromWay = 0, way = 0;
+        std::uint32_t fromWay = 0, way = 0;
         double fromX = 0, fromY = 0, x = 0, y = 0;
     };
     struct PoolDeleter // ThreadPool is known in parallel.cpp only (pool.h)

@@ -51,7 +51,6 @@ int Simulation::spawn(int tmpl, double x, double y)
     Identity &who = m_identities.emplace_back();
     who.profile = m_templateProfile[size_t(tmpl)];
     who.tmpl = tmpl;
-    who.speed = t.speed;
     who.actions = &t.actions;
     who.serial = m_serials++;
     const int n = ++m_templateSerial[size_t(tmpl)];
@@ -63,6 +62,7 @@ int Simulation::spawn(int tmpl, double x, double y)
     }
     m_activities.emplace_back();
     Walk &w = m_walks.emplace_back();
+    w.speed = t.speed;
     w.x = x;
     w.y = y;
     m_notes.emplace_back();

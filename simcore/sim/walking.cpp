@@ -55,7 +55,7 @@ void Walk::measure()
     }
 }
 
-bool Walk::advanceFrom(double &x, double &y, size_t &way, double stride) const
+bool Walk::advanceFrom(double &x, double &y, std::uint32_t &way, double stride) const
 {
     if (noWay)
         return false;

@@ -201,6 +201,35 @@ bool Simulation::arrivalStale(int i, const ArrivalTaken &t) const
     return false;
 }
 
+// An arrival taken ahead, at its turn in the ordered loop: nothing to do
+// when its guess holds. Else, when the spot it arrived on is still taken by
+// another and the station's first free spot now is another one in sight, it
+// sets out for that one instead (what arrive() does then, touching its walk
+// alone); otherwise it takes its turn in order after all (arriveInOrder).
+void Simulation::checkArrival(int i, const ArrivalTaken &t)
+{
+    if (!arrivalStale(i, t))
+        return;
+    ++m_arrivalsRedone;
+    const int occupant = m_crowd.standingOn(t.here);
+    if (occupant >= 0 && occupant != i) {
+        const std::vector<Cell> &spots = m_space.spots(t.station);
+        size_t k = 0;
+        while (k < spots.size() && (m_space.isPlace(spots[k]) || m_crowd.standingOn(Space::key(spots[k])) >= 0))
+            ++k;
+        Walk &w = m_walks[size_t(i)]; // where its stride ahead ended, on the walk taken ahead
+        if (k < spots.size()) {
+            const double tx = Grid::centreX(spots[k]), ty = Grid::centreY(spots[k]);
+            if (std::abs(tx - w.x) > kArrived || std::abs(ty - w.y) > kArrived) {
+                --w.generation; // set once since the tick began, as in the serial run
+                if (w.setInSight(m_space, tx, ty, t.station))
+                    return;
+            }
+        }
+    }
+    arriveInOrder(i);
+}
+
 // An arrival taken ahead whose guess failed at its turn: the turn in order
 // after all, as updateAgent would take it (its phase counted and its stride
 // ahead taken already): from the end of its stride, arrive().

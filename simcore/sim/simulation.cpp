@@ -256,8 +256,10 @@ void Simulation::step()
                 assert(t && t->position == position);
                 if (!t || t->position != position) // (never: then in order, as the serial run)
                     unsettle(i);
-                else if (arrivalStale(i, *t))
-                    arriveInOrder(i);
+                else {
+                    ++m_arrivalsAhead;
+                    checkArrival(i, *t);
+                }
             }
             if (!m_settled[size_t(i)] && m_activities[size_t(i)].active) {
                 m_turn = i;

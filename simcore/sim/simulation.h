@@ -82,6 +82,12 @@ public:
     // Turns taken ahead on the pool and then put back because an earlier
     // turn of the same tick read or changed that character (touch()).
     std::int64_t unsettledTurns() const { return m_unsettledTurns; }
+    // Arrivals at a station without places taken ahead on the pool (a walker
+    // setting out again for the first free spot, its own spot taken), and
+    // those whose guess failed at their turn, checked against the crowd then
+    // and taken again.
+    std::int64_t arrivalsTakenAhead() const { return m_arrivalsAhead; }
+    std::int64_t arrivalsRedone() const { return m_arrivalsRedone; }
 
     const CompiledScenario &scenario() const { return *m_scenario; }
 
@@ -242,6 +248,7 @@ private:
     Settled settleAhead(size_t position, Chunk &chunk);
     void settleArrival(std::uint32_t position, std::int64_t here, Chunk &chunk); // kArrivedAhead when taken
     bool arrivalStale(int i, const ArrivalTaken &taken) const;
+    void checkArrival(int i, const ArrivalTaken &taken); // at its turn
     void arriveInOrder(int i); // the turn of one whose guess failed
     void buildFieldsAhead(const CompiledAction &act, double x, double y); // chooseStation's new fields, on the pool
     void touch(int j)
@@ -432,6 +439,8 @@ private:
     std::vector<std::vector<float>> m_fields; // this tick's needs climbed and strides worked out ahead
     std::int64_t m_parallelTicks = 0;
     std::int64_t m_unsettledTurns = 0;
+    std::int64_t m_arrivalsAhead = 0; // arrivals taken ahead (settleArrival)
+    std::int64_t m_arrivalsRedone = 0; // of which the guess failed at the turn (checkArrival)
 
     EventLog m_log;
     Samples m_samples;

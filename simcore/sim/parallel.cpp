@@ -41,6 +41,7 @@ void Simulation::setThreads(int threads)
 {
     const int n = threads > 0 ? threads : ThreadPool::defaultThreads();
     m_options.threads = threads;
+    m_auto = AutoThreads(); // a trial first
     if (n <= 1)
         m_pool.reset(); // serial: no arena, no threads
     else if (!m_pool || m_pool->threads() != n)
@@ -208,7 +209,7 @@ bool Simulation::arrivalStale(int i, const ArrivalTaken &t) const
 // alone); otherwise it takes its turn in order after all (arriveInOrder).
 void Simulation::checkArrival(int i, const ArrivalTaken &t)
 {
-    if (!arrivalStale(i, t))
+    if (!m_checkArrivals || !arrivalStale(i, t))
         return;
     ++m_arrivalsRedone;
     const int occupant = m_crowd.standingOn(t.here);
@@ -265,11 +266,45 @@ void Simulation::unsettle(int j)
     ++m_unsettledTurns;
 }
 
+bool Simulation::autoTrial()
+{
+    if (!m_pool || m_options.threads != 0 || m_order.size() < size_t(std::max(0, m_options.parallelFrom)))
+        return false;
+    const int phase = int(m_auto.ticks++ % AutoThreads::kPeriod);
+    if (phase < AutoThreads::kTrial) {
+        if (phase == 0)
+            m_auto.counted[0] = m_auto.counted[1] = 0;
+        m_auto.pool = phase % 2 == 1;
+        return true;
+    }
+    if (phase == AutoThreads::kTrial) {
+        double median[2];
+        for (int mode = 0; mode < 2; ++mode) {
+            double *const t = m_auto.times[mode];
+            const int n = m_auto.counted[mode];
+            std::nth_element(t, t + n / 2, t + n);
+            median[mode] = t[n / 2];
+        }
+        m_auto.choice = median[1] < median[0];
+    }
+    m_auto.pool = m_auto.choice;
+    return false;
+}
+
+void Simulation::autoTimed(double seconds)
+{
+    const int mode = m_auto.pool ? 1 : 0;
+    if (m_auto.counted[mode] < AutoThreads::kTrial / 2)
+        m_auto.times[mode][m_auto.counted[mode]++] = seconds;
+}
+
 void Simulation::prepareTick()
 {
     m_prepared = false;
     if (!m_pool || m_order.size() < size_t(std::max(0, m_options.parallelFrom)))
         return; // updateAgent climbs needs and walks as it goes
+    if (m_options.threads == 0 && !m_auto.pool)
+        return; // every core, but the calling thread alone is faster now
     if (m_ahead.size() < m_walks.size()) { // grows with the crowd only (not a tick)
         m_ahead.resize(m_walks.size());
         m_walkBefore.resize(m_walks.size());

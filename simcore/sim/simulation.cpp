@@ -3,6 +3,7 @@
 #include <cassert>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 
@@ -233,6 +234,8 @@ void Simulation::step()
     ++m_totalTicks;
     spawnDue();
     m_order = m_active; // characters may leave during the tick
+    const bool timed = autoTrial();
+    const auto began = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
     prepareTick();
     if (m_prepared) {
         m_crowd.logChanges(true); // for arrivalStale
@@ -275,6 +278,8 @@ void Simulation::step()
     }
     m_prepared = false;
     checkQuotas(false);
+    if (timed)
+        autoTimed(std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
     if (m_options.recordSamples && m_tickInDay % m_sampleTicks == 0)
         sample();
 }

@@ -51,9 +51,10 @@ struct Options
     bool recordSamples = true;
     double sampleInterval = 1; // simulated seconds
     bool memoiseSearches = true;
-    // Threads a tick's per-character part runs on (0: every core). Any
-    // number gives the same run; towns below kParallelFrom present
-    // characters are stepped on the calling thread alone.
+    // Threads a tick's per-character part runs on (0: every core, while
+    // that is faster than the calling thread alone: the choice is timed now
+    // and then, see AutoThreads). Any number gives the same run; towns below
+    // kParallelFrom present characters are stepped on the calling thread alone.
     int threads = 0;
     // From this many present characters on, a tick's per-character part
     // runs on the pool (tests lower it to put a small town on the pool).
@@ -88,6 +89,9 @@ public:
     // and taken again.
     std::int64_t arrivalsTakenAhead() const { return m_arrivalsAhead; }
     std::int64_t arrivalsRedone() const { return m_arrivalsRedone; }
+    // Tests only: false trusts every arrival's guess without checking it at
+    // its turn (a wrong run), to show that the check is what keeps the run serial.
+    void setCheckArrivals(bool check) { m_checkArrivals = check; }
 
     const CompiledScenario &scenario() const { return *m_scenario; }
 
@@ -439,8 +443,25 @@ private:
     std::vector<std::vector<float>> m_fields; // this tick's needs climbed and strides worked out ahead
     std::int64_t m_parallelTicks = 0;
     std::int64_t m_unsettledTurns = 0;
+    // Options::threads 0: the pool of every core is used only while it pays.
+    // Every kPeriod ticks big enough for the pool, kTrial ticks alternate
+    // between the calling thread alone and the pool, timed; the faster by
+    // its median tick is used until the next trial. Any choice gives the
+    // same run (the serial one), so only the speed depends on the clock.
+    struct AutoThreads
+    {
+        static constexpr int kPeriod = 500, kTrial = 20; // ticks
+        std::int64_t ticks = 0; // ticks big enough for the pool so far
+        bool pool = true; // this tick's choice
+        bool choice = true; // between trials
+        double times[2][kTrial / 2] = {}; // the trial's tick times: [0] alone, [1] on the pool
+        int counted[2] = {0, 0};
+    } m_auto;
+    bool autoTrial(); // this tick's choice (m_auto.pool); whether it is timed
+    void autoTimed(double seconds);
     std::int64_t m_arrivalsAhead = 0; // arrivals taken ahead (settleArrival)
     std::int64_t m_arrivalsRedone = 0; // of which the guess failed at the turn (checkArrival)
+    bool m_checkArrivals = true;
 
     EventLog m_log;
     Samples m_samples;

@@ -25,17 +25,19 @@ struct Run
     int threads = 0;
     std::int64_t parallelTicks = 0;
     std::int64_t unsettledTurns = 0;
+    std::int64_t arrivalsAhead = 0, arrivalsRedone = 0;
 };
 
 // parallelFrom: present characters from which the pool is used (0: a small
 // town on the pool too, its turns taken ahead where they are a character's own).
 Run run(const std::shared_ptr<const CompiledScenario> &compiled, int threads, int days,
-        int parallelFrom = sim::kParallelFrom)
+        int parallelFrom = sim::kParallelFrom, bool checkArrivals = true)
 {
     sim::Options options;
     options.threads = threads;
     options.parallelFrom = parallelFrom;
     sim::Simulation simulation(compiled, options);
+    simulation.setCheckArrivals(checkArrivals);
     simulation.runDays(days);
     Run r;
     r.events = sim::eventsJsonl(*compiled, simulation.events());
@@ -44,6 +46,8 @@ Run run(const std::shared_ptr<const CompiledScenario> &compiled, int threads, in
     r.threads = simulation.threads();
     r.parallelTicks = simulation.parallelTicks();
     r.unsettledTurns = simulation.unsettledTurns();
+    r.arrivalsAhead = simulation.arrivalsTakenAhead();
+    r.arrivalsRedone = simulation.arrivalsRedone();
     return r;
 }
 
@@ -139,6 +143,67 @@ private slots:
             QVERIFY2(many.samples == one.samples,
                      qPrintable(QStringLiteral("samples differ on %1 threads").arg(threads)));
         }
+    }
+
+    // A crowd larger than the room chases free spots: an arrival on a spot
+    // someone stands on sets out for the station's first free one. On the
+    // pool that is worked out ahead, guessing that this tick's first arrival
+    // on a free spot gets it; at its turn the guess is checked against the
+    // crowd, and where an earlier turn changed a cell it read (someone left
+    // a spot, or took the one it heads for) it is taken again in order. Most
+    // arrivals are taken ahead, some guesses fail, and the records are the
+    // serial run's; trusting every guess unchecked gives other records, so
+    // the check is what keeps the run serial.
+    void arrivalsTakenAhead_data()
+    {
+        QTest::addColumn<QString>("town");
+        QTest::newRow("replicated town, 2000") << QStringLiteral("replicated");
+        QTest::newRow("walled town, 1000") << QStringLiteral("walled");
+    }
+
+    void arrivalsTakenAhead()
+    {
+        QFETCH(QString, town);
+        const Scenario shipped = testing::loadShipped("town.json");
+        Scenario s = town == QLatin1String("walled") ? testing::walledTown(shipped, 1000)
+                                                     : testing::replicatedTown(shipped, 2000);
+        s.day.length = 60;
+        const auto compiled = std::make_shared<const CompiledScenario>(compile(s));
+        const Run one = run(compiled, 1, 1);
+        QCOMPARE(one.arrivalsAhead, 0);
+        for (const int threads : {2, 8}) {
+            const Run many = run(compiled, threads, 1);
+            QVERIFY2(many.arrivalsAhead > 1000, qPrintable(QString::number(many.arrivalsAhead)));
+            QVERIFY2(many.arrivalsRedone > 0, qPrintable(QString::number(many.arrivalsRedone)));
+            QVERIFY(many.arrivalsRedone < many.arrivalsAhead);
+            QVERIFY2(many.events == one.events, qPrintable(QStringLiteral("events differ on %1 threads").arg(threads)));
+            QVERIFY2(many.report == one.report,
+                     qPrintable(QStringLiteral("report differs on %1 threads").arg(threads)));
+            QVERIFY2(many.samples == one.samples,
+                     qPrintable(QStringLiteral("samples differ on %1 threads").arg(threads)));
+        }
+        const Run trusted = run(compiled, 2, 1, sim::kParallelFrom, false);
+        QVERIFY(trusted.events != one.events);
+    }
+
+    // Every core (threads 0) uses the pool only while it is faster than the
+    // calling thread alone, timed in trials that alternate the two: both are
+    // used, and the records are the serial run's.
+    void everyCoreWhileItPays()
+    {
+        Scenario s = testing::replicatedTown(testing::loadShipped("town.json"), 1000);
+        s.day.length = 60;
+        const auto compiled = std::make_shared<const CompiledScenario>(compile(s));
+        const Run one = run(compiled, 1, 1);
+        const Run every = run(compiled, 0, 1);
+        if (every.threads < 2)
+            QSKIP("one core: nothing to choose");
+        const std::int64_t ticks = std::llround(s.day.length / s.day.tick);
+        QVERIFY2(every.parallelTicks >= 10, qPrintable(QString::number(every.parallelTicks)));
+        QVERIFY2(every.parallelTicks <= ticks - 10, qPrintable(QString::number(every.parallelTicks)));
+        QCOMPARE(every.events, one.events);
+        QCOMPARE(every.report, one.report);
+        QCOMPARE(every.samples, one.samples);
     }
 
     // The setting changes between ticks: a run that goes from 1 to 4 threads

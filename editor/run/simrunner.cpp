@@ -67,7 +67,8 @@ void SimRunner::restart()
         return;
     m_wallChanges.clear();
     m_sim = std::make_unique<sim::Simulation>(m_scenario);
-    // The setting run/threads: a tick's per-character part on that many threads (0, the default: every core).
+    // The setting run/threads: a tick's per-character part on that many threads (0, the default: every core
+    // while that is faster than one).
     m_sim->setThreads(QSettings().value(QStringLiteral("run/threads"), 0).toInt());
     m_serial = 0;
     m_eventsRecorded = 0;

@@ -300,7 +300,8 @@ GOAP_API void goap_plan_free(goap_plan *plan);
 /* ---- Threads (issue #30) ----------------------------------------------- */
 
 /* The threads a tick's per-character part runs on: 0 (the default) every
- * core, 1 the calling thread alone. Any number gives the same run, event for
+ * core while that is faster than the calling thread alone (timed now and
+ * then), 1 the calling thread alone. Any number gives the same run, event for
  * event; a town of fewer than 512 present characters is stepped on the
  * calling thread whatever the setting. May be changed between steps.
  * GOAP_ERROR_ARGUMENT for a negative number. */

@@ -41,8 +41,9 @@ const CommandHelp kCommandHelp[] = {
      "  output (the summary then goes to standard error); --plot hands the run to goap-plot\n"
      "  (next to goap-sim), which charts it: goap-plot FILE --output P --size WxH --scale S\n"
      "  (see goap-plot --help).\n"
-     "  --threads T      a tick's per-character part on T threads (default 0: every core;\n"
-     "                   the records are the same on any number)\n"},
+     "  --threads T      a tick's per-character part on T threads (default 0: every core\n"
+     "                   while that is faster than one, timed now and then; the records\n"
+     "                   are the same on any number)\n"},
     {"format", "format FILE [--check]",
      "  Rewrite FILE in canonical form (--check: only report, exit 2 when it is not canonical).\n"},
     {"sweep", "sweep SWEEP.json --out DIR [--shard K/N | --shard auto [--shards N]] [--jobs J]",

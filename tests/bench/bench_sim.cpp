@@ -3,7 +3,7 @@
 // (the town's six professions replicated on its nine stations).
 //   build/bin/bench_sim                  every configuration, one process each
 //   build/bin/bench_sim CHARACTERS SECONDS [--no-memo] [--no-walls | --travel | --walled] [--threads T]
-//                                        (T threads, default 0: every core)
+//                                        (T threads, default 0: every core while it pays)
 //   build/bin/bench_sim scrub CHARACTERS [KEYFRAME SECONDS]   scrubbing a day (Timeline)
 //   build/bin/bench_sim write CHARACTERS FILE [--walled]   the replicated (or walled) town as a scenario file,
 //                                 for goap-sim run (its event log compared across builds and thread counts)

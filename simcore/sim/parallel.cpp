@@ -270,14 +270,16 @@ bool Simulation::autoTrial()
 {
     if (!m_pool || m_options.threads != 0 || m_order.size() < size_t(std::max(0, m_options.parallelFrom)))
         return false;
-    const int phase = int(m_auto.ticks++ % AutoThreads::kPeriod);
-    if (phase < AutoThreads::kTrial) {
+    const std::int64_t phase = m_auto.ticks++ - m_auto.trialAt;
+    if (phase >= 0 && phase < AutoThreads::kTrial) {
         if (phase == 0)
             m_auto.counted[0] = m_auto.counted[1] = 0;
         m_auto.pool = phase % 2 == 1;
         return true;
     }
     if (phase == AutoThreads::kTrial) {
+        m_auto.trialAt
+            += std::min<std::int64_t>(AutoThreads::kPeriod, std::int64_t(64) << std::min(m_auto.trials++, 10));
         double median[2];
         for (int mode = 0; mode < 2; ++mode) {
             double *const t = m_auto.times[mode];

@@ -141,7 +141,8 @@ void Simulation::safePoint(int i)
     Travel travel;
     const Travel *travelling = nullptr;
     if (sc.planner.travelCost > 0 || m_space.hasWalls()) { // walls: what is in reach from here
-        travel = travelFrom(m_space, sc.planner.travelCost, m_walks[size_t(i)].speed, m_walks[size_t(i)].x, m_walks[size_t(i)].y);
+        travel = travelFrom(m_space, sc.planner.travelCost, m_walks[size_t(i)].speed, m_walks[size_t(i)].x,
+                            m_walks[size_t(i)].y);
         travelling = &travel;
     }
     // Seed 003: a want with no viable plan scores nothing and drops out of

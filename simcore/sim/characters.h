@@ -68,10 +68,9 @@ struct Walk
     double goalX = 0, goalY = 0; // where the walk (or the step aside) ends
     // The way there, found once when the walk begins (Space::route), as
     // legs: each from a point (where the walk began, then each point of the
-    // way in turn) to the next leg's, the last to goalX/Y. Each leg's length is measured once a walk (issue #30), at its
-    // first stride (on the pool, for most walks): a stride is then a
-    // multiply-add and the distance left on the leg a dot product with the
-    // leg's direction (its offset over its length), not a square root a tick.
+    // way in turn) to the next leg's, the last to goalX/Y. Each leg's length is measured once a walk (issue #30), at
+    // its first stride (on the pool, for most walks): a stride is then a multiply-add and the distance left on the leg
+    // a dot product with the leg's direction (its offset over its length), not a square root a tick.
     struct Leg
     {
         double fromX = 0, fromY = 0;

@@ -50,7 +50,8 @@ void Simulation::planNow(int i, int goal, Plan &out)
     Travel travel;
     const Travel *travelling = nullptr;
     if (sc.planner.travelCost > 0 || m_space.hasWalls()) {
-        travel = travelFrom(m_space, sc.planner.travelCost, m_walks[size_t(i)].speed, m_walks[size_t(i)].x, m_walks[size_t(i)].y);
+        travel = travelFrom(m_space, sc.planner.travelCost, m_walks[size_t(i)].speed, m_walks[size_t(i)].x,
+                            m_walks[size_t(i)].y);
         travelling = &travel;
     }
     if (isExtreme(sc.goals[size_t(goal)].kind)) { // with what is left of an episode under way, as a safe point

@@ -145,21 +145,20 @@ void Simulation::settleArrival(std::uint32_t position, std::int64_t here, Chunk 
     const int occupant = m_crowd.standingOn(here);
     if (occupant == i)
         return;
-    bool guessed = false; // a spot counted as taken that is free as the tick began
-    const auto taken = [&](std::int64_t key) {
-        if (m_crowd.standingOn(key) >= 0)
-            return true;
+    // A spot free as the tick began is taken at its turn when this tick's
+    // first arrival there has a turn before; the guess counts it so.
+    bool guessed = false;
+    const auto claimedBefore = [&](std::int64_t key) {
         const int first = m_claims.at(key);
-        if (first < 0 || first >= i)
-            return false; // free at its turn, unless its first arrival has a turn before
-        guessed = true;
-        return true;
+        const bool claimed = first >= 0 && first < i;
+        guessed = guessed || claimed;
+        return claimed;
     };
-    if (occupant < 0 && !taken(here))
+    if (occupant < 0 && !claimedBefore(here))
         return; // it is the first to arrive there: it takes the spot
     const std::vector<Cell> &spots = m_space.spots(st);
     size_t k = 0;
-    while (k < spots.size() && (m_space.isPlace(spots[k]) || taken(Space::key(spots[k]))))
+    while (k < spots.size() && (spotTaken(spots[k]) || claimedBefore(Space::key(spots[k]))))
         ++k;
     if (k == spots.size())
         return;
@@ -194,11 +193,9 @@ bool Simulation::arrivalStale(int i, const ArrivalTaken &t) const
     if (occupant < 0 || occupant == i)
         return true;
     const std::vector<Cell> &spots = m_space.spots(t.station);
-    for (std::uint32_t k = 0; k < t.spotsRead; ++k) {
-        const bool taken = m_space.isPlace(spots[k]) || m_crowd.standingOn(Space::key(spots[k])) >= 0;
-        if (taken != (k + 1 < t.spotsRead))
+    for (std::uint32_t k = 0; k < t.spotsRead; ++k)
+        if (spotTaken(spots[k]) != (k + 1 < t.spotsRead))
             return true;
-    }
     return false;
 }
 
@@ -215,9 +212,7 @@ void Simulation::checkArrival(int i, const ArrivalTaken &t)
     const int occupant = m_crowd.standingOn(t.here);
     if (occupant >= 0 && occupant != i) {
         const std::vector<Cell> &spots = m_space.spots(t.station);
-        size_t k = 0;
-        while (k < spots.size() && (m_space.isPlace(spots[k]) || m_crowd.standingOn(Space::key(spots[k])) >= 0))
-            ++k;
+        const size_t k = firstFreeSpot(t.station);
         Walk &w = m_walks[size_t(i)]; // where its stride ahead ended, on the walk taken ahead
         if (k < spots.size()) {
             const double tx = Grid::centreX(spots[k]), ty = Grid::centreY(spots[k]);

@@ -33,15 +33,8 @@ void Simulation::headFor(int i)
             target = back < line.size() ? line[back] : (line.empty() ? target : line.back());
         }
     } else {
-        bool found = false;
-        for (const Cell c : spots)
-            if (m_crowd.standingOn(Space::key(c)) < 0 && !m_space.isPlace(c)) {
-                target = c;
-                found = true;
-                break;
-            }
-        if (!found)
-            target = freeCellNear(target, i, true);
+        const size_t k = firstFreeSpot(st);
+        target = k < spots.size() ? spots[k] : freeCellNear(target, i, true);
     }
     setWalk(i, Grid::centreX(target), Grid::centreY(target), st);
 }

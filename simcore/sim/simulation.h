@@ -286,6 +286,18 @@ private:
         Walk &w = m_walks[size_t(i)];
         return w.advance(w.speed * m_dt);
     }
+    // A station's spot nobody may head for: one of the places (kept clear), or one someone stands on.
+    bool spotTaken(Cell c) const { return m_space.isPlace(c) || m_crowd.standingOn(Space::key(c)) >= 0; }
+    // The first of a station's spots free to head for (headFor at a station
+    // without places); spots(st).size() when none is.
+    size_t firstFreeSpot(int st) const
+    {
+        const std::vector<Cell> &spots = m_space.spots(st);
+        size_t k = 0;
+        while (k < spots.size() && spotTaken(spots[k]))
+            ++k;
+        return k;
+    }
     void stand(int i, bool instant); // claims the cell it stands on, or the nearest free one
     void startInside(Walk &w) const; // a start on a walled map where nobody can stand: the nearest free cell
     void claim(int i, Cell c); // stands on c (stepping there when not on it)

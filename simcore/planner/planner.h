@@ -190,6 +190,9 @@ public:
     // Whether `unmet` searches a small question in fixed arrays (on by
     // default; the same search either way: tests compare the two).
     void setSmallSearch(bool on) { m_smallSearch = on; }
+    // Whether `additive`, `max` and `lmcut` remember relaxed costs by which
+    // conditions hold (Relaxation::setMemo; on by default, the same plans).
+    void setRelaxedCostMemo(bool on) { m_relaxation.setMemo(on); }
     // The most nodes a search may hold under `limit`.
     std::uint32_t nodeLimit(std::size_t limit) const;
     // Bytes the pools hold now (capacities, not sizes): what the limit bounds.

@@ -147,6 +147,10 @@ void Relaxation::prepare(const std::int32_t *state, std::span<const int> actions
         && plannerinternal::sameConditions(goal, m_preparedGoal)
         && plannerinternal::sameRun(m_startNegative.data(), m_startNegative.size(), m_preparedStartNegative))
         return;
+    if (++m_generation > (std::numeric_limits<std::uint32_t>::max() >> 2)) { // wrapped: old tags could match
+        std::fill(m_memo.begin(), m_memo.end(), MemoSlot {0, 0, 0});
+        m_generation = 1;
+    }
     m_preparedActions.assign(actions.begin(), actions.end());
     m_preparedGoal.assign(goal.begin(), goal.end());
     m_preparedStartNegative = m_startNegative;
@@ -202,6 +206,10 @@ void Relaxation::prepare(const std::int32_t *state, std::span<const int> actions
     for (const std::uint32_t g : m_goalIndex)
         m_isGoal[g] = 1;
     m_goalDistinct = size_t(std::count(m_isGoal.begin(), m_isGoal.end(), 1));
+    m_memoOn = n <= 64;
+    m_goalBits = 0;
+    for (const std::uint32_t g : m_goalIndex)
+        m_goalBits |= m_memoOn ? std::uint64_t(1) << g : 0;
     m_waiting.resize(m_actions.size());
     m_baseCost.resize(m_actions.size());
     for (size_t a = 0; a < m_actions.size(); ++a)
@@ -350,7 +358,49 @@ template<bool Sum> double Relaxation::cost(const std::int32_t *state)
     return cost<Sum>(state, goalHolds);
 }
 
+std::uint64_t Relaxation::holdBits(const std::int32_t *state) const
+{
+    std::uint64_t bits = 0;
+    const RangeTest *const tests = m_condTests.data();
+    for (size_t k = 0, n = m_condTests.size(); k < n; ++k)
+        bits |= std::uint64_t(tests[k].holds(state[tests[k].fact])) << k;
+    return bits;
+}
+
+template<class Compute> double Relaxation::memoised(std::uint64_t holds, std::uint32_t kind, Compute compute)
+{
+    if (m_memo.empty())
+        m_memo.assign(kMemoSlots, MemoSlot {0, 0, 0});
+    // The top 10 bits (kMemoSlots) of a hash: a search asks one heuristic, so
+    // the heuristics of one state share a slot (the tag tells them apart).
+    MemoSlot &slot = m_memo[size_t((holds * 0x9E3779B97F4A7C15ull) >> 54)];
+    const std::uint32_t tag = m_generation << 2 | kind;
+    if (slot.tag == tag && slot.holds == holds)
+        return slot.value;
+    const double value = compute();
+    slot = MemoSlot {holds, value, tag};
+    return value;
+}
+
 template<bool Sum> double Relaxation::cost(const std::int32_t *state, bool &goalHolds)
+{
+    if (!m_memoOn || !m_memoWanted)
+        return computeCost<Sum>(state, goalHolds);
+    const std::uint64_t holds = holdBits(state);
+    goalHolds = (holds & m_goalBits) == m_goalBits; // every goal condition holds: costs 0
+    if (goalHolds)
+        return 0;
+    return memoised(holds, Sum ? 1 : 0, [&] { return computeCost<Sum>(state, goalHolds); });
+}
+
+double Relaxation::lmcut(const std::int32_t *state)
+{
+    if (!m_memoOn || !m_memoWanted)
+        return computeLmcut(state);
+    return memoised(holdBits(state), 2, [&] { return computeLmcut(state); });
+}
+
+template<bool Sum> double Relaxation::computeCost(const std::int32_t *state, bool &goalHolds)
 {
     const size_t n = m_conditions.size();
     for (size_t k = 0; k < n; ++k)
@@ -398,7 +448,7 @@ template double Relaxation::cost<false>(const std::int32_t *state);
 template double Relaxation::cost<true>(const std::int32_t *state, bool &goalHolds);
 template double Relaxation::cost<false>(const std::int32_t *state, bool &goalHolds);
 
-double Relaxation::lmcut(const std::int32_t *state)
+double Relaxation::computeLmcut(const std::int32_t *state)
 {
     const size_t n = m_conditions.size();
     const size_t actions = m_actions.size();

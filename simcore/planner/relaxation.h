@@ -86,6 +86,10 @@ public:
     // when h_max is (no achiever chain reaches some goal condition).
     double lmcut(const std::int32_t *state);
 
+    // Whether cost() and lmcut() remember their answers (on by default; the
+    // same answers either way: benchmarks measure both, tests compare them).
+    void setMemo(bool on) { m_memoWanted = on; }
+
 private:
     struct RAction
     {
@@ -95,6 +99,12 @@ private:
     };
 
     std::uint32_t conditionIndex(const CCondition &c);
+    template<bool Sum> double computeCost(const std::int32_t *state, bool &goalHolds);
+    double computeLmcut(const std::int32_t *state);
+    // Which of the conditions hold in `state`, as bits (m_memoOn: at most 64).
+    std::uint64_t holdBits(const std::int32_t *state) const;
+    // `compute` answered for `holds`, looked up first (kind: which heuristic).
+    template<class Compute> double memoised(std::uint64_t holds, std::uint32_t kind, Compute compute);
     void orderPass();
     // The generalised Dijkstra over m_cost with action costs `costs`; with
     // `untilGoal`, it stops once every goal condition is settled.
@@ -137,6 +147,25 @@ private:
         std::uint32_t condition;
     };
     std::vector<HeapEntry> m_heap;
+    // h_add, h_max and lmcut read nothing of a state but which conditions
+    // hold in it, so they are memoised by that set of bits for the question
+    // prepared: a direct-mapped table of kMemoSlots (24 KiB, made on first
+    // use), a slot's tag the question's generation and the heuristic. prepare()
+    // starts a generation when it rebuilds; a character planning the same
+    // question again, or a search meeting the same conditions in another
+    // state, pays a lookup instead of a relaxation.
+    struct MemoSlot
+    {
+        std::uint64_t holds;
+        double value;
+        std::uint32_t tag; // 0: empty
+    };
+    static constexpr std::size_t kMemoSlots = 1024; // memoised() takes the top 10 bits of a hash
+    std::vector<MemoSlot> m_memo;
+    std::uint32_t m_generation = 0;
+    std::uint64_t m_goalBits = 0; // the goal's conditions
+    bool m_memoOn = false; // at most 64 conditions
+    bool m_memoWanted = true;
     // lmcut(): remaining costs, each action's pcf, the goal zone, the reached part.
     std::vector<double> m_remaining;
     std::vector<std::int32_t> m_pcf; // per action; -1: it has no precondition

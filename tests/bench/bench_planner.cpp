@@ -12,9 +12,11 @@ using namespace goap;
 
 namespace {
 
-void runPlans(benchmark::State &st, const CompiledScenario &c, int agent, int goal, std::vector<std::int32_t> state)
+void runPlans(benchmark::State &st, const CompiledScenario &c, int agent, int goal, std::vector<std::int32_t> state,
+              bool memo = true)
 {
     Planner planner(c);
+    planner.setRelaxedCostMemo(memo);
     Plan plan;
     std::int64_t expanded = 0;
     for (auto _ : st) {
@@ -93,6 +95,28 @@ void BM_ChainPlanHeuristic(benchmark::State &st)
     runPlans(st, c, 0, 0, c.dawnState(0));
 }
 
+// The same without the relaxed costs' memo (Relaxation::setMemo): every
+// state's cost computed, as a question never asked before pays for its first
+// states. The benchmarks above ask one question again and again, so after the
+// first plan every relaxed cost is remembered.
+void BM_CookPlanHeuristicNoMemo(benchmark::State &st)
+{
+    Scenario s = testing::loadShipped("cook.json");
+    s.planner.heuristic = PlannerHeuristic(st.range(0));
+    const CompiledScenario c = compile(s);
+    st.SetLabel(heuristicName(s.planner.heuristic));
+    runPlans(st, c, 0, 0, c.dawnState(0), false);
+}
+
+void BM_ChainPlanHeuristicNoMemo(benchmark::State &st)
+{
+    Scenario s = testing::chainScenario(10, int(st.range(0)));
+    s.planner.heuristic = PlannerHeuristic(st.range(1));
+    const CompiledScenario c = compile(s);
+    st.SetLabel(heuristicName(s.planner.heuristic));
+    runPlans(st, c, 0, 0, c.dawnState(0), false);
+}
+
 } // namespace
 
 BENCHMARK(BM_CookPlan);
@@ -107,6 +131,12 @@ BENCHMARK(BM_CookPlanHeuristic)->Arg(int(PlannerHeuristic::Additive))->Arg(int(P
 BENCHMARK(BM_ChainPlanHeuristic)
     ->Args({6, int(PlannerHeuristic::Additive)})
     ->Args({6, int(PlannerHeuristic::Max)})
+    ->Args({10, int(PlannerHeuristic::Additive)})
+    ->Args({10, int(PlannerHeuristic::Max)})
+    ->Args({14, int(PlannerHeuristic::Additive)})
+    ->Args({14, int(PlannerHeuristic::Max)});
+BENCHMARK(BM_CookPlanHeuristicNoMemo)->Arg(int(PlannerHeuristic::Additive))->Arg(int(PlannerHeuristic::Max));
+BENCHMARK(BM_ChainPlanHeuristicNoMemo)
     ->Args({10, int(PlannerHeuristic::Additive)})
     ->Args({10, int(PlannerHeuristic::Max)})
     ->Args({14, int(PlannerHeuristic::Additive)})

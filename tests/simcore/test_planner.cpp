@@ -2147,6 +2147,90 @@ private slots:
         QVERIFY(compared == 600 * 8);
     }
 
+    void relaxedCostsAreMemoisedByWhatHolds()
+    {
+        // h_add, h_max and lmcut are memoised by which conditions hold, per
+        // prepared question (relaxation.h). One Relaxation asked question A,
+        // then B (fewer actions: other answers for the same conditions), then
+        // A again, each over states that repeat and share conditions, answers
+        // as a fresh Relaxation prepared for each call does: the same set of
+        // conditions holding can mean another answer in another question.
+        const auto same = [](const CCondition &a, const CCondition &b) {
+            return a.fact == b.fact && a.value == b.value && a.op == b.op;
+        };
+        int compared = 0, differ = 0;
+        for (int seed = 1; seed <= 300; ++seed) {
+            QRandomGenerator rng {quint32(seed) * 7919u};
+            std::vector<std::int32_t> start;
+            const CompiledScenario c = randomClamping(rng, start);
+            const auto goal = c.conditionsOf(c.goals[0].conditions);
+            const std::vector<int> all = c.agents[0].actions;
+            // Without an action all of whose preconditions are numbered before
+            // it (in the goal or an earlier action): every condition keeps its
+            // number, so the same bits mean the same, with another answer.
+            const auto numberedBefore = [&](size_t x) {
+                for (const CCondition &k : c.conditionsOf(c.actions[size_t(all[x])].pre)) {
+                    bool seen = std::any_of(goal.begin(), goal.end(), [&](const CCondition &g) { return same(g, k); });
+                    for (size_t a = 0; a < x && !seen; ++a)
+                        for (const CCondition &p : c.conditionsOf(c.actions[size_t(all[a])].pre))
+                            seen = seen || same(p, k);
+                    if (!seen)
+                        return false;
+                }
+                return true;
+            };
+            size_t left = 0;
+            while (left < all.size() && !numberedBefore(left))
+                ++left;
+            if (left == all.size())
+                continue;
+            std::vector<int> fewer = all;
+            fewer.erase(fewer.begin() + std::ptrdiff_t(left));
+            std::vector<std::vector<std::int32_t>> states {start};
+            for (int k = 0; k < 12; ++k) {
+                std::vector<std::int32_t> s = states[rng.bounded(quint32(states.size()))];
+                s[rng.bounded(quint32(s.size()))] += std::int32_t(rng.bounded(5)) - 2;
+                states.push_back(std::move(s));
+            }
+            Relaxation memo(c);
+            // Each reference answer from a Relaxation of its own: its memo is empty.
+            const auto fresh = [&](const std::vector<int> &question, auto ask) {
+                Relaxation r(c);
+                r.prepare(start.data(), question, goal);
+                return ask(r);
+            };
+            for (const std::vector<int> *actions :
+                 std::array<const std::vector<int> *, 4> {&all, &fewer, &all, &fewer}) {
+                memo.prepare(start.data(), *actions, goal);
+                // h_add alone (what the question before left in the memo is h_add
+                // for the same bits), then all three for each state (sharing a
+                // slot), then h_add alone again.
+                for (int round = 0; round < 3; ++round)
+                    for (const auto &s : states) {
+                        bool memoHolds = false, freshHolds = false;
+                        const double add = memo.cost<true>(s.data(), memoHolds);
+                        QCOMPARE(add,
+                                 fresh(*actions, [&](Relaxation &r) { return r.cost<true>(s.data(), freshHolds); }));
+                        QCOMPARE(memoHolds, freshHolds);
+                        // The other question's answer, to count where they differ.
+                        differ += fresh(actions == &all ? fewer : all,
+                                        [&](Relaxation &r) { return r.cost<true>(s.data()); })
+                            != add;
+                        ++compared;
+                        if (round != 1)
+                            continue;
+                        QCOMPARE(memo.cost<false>(s.data(), memoHolds),
+                                 fresh(*actions, [&](Relaxation &r) { return r.cost<false>(s.data(), freshHolds); }));
+                        QCOMPARE(memoHolds, freshHolds);
+                        QCOMPARE(memo.lmcut(s.data()),
+                                 fresh(*actions, [&](Relaxation &r) { return r.lmcut(s.data()); }));
+                    }
+            }
+        }
+        QVERIFY(compared > 10000);
+        QVERIFY2(differ > 1000, QByteArray::number(differ)); // the questions answer differently, often
+    }
+
     void relaxedCostsOfASmallChain()
     {
         // s1 (cost 1) then s2 (cost 2, needs s1) then s3 (cost 4, needs s1 and s2):

@@ -915,7 +915,7 @@ void Planner::indexPreconditions(std::span<const int> actions)
     m_smallMissed = false;
     if (m_bitParallel && m_stride <= kSmallWidth)
         for (const FlatAction &fa : m_flatActions) {
-            SmallAction &s = m_smallActions.emplace_back(SmallAction {{}, {}, {}, {}, true});
+            SmallAction &s = m_smallActions.emplace_back(SmallAction {{}, {}, {}, {}, 0, 0, 0, true});
             std::fill(std::begin(s.keep), std::end(s.keep), -1);
             for (std::uint32_t i = fa.effects; i < fa.effectsEnd; ++i) { // adds, then sets
                 const FlatEffect &e = m_flatEffects[i];
@@ -927,6 +927,15 @@ void Planner::indexPreconditions(std::span<const int> actions)
                 s.vector = s.vector && s.added[e.fact] == 0;
                 s.add[e.fact] = e.value;
                 s.added[e.fact] = -1;
+            }
+            // Without a clamp an added lane's new value is old + add, its 32 bits too (both are >= 0).
+            for (int lane = 0; lane < kSmallWidth; ++lane) {
+                if (s.keep[lane] == 0) {
+                    s.setLanes |= 1u << lane;
+                    s.setHash += plannerinternal::laneTerm(s.set[lane], lane);
+                } else {
+                    s.addHash += std::uint64_t(std::int64_t(s.add[lane])) * plannerinternal::kLaneKeys[lane];
+                }
             }
         }
 }

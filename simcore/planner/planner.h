@@ -400,9 +400,14 @@ private:
     // add clamps), and a lane of `added` whose value or sum is negative
     // (a clamp) sends the successor through the scalar effects too.
     static constexpr int kSmallNodes = 64, kSmallWidth = 8;
+    // `addHash` and `setHash` are the change to the lane hash (plannerinternal::kLaneKeys)
+    // of the added lanes that are not set and of the set values; `setLanes`
+    // the set lanes, whose old values the successor's hash takes off.
     struct SmallAction
     {
         alignas(16) std::int32_t add[kSmallWidth], added[kSmallWidth], keep[kSmallWidth], set[kSmallWidth];
+        std::uint64_t addHash, setHash;
+        std::uint32_t setLanes;
         bool vector;
     };
     std::vector<SmallAction> m_smallActions; // with m_flatActions, when the state fits

@@ -340,15 +340,19 @@ template<int Halves> struct SmallState
     __m128i v[Halves];
 };
 
-// Four independent multiplies: the top bits pick the small table's slot.
-template<int Halves> inline unsigned smallSlot(const SmallState<Halves> &s)
+// A state's lane hash (plannerinternal::kLaneKeys), from scratch.
+template<int Halves> inline std::uint64_t smallHash(const std::int32_t *s)
 {
-    std::uint64_t h = std::uint64_t(_mm_cvtsi128_si64(s.v[0])) * 0x9E3779B97F4A7C15ull
-        ^ std::uint64_t(_mm_cvtsi128_si64(_mm_unpackhi_epi64(s.v[0], s.v[0]))) * 0xC2B2AE3D27D4EB4Full;
-    if constexpr (Halves == 2)
-        h ^= std::uint64_t(_mm_cvtsi128_si64(s.v[1])) * 0x165667B19E3779F9ull
-            ^ std::uint64_t(_mm_cvtsi128_si64(_mm_unpackhi_epi64(s.v[1], s.v[1]))) * 0xD6E8FEB86659FD93ull;
-    return unsigned(h >> 57);
+    std::uint64_t h = 0;
+    for (int lane = 0; lane < 4 * Halves; ++lane)
+        h += plannerinternal::laneTerm(s[lane], lane);
+    return h;
+}
+
+// The top bits of the hash pick the small table's slot.
+inline unsigned smallSlot(std::uint64_t hash)
+{
+    return unsigned(hash >> 57);
 }
 
 template<int Halves> inline bool sameSmall(const SmallState<Halves> &a, const std::int32_t *b)
@@ -400,6 +404,7 @@ template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuris
     double g[kSmallNodes], f[kSmallNodes];
     float h[kSmallNodes];
     std::int32_t action[kSmallNodes];
+    std::uint64_t hashes[kSmallNodes];
     std::uint8_t parent[kSmallNodes], table[kSlots];
     std::memset(table, kEmpty, sizeof table);
     const FlatEffect *const effects = m_flatEffects.data();
@@ -417,12 +422,8 @@ template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuris
         out.reason = PlanReason::Unreachable;
         return true;
     }
-    {
-        State root;
-        for (int k = 0; k < Halves; ++k)
-            root.v[k] = load(states[0], k);
-        table[smallSlot(root)] = 0;
-    }
+    hashes[0] = smallHash<Halves>(states[0]);
+    table[smallSlot(hashes[0])] = 0;
     g[0] = 0;
     h[0] = float(rootH);
     f[0] = rootH;
@@ -462,6 +463,7 @@ template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuris
             return true;
         }
         const std::int32_t *const from = states[current];
+        const std::uint64_t parentHash = hashes[current];
         State base;
         for (int k = 0; k < Halves; ++k)
             base.v[k] = load(from, k);
@@ -476,6 +478,12 @@ template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuris
                 clamps = _mm_or_si128(clamps, _mm_and_si128(_mm_or_si128(base.v[k], sum), load(sa.added, k)));
                 succ.v[k] = _mm_or_si128(_mm_and_si128(sum, load(sa.keep, k)), load(sa.set, k));
             }
+            // Its hash from the parent's (the set lanes' old values taken off), before the successor is known.
+            std::uint64_t hash = parentHash + sa.addHash + sa.setHash;
+            for (std::uint32_t lanes = sa.setLanes; lanes != 0; lanes &= lanes - 1) {
+                const int lane = std::countr_zero(lanes);
+                hash -= plannerinternal::laneTerm(from[lane], lane);
+            }
             if (!sa.vector || _mm_movemask_ps(_mm_castsi128_ps(clamps)) != 0) {
                 std::int32_t *const scratch = states[kSmallNodes];
                 std::memcpy(scratch, from, sizeof states[0]);
@@ -484,10 +492,11 @@ template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuris
                     scratch[e->fact] = e->set ? e->value : addClamped(scratch[e->fact], e->value);
                 for (int k = 0; k < Halves; ++k)
                     succ.v[k] = load(scratch, k);
+                hash = smallHash<Halves>(scratch);
             }
             // The table holds every node made, the one expanded too: a successor
             // equal to it is the state being expanded (not counted), as in searchUnmet.
-            unsigned slot = smallSlot(succ);
+            unsigned slot = smallSlot(hash);
             while (table[slot] != kEmpty && !sameSmall(succ, states[table[slot]]))
                 slot = (slot + 1) % kSlots;
             const bool seen = table[slot] != kEmpty;
@@ -516,6 +525,7 @@ template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuris
             h[node] = float(nodeH);
             f[node] = cost + nodeH;
             parent[node] = std::uint8_t(current);
+            hashes[node] = hash;
             action[node] = flat[a].action;
             open |= std::uint64_t(1) << node;
             goals |= std::uint64_t(isGoal) << node;

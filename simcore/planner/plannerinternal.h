@@ -36,9 +36,9 @@ inline std::uint64_t key(FactId fact, std::int32_t value)
 // A small search's state hash (Planner::searchSmall): each value's 32 bits
 // times its lane's odd key, summed mod 2^64. Linear, so a successor's hash is
 // its parent's plus the action's change, known before the successor is.
-inline constexpr std::uint64_t kLaneKeys[8] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull,
-                                               0xD6E8FEB86659FD93ull, 0xFF51AFD7ED558CCDull, 0xC4CEB9FE1A85EC53ull,
-                                               0xBF58476D1CE4E5B9ull, 0x94D049BB133111EBull};
+inline constexpr std::uint64_t kLaneKeys[8]
+    = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull, 0xD6E8FEB86659FD93ull,
+       0xFF51AFD7ED558CCDull, 0xC4CEB9FE1A85EC53ull, 0xBF58476D1CE4E5B9ull, 0x94D049BB133111EBull};
 
 inline std::uint64_t laneTerm(std::int32_t value, int lane)
 {

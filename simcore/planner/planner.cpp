@@ -99,12 +99,6 @@ Planner::Planner(const CompiledScenario &scenario)
     m_tableMask = kMinTableSlots - 1;
 }
 
-std::size_t Planner::memoryLimit(int maxNodes)
-{
-    const auto expansions = std::size_t(std::max(maxNodes, 0));
-    return std::clamp(expansions * kBytesPerExpansion, kMinMemoryLimit, kMaxMemoryLimit);
-}
-
 std::size_t Planner::bytesFor(std::size_t nodes) const
 {
     static_assert(sizeof(Node) + sizeof(OpenEntry) == 48 && sizeof(TableSlot) == 16, "the figures in planner.h");
@@ -541,31 +535,38 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
     m_open.clear();
 
     const size_t stride = size_t(m_stride);
-    const size_t bytes = stride * sizeof(std::int32_t);
     const std::size_t limitBytes = m_memoryLimitOverride ? m_memoryLimitOverride : memoryLimit(maxNodes);
     if (limitBytes != m_limitBytes) { // a binary search: once per limit, not per search
         m_limitBytes = limitBytes;
         m_nodeLimit = nodeLimit(limitBytes);
     }
-    if (!reserveNodes(1, m_nodeLimit)) {
+    if ((m_capacity == 0 || m_nodeLimit == 0) && !reserveNodes(1, m_nodeLimit)) { // the start's room
         out.reason = PlanReason::Memory;
         return false;
     }
 
-    std::memset(m_states.data(), 0, bytes);
-    std::memcpy(m_states.data(), state.data(), std::min(state.size(), stride) * sizeof(std::int32_t));
+    // The start (a state too short reads 0 past its end): a loop, not two calls, for the few values of most.
+    {
+        std::int32_t *const start = m_states.data();
+        const size_t given = std::min(state.size(), stride);
+        for (size_t k = 0; k < given; ++k)
+            start[k] = state[k];
+        for (size_t k = given; k < stride; ++k)
+            start[k] = 0;
+    }
     if (extreme) {
         out.startValue = extreme->fact >= 0 && size_t(extreme->fact) < stride ? m_states[size_t(extreme->fact)] : 0;
         out.value = out.startValue;
+    }
+    if (m_preMasks.empty() || !sameRun(actions.data(), actions.size(), m_indexedActions)) {
+        indexPreconditions(actions);
+        m_indexedActions.assign(actions.begin(), actions.end());
+        m_reach.valid = false; // it remembers a verdict for the actions indexed
     }
     if (!extreme && !holds(m_states.data(), goal) && !reachable(m_states.data(), actions, goal)) {
         out.reason = PlanReason::Unreachable;
         out.optimal = true;
         return false;
-    }
-    if (m_preMasks.empty() || !sameRun(actions.data(), actions.size(), m_indexedActions)) {
-        indexPreconditions(actions);
-        m_indexedActions.assign(actions.begin(), actions.end());
     }
     if (extreme) {
         if (extreme->fact < 0 || size_t(extreme->fact) >= size_t(m_scenario->stateSize())) {
@@ -964,16 +965,14 @@ double Planner::between(int from, int to)
 
 // The relaxation's verdict, remembered for the last question asked: a
 // character retrying the same search (or a benchmark) pays a comparison, not
-// a fixpoint. The question is compared by value, never by address.
+// a fixpoint. The question is compared by value, never by address: `actions`
+// are the ones indexed (planUntraced forgets the verdict when they change).
 bool Planner::reachable(const std::int32_t *state, std::span<const int> actions, std::span<const CCondition> goal)
 {
     const size_t stride = size_t(m_stride);
-    if (m_reach.valid && sameRun(state, stride, m_reach.state)
-        && sameRun(actions.data(), actions.size(), m_reach.actions)
-        && plannerinternal::sameConditions(goal, m_reach.goal))
+    if (m_reach.valid && sameRun(state, stride, m_reach.state) && plannerinternal::sameConditions(goal, m_reach.goal))
         return m_reach.answer;
     m_reach.answer = m_relaxation.reachable(state, actions, goal);
-    m_reach.actions.assign(actions.begin(), actions.end());
     m_reach.goal.assign(goal.begin(), goal.end());
     m_reach.state.assign(state, state + stride);
     m_reach.valid = true;
@@ -983,8 +982,12 @@ bool Planner::reachable(const std::int32_t *state, std::span<const int> actions,
 bool Planner::planForAgent(std::span<const std::int32_t> state, int agent, int goal, Plan &out, const Travel *travel)
 {
     const CompiledScenario &sc = *m_scenario;
-    return planGoal(state, sc.agents[size_t(agent)].actions, goal, out, sc.planner.maxNodes, sc.planner.heuristic,
-                    travel);
+    const CompiledGoal &g = sc.goals[size_t(goal)];
+    if (m_trace || isExtreme(g.kind)) // planGoal's other ways
+        return planGoal(state, sc.agents[size_t(agent)].actions, goal, out, sc.planner.maxNodes, sc.planner.heuristic,
+                        travel);
+    return planUntraced(state, sc.agents[size_t(agent)].actions, sc.conditionsOf(g.conditions), out,
+                        sc.planner.maxNodes, sc.planner.heuristic, travel);
 }
 
 } // namespace goap

@@ -44,6 +44,7 @@
 
 #include <QString>
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -183,7 +184,10 @@ public:
     static constexpr std::size_t kMinMemoryLimit = 8u << 20;
     static constexpr std::size_t kMaxMemoryLimit = 256u << 20;
     // clamp(maxNodes x kBytesPerExpansion, kMinMemoryLimit, kMaxMemoryLimit).
-    static std::size_t memoryLimit(int maxNodes);
+    static std::size_t memoryLimit(int maxNodes)
+    {
+        return std::clamp(std::size_t(std::max(maxNodes, 0)) * kBytesPerExpansion, kMinMemoryLimit, kMaxMemoryLimit);
+    }
     // Replaces memoryLimit(maxNodes) for every later search (0 restores it):
     // for embedders with their own budget, and tests.
     void setMemoryLimit(std::size_t bytes) { m_memoryLimitOverride = bytes; }
@@ -315,8 +319,7 @@ private:
     std::vector<int> m_inReach; // the actions of a search on a walled map whose stations are in reach
     struct ReachMemo
     {
-        bool valid = false, answer = true;
-        std::vector<int> actions;
+        bool valid = false, answer = true; // valid: for the actions indexed (m_indexedActions)
         std::vector<CCondition> goal;
         std::vector<std::int32_t> state;
     } m_reach;

@@ -414,8 +414,9 @@ template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuris
         return _mm_load_si128(reinterpret_cast<const __m128i *>(p + 4 * half));
     };
 
-    std::memset(states[0], 0, sizeof states[0]);
-    std::memcpy(states[0], m_states.data(), size_t(m_stride) * sizeof(std::int32_t));
+    // The start, its lanes past the state zero.
+    for (int k = 0; k < kWidth; ++k)
+        states[0][k] = k < m_stride ? m_states[size_t(k)] : 0;
     bool isGoal = false;
     const double rootH = heuristic(states[0], isGoal);
     if (rootH == Relaxation::kInfinity) { // the relaxed costs find no way (never under `unmet`)

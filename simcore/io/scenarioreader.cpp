@@ -42,7 +42,6 @@ public:
     }
 
     Issues issues;
-    QHash<QString, qsizetype> offsets; // path -> offset, to place validator issues
 
     void error(const Value &at, const QString &path, const QString &message)
     {
@@ -66,8 +65,6 @@ public:
         issue.line = line;
         issue.column = column;
     }
-
-    void remember(const Value &v, const QString &path) { offsets.insert(path, v.offset); }
 
     // Checks that `v` is an object with only `allowed` keys, each once.
     bool object(const Value &v, const QString &path, std::initializer_list<const char *> allowed)
@@ -96,10 +93,9 @@ public:
         return true;
     }
 
-    // Remembers where `v` is and reports it unless it has the type expected.
+    // Reports `v` unless it has the type expected.
     bool expect(const Value &v, const QString &path, Type type, const char *what)
     {
-        remember(v, path);
         if (v.type == type)
             return true;
         error(v, path, QStringLiteral("expected %1, got %2").arg(QLatin1String(what), json::describe(v)));
@@ -189,7 +185,6 @@ public:
     {
         if (v.type != Type::Object) {
             if (v.type != Type::Number) {
-                remember(v, path);
                 error(v, path,
                       QStringLiteral("expected an integer or an operator object such as {\"==\": 0}, got %1")
                           .arg(json::describe(v)));
@@ -199,7 +194,6 @@ public:
                 return Condition {fact, *value, ConditionOp::Ge};
             return std::nullopt;
         }
-        remember(v, path);
         static const QString names = QStringLiteral("\">=\", \">\", \"<=\", \"<\", \"==\", \"!=\"");
         if (v.object.size() != 1) {
             error(v, path,
@@ -340,7 +334,6 @@ public:
         if (const Value *st = v.find(u"station"); st && st->type == Type::Array) {
             // A list of alternatives (version 2): the first is the station, the rest alternatives.
             const QString p = pathKey(path, QStringLiteral("station"));
-            remember(*st, p);
             if (m_version == 1)
                 error(*st, p, QStringLiteral("a list of stations needs \"version\": 2 (this file says version 1)"));
             else if (st->array.empty())
@@ -585,6 +578,54 @@ private:
     qint32 m_version = 1;
 };
 
+// The value at `path` (issue.h's syntax: a.b, a["x.y"], a[3]) or, when the
+// file has no such value, its nearest ancestor the file has; null when not
+// even the path's first step is in the file.
+const Value *valueAt(const Value &root, QStringView path)
+{
+    const Value *at = &root, *deepest = nullptr;
+    for (qsizetype i = 0; i < path.size();) {
+        const Value *next = nullptr;
+        if (path[i] == u'[' && i + 1 < path.size() && path[i + 1] == u'"') { // ["key"], a backslash before \\ or "
+            QString key;
+            qsizetype j = i + 2;
+            for (; j < path.size() && path[j] != u'"'; ++j) {
+                if (path[j] == u'\\' && j + 1 < path.size())
+                    ++j;
+                key += path[j];
+            }
+            if (j + 1 >= path.size() || path[j + 1] != u']')
+                break;
+            next = at->type == Type::Object ? at->find(QStringView(key)) : nullptr;
+            i = j + 2;
+        } else if (path[i] == u'[') { // [index]
+            qsizetype j = i + 1;
+            while (j < path.size() && path[j] != u']')
+                ++j;
+            bool ok = false;
+            const qsizetype index = path.sliced(i + 1, j - i - 1).toLongLong(&ok);
+            if (!ok || j == path.size())
+                break;
+            next = at->type == Type::Array && index >= 0 && size_t(index) < at->array.size()
+                ? &at->array[size_t(index)]
+                : nullptr;
+            i = j + 1;
+        } else { // .key, or the first key
+            if (path[i] == u'.')
+                ++i;
+            qsizetype j = i;
+            while (j < path.size() && path[j] != u'.' && path[j] != u'[')
+                ++j;
+            next = at->type == Type::Object ? at->find(path.sliced(i, j - i)) : nullptr;
+            i = j;
+        }
+        if (!next)
+            break;
+        at = deepest = next;
+    }
+    return deepest;
+}
+
 } // namespace
 
 ReadResult readScenario(const QByteArray &bytes)
@@ -613,19 +654,10 @@ ReadResult readScenario(const QByteArray &bytes)
     if (!scenario)
         return result;
     for (Issue issue : validate(*scenario)) {
-        // Place each finding at the nearest value the file actually has.
-        // Parents are found by cutting at '.' or '[', not a character at a time,
-        // which would hash a long path once per character.
-        for (QStringView path = issue.path; !path.isEmpty();) {
-            if (const auto it = reader.offsets.constFind(path.toString()); it != reader.offsets.cend()) {
-                reader.place(issue, it.value());
-                break;
-            }
-            qsizetype cut = path.size() - 1;
-            while (cut > 0 && path[cut] != u'.' && path[cut] != u'[')
-                --cut;
-            path = path.first(cut);
-        }
+        // Placed at the nearest value the file actually has, found by walking
+        // the document along the issue's path (no table of every value's path).
+        if (const Value *at = valueAt(root, issue.path))
+            reader.place(issue, at->offset);
         result.issues.append(issue);
     }
     if (!hasErrors(result.issues))

@@ -302,6 +302,30 @@ private slots:
         }
     }
 
+    // The validator's findings are placed by walking the document along their
+    // path: a quoted key ("partner.x", with a dot) and an index are followed,
+    // and the finding lands on the value itself, on its own line.
+    void validatorFindingsArePlacedAtTheirValue()
+    {
+        QByteArray text = "{\n";
+        text += "  \"format\": \"goap-scenario\", \"version\": 1, \"name\": \"Placed\",\n";
+        text += "  \"actions\": [\n";
+        text += "    { \"id\": \"a\", \"duration\": 1 },\n";
+        text += "    { \"id\": \"b\", \"duration\": 1,\n";
+        text += "      \"pre\": {\n";
+        text += "        \"partner.x\":   1 } }\n";
+        text += "  ]\n}\n";
+        const ReadResult r = readScenario(text);
+        QVERIFY(!r.ok());
+        const auto it = std::find_if(r.issues.begin(), r.issues.end(), [](const Issue &i) {
+            return i.message.contains(u"partner facts");
+        });
+        QVERIFY(it != r.issues.end());
+        QCOMPARE(it->path, QStringLiteral("actions[1].pre[\"partner.x\"]"));
+        QCOMPARE(it->line, 7);
+        QCOMPARE(it->column, 24); // the value 1, after 8 spaces, `"partner.x":` and 3 spaces
+    }
+
     void olderDefaultsFillMissingOptionalKeys()
     {
         const ReadResult r = readScenario(R"({"format": "goap-scenario", "version": 1, "name": "Minimal"})");

@@ -606,9 +606,8 @@ const Value *valueAt(const Value &root, QStringView path)
             const qsizetype index = path.sliced(i + 1, j - i - 1).toLongLong(&ok);
             if (!ok || j == path.size())
                 break;
-            next = at->type == Type::Array && index >= 0 && size_t(index) < at->array.size()
-                ? &at->array[size_t(index)]
-                : nullptr;
+            next = at->type == Type::Array && index >= 0 && size_t(index) < at->array.size() ? &at->array[size_t(index)]
+                                                                                             : nullptr;
             i = j + 1;
         } else { // .key, or the first key
             if (path[i] == u'.')

@@ -95,6 +95,8 @@ public:
 
     bool document(Value &out)
     {
+        m_members.resize(kMaxDepth + 1);
+        m_elements.resize(kMaxDepth + 1);
         if (m_end - m_p >= 3 && m_p[0] == 0xEF && m_p[1] == 0xBB && m_p[2] == 0xBF)
             m_p += 3; // tolerate a UTF-8 byte order mark
         skipSpace();
@@ -194,8 +196,10 @@ private:
                 return fail("unexpected " + describeHere() + "; expected ':' after a key");
             ++m_p;
             skipSpace();
-            Value &member = out.insert(key, Value());
-            if (!value(member, depth + 1))
+            // Gathered in this depth's scratch, then moved into one allocation of the right size.
+            std::vector<Member> &members = m_members[size_t(depth)];
+            members.push_back(Member {std::move(key), Value()});
+            if (!value(members.back().second, depth + 1))
                 return false;
             skipSpace();
             if (m_p < m_end && *m_p == ',') {
@@ -204,6 +208,8 @@ private:
             }
             if (m_p < m_end && *m_p == '}') {
                 ++m_p;
+                out.object.assign(std::make_move_iterator(members.begin()), std::make_move_iterator(members.end()));
+                members.clear();
                 return true;
             }
             return fail("unexpected " + describeHere() + "; expected ',' or '}'");
@@ -221,8 +227,9 @@ private:
         }
         for (;;) {
             skipSpace();
-            out.array.emplace_back();
-            if (!value(out.array.back(), depth + 1))
+            std::vector<Value> &elements = m_elements[size_t(depth)];
+            elements.emplace_back();
+            if (!value(elements.back(), depth + 1))
                 return false;
             skipSpace();
             if (m_p < m_end && *m_p == ',') {
@@ -231,6 +238,8 @@ private:
             }
             if (m_p < m_end && *m_p == ']') {
                 ++m_p;
+                out.array.assign(std::make_move_iterator(elements.begin()), std::make_move_iterator(elements.end()));
+                elements.clear();
                 return true;
             }
             return fail("unexpected " + describeHere() + "; expected ',' or ']'");
@@ -395,6 +404,9 @@ private:
     const unsigned char *m_p;
     const unsigned char *m_end;
     ParseError &m_error;
+    // Per depth, the members or elements of the object or array open there (reused).
+    std::vector<std::vector<Member>> m_members;
+    std::vector<std::vector<Value>> m_elements;
 };
 
 void appendString(QByteArray &out, const QString &s)

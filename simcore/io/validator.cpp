@@ -556,7 +556,10 @@ private:
     struct Reach
     {
         QHash<QString, Span> world;
+        // One pool per kind of character (the same facts and actions: the
+        // same spans), poolOf each character's.
         QList<QHash<QString, Span>> agent;
+        std::vector<int> poolOf;
         // Agent facts any character may be given as somebody's partner: one
         // pool for all, not a write into every character's (quadratic).
         QHash<QString, Span> partner;
@@ -564,7 +567,7 @@ private:
         {
             if (fact.startsWith(u"world."))
                 return world.value(fact);
-            Span s = agent[agentIndex].value(fact);
+            Span s = agent[poolOf[size_t(agentIndex)]].value(fact);
             if (const auto it = partner.constFind(fact); it != partner.cend()) {
                 s.widen(it->lo);
                 s.widen(it->hi);
@@ -586,15 +589,34 @@ private:
         for (const Station &st : m_s.stations)
             if (st.capacity > 0)
                 r.world[freePlacesFact(st.id)] = Span {0, st.capacity}; // taken and given back
+        // Characters with the same seeds and actions reach the same spans, and
+        // move the world the same way: the fixpoint runs once per kind (a town
+        // of 10,000 has a few kinds).
+        QHash<QString, int> kinds;
+        std::vector<int> representative; // per pool, its first character
         for (const Character &ch : m_chars) {
+            QString kind;
+            for (const FactValue &f : ch.agent->facts)
+                kind += f.name + u'=' + QString::number(f.value) + u'\x1f';
+            kind += u'\x1e';
+            for (const QString &id : ch.agent->actions)
+                kind += id + u'\x1f';
+            if (const auto it = kinds.constFind(kind); it != kinds.cend()) {
+                r.poolOf.push_back(it.value());
+                continue;
+            }
+            kinds.insert(kind, int(r.agent.size()));
+            r.poolOf.push_back(int(r.agent.size()));
             QHash<QString, Span> pool;
             for (const FactValue &f : ch.agent->facts)
                 pool[QStringLiteral("agent.") + f.name] = Span {f.value, f.value};
             r.agent.append(pool);
+            representative.push_back(int(r.poolOf.size()) - 1);
         }
         for (bool changed = true; changed;) {
             changed = false;
-            for (int ai = 0; ai < int(m_chars.size()); ++ai) {
+            for (int pi = 0; pi < int(r.agent.size()); ++pi) {
+                const int ai = representative[size_t(pi)];
                 for (const QString &id : m_chars[size_t(ai)].agent->actions) {
                     const Action *act = findAction(id);
                     if (!std::all_of(act->pre.begin(), act->pre.end(),
@@ -613,7 +635,7 @@ private:
                             }
                             return;
                         }
-                        auto &pool = fact.startsWith(u"world.") ? r.world : r.agent[ai];
+                        auto &pool = fact.startsWith(u"world.") ? r.world : r.agent[pi];
                         changed |= pool[fact].widen(to);
                     };
                     for (const Effect &e : act->add)

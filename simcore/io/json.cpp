@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <string_view>
+#include <unordered_map>
 
 namespace goap::json {
 
@@ -271,6 +273,26 @@ private:
     bool string(QString &out)
     {
         ++m_p; // opening quote
+        // The common case, printable ASCII to the closing quote: no decoding,
+        // and a short one (a key, an id) shared with its earlier occurrences,
+        // so a file that names "chopWood" 10,000 times holds it once.
+        const unsigned char *const begin = m_p;
+        const unsigned char *q = begin;
+        while (q < m_end && *q >= 0x20 && *q < 0x80 && *q != '"' && *q != '\\')
+            ++q;
+        if (q < m_end && *q == '"') {
+            const std::string_view text(reinterpret_cast<const char *>(begin), size_t(q - begin));
+            m_p = q + 1;
+            if (text.size() > kInternedLength) {
+                out = QString::fromLatin1(text.data(), qsizetype(text.size()));
+                return true;
+            }
+            auto [it, fresh] = m_interned.try_emplace(text);
+            if (fresh)
+                it->second = QString::fromLatin1(text.data(), qsizetype(text.size()));
+            out = it->second;
+            return true;
+        }
         QByteArray utf8;
         for (;;) {
             if (m_p >= m_end)
@@ -404,6 +426,9 @@ private:
     const unsigned char *m_p;
     const unsigned char *m_end;
     ParseError &m_error;
+    // Short plain strings read so far, by their bytes in the text (bounded by the text).
+    static constexpr size_t kInternedLength = 64;
+    std::unordered_map<std::string_view, QString> m_interned;
     // Per depth, the members or elements of the object or array open there (reused).
     std::vector<std::vector<Member>> m_members;
     std::vector<std::vector<Value>> m_elements;

@@ -3,6 +3,7 @@
 #include "model/factname.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace goap {
 
@@ -43,7 +44,14 @@ QString pathKey(const QString &path, const QString &key)
 {
     if (!isValidId(key))
         return path + quoted(key);
-    return path.isEmpty() ? key : path + u'.' + key;
+    if (path.isEmpty())
+        return key;
+    QString out; // one allocation
+    out.reserve(path.size() + 1 + key.size());
+    out += path;
+    out += u'.';
+    out += key;
+    return out;
 }
 
 QString pathFact(const QString &path, const QString &factKey)
@@ -53,7 +61,14 @@ QString pathFact(const QString &path, const QString &factKey)
 
 QString pathIndex(const QString &path, qsizetype index)
 {
-    return QStringLiteral("%1[%2]").arg(path).arg(index);
+    // Appended, not QString::arg: a big file builds one a list element.
+    char digits[24];
+    const int n = std::snprintf(digits, sizeof digits, "[%lld]", static_cast<long long>(index));
+    QString out;
+    out.reserve(path.size() + n);
+    out += path;
+    out += QLatin1StringView(digits, n);
+    return out;
 }
 
 } // namespace goap

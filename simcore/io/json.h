@@ -21,12 +21,14 @@ struct Member;
 
 struct Value
 {
+    // (The small members first: 104 bytes a value, not 120 with padding; a
+    // 10,000-character file holds a few hundred thousand.)
     Type type = Type::Null;
     bool boolean = false;
-    double number = 0;
     bool integerLiteral = false; // written without fraction or exponent
-    qint64 integer = 0; // exact value when integerLiteral and it fits
     bool integerOverflow = false; // an integer literal outside the 64-bit range
+    double number = 0;
+    qint64 integer = 0; // exact value when integerLiteral and it fits
     QString string;
     std::vector<Value> array;
     // A named struct, not std::pair<QString, Value>: a pair of a type still

@@ -6,6 +6,7 @@
 #include "run/breakpoints.h"
 #include "run/liverun.h"
 #include "sweep/sweepdialog.h"
+#include "tool/hugeheap.h"
 #include "workspace.h"
 
 #include <QComboBox>
@@ -23,6 +24,7 @@
 
 int main(int argc, char *argv[])
 {
+    goap::tool::useHugeHeap(); // first: before the scenario and the run are allocated
     QApplication::setApplicationName(QStringLiteral("GOAP Studio"));
     QApplication::setOrganizationName(QStringLiteral("GOAP Studio"));
     QApplication::setApplicationVersion(QStringLiteral(GOAP_VERSION));

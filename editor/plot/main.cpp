@@ -3,6 +3,7 @@
 // program adds QtGui and the charts, which goap-sim never links.
 #include "charts/chartrender.h"
 #include "records/plotcommand.h"
+#include "tool/hugeheap.h"
 
 #include <QApplication>
 #include <QIODevice>
@@ -22,6 +23,7 @@ QString writePlot(std::shared_ptr<const goap::CompiledScenario> scenario, const 
 
 int main(int argc, char *argv[])
 {
+    goap::tool::useHugeHeap(); // first: before the scenario and the run are allocated
     // The charts are widgets and need QtGui; with no display, render offscreen.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
         && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))

@@ -2,6 +2,7 @@
 // hands the run to goap-plot (editor/plot), which links the charts. Each
 // subcommand is a file of its own (subcommands.h); this one dispatches.
 #include "subcommands.h"
+#include "tool/hugeheap.h"
 
 #include <QCoreApplication>
 
@@ -147,6 +148,7 @@ int run(const QStringList &args, const Streams &io = {})
 
 int main(int argc, char *argv[])
 {
+    goap::tool::useHugeHeap(); // first: before the file and the town are allocated
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("goap-sim"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GOAP_VERSION));

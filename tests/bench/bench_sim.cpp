@@ -17,6 +17,7 @@
 #include "sim/timeline.h"
 #include "synthetic.h"
 #include "testutil.h"
+#include "tool/hugeheap.h"
 
 #include <QFile>
 
@@ -139,6 +140,7 @@ int space()
 
 int main(int argc, char *argv[])
 {
+    goap::tool::useHugeHeap(); // as goap-sim and the editor do (GOAP_HUGE_PAGES=0: not)
     if (argc >= 4 && std::string(argv[1]) == "write") {
         const Scenario town = testing::loadShipped("town.json");
         const int characters = std::atoi(argv[2]);

@@ -16,6 +16,7 @@
 #include "sim/records.h"
 #include "sim/simulation.h"
 #include "sweep/sweep.h"
+#include "tool/hugeheap.h"
 
 #include "goapsim.h"
 #include "synthetic.h"
@@ -67,6 +68,40 @@ class TestCli : public QObject
     Q_OBJECT
 
 private slots:
+    // The executables put the heap on huge pages (tool/hugeheap.h): with the
+    // system's policy `madvise` or `always`, a block allocated after the call
+    // lies in a mapping advised `hg` (/proc/self/smaps); GOAP_HUGE_PAGES=0 says no.
+    void theHeapIsAdvisedHugePages()
+    {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+        QSKIP("a sanitizer's allocator serves malloc");
+#endif
+        QFile policy(QStringLiteral("/sys/kernel/mm/transparent_hugepage/enabled"));
+        if (!policy.open(QIODevice::ReadOnly) || policy.readAll().contains("[never]"))
+            QSKIP("transparent huge pages are off on this system");
+        qputenv("GOAP_HUGE_PAGES", "0");
+        QVERIFY(!goap::tool::useHugeHeap());
+        qunsetenv("GOAP_HUGE_PAGES");
+        QVERIFY(goap::tool::useHugeHeap());
+        const std::unique_ptr<char[]> block(new char[8 << 20]); // 8 MiB: from the heap, not mmap
+        const auto at = reinterpret_cast<quintptr>(block.get()) + (4 << 20); // past the first 2 MiB boundary
+        QFile smaps(QStringLiteral("/proc/self/smaps"));
+        QVERIFY(smaps.open(QIODevice::ReadOnly));
+        bool inside = false, advised = false;
+        for (const QByteArray &line : smaps.readAll().split('\n')) {
+            const int dash = line.indexOf('-'), space = line.indexOf(' ');
+            if (dash > 0 && space > dash && !line.left(dash).contains(':')) { // "lo-hi perms ...": a mapping
+                const quintptr lo = line.left(dash).toULongLong(nullptr, 16);
+                const quintptr hi = line.mid(dash + 1, space - dash - 1).toULongLong(nullptr, 16);
+                inside = lo <= at && at < hi;
+            } else if (inside && line.startsWith("VmFlags:")) {
+                advised = line.contains(" hg");
+                break;
+            }
+        }
+        QVERIFY2(advised, "the block's mapping is not advised MADV_HUGEPAGE");
+    }
+
     // Issue #27, 1: a 300-action chain overflowed the stack in dot's network
     // simplex (SIGSEGV, exit 139); the layout now runs on a thread with a
     // large stack. A 500-action chain (1,002 nodes) is refused with the numbers.

@@ -595,12 +595,12 @@ private:
         QHash<QString, int> kinds;
         std::vector<int> representative; // per pool, its first character
         for (const Character &ch : m_chars) {
-            QString kind;
+            QString kind; // each name after its length: no name can run into the next
             for (const FactValue &f : ch.agent->facts)
-                kind += f.name + u'=' + QString::number(f.value) + u'\x1f';
-            kind += u'\x1e';
+                kind += QString::number(f.name.size()) + u':' + f.name + u'=' + QString::number(f.value) + u';';
+            kind += u'|';
             for (const QString &id : ch.agent->actions)
-                kind += id + u'\x1f';
+                kind += QString::number(id.size()) + u':' + id;
             if (const auto it = kinds.constFind(kind); it != kinds.cend()) {
                 r.poolOf.push_back(it.value());
                 continue;

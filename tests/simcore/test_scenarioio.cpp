@@ -317,9 +317,8 @@ private slots:
         text += "  ]\n}\n";
         const ReadResult r = readScenario(text);
         QVERIFY(!r.ok());
-        const auto it = std::find_if(r.issues.begin(), r.issues.end(), [](const Issue &i) {
-            return i.message.contains(u"partner facts");
-        });
+        const auto it = std::find_if(r.issues.begin(), r.issues.end(),
+                                     [](const Issue &i) { return i.message.contains(u"partner facts"); });
         QVERIFY(it != r.issues.end());
         QCOMPARE(it->path, QStringLiteral("actions[1].pre[\"partner.x\"]"));
         QCOMPARE(it->line, 7);

@@ -384,13 +384,20 @@ template<class Compute> double Relaxation::memoised(std::uint64_t holds, std::ui
 
 template<bool Sum> double Relaxation::cost(const std::int32_t *state, bool &goalHolds)
 {
-    if (!m_memoOn || !m_memoWanted)
-        return computeCost<Sum>(state, goalHolds);
+    if (!m_memoOn || !m_memoWanted) {
+        for (size_t k = 0; k < m_condTests.size(); ++k)
+            m_cost[k] = m_condTests[k].holds(state[m_condTests[k].fact]) ? 0.0 : kInfinity;
+        return computeCost<Sum>(goalHolds);
+    }
     const std::uint64_t holds = holdBits(state);
     goalHolds = (holds & m_goalBits) == m_goalBits; // every goal condition holds: costs 0
     if (goalHolds)
         return 0;
-    return memoised(holds, Sum ? 1 : 0, [&] { return computeCost<Sum>(state, goalHolds); });
+    return memoised(holds, Sum ? 1 : 0, [&] {
+        for (size_t k = 0; k < m_condTests.size(); ++k) // from the bits: the conditions are not tested again
+            m_cost[k] = (holds >> k & 1) != 0 ? 0.0 : kInfinity;
+        return computeCost<Sum>(goalHolds);
+    });
 }
 
 double Relaxation::lmcut(const std::int32_t *state)
@@ -400,11 +407,9 @@ double Relaxation::lmcut(const std::int32_t *state)
     return memoised(holdBits(state), 2, [&] { return computeLmcut(state); });
 }
 
-template<bool Sum> double Relaxation::computeCost(const std::int32_t *state, bool &goalHolds)
+// The fixpoint from m_cost as set (0 where a condition holds, else infinite).
+template<bool Sum> double Relaxation::computeCost(bool &goalHolds)
 {
-    const size_t n = m_conditions.size();
-    for (size_t k = 0; k < n; ++k)
-        m_cost[k] = m_condTests[k].holds(state[m_condTests[k].fact]) ? 0.0 : kInfinity;
     const auto combine = [&](const std::uint32_t *begin, const std::uint32_t *end) {
         double total = 0;
         for (const std::uint32_t *p = begin; p != end; ++p) {

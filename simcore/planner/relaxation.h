@@ -99,7 +99,7 @@ private:
     };
 
     std::uint32_t conditionIndex(const CCondition &c);
-    template<bool Sum> double computeCost(const std::int32_t *state, bool &goalHolds);
+    template<bool Sum> double computeCost(bool &goalHolds);
     double computeLmcut(const std::int32_t *state);
     // Which of the conditions hold in `state`, as bits (m_memoOn: at most 64).
     std::uint64_t holdBits(const std::int32_t *state) const;

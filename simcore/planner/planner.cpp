@@ -483,6 +483,18 @@ void Planner::realTrace(std::span<const int> kept, std::vector<char> &met)
     }
 }
 
+// What a search writes, as before it ran.
+static void clearAnswer(Plan &out)
+{
+    out.found = false;
+    out.reason = PlanReason::Exhausted;
+    out.actions.clear();
+    out.cost = 0;
+    out.firstCost = 0;
+    out.expanded = 0;
+    out.generated = 0;
+}
+
 bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const int> actions,
                            std::span<const CCondition> goal, Plan &out, int maxNodes, PlannerHeuristic heuristic,
                            const Travel *travel, const Extreme *extreme)
@@ -515,15 +527,9 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
             for (const int s : m_scenario->actions[size_t(a)].stations)
                 m_fromStart[size_t(s)] = travel->space->distance(s, travel->x, travel->y);
     }
-    out.found = false;
-    out.reason = PlanReason::Exhausted;
+    clearAnswer(out);
     out.heuristic = heuristic;
     out.optimal = false;
-    out.actions.clear();
-    out.cost = 0;
-    out.firstCost = 0;
-    out.expanded = 0;
-    out.generated = 0;
     out.extreme = extreme != nullptr;
     out.startValue = out.value = 0;
 
@@ -563,10 +569,19 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
         m_indexedActions.assign(actions.begin(), actions.end());
         m_reach.valid = false; // it remembers a verdict for the actions indexed
     }
-    if (!extreme && !holds(m_states.data(), goal) && !reachable(m_states.data(), actions, goal)) {
-        out.reason = PlanReason::Unreachable;
-        out.optimal = true;
-        return false;
+    // A plan found proves the goal reachable: under `unmet` a small question
+    // (searchSmall) is searched first, and the relaxation's proof is asked
+    // for only when that search finds no plan (an answer it proves
+    // unreachable is then the proof's: no search, 0 nodes).
+    bool answered = false;
+    if (!extreme && !holds(m_states.data(), goal)) {
+        answered = heuristic == PlannerHeuristic::Unmet && searchSmall(UnmetCount {goal}, out, maxNodes);
+        if (!(answered && out.found) && !reachable(m_states.data(), actions, goal)) {
+            clearAnswer(out);
+            out.reason = PlanReason::Unreachable;
+            out.optimal = true;
+            return false;
+        }
     }
     if (extreme) {
         if (extreme->fact < 0 || size_t(extreme->fact) >= size_t(m_scenario->stateSize())) {
@@ -590,7 +605,8 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
     }
     switch (heuristic) {
     case PlannerHeuristic::Unmet:
-        search(actions, out, maxNodes, UnmetCount {goal});
+        if (!answered)
+            search(actions, out, maxNodes, UnmetCount {goal});
         break;
     case PlannerHeuristic::Additive:
         m_relaxation.prepare(m_states.data(), actions, goal);

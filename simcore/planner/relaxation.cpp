@@ -11,11 +11,11 @@ constexpr std::int64_t kCeiling = std::numeric_limits<std::int32_t>::max();
 
 // Whether an `add` of `delta` can be the step that first makes `c` hold. A
 // pool below 0 (only a `set` or a start value puts it there) is clamped to 0
-// by any add, so there a lowering add can raise it to 0.
+// by any add, so there a lowering add (or an add of 0) can raise it to 0.
 bool addAchieves(const CCondition &c, std::int32_t delta, bool mayBeNegative)
 {
-    if (delta == 0)
-        return false;
+    if (delta == 0) // leaves a pool as it is, but lifts one below 0 to 0
+        return mayBeNegative && c.holds(0);
     switch (c.op) {
     case ConditionOp::Ge:
     case ConditionOp::Gt:
@@ -105,8 +105,8 @@ bool Relaxation::reachable(const std::int32_t *state, std::span<const int> actio
                     i.hi = kCeiling;
                 else if (e.value < 0)
                     i.lo = std::min<std::int64_t>(i.lo, 0);
-                if (e.value != 0 && i.lo < 0)
-                    i.hi = std::max<std::int64_t>(i.hi, 0); // an add clamps a negative pool to 0
+                if (i.lo < 0)
+                    i.hi = std::max<std::int64_t>(i.hi, 0); // an add, of 0 too, clamps a negative pool to 0
             }
             for (const CEffect &e : sc.effectsOf(act.set)) {
                 Interval &i = m_intervals[size_t(e.fact)];

@@ -1868,6 +1868,45 @@ private slots:
         }
     }
 
+    void anAddOfZeroLiftsANegativePool()
+    {
+        // Pools never stay negative once added to: an add of 0 to agent.f at
+        // -2 leaves it at 0 (addClamped), so `f >= 0` is one step away. The
+        // relaxation once widened a pool only for adds other than 0 and proved
+        // this goal unreachable (found when the small search ran first).
+        CompiledScenario c;
+        c.agentFactCount = 1;
+        c.factNames = {QStringLiteral("agent.f")};
+        c.conditions = {{0, 0, ConditionOp::Ge}};
+        c.effects = {{0, 0}};
+        CompiledAction touch;
+        touch.add = {0, 1};
+        touch.cost = 1;
+        c.actions = {touch};
+        c.actionIds = {QStringLiteral("touch")};
+        CompiledGoal goal;
+        goal.conditions = {0, 1};
+        c.goals = {goal};
+        CompiledAgent agent;
+        agent.actions = {0};
+        agent.initialFacts = {-2};
+        c.agents = {agent};
+        const auto state = c.dawnState(0);
+        Relaxation relaxation(c);
+        QVERIFY(relaxation.reachable(state.data(), agent.actions, c.conditionsOf(goal.conditions)));
+        for (const bool small : {true, false}) {
+            Planner planner(c);
+            planner.setSmallSearch(small);
+            Plan plan;
+            for (const PlannerHeuristic h : {PlannerHeuristic::Unmet, PlannerHeuristic::Additive, PlannerHeuristic::Max,
+                                             PlannerHeuristic::Lmcut}) {
+                QVERIFY2(planWith(planner, c, h, plan), heuristicName(h));
+                QCOMPARE(plan.actions, std::vector<int> {0});
+                QCOMPARE(plan.cost, 1.0);
+            }
+        }
+    }
+
     // Issue #31, the property: on 1,000 random problems (4 agent facts, 2..6
     // actions over every operator, costs of 0.5..3, a budget of 0..4), the
     // planner's plan for a maximise or minimise goal reaches exactly the best
@@ -2070,8 +2109,13 @@ private slots:
             const auto achieves = [&](size_t a, const CCondition &k) {
                 const CompiledAction &act = c.actions[size_t(actions[a])];
                 for (const CEffect &e : c.effectsOf(act.add)) {
-                    if (e.fact != k.fact || e.value == 0)
+                    if (e.fact != k.fact)
                         continue;
+                    if (e.value == 0) { // lifts a pool below 0 to 0, else changes nothing
+                        if (negative[size_t(e.fact)] && k.holds(0))
+                            return true;
+                        continue;
+                    }
                     const bool up = k.op == ConditionOp::Ge || k.op == ConditionOp::Gt;
                     const bool down = k.op == ConditionOp::Le || k.op == ConditionOp::Lt;
                     if ((up && (e.value > 0 || (negative[size_t(e.fact)] && k.holds(0)))) || (down && e.value < 0)

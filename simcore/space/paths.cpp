@@ -3,6 +3,8 @@
 #include "planner/compiledscenario.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
 #include <queue>
 
@@ -28,6 +30,26 @@ template<typename F> void forEachStep(const Grid &grid, Cell c, F &&f)
             f(n, diagonal ? kDiagonal : 1.0f);
         }
 }
+
+// The same 8 steps as bits (bit k: kStepDx/kStepDy[k]), for a cell's steps
+// looked up rather than tested.
+constexpr int kStepDx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+constexpr int kStepDy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+constexpr float kStepLength[8] = {kDiagonal, 1.0f, kDiagonal, 1.0f, 1.0f, kDiagonal, 1.0f, kDiagonal};
+std::uint8_t stepMask(const Grid &grid, Cell c)
+{
+    std::uint8_t mask = 0;
+    for (int k = 0; k < 8; ++k) {
+        const int dx = kStepDx[k], dy = kStepDy[k];
+        if (grid.blocked({c.x + dx, c.y + dy}))
+            continue;
+        if (dx != 0 && dy != 0 && (grid.blocked({c.x + dx, c.y}) || grid.blocked({c.x, c.y + dy})))
+            continue;
+        mask = std::uint8_t(mask | 1u << k);
+    }
+    return mask;
+}
+
 } // namespace
 
 bool lineOfSight(const Grid &grid, double x0, double y0, double x1, double y1)
@@ -156,8 +178,11 @@ Space::Space(const CompiledScenario &sc, const MapSettings &map)
         m_method = Method::Fields;
         if (std::int64_t(m_grid.cellCount()) <= kFieldCells) {
             m_cellRegion.resize(size_t(m_grid.cellCount()));
-            for (int i = 0; i < m_grid.cellCount(); ++i)
+            m_stepMask.resize(size_t(m_grid.cellCount()));
+            for (int i = 0; i < m_grid.cellCount(); ++i) {
                 m_cellRegion[size_t(i)] = m_regions.at(m_grid.cellAt(i));
+                m_stepMask[size_t(i)] = stepMask(m_grid, m_grid.cellAt(i));
+            }
         }
         if (std::int64_t(m_grid.cellCount()) > kFieldCells) {
             // Corner cells: free, with a blocked diagonal neighbour whose two
@@ -288,30 +313,48 @@ void Space::makeRoomForField() const
 
 void Space::buildField(int station, std::vector<float> &dist) const
 {
-    // Dijkstra from the station's cell over 8 neighbours, no corner cutting.
+    // Dijkstra from the station's cell over 8 neighbours, no corner cutting,
+    // with its queue as buckets of whole distances (Dial's): a step adds 1 or
+    // sqrt 2, so a cell settled at d only improves cells in the next two
+    // buckets, and the cells of one bucket, all final once the buckets before
+    // it are done, are settled in any order. Each cell's distance is the least
+    // over its neighbours of theirs plus the step, in float arithmetic; that
+    // fixpoint is unique (a step adds at least 1 to a distance far below
+    // 2^24), so the order of the search changes no value.
     dist.assign(size_t(m_grid.cellCount()), kUnreachable);
-    using Item = std::pair<float, int>;
-    std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
     const Cell home = m_stationCell[size_t(station)];
     if (m_grid.blocked(home))
         return;
+    thread_local std::array<std::vector<std::pair<float, int>>, 3> scratch; // a thread's: fields are built on the pool
+    std::array<std::vector<std::pair<float, int>>, 3> &buckets = scratch;
+    for (auto &bucket : buckets)
+        bucket.clear();
+    const int width = m_grid.width();
+    int offset[8];
+    for (int k = 0; k < 8; ++k)
+        offset[k] = kStepDy[k] * width + kStepDx[k];
     dist[size_t(m_grid.index(home))] = 0;
-    open.push({0.0f, m_grid.index(home)});
-    while (!open.empty()) {
-        // Plain variables, not a structured binding: clang 14 cannot capture one in a lambda.
-        const float d = open.top().first;
-        const int i = open.top().second;
-        open.pop();
-        if (d > dist[size_t(i)])
-            continue;
-        forEachStep(m_grid, m_grid.cellAt(i), [&](Cell n, float step) {
-            const float nd = d + step;
-            float &slotDist = dist[size_t(m_grid.index(n))];
-            if (nd < slotDist) {
-                slotDist = nd;
-                open.push({nd, m_grid.index(n)});
+    buckets[0].push_back({0.0f, m_grid.index(home)});
+    for (size_t whole = 0, empty = 0; empty < 2; ++whole) { // two empty in a row: none left (a step lands 1-2 on)
+        std::vector<std::pair<float, int>> &bucket = buckets[whole % 3];
+        empty = bucket.empty() ? empty + 1 : 0;
+        for (size_t e = 0; e < bucket.size(); ++e) { // no step lands in this bucket: it does not grow
+            const float d = bucket[e].first;
+            const int i = bucket[e].second;
+            if (d > dist[size_t(i)])
+                continue; // improved since
+            unsigned steps = m_stepMask.empty() ? stepMask(m_grid, m_grid.cellAt(i)) : m_stepMask[size_t(i)];
+            for (; steps != 0; steps &= steps - 1) {
+                const int k = std::countr_zero(steps);
+                const int n = i + offset[k];
+                const float nd = d + kStepLength[k];
+                if (nd < dist[size_t(n)]) {
+                    dist[size_t(n)] = nd;
+                    buckets[size_t(nd) % 3].push_back({nd, n});
+                }
             }
-        });
+        }
+        bucket.clear();
     }
 }
 

@@ -17,7 +17,8 @@
 // None at all on a map without walls. Maps larger than kFieldCells use the
 // corners instead (see Method): C x C bytes of who-sees-whom and 8 x C bytes a
 // station, C <= kMaxCorners; plus, for every walled map, a byte and a region
-// label (4 bytes) a cell: 80 MiB for the largest, 4096 x 4096.
+// label (4 bytes) a cell: 80 MiB for the largest, 4096 x 4096; and on maps of
+// at most kFieldCells a byte a cell more, the steps from it (m_stepMask).
 
 #include "planner/planner.h"
 #include "space/grid.h"
@@ -158,6 +159,7 @@ private:
     std::vector<int> m_stationRegion;
     Regions m_regions;
     std::vector<std::int32_t> m_cellRegion; // per cell, on maps of at most kFieldCells (a lookup, not a search)
+    std::vector<std::uint8_t> m_stepMask; // per cell there, the steps a walker may take from it (a lookup)
     mutable std::vector<std::unique_ptr<std::vector<float>>> m_fields;
     mutable std::vector<std::uint64_t> m_fieldUsed; // when each was last asked for
     mutable std::uint64_t m_clock = 0;

@@ -8,6 +8,7 @@
 //   build/bin/bench_sim scrub CHARACTERS [KEYFRAME SECONDS]   scrubbing a day (Timeline)
 //   build/bin/bench_sim write CHARACTERS FILE [--walled]   the replicated (or walled) town as a scenario file,
 //                                 for goap-sim run (its event log compared across builds and thread counts)
+//   build/bin/bench_sim fields [REPEAT]   every station's distance field of the walled town's map
 //   build/bin/bench_sim space     issue #25's big walled maps: a day of 12 walkers on 4096 x 4096, one
 //                                 plan among 40 alternatives there, 10,000 overlapping walls validated
 #include "io/scenariowriter.h"
@@ -16,6 +17,7 @@
 #include "scenarios.h"
 #include "sim/simulation.h"
 #include "sim/timeline.h"
+#include "space/paths.h"
 #include "synthetic.h"
 #include "testutil.h"
 #include "tool/hugeheap.h"
@@ -23,6 +25,7 @@
 #include <QFile>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -107,6 +110,34 @@ int scrub(int characters, double interval)
 
 // Issue #25: each figure from the file's model to the answer (compile, the
 // Space with its regions and corners, and the work), in one process.
+// Every station's distance field of the walled 10,000's map (16 blocks of the
+// town's walls, 200 x 200 cells, 144 stations), built REPEAT times: the least
+// time a field, and a checksum of the fields' bits (the same across builds).
+int fields(int repeat)
+{
+    using Clock = std::chrono::steady_clock;
+    const CompiledScenario compiled = compile(testing::walledTown(testing::loadShipped("town.json"), 16));
+    const Space space(compiled);
+    std::vector<float> field;
+    double best = 0;
+    std::uint64_t sum = 0;
+    for (int run = 0; run < repeat; ++run) {
+        const auto t = Clock::now();
+        for (int st = 0; st < int(compiled.stations.size()); ++st) {
+            space.buildField(st, field);
+            if (run == 0)
+                for (const float d : field)
+                    sum = sum * 1099511628211u + std::bit_cast<std::uint32_t>(d);
+        }
+        const double took = std::chrono::duration<double>(Clock::now() - t).count();
+        best = run == 0 ? took : std::min(best, took);
+    }
+    std::printf("fields: %zu stations on %d x %d cells: %.3f ms a field (least of %d), checksum %016llx\n",
+                compiled.stations.size(), int(compiled.map.width), int(compiled.map.height),
+                best * 1e3 / double(compiled.stations.size()), repeat, (unsigned long long)sum);
+    return 0;
+}
+
 int space()
 {
     using Clock = std::chrono::steady_clock;
@@ -166,6 +197,8 @@ int main(int argc, char *argv[])
     }
     if (argc >= 2 && std::string(argv[1]) == "space")
         return space();
+    if (argc >= 2 && std::string(argv[1]) == "fields")
+        return fields(argc >= 3 ? std::max(1, std::atoi(argv[2])) : 5);
     if (argc >= 3 && std::string(argv[1]) == "scrub")
         return scrub(std::atoi(argv[2]), argc >= 4 ? std::atof(argv[3]) : 15);
     if (argc >= 3) {

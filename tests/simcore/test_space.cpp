@@ -16,6 +16,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <queue>
 #include <set>
@@ -61,6 +62,40 @@ double gridOptimum(const Grid &g, Cell from, Cell to)
             }
     }
     return 1e18;
+}
+
+// Space::buildField as it was first written: Dijkstra with a binary heap,
+// float distances, the steps tested per cell. The fields must be these, bit for bit.
+std::vector<float> referenceField(const Grid &g, Cell home)
+{
+    std::vector<float> dist(size_t(g.cellCount()), Space::kUnreachable);
+    if (g.blocked(home))
+        return dist;
+    using Item = std::pair<float, int>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
+    dist[size_t(g.index(home))] = 0;
+    open.push({0.0f, g.index(home)});
+    while (!open.empty()) {
+        const auto [d, i] = open.top();
+        open.pop();
+        if (d > dist[size_t(i)])
+            continue;
+        const Cell c = g.cellAt(i);
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx) {
+                const Cell n {c.x + dx, c.y + dy};
+                if ((dx == 0 && dy == 0) || g.blocked(n))
+                    continue;
+                if (dx && dy && (g.blocked({c.x + dx, c.y}) || g.blocked({c.x, c.y + dy})))
+                    continue;
+                const float nd = d + (dx && dy ? 1.41421356f : 1.0f);
+                if (nd < dist[size_t(g.index(n))]) {
+                    dist[size_t(g.index(n))] = nd;
+                    open.push({nd, g.index(n)});
+                }
+            }
+    }
+    return dist;
 }
 
 // Whether the segment a-b passes through a blocked cell or between two
@@ -196,6 +231,53 @@ private slots:
                 QVERIFY(tight.fieldBytes() <= 2 * one);
             }
         QVERIFY(full.fieldBytes() >= 5 * one); // most stations needed a field (walls in the way)
+    }
+
+    // Issue #30: fields are built with a queue of whole-distance buckets
+    // (Dial's) and per-cell step masks instead of a binary heap and tested
+    // steps; every value must be the binary heap's, bit for bit, on maps
+    // with step masks (at most kFieldCells) and without (larger maps with
+    // too many corners for the corner graph), with stations walled in, on a
+    // wall and in the open.
+    void fieldsAreTheBinaryHeapsBitForBit()
+    {
+        QRandomGenerator rng {20261207};
+        int compared = 0, unreachable = 0, comparedLarge = 0;
+        for (int map = 0; map < 8; ++map) {
+            const bool large = map == 7; // 640 x 640: past kFieldCells, thousands of corners
+            Scenario s;
+            s.map.width = large ? 640 : 20 + rng.bounded(180);
+            s.map.height = large ? 640 : 20 + rng.bounded(180);
+            const int walls = large ? 1500 : int(rng.bounded(60));
+            for (int k = 0; k < walls; ++k)
+                s.map.walls.append(Wall {double(rng.bounded(int(s.map.width))), double(rng.bounded(int(s.map.height))),
+                                         1.0 + rng.bounded(large ? 3 : 20), 1.0 + rng.bounded(large ? 3 : 20)});
+            for (int k = 0; k < 6; ++k)
+                s.stations.append(
+                    Station {QStringLiteral("s%1").arg(k),
+                             {},
+                             Point {rng.bounded(int(s.map.width)) + 0.5, rng.bounded(int(s.map.height)) + 0.5}});
+            const CompiledScenario c = compile(s);
+            const Space space(c);
+            if (space.method() != Space::Method::Fields)
+                continue;
+            QCOMPARE(std::int64_t(space.grid().cellCount()) > Space::kFieldCells, large);
+            std::vector<float> field;
+            for (int st = 0; st < int(c.stations.size()); ++st) {
+                space.buildField(st, field);
+                const std::vector<float> want
+                    = referenceField(space.grid(), Grid::cellOf(c.stations[size_t(st)].x, c.stations[size_t(st)].y));
+                QCOMPARE(field.size(), want.size());
+                QVERIFY2(std::memcmp(field.data(), want.data(), field.size() * sizeof(float)) == 0,
+                         qPrintable(QStringLiteral("map %1, station %2").arg(map).arg(st)));
+                ++compared;
+                comparedLarge += int(large);
+                unreachable += int(std::count(field.begin(), field.end(), Space::kUnreachable));
+            }
+        }
+        QVERIFY(compared >= 40); // the maps had walls: Fields, not Straight
+        QCOMPARE(comparedLarge, 6); // the large map's steps tested per cell, not looked up
+        QVERIFY(unreachable > 0); // some cells walled off
     }
 
     // travel.json: the nearer well by path, not by straight line.

@@ -48,6 +48,7 @@ std::shared_ptr<const Simulation::Keyframe> Simulation::keyframe() const
     k->templateSerial = m_templateSerial;
     k->serials = m_serials;
     k->serialsAtDawn = m_serialsAtDawn;
+    foldPhaseRuns(m_tickInDay + 1); // the report so far, every turn counted (taken between ticks)
     if (!m_reports.empty())
         k->report = m_reports.back();
     return k;
@@ -74,6 +75,8 @@ void Simulation::restore(const Keyframe &k)
     m_serials = k.serials;
     m_serialsAtDawn = k.serialsAtDawn;
     m_reports.assign(1, k.report);
+    m_runPhase.assign(m_activities.size(), -1); // the report counts every turn until then: runs begin afresh
+    m_runFrom.assign(m_activities.size(), 0);
     discardRecords();
     quotasCheckedNow(); // a keyframe is taken between ticks, its quotas checked
     // The walls in force then: the last change before that tick (the state

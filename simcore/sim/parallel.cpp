@@ -121,7 +121,7 @@ Simulation::Settled Simulation::settleAhead(size_t position, Chunk &chunk)
     case Phase::Idle:
         return kInOrder;
     }
-    ++m_reports.back().agents[size_t(i)].phaseTicks[int(a.phase)];
+    countTurn(i, a.phase);
     return kTakenAhead;
 }
 
@@ -176,7 +176,7 @@ void Simulation::settleArrival(std::uint32_t position, std::int64_t here, Chunk 
         return;
     }
     chunk.taken.push_back({position, st, here, std::uint32_t(k + 1), guessed});
-    ++m_reports.back().agents[size_t(i)].phaseTicks[int(Phase::Walking)];
+    countTurn(i, Phase::Walking);
     m_settled[size_t(i)] = kArrivedAhead;
 }
 
@@ -245,7 +245,7 @@ void Simulation::arriveInOrder(int i)
 void Simulation::unsettle(int j)
 {
     Activity &a = m_activities[size_t(j)];
-    --m_reports.back().agents[size_t(j)].phaseTicks[int(a.phase)];
+    // (Its turn ahead was counted in the phase it began in, as its turn in order will be: countTurn counts it once.)
     if (m_settled[size_t(j)] >= kArrivedAhead) {
         m_walks[size_t(j)] = m_walkBefore[size_t(j)]; // its stride ahead is still valid: its turn takes it
     } else if (a.phase == Phase::Walking) {

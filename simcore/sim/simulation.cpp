@@ -159,6 +159,8 @@ void Simulation::dawn()
     m_walks.resize(m_staticAgents);
     m_notes.resize(m_staticAgents);
     m_ballots.truncate(m_staticAgents);
+    m_runPhase.assign(m_staticAgents, -1); // today's runs begin at each one's first turn
+    m_runFrom.assign(m_staticAgents, 0);
     m_agentFacts.assign(sc.agents.size() * a, 0);
     m_active.clear();
     for (size_t i = 0; i < m_staticAgents; ++i)
@@ -225,6 +227,7 @@ void Simulation::step()
     if (!m_started) {
         start();
     } else if (m_tickInDay == m_ticksPerDay) {
+        foldPhaseRuns(m_tickInDay + 1); // yesterday's report complete
         ++m_day;
         m_tickInDay = 0;
         dawn();
@@ -304,6 +307,21 @@ void Simulation::runDays(int days)
         step();
 }
 
+void Simulation::endPhaseRun(int i, std::int64_t end) const
+{
+    const std::int8_t phase = m_runPhase[size_t(i)];
+    if (phase >= 0)
+        m_reports.back().agents[size_t(i)].phaseTicks[phase] += end - m_runFrom[size_t(i)];
+    m_runFrom[size_t(i)] = end;
+}
+
+void Simulation::foldPhaseRuns(std::int64_t end) const
+{
+    for (size_t i = 0; i < m_runPhase.size(); ++i)
+        if (m_runPhase[i] >= 0)
+            endPhaseRun(int(i), end);
+}
+
 void Simulation::climbNeeds(int i)
 {
     for (Ballots::Need &need : m_ballots.needs(i))
@@ -317,7 +335,7 @@ void Simulation::updateAgent(int i)
     Walk &w = m_walks[size_t(i)];
     if (!m_prepared) // else climbed ahead (prepareTick): nobody else touches its needs
         climbNeeds(i);
-    ++m_reports.back().agents[size_t(i)].phaseTicks[int(a.phase)];
+    countTurn(i, a.phase);
 
     if (a.heldBy >= 0) {
         follow(i); // a partner keeps beside the character holding it

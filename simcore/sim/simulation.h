@@ -122,7 +122,12 @@ public:
     // Everything recorded since the start (or since the last take*()).
     const EventLog &events() const { return m_log; }
     const Samples &samples() const { return m_samples; }
-    const std::vector<DayReport> &reports() const { return m_reports; } // one per day begun (and not taken)
+    // One per day begun (and not taken); today's phase ticks are folded in when read.
+    const std::vector<DayReport> &reports() const
+    {
+        foldPhaseRuns(m_tickInDay + 1);
+        return m_reports;
+    }
 
     // Draining, for long runs that stream their records (goap-sim run) or
     // hand them on (the GUI's worker): the simulation then keeps only what
@@ -262,6 +267,22 @@ private:
     }
     void unsettle(int j);
     void climbNeeds(int i); // its needs rise by their rates over a tick (updateAgent, or prepareRange ahead)
+    // A turn begins in phase p (the day report's phaseTicks counts turns by
+    // the phase they begin in). Counted a run of turns in one phase at a
+    // time, not a turn at a time: a character's run is its phase since tick
+    // m_runFrom[i] of the day, added to the report when the phase changes,
+    // when it leaves, at dawn and when the reports are read or kept
+    // (foldPhaseRuns: every turn of the ticks before `end` counted). Its
+    // turns are one a tick while it is present, so a run of n ticks is n turns.
+    void countTurn(int i, Phase p)
+    {
+        if (m_runPhase[size_t(i)] == std::int8_t(p))
+            return;
+        endPhaseRun(i, m_tickInDay);
+        m_runPhase[size_t(i)] = std::int8_t(p);
+    }
+    void endPhaseRun(int i, std::int64_t end) const;
+    void foldPhaseRuns(std::int64_t end) const;
     bool aheadStride(int i); // moveAlong's stride, worked out ahead
     void updateAgent(int i);
     void safePoint(int i);
@@ -481,7 +502,10 @@ private:
 
     EventLog m_log;
     Samples m_samples;
-    std::vector<DayReport> m_reports;
+    mutable std::vector<DayReport> m_reports; // mutable: today's phase runs are folded in when read (reports())
+    // Per character, the phase of its turns since tick m_runFrom of the day (-1: none counted yet): countTurn().
+    mutable std::vector<std::int8_t> m_runPhase;
+    mutable std::vector<std::int64_t> m_runFrom;
 };
 
 } // namespace goap::sim

@@ -24,6 +24,8 @@ void Simulation::leave(int i)
     givePlace(i);
     unstand(i);
     record(Event {0, 0, i, EventKind::Left});
+    endPhaseRun(i, m_tickInDay + 1); // its turns end with this tick's (or the host's finish after it)
+    m_runPhase[size_t(i)] = -1;
     a.active = false;
     a.action = -1;
     a.plan.clear();
@@ -61,6 +63,8 @@ int Simulation::spawn(int tmpl, double x, double y)
         m_log.agentLabels.push_back(who.label);
     }
     m_activities.emplace_back();
+    m_runPhase.push_back(-1);
+    m_runFrom.push_back(0);
     Walk &w = m_walks.emplace_back();
     w.speed = t.speed;
     w.x = x;

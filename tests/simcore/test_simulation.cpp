@@ -591,6 +591,70 @@ private slots:
         QVERIFY(whole.events().agentIds.size() > 6 * 200);
     }
 
+    // Issue #30: a day report's phase ticks are counted a run of turns in one
+    // phase at a time and folded in when read, at dawn, when a character
+    // leaves and when a keyframe is kept. The hospital (copies that arrive
+    // and leave, partners, lines) for two days: the report read after every
+    // tick, or once at the end, or after a keyframe restored into another
+    // simulation mid-day, is the same; and each day every character's phase
+    // ticks add up to the ticks it was there, the day's whole for those who
+    // stay.
+    void phaseTicksCountEveryTurnHoweverOftenRead()
+    {
+        const auto c = compiled(loadShipped(QStringLiteral("hospital.json")));
+        const std::int64_t day = Simulation(c).ticksPerDay();
+        Simulation once(c), often(c);
+        once.stepTicks(2 * day);
+        for (std::int64_t t = 0; t < 2 * day; ++t) {
+            often.step();
+            QVERIFY(!often.reports().empty()); // read (and folded) every tick
+        }
+        Simulation before(c), after(c);
+        before.stepTicks(day + day / 3);
+        after.restore(*before.keyframe());
+        after.stepTicks(2 * day - after.totalTicks());
+        const QByteArray want = reportJson(*c, QStringLiteral("h"), once.reports());
+        QCOMPARE(reportJson(*c, QStringLiteral("h"), often.reports()), want);
+        before.stepTicks(2 * day - before.totalTicks());
+        QCOMPARE(reportJson(*c, QStringLiteral("h"), before.reports()), want);
+        const QByteArray restored = reportJson(*c, QStringLiteral("h"), after.reports()); // its days: the keyframe's on
+        const QByteArray dayTwo = "\"day\": 1";
+        QVERIFY(restored.indexOf(dayTwo) > 0);
+        QCOMPARE(restored.mid(restored.indexOf(dayTwo)), want.mid(want.indexOf(dayTwo)));
+        // The sums: ticks present, from the events (a copy arrives at its Spawned event, leaves at Left), by id.
+        for (int d = 0; d < 2; ++d) {
+            std::map<QString, std::int64_t> from, to;
+            for (const Event &e : once.events().events) {
+                if (e.day != d || e.agent < 0)
+                    continue;
+                const std::int64_t tick = std::llround(e.t / c->day.tick); // events of tick k (1..day) are at k x tick
+                const QString &id = once.events().agentIds[size_t(e.agent)];
+                if (e.kind == EventKind::Spawned)
+                    from[id] = tick;
+                if (e.kind == EventKind::Left)
+                    to[id] = tick;
+            }
+            const DayReport &r = once.reports()[size_t(d)];
+            int copies = 0, leavers = 0;
+            for (const AgentReport &a : r.agents) {
+                std::int64_t sum = 0;
+                for (const std::int64_t t : a.phaseTicks)
+                    sum += t;
+                const std::int64_t first = from.count(a.id) ? from[a.id] : 1, last = to.count(a.id) ? to[a.id] : day;
+                copies += int(from.count(a.id));
+                leavers += int(to.count(a.id));
+                QVERIFY2(sum == last - first + 1,
+                         qPrintable(QStringLiteral("day %1, %2: %3 ticks counted, present %4..%5")
+                                        .arg(d)
+                                        .arg(a.id)
+                                        .arg(sum)
+                                        .arg(first)
+                                        .arg(last)));
+            }
+            QVERIFY(copies > 100 && leavers > 100);
+        }
+    }
+
     void multiDayRunsResetAtDawn()
     {
         const auto c = compiled(loadShipped(QStringLiteral("town.json")));

@@ -30,51 +30,19 @@ using goap::testing::kSource;
 using goap::testing::loadScenario;
 using goap::testing::parseScenario;
 
-// An independent grid optimum: Dijkstra over 8 neighbours without corner
-// cutting, cell centre to cell centre.
-double gridOptimum(const Grid &g, Cell from, Cell to)
+// An independent grid search: Dijkstra with a binary heap over 8 neighbours
+// without corner cutting, cell centre to cell centre, in T arithmetic (as
+// Space::buildField was first written, with floats: the fields must be these,
+// bit for bit). Every cell's distance from `home`, `unreachable` where none.
+template<typename T> std::vector<T> referenceField(const Grid &g, Cell home, T diagonal, T unreachable)
 {
-    std::vector<double> dist(size_t(g.cellCount()), 1e18);
-    using Item = std::pair<double, int>;
-    std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
-    dist[size_t(g.index(from))] = 0;
-    open.push({0, g.index(from)});
-    while (!open.empty()) {
-        const auto [d, i] = open.top();
-        open.pop();
-        if (d > dist[size_t(i)])
-            continue;
-        const Cell c = g.cellAt(i);
-        if (c == to)
-            return d;
-        for (int dy = -1; dy <= 1; ++dy)
-            for (int dx = -1; dx <= 1; ++dx) {
-                const Cell n {c.x + dx, c.y + dy};
-                if ((dx == 0 && dy == 0) || g.blocked(n))
-                    continue;
-                if (dx && dy && (g.blocked({c.x + dx, c.y}) || g.blocked({c.x, c.y + dy})))
-                    continue;
-                const double nd = d + (dx && dy ? std::sqrt(2.0) : 1.0);
-                if (nd < dist[size_t(g.index(n))]) {
-                    dist[size_t(g.index(n))] = nd;
-                    open.push({nd, g.index(n)});
-                }
-            }
-    }
-    return 1e18;
-}
-
-// Space::buildField as it was first written: Dijkstra with a binary heap,
-// float distances, the steps tested per cell. The fields must be these, bit for bit.
-std::vector<float> referenceField(const Grid &g, Cell home)
-{
-    std::vector<float> dist(size_t(g.cellCount()), Space::kUnreachable);
+    std::vector<T> dist(size_t(g.cellCount()), unreachable);
     if (g.blocked(home))
         return dist;
-    using Item = std::pair<float, int>;
+    using Item = std::pair<T, int>;
     std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
     dist[size_t(g.index(home))] = 0;
-    open.push({0.0f, g.index(home)});
+    open.push({T(0), g.index(home)});
     while (!open.empty()) {
         const auto [d, i] = open.top();
         open.pop();
@@ -88,7 +56,7 @@ std::vector<float> referenceField(const Grid &g, Cell home)
                     continue;
                 if (dx && dy && (g.blocked({c.x + dx, c.y}) || g.blocked({c.x, c.y + dy})))
                     continue;
-                const float nd = d + (dx && dy ? 1.41421356f : 1.0f);
+                const T nd = d + (dx && dy ? diagonal : T(1));
                 if (nd < dist[size_t(g.index(n))]) {
                     dist[size_t(g.index(n))] = nd;
                     open.push({nd, g.index(n)});
@@ -96,6 +64,12 @@ std::vector<float> referenceField(const Grid &g, Cell home)
             }
     }
     return dist;
+}
+
+// The grid optimum from one cell to another.
+double gridOptimum(const Grid &g, Cell from, Cell to)
+{
+    return referenceField<double>(g, from, std::sqrt(2.0), 1e18)[size_t(g.index(to))];
 }
 
 // Whether the segment a-b passes through a blocked cell or between two
@@ -265,8 +239,9 @@ private slots:
             std::vector<float> field;
             for (int st = 0; st < int(c.stations.size()); ++st) {
                 space.buildField(st, field);
-                const std::vector<float> want
-                    = referenceField(space.grid(), Grid::cellOf(c.stations[size_t(st)].x, c.stations[size_t(st)].y));
+                const std::vector<float> want = referenceField<float>(
+                    space.grid(), Grid::cellOf(c.stations[size_t(st)].x, c.stations[size_t(st)].y), 1.41421356f,
+                    Space::kUnreachable);
                 QCOMPARE(field.size(), want.size());
                 QVERIFY2(std::memcmp(field.data(), want.data(), field.size() * sizeof(float)) == 0,
                          qPrintable(QStringLiteral("map %1, station %2").arg(map).arg(st)));

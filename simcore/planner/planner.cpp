@@ -575,7 +575,11 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
     // unreachable is then the proof's: no search, 0 nodes).
     bool answered = false;
     if (!extreme && !holds(m_states.data(), goal)) {
-        answered = heuristic == PlannerHeuristic::Unmet && searchSmall(UnmetCount {goal}, out, maxNodes);
+        // (Not for a question the proof last called unreachable, a character retrying: its memo answers at once.)
+        const bool provenBefore = m_reach.valid && !m_reach.answer && sameRun(m_states.data(), stride, m_reach.state)
+            && plannerinternal::sameConditions(goal, m_reach.goal);
+        answered
+            = !provenBefore && heuristic == PlannerHeuristic::Unmet && searchSmall(UnmetCount {goal}, out, maxNodes);
         if (!(answered && out.found) && !reachable(m_states.data(), actions, goal)) {
             clearAnswer(out);
             out.reason = PlanReason::Unreachable;

@@ -51,6 +51,17 @@ Run run(const std::shared_ptr<const CompiledScenario> &compiled, int threads, in
     return r;
 }
 
+// FNV-style digest of every day's phase ticks, character by character, phase by phase.
+std::uint64_t phaseDigest(const std::vector<sim::DayReport> &days)
+{
+    std::uint64_t h = 1469598103934665603u;
+    for (const sim::DayReport &day : days)
+        for (const sim::AgentReport &a : day.agents)
+            for (const std::int64_t t : a.phaseTicks)
+                h = h * 1099511628211u + std::uint64_t(t);
+    return h;
+}
+
 } // namespace
 
 class TestParallel : public QObject
@@ -58,6 +69,37 @@ class TestParallel : public QObject
     Q_OBJECT
 
 private slots:
+    // Issue #30: the day reports count turns by phase a run of turns at a
+    // time (Simulation::countTurn), no longer a turn at a time. The counts
+    // must be the ones counting each turn gave (c3ea9d2, digests of its
+    // `goap-sim run --report`): the hospital for two days (copies arriving
+    // and leaving, partners, lines) serially and with its own turns taken on
+    // the pool (put back when another's turn reaches them), and a
+    // 2,000-character town for a day on two threads.
+    void phaseTicksAreThePerTickCounts()
+    {
+        const auto hospital = std::make_shared<const CompiledScenario>(compile(testing::loadShipped("hospital.json")));
+        const auto town = std::make_shared<const CompiledScenario>(
+            compile(testing::replicatedTown(testing::loadShipped("town.json"), 2000)));
+        const std::uint64_t hospitalDigest = 0x580b82dc58758f51u, townDigest = 0xaeb75ffd37c1a7c1u;
+        for (const int parallelFrom : {sim::kParallelFrom, 0}) {
+            sim::Options options;
+            options.threads = parallelFrom == 0 ? 2 : 1;
+            options.parallelFrom = parallelFrom;
+            sim::Simulation simulation(hospital, options);
+            simulation.runDays(2);
+            QCOMPARE(phaseDigest(simulation.reports()), hospitalDigest);
+            if (parallelFrom == 0)
+                QVERIFY(simulation.unsettledTurns() > 0); // turns were taken ahead and put back
+        }
+        sim::Options options;
+        options.threads = 2;
+        sim::Simulation simulation(town, options);
+        simulation.runDays(1);
+        QVERIFY(simulation.parallelTicks() > 0);
+        QCOMPARE(phaseDigest(simulation.reports()), townDigest);
+    }
+
     void sameRecordsOnAnyThreads_data()
     {
         QTest::addColumn<QString>("town");

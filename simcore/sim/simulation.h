@@ -122,7 +122,9 @@ public:
     // Everything recorded since the start (or since the last take*()).
     const EventLog &events() const { return m_log; }
     const Samples &samples() const { return m_samples; }
-    // One per day begun (and not taken); today's phase ticks are folded in when read.
+    // One per day begun (and not taken). Today's phase ticks are folded in
+    // when read (so a reference kept across step() shows them as of its last
+    // read), which writes: read it on the thread that steps, as every caller does.
     const std::vector<DayReport> &reports() const
     {
         foldPhaseRuns(m_tickInDay + 1);

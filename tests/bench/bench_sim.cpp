@@ -108,8 +108,6 @@ int scrub(int characters, double interval)
     return 0;
 }
 
-// Issue #25: each figure from the file's model to the answer (compile, the
-// Space with its regions and corners, and the work), in one process.
 // Every station's distance field of the walled 10,000's map (16 blocks of the
 // town's walls, 200 x 200 cells, 144 stations), built REPEAT times: the least
 // time a field, and a checksum of the fields' bits (the same across builds).
@@ -138,6 +136,8 @@ int fields(int repeat)
     return 0;
 }
 
+// Issue #25: each figure from the file's model to the answer (compile, the
+// Space with its regions and corners, and the work), in one process.
 int space()
 {
     using Clock = std::chrono::steady_clock;

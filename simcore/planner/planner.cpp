@@ -576,8 +576,7 @@ bool Planner::planUntraced(std::span<const std::int32_t> state, std::span<const 
     bool answered = false;
     if (!extreme && !holds(m_states.data(), goal)) {
         // (Not for a question the proof last called unreachable, a character retrying: its memo answers at once.)
-        const bool provenBefore = m_reach.valid && !m_reach.answer && sameRun(m_states.data(), stride, m_reach.state)
-            && plannerinternal::sameConditions(goal, m_reach.goal);
+        const bool provenBefore = !m_reach.answer && reachRemembered(m_states.data(), goal);
         answered
             = !provenBefore && heuristic == PlannerHeuristic::Unmet && searchSmall(UnmetCount {goal}, out, maxNodes);
         if (!(answered && out.found) && !reachable(m_states.data(), actions, goal)) {
@@ -987,11 +986,17 @@ double Planner::between(int from, int to)
 // character retrying the same search (or a benchmark) pays a comparison, not
 // a fixpoint. The question is compared by value, never by address: `actions`
 // are the ones indexed (planUntraced forgets the verdict when they change).
+bool Planner::reachRemembered(const std::int32_t *state, std::span<const CCondition> goal) const
+{
+    return m_reach.valid && sameRun(state, size_t(m_stride), m_reach.state)
+        && plannerinternal::sameConditions(goal, m_reach.goal);
+}
+
 bool Planner::reachable(const std::int32_t *state, std::span<const int> actions, std::span<const CCondition> goal)
 {
-    const size_t stride = size_t(m_stride);
-    if (m_reach.valid && sameRun(state, stride, m_reach.state) && plannerinternal::sameConditions(goal, m_reach.goal))
+    if (reachRemembered(state, goal))
         return m_reach.answer;
+    const size_t stride = size_t(m_stride);
     m_reach.answer = m_relaxation.reachable(state, actions, goal);
     m_reach.goal.assign(goal.begin(), goal.end());
     m_reach.state.assign(state, state + stride);

@@ -316,6 +316,8 @@ private:
     static constexpr int kBetweenStations = 1024;
     double between(int from, int to);
     bool reachable(const std::int32_t *state, std::span<const int> actions, std::span<const CCondition> goal);
+    // Whether m_reach holds the verdict for this state and goal (with the actions indexed).
+    bool reachRemembered(const std::int32_t *state, std::span<const CCondition> goal) const;
     std::vector<int> m_inReach; // the actions of a search on a walled map whose stations are in reach
     struct ReachMemo
     {

@@ -14,28 +14,15 @@ namespace {
 constexpr float kDiagonal = 1.41421356f;
 constexpr int kLineLength = 24; // cells a line runs at most before it bends into free cells
 
-// The 8 steps from cell c a walker may take: into a free neighbour, and
-// diagonally only when both cells beside the diagonal are free (no corner
-// cutting). f(neighbour, length of the step).
-template<typename F> void forEachStep(const Grid &grid, Cell c, F &&f)
-{
-    for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) {
-            const Cell n {c.x + dx, c.y + dy};
-            if ((dx == 0 && dy == 0) || grid.blocked(n))
-                continue;
-            const bool diagonal = dx != 0 && dy != 0;
-            if (diagonal && (grid.blocked({c.x + dx, c.y}) || grid.blocked({c.x, c.y + dy})))
-                continue;
-            f(n, diagonal ? kDiagonal : 1.0f);
-        }
-}
-
-// The same 8 steps as bits (bit k: kStepDx/kStepDy[k]), for a cell's steps
-// looked up rather than tested.
+// The 8 steps from a cell as bits (bit k: kStepDx/kStepDy[k], row by row),
+// and each one's length.
 constexpr int kStepDx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
 constexpr int kStepDy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
 constexpr float kStepLength[8] = {kDiagonal, 1.0f, kDiagonal, 1.0f, 1.0f, kDiagonal, 1.0f, kDiagonal};
+
+// The steps from cell c a walker may take: into a free neighbour, and
+// diagonally only when both cells beside the diagonal are free (no corner
+// cutting). The one statement of that rule: buildField keeps it per cell.
 std::uint8_t stepMask(const Grid &grid, Cell c)
 {
     std::uint8_t mask = 0;
@@ -48,6 +35,15 @@ std::uint8_t stepMask(const Grid &grid, Cell c)
         mask = std::uint8_t(mask | 1u << k);
     }
     return mask;
+}
+
+// f(neighbour, length of the step) for each step stepMask allows, row by row.
+template<typename F> void forEachStep(const Grid &grid, Cell c, F &&f)
+{
+    for (unsigned steps = stepMask(grid, c); steps != 0; steps &= steps - 1) {
+        const int k = std::countr_zero(steps);
+        f(Cell {c.x + kStepDx[k], c.y + kStepDy[k]}, kStepLength[k]);
+    }
 }
 
 } // namespace

@@ -55,20 +55,18 @@ int runOne(int characters, double seconds, bool memo, Kind kind, int threads, in
     options.memoiseSearches = memo;
     options.threads = threads;
     const std::int64_t ticks = std::llround(seconds / compiled->day.tick);
-    // The least of `repeat` runs, each from a fresh simulation (the same day each time).
-    double wall = 0;
+    const auto timed = [&](sim::Simulation &simulation) {
+        const auto start = std::chrono::steady_clock::now();
+        simulation.stepTicks(ticks);
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    // The least of `repeat` runs, each from a fresh simulation: the same day each time (the first is reported on).
+    sim::Simulation simulation(compiled, options);
+    double wall = timed(simulation);
     for (int run = 1; run < repeat; ++run) {
         sim::Simulation again(compiled, options);
-        const auto start = std::chrono::steady_clock::now();
-        again.stepTicks(ticks);
-        const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        wall = run == 1 ? took : std::min(wall, took);
+        wall = std::min(wall, timed(again));
     }
-    sim::Simulation simulation(compiled, options);
-    const auto start = std::chrono::steady_clock::now();
-    simulation.stepTicks(ticks);
-    const double last = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    wall = repeat > 1 ? std::min(wall, last) : last;
     const char *names[] = {"town", "no walls", "travel", "walled"};
     std::printf("%-9s %-10d %7d %10.0f %12.3f %14.1f %12.1f %10ld %10lld %10zu\n", names[int(kind)], characters,
                 simulation.threads(), seconds, wall * 1e3, seconds / wall,

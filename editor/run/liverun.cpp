@@ -22,8 +22,10 @@
 #include <QMenu>
 #include <QProgressBar>
 #include <QScrollArea>
+#include <QSettings>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QThread>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
@@ -179,6 +181,16 @@ LiveRun::LiveRun(QWidget *window, ScenarioDocument *document, MapScene *scene, Q
     lengthButton->setMenu(lengthMenu);
     lengthButton->setObjectName(QStringLiteral("runLengthButton"));
     m_lengthButton = lengthButton;
+    // How many threads a tick's per-character part runs on.
+    m_threadsMenu = new QMenu(tr("&Threads"), window);
+    m_threadsMenu->setObjectName(QStringLiteral("threadsMenu"));
+    m_threadsMenu->setToolTipsVisible(true);
+    m_threadChoices = new QActionGroup(this);
+    for (int n = 0, cores = std::max(2, QThread::idealThreadCount()); n <= cores; ++n)
+        threadChoice(n);
+    connect(m_threadsMenu, &QMenu::aboutToShow, this, &LiveRun::updateThreadsMenu);
+    m_controller->setThreads(rememberedThreads());
+    updateThreadsMenu();
 
     connect(m_controller, &SimController::frameApplied, this, &LiveRun::onFrame);
     connect(m_layer, &RunLayer::characterClicked, this, &LiveRun::selectCharacter);
@@ -232,6 +244,68 @@ void LiveRun::addToMenu(QMenu *menu) const
     menu->addActions(m_transport);
     menu->addSeparator();
     menu->addActions({m_runOneDay, m_runDays, m_keepRunning});
+    menu->addSeparator();
+    menu->addMenu(m_threadsMenu);
+}
+
+QString LiveRun::threadCount(int threads)
+{
+    return threads == 1 ? tr("1 thread") : tr("%1 threads").arg(threads);
+}
+
+int LiveRun::rememberedThreads()
+{
+    return std::clamp(QSettings().value(QStringLiteral("run/threads"), 0).toInt(), 0, kMaxThreads);
+}
+
+QAction *LiveRun::threadChoice(int threads)
+{
+    for (QAction *a : m_threadChoices->actions())
+        if (a->data().toInt() == threads)
+            return a;
+    auto *a = new QAction(threads == 0       ? tr("&Every Core While It Pays")
+                              : threads == 1 ? tr("&1 Thread")
+                              : threads <= 9 ? tr("&%1 Threads").arg(threads)
+                                             : tr("%1 Threads").arg(threads),
+                          this);
+    a->setData(threads);
+    a->setCheckable(true);
+    a->setToolTip(threads == 0 ? tr("Each tick's per-character part on every core while that is faster than one "
+                                    "thread alone, timed now and then. The run is the same on any number of threads; "
+                                    "towns below %1 characters run on one.")
+                                     .arg(sim::kParallelFrom)
+                               : tr("Each tick's per-character part on %1. The run is the same on any number of "
+                                    "threads, only its speed changes; towns below %2 characters run on one.")
+                                     .arg(threadCount(threads))
+                                     .arg(sim::kParallelFrom));
+    connect(a, &QAction::triggered, this, [this, threads] { setThreads(threads); });
+    m_threadChoices->addAction(a);
+    // In order of the number, every core first.
+    const QList<QAction *> entries = m_threadsMenu->actions();
+    const auto after
+        = std::find_if(entries.begin(), entries.end(), [threads](QAction *e) { return e->data().toInt() > threads; });
+    m_threadsMenu->insertAction(after == entries.end() ? nullptr : *after, a);
+    return a;
+}
+
+void LiveRun::setThreads(int threads)
+{
+    threads = std::clamp(threads, 0, kMaxThreads);
+    QSettings().setValue(QStringLiteral("run/threads"), threads);
+    m_controller->setThreads(threads);
+    updateThreadsMenu();
+    emit message(threads == 0 ? tr("Runs use every core while that is faster than one thread")
+                              : tr("Runs use %1").arg(threadCount(threads)));
+}
+
+void LiveRun::updateThreadsMenu()
+{
+    const int threads = m_controller->threads();
+    threadChoice(threads)->setChecked(true);
+    QAction *every = threadChoice(0);
+    every->setText(threads == 0 && m_controller->hasRun()
+                       ? tr("&Every Core While It Pays (now %1)").arg(threadCount(m_threadsInUse))
+                       : tr("&Every Core While It Pays"));
 }
 
 void LiveRun::addToToolbar(QToolBar *toolbar) const
@@ -267,6 +341,7 @@ bool LiveRun::start()
     m_layer->start(compiled, labels);
     m_scene->setStartMarkersVisible(false);
     m_inspector->setScenario(compiled, labels, stations);
+    m_controller->setThreads(rememberedThreads()); // as chosen last, in any window
     m_controller->load(compiled);
     m_runScenario = m_document->scenario();
     m_runWalls = m_runScenario.map.blockingWalls();
@@ -416,6 +491,7 @@ void LiveRun::onFrame(const SimFrame &frame)
         return;
     }
     m_liveTick = frame.snapshot.tick;
+    m_threadsInUse = frame.threadsInUse;
     for (const auto &[tick, walls] : frame.wallChanges) {
         m_wallChanges.emplace_back(tick, walls); // for a timeline made later
         if (m_timeline)

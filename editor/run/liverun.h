@@ -16,6 +16,7 @@
 #include <memory>
 
 class QAction;
+class QActionGroup;
 class QComboBox;
 class QDockWidget;
 class QLabel;
@@ -80,6 +81,15 @@ public:
     QAction *runOneDayAction() const { return m_runOneDay; }
     QAction *runDaysAction() const { return m_runDays; }
     QAction *keepRunningAction() const { return m_keepRunning; }
+    // Run > Threads: a tick's per-character part on every core while that is
+    // faster than one thread (the default), or on a number of threads chosen;
+    // in force at once, and remembered (the setting run/threads) for every run
+    // started afterwards. The run is the same on any number.
+    QMenu *threadsMenu() const { return m_threadsMenu; }
+    void setThreads(int threads);
+    int threadsInUse() const { return m_threadsInUse; } // by the run's last tick (Simulation::threadsInUse)
+    static int rememberedThreads(); // the setting, within 0 to kMaxThreads
+    static constexpr int kMaxThreads = 1024; // as goap-sim run --threads
     QString stripText() const;
     QSlider *scrubSlider() const { return m_scrub; }
     // Moves the views (map, inspector, charts' cursor, clock) to that tick of
@@ -122,6 +132,12 @@ private:
     QAction *m_runOneDay, *m_runDays, *m_keepRunning;
     QComboBox *m_speedBox;
     QToolButton *m_lengthButton = nullptr;
+    QMenu *m_threadsMenu;
+    QActionGroup *m_threadChoices;
+    int m_threadsInUse = 1; // the last frame's
+    QAction *threadChoice(int threads); // the menu's entry, added when missing
+    static QString threadCount(int threads); // "1 thread", "2 threads"
+    void updateThreadsMenu();
     bool m_editedSinceStart = false;
     Scenario m_runScenario; // the document as the run started (implicitly shared)
     QList<Wall> m_runWalls; // the walls the run has now

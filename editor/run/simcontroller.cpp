@@ -102,6 +102,12 @@ void SimController::setSpeed(double speed)
     send([speed](SimRunner &r) { r.setSpeed(speed); });
 }
 
+void SimController::setThreads(int threads)
+{
+    m_threads = threads;
+    send([threads](SimRunner &r) { r.setThreads(threads); });
+}
+
 void SimController::setBreakpoints(std::vector<sim::Breakpoint> breakpoints)
 {
     send([breakpoints = std::move(breakpoints)](SimRunner &r) mutable { r.setBreakpoints(std::move(breakpoints)); });

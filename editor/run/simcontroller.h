@@ -37,6 +37,8 @@ public:
     void stepTick();
     void stepToEvent();
     void setSpeed(double speed); // x real time; 0: as fast as possible
+    // The run's threads (SimRunner::setThreads; 0, the default: every core while it pays).
+    void setThreads(int threads);
     void restart();
     void changeWalls(const QList<Wall> &walls); // from the next tick of the run
     // Where a play stops early (SimRunner::setBreakpoints): kept across restarts,
@@ -52,6 +54,7 @@ public:
     bool hasRun() const { return m_scenario != nullptr; }
     bool isPlaying() const { return m_playing; }
     double speed() const { return m_speed; }
+    int threads() const { return m_threads; }
     const CompiledScenario *scenario() const { return m_scenario.get(); }
     std::shared_ptr<const CompiledScenario> scenarioPtr() const { return m_scenario; }
     const sim::Snapshot &snapshot() const { return m_latest ? m_latest->snapshot : m_empty; }
@@ -112,6 +115,7 @@ private:
     int m_runId = 0;
     bool m_playing = false;
     double m_speed = 1;
+    int m_threads = 0;
     int m_runDays = 1;
     quint64 m_frames = 0;
     std::uint64_t m_commands = 0; // sent to the worker

@@ -2,8 +2,6 @@
 
 #include "sim/records.h"
 
-#include <QSettings>
-
 #include <algorithm>
 #include <limits>
 #include <utility>
@@ -67,9 +65,7 @@ void SimRunner::restart()
         return;
     m_wallChanges.clear();
     m_sim = std::make_unique<sim::Simulation>(m_scenario);
-    // The setting run/threads: a tick's per-character part on that many threads (0, the default: every core
-    // while that is faster than one).
-    m_sim->setThreads(QSettings().value(QStringLiteral("run/threads"), 0).toInt());
+    m_sim->setThreads(m_threads);
     m_serial = 0;
     m_eventsRecorded = 0;
     m_eventsForgotten = 0;
@@ -145,6 +141,14 @@ void SimRunner::setSpeed(double speed)
     m_owedTicks = 0;
     m_last = Clock::now();
     m_dirty = m_sim != nullptr;
+}
+
+void SimRunner::setThreads(int threads)
+{
+    m_threads = threads;
+    if (m_sim)
+        m_sim->setThreads(threads);
+    m_dirty = m_sim != nullptr; // a frame says so
 }
 
 void SimRunner::setRunDays(int days)
@@ -290,6 +294,8 @@ SimFramePtr SimRunner::buildFrame()
     if (!frame->playing)
         frame->report = sim::reportJson(m_sim->scenario(), QString(), m_sim->reports());
     frame->speed = m_speed;
+    frame->threads = m_threads;
+    frame->threadsInUse = m_sim->threadsInUse();
     frame->runDays = m_runDays;
     frame->dayDone = m_dayDone;
     frame->breakpointHit = std::exchange(m_hit, std::nullopt);

@@ -39,6 +39,9 @@ public:
     void stepTick();
     void stepToEvent();
     void setSpeed(double speed); // x real time; 0: as fast as possible
+    // A tick's per-character part on this many threads (0: every core while
+    // that is faster than one), from the next tick on and for every run after.
+    void setThreads(int threads);
     void setRunDays(int days); // a play stops at the end of this many days; 0: keeps running
     // Where a play, a run-to or a step to the next event stops early: the run
     // pauses after the tick that hit one, and the next frame says which.
@@ -86,6 +89,7 @@ private:
     Clock::time_point m_last;
     double m_owedTicks = 0;
     double m_speed = 1;
+    int m_threads = 0;
     int m_runDays = 1;
     bool m_playing = false;
     bool m_dirty = false;

@@ -298,6 +298,7 @@ void Simulation::autoTimed(double seconds)
 void Simulation::prepareTick()
 {
     m_prepared = false;
+    m_threadsInUse = 1;
     if (!m_pool || m_order.size() < size_t(std::max(0, m_options.parallelFrom)))
         return; // updateAgent climbs needs and walks as it goes
     if (m_options.threads == 0 && !m_auto.pool)
@@ -347,6 +348,7 @@ void Simulation::prepareTick()
     }
     ++m_parallelTicks;
     m_prepared = true;
+    m_threadsInUse = m_pool->threads();
 }
 
 // The distance fields chooseStation is about to build one by one (a walled

@@ -317,6 +317,8 @@ void Simulation::endPhaseRun(int i, std::int64_t end) const
 
 void Simulation::foldPhaseRuns(std::int64_t end) const
 {
+    if (m_reports.empty()) // nothing begun (or every report taken): no day to count in
+        return;
     for (size_t i = 0; i < m_runPhase.size(); ++i)
         if (m_runPhase[i] >= 0)
             endPhaseRun(int(i), end);

@@ -78,6 +78,10 @@ public:
     // every core), from the next tick on; threads() is the number in use.
     void setThreads(int threads);
     int threads() const;
+    // The threads the last tick's per-character part ran on: 1 when it ran on
+    // the calling thread alone (a town below Options::parallelFrom, one
+    // thread asked for, or every core asked for while one is faster).
+    int threadsInUse() const { return m_threadsInUse; }
     // Ticks whose per-character part ran on the pool (none below kParallelFrom present characters).
     std::int64_t parallelTicks() const { return m_parallelTicks; }
     // Turns taken ahead on the pool and then put back because an earlier
@@ -474,6 +478,7 @@ private:
         m_settled; // per storage index: whether (how) its turn was taken in the parallel part this tick
     int m_turn = -1; // whose turn the ordered loop is at (storage index; ascending in a tick)
     bool m_prepared = false;
+    int m_threadsInUse = 1; // the last tick's (threadsInUse)
     std::vector<int> m_fieldStations; // buildFieldsAhead's scratch: the stations, their fields
     std::vector<std::vector<float>> m_fields; // this tick's needs climbed and strides worked out ahead
     std::int64_t m_parallelTicks = 0;

@@ -1,6 +1,8 @@
 // A run as the editor shows it: the inspector's plan timeline, why a
-// character has no plan, and the run ended by opening another scenario.
+// character has no plan, the run ended by opening another scenario, and
+// the threads it runs on (Run > Threads).
 #include "charts/daycharts.h"
+#include "io/scenariowriter.h"
 #include "mainwindow.h"
 #include "run/chartspanel.h"
 #include "run/eventlogpanel.h"
@@ -8,9 +10,16 @@
 #include "run/liverun.h"
 #include "run/planstrip.h"
 #include "run/runlayer.h"
+#include "scenarios.h"
+#include "sim/records.h"
+#include "synthetic.h"
 #include "testutil.h"
 
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <qcustomplot.h>
@@ -82,6 +91,85 @@ private slots:
         QVERIFY(w.inspect(QStringLiteral("blacksmith")));
         const QString why = w.liveRun()->inspector()->whyLabel->text();
         QVERIFY2(why.contains(u"no sequence of actions can ever reach this"), qPrintable(why));
+    }
+
+    // Issue #30: Run > Threads. The choice is in force at once and
+    // remembered (run/threads) for runs started afterwards, in any window; a
+    // town big enough for the pool runs on the threads chosen, and the events
+    // are the same on any number; a setting out of range is brought within it.
+    void threadsAreChosenInTheRunMenu()
+    {
+        QSettings().remove(QStringLiteral("run/threads"));
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("town600.json"));
+        {
+            QFile out(file);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(writeScenario(goap::testing::replicatedTown(goap::testing::loadShipped("town.json"), 600)));
+        }
+        const auto choice = [](LiveRun *run, int threads) -> QAction * {
+            for (QAction *a : run->threadsMenu()->actions())
+                if (a->data().toInt() == threads)
+                    return a;
+            return nullptr;
+        };
+        QByteArray events[3];
+        for (const int threads : {1, 2, 0}) {
+            MainWindow w;
+            w.show();
+            QVERIFY(w.openFile(file));
+            LiveRun *run = w.liveRun();
+            // What the last window chose (every core at first) is checked, and this run will use it.
+            const int remembered = threads == 1 ? 0 : threads == 2 ? 1 : 2;
+            QVERIFY(choice(run, remembered) && choice(run, remembered)->isChecked());
+            QCOMPARE(run->controller()->threads(), remembered);
+            // The Run menu lists every core, then 1 and 2 threads at least, in order.
+            const QList<QAction *> entries = run->threadsMenu()->actions();
+            QVERIFY(entries.size() >= 3);
+            for (int k = 0; k < 3; ++k)
+                QCOMPARE(entries[k]->data().toInt(), k);
+            bool inRunMenu = false;
+            for (QAction *menu : w.menuBar()->actions())
+                inRunMenu = inRunMenu
+                    || (menu->text() == u"&Run" && menu->menu()->actions().contains(run->threadsMenu()->menuAction()));
+            QVERIFY(inRunMenu);
+            choice(run, threads)->trigger();
+            QCOMPARE(QSettings().value(QStringLiteral("run/threads")).toInt(), threads);
+            QCOMPARE(run->controller()->threads(), threads);
+            QVERIFY(choice(run, threads)->isChecked());
+            QVERIFY(run->runFor(5));
+            if (threads > 0)
+                QCOMPARE(run->threadsInUse(), threads);
+            else
+                QVERIFY(run->threadsInUse() >= 1);
+            // Changed during the run: in force from the next tick, the run unchanged.
+            choice(run, threads == 1 ? 2 : 1)->trigger();
+            QVERIFY(run->runFor(10));
+            QCOMPARE(run->threadsInUse(), threads == 1 ? 2 : 1);
+            choice(run, threads)->trigger(); // what the next window starts with
+            // The every-core entry says what it uses now, while a run is on.
+            run->threadsMenu()->aboutToShow();
+            QCOMPARE(choice(run, 0)->text().contains(u"now"), threads == 0);
+            events[threads] = sim::eventsJsonl(*run->controller()->scenario(), run->controller()->events());
+            if (const QString grab = qEnvironmentVariable("GOAP_GRAB_DIR"); !grab.isEmpty() && threads == 0) {
+                run->threadsMenu()->popup(QPoint(0, 0));
+                QTRY_VERIFY(run->threadsMenu()->isVisible());
+                run->threadsMenu()->grab().save(grab + QStringLiteral("/threads-menu.png"));
+                run->threadsMenu()->hide();
+            }
+        }
+        QVERIFY(!events[0].isEmpty());
+        QCOMPARE(events[1], events[0]);
+        QCOMPARE(events[2], events[0]);
+        // A setting out of range (written by hand) comes within 0 to kMaxThreads, listed and checked.
+        for (const auto &[written, meant] :
+             {std::pair {-3, 0}, std::pair {5000, LiveRun::kMaxThreads}, std::pair {64, 64}}) {
+            QSettings().setValue(QStringLiteral("run/threads"), written);
+            MainWindow w;
+            QCOMPARE(w.liveRun()->controller()->threads(), meant);
+            QVERIFY(choice(w.liveRun(), meant) && choice(w.liveRun(), meant)->isChecked());
+        }
+        QSettings().remove(QStringLiteral("run/threads"));
     }
 
     void openingAnotherScenarioEndsTheRun()

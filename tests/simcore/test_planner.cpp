@@ -1796,6 +1796,73 @@ private slots:
               int(plan.actions.size()), plan.expanded);
     }
 
+    // The proof that a goal is unreachable (the relaxation, and its memo
+    // answering a question asked again without a search) may only say so of
+    // goals no sequence of actions reaches: every plan call of every
+    // heuristic, with the small search on and off, each question asked
+    // twice, against the states a breadth-first walk reaches (adds clamped
+    // to 0 and the 32-bit maximum, then sets, as the planner applies them),
+    // on problems with negative values, sets below 0 and adds of 0.
+    void unreachableIsSaidOfUnreachableGoalsAlone()
+    {
+        const auto reaches = [](const CompiledScenario &c, const std::vector<std::int32_t> &start) {
+            const auto goal = c.conditionsOf(c.goals[0].conditions);
+            std::set<std::vector<std::int32_t>> seen {start};
+            std::vector<std::vector<std::int32_t>> next {start};
+            while (!next.empty() && seen.size() < 20000) {
+                const std::vector<std::int32_t> s = std::move(next.back());
+                next.pop_back();
+                if (std::all_of(goal.begin(), goal.end(),
+                                [&](const CCondition &k) { return k.holds(s[size_t(k.fact)]); }))
+                    return 1;
+                for (const int ai : c.agents[0].actions) {
+                    const CompiledAction &a = c.actions[size_t(ai)];
+                    const auto pre = c.conditionsOf(a.pre);
+                    if (!std::all_of(pre.begin(), pre.end(),
+                                     [&](const CCondition &k) { return k.holds(s[size_t(k.fact)]); }))
+                        continue;
+                    std::vector<std::int32_t> n = s;
+                    for (const CEffect &e : c.effectsOf(a.add))
+                        n[size_t(e.fact)] = std::int32_t(std::clamp<std::int64_t>(
+                            std::int64_t(n[size_t(e.fact)]) + e.value, 0, std::numeric_limits<std::int32_t>::max()));
+                    for (const CEffect &e : c.effectsOf(a.set))
+                        n[size_t(e.fact)] = e.value;
+                    if (seen.insert(n).second)
+                        next.push_back(std::move(n));
+                }
+            }
+            return next.empty() ? 0 : -1; // -1: too many states to tell
+        };
+        int reachable = 0, unreachable = 0, provenUnreachable = 0;
+        for (int seed = 1; seed <= 1500; ++seed) {
+            QRandomGenerator rng {quint32(seed) * 7919u};
+            std::vector<std::int32_t> start;
+            const CompiledScenario c = randomClamping(rng, start);
+            const int truth = reaches(c, start);
+            if (truth < 0)
+                continue;
+            (truth ? reachable : unreachable) += 1;
+            Planner planner(c);
+            for (const bool small : {true, false}) {
+                planner.setSmallSearch(small);
+                for (const PlannerHeuristic h : {PlannerHeuristic::Unmet, PlannerHeuristic::Additive,
+                                                 PlannerHeuristic::Max, PlannerHeuristic::Lmcut})
+                    for (int ask = 0; ask < 2; ++ask) {
+                        Plan plan;
+                        const bool found = planWith(planner, c, h, plan, -1, start);
+                        const QByteArray where = "seed " + QByteArray::number(seed) + " heuristic "
+                            + QByteArray(heuristicName(h)) + (small ? " small" : "") + " ask "
+                            + QByteArray::number(ask);
+                        QVERIFY2(!truth ? !found : plan.reason != PlanReason::Unreachable, where);
+                        provenUnreachable += int(!truth && plan.reason == PlanReason::Unreachable);
+                    }
+            }
+        }
+        QVERIFY2(reachable > 300 && unreachable > 100,
+                 qPrintable(QStringLiteral("%1 reachable, %2 unreachable").arg(reachable).arg(unreachable)));
+        QVERIFY(provenUnreachable > 0); // the proof (or its memo) answered some
+    }
+
     void unreachableGoalsAreProvenWithoutASearch()
     {
         // Nothing produces agent.never: no search, 0 nodes, for every heuristic.

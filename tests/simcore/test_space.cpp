@@ -255,6 +255,81 @@ private slots:
         QVERIFY(unreachable > 0); // some cells walled off
     }
 
+    // The bucket search's edges against the heap's, bit for bit: one row and
+    // one column 3,000 cells long, a serpentine of exactly kFieldCells cells
+    // (distances past 100,000, so many whole-distance buckets), a station
+    // inside a wall (nothing reaches it: every cell unreachable but none
+    // wrong), and diagonal steps blocked at corners.
+    void fieldsAreTheBinaryHeapsAtTheEdges()
+    {
+        // The farthest reachable distance of any station's field; -1 when a field is not the heap's.
+        const auto compare = [](const Scenario &s, const char *what) {
+            const CompiledScenario c = compile(s);
+            const Space space(c);
+            if (space.method() != Space::Method::Fields)
+                return -1.0f;
+            std::vector<float> field;
+            float farthest = 0;
+            for (int st = 0; st < int(c.stations.size()); ++st) {
+                space.buildField(st, field);
+                const std::vector<float> want = referenceField<float>(
+                    space.grid(), Grid::cellOf(c.stations[size_t(st)].x, c.stations[size_t(st)].y), 1.41421356f,
+                    Space::kUnreachable);
+                if (field.size() != want.size()
+                    || std::memcmp(field.data(), want.data(), field.size() * sizeof(float)) != 0) {
+                    qWarning("%s: station %d's field is not the heap's", what, st);
+                    return -1.0f;
+                }
+                for (const float d : field)
+                    if (d != Space::kUnreachable)
+                        farthest = std::max(farthest, d);
+            }
+            return farthest;
+        };
+        const auto station = [](double x, double y) {
+            return Station {QStringLiteral("s%1_%2").arg(x).arg(y), {}, Point {x, y}};
+        };
+        { // a row, a wall across one cell of it (two regions)
+            Scenario s;
+            s.map.width = 3000;
+            s.map.height = 1;
+            s.map.walls = {Wall {1500, 0, 1, 1}};
+            s.stations = {station(0.5, 0.5), station(2999.5, 0.5), station(1499.5, 0.5)};
+            QCOMPARE(compare(s, "row"), 1499.0f); // from either end to the wall
+        }
+        { // a column
+            Scenario s;
+            s.map.width = 1;
+            s.map.height = 3000;
+            s.map.walls = {Wall {0, 10, 1, 1}};
+            s.stations = {station(0.5, 2999.5), station(0.5, 0.5)};
+            QCOMPARE(compare(s, "column"), 2988.0f);
+        }
+        { // a serpentine of exactly kFieldCells cells: bars across every other row, the gap at alternate ends
+            Scenario s;
+            s.map.width = 512;
+            s.map.height = 512;
+            QCOMPARE(std::int64_t(s.map.width * s.map.height), std::int64_t(Space::kFieldCells));
+            for (int y = 1; y < 512; y += 2)
+                s.map.walls.append(Wall {(y / 2) % 2 == 0 ? 0.0 : 1.0, double(y), 511, 1});
+            s.stations = {station(0.5, 0.5), station(255.5, 510.5)};
+            QVERIFY(compare(s, "serpentine") > 100000);
+        }
+        { // a station inside a wall, and corners a diagonal may not cut
+            Scenario s;
+            s.map.width = 40;
+            s.map.height = 30;
+            s.map.walls = {Wall {10, 10, 3, 3}, Wall {20, 5, 1, 1}, Wall {21, 6, 1, 1}, Wall {22, 7, 1, 1}};
+            s.stations = {station(11.5, 11.5), station(20.5, 6.5), station(0.5, 0.5)};
+            QVERIFY(compare(s, "walls") > 0);
+            const CompiledScenario c = compile(s);
+            const Space space(c);
+            std::vector<float> field;
+            space.buildField(0, field);
+            QVERIFY(std::all_of(field.begin(), field.end(), [](float d) { return d == Space::kUnreachable; }));
+        }
+    }
+
     // travel.json: the nearer well by path, not by straight line.
     void travelCostPicksTheNearerAlternativeByPath()
     {

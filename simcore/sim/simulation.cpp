@@ -202,6 +202,7 @@ void Simulation::dawn()
             m_ballots.needs(int(i))[k].need = entry.start;
             entry.cost = entry.score = 0;
             entry.viable = entry.satisfied = entry.met = false;
+            entry.spent = entry.stepCost = 0; // a maximise / minimise goal's episode begins with its whole budget
             report.agents[i].goals.push_back(GoalReport {entry.goal, std::nullopt, 0});
         }
     }

@@ -132,6 +132,20 @@ private:
                       .arg(m_s.day.tick)
                       .arg(m_s.day.length / m_s.day.tick, 0, 'g', 3)
                       .arg(limits::kMaxTicksPerDay, 0, 'g', 3));
+        if (m_s.day.tick > 0 && m_s.day.length >= m_s.day.tick
+            && m_s.day.length / m_s.day.tick <= limits::kMaxTicksPerDay) {
+            // The simulation runs the whole number of ticks nearest the length (at least one).
+            const double ticks = m_s.day.length / m_s.day.tick;
+            const double whole = std::max(1.0, std::round(ticks));
+            if (std::abs(ticks - whole) > 1e-6 * whole)
+                warning(QStringLiteral("day.length"),
+                        QStringLiteral("%1 s is not a whole number of %2-s ticks (%3): the day runs %4 ticks, %5 s")
+                            .arg(m_s.day.length)
+                            .arg(m_s.day.tick)
+                            .arg(ticks, 0, 'g', 6)
+                            .arg(whole, 0, 'f', 0)
+                            .arg(whole * m_s.day.tick, 0, 'g', 10));
+        }
         if (m_s.day.tick > m_s.day.length)
             error(
                 QStringLiteral("day.tick"),

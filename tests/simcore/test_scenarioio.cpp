@@ -6,6 +6,7 @@
 #include "model/factname.h"
 #include "planner/compiledscenario.h"
 #include "scenarios.h"
+#include "sim/simulation.h"
 #include "testutil.h"
 
 #include <QDir>
@@ -361,6 +362,26 @@ private slots:
         const Issues issues = validate(s);
         QVERIFY(!hasErrors(issues));
         QVERIFY(hasWarning(issues, QStringLiteral("goals[1].conditions[\"world.fireLit\"]"), QStringLiteral("drains")));
+    }
+
+    // A day that is not a whole number of ticks runs the nearest whole
+    // number (300 s of 0.7 s: 429 ticks, 300.3 s): said as a warning, with
+    // what will happen; a whole number (within rounding: 300 s of 0.1 s) is not.
+    void warningDayNotAWholeNumberOfTicks()
+    {
+        Scenario s = loadShipped(QStringLiteral("town.json"));
+        s.day.length = 300;
+        s.day.tick = 0.7;
+        Issues issues = validate(s);
+        QVERIFY(!hasErrors(issues));
+        QVERIFY(hasWarning(issues, QStringLiteral("day.length"), QStringLiteral("the day runs 429 ticks, 300.3 s")));
+        QCOMPARE(sim::Simulation(std::make_shared<const CompiledScenario>(compile(s))).ticksPerDay(), 429);
+        for (const double tick : {0.1, 0.3, 0.25, 1.0 / 3}) {
+            s.day.tick = tick;
+            issues = validate(s);
+            QVERIFY2(!hasWarning(issues, QStringLiteral("day.length"), QStringLiteral("whole number")),
+                     qPrintable(QString::number(tick)));
+        }
     }
 
     void warningGoalOnAWorldFactOthersSet()

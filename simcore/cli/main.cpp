@@ -41,7 +41,7 @@ const CommandHelp kCommandHelp[] = {
      "  Simulate N days (1 to 10000, default 1) and write the records, '-' for standard\n"
      "  output (the summary then goes to standard error); --plot hands the run to goap-plot\n"
      "  (next to goap-sim), which charts it: goap-plot FILE --output P --size WxH --scale S\n"
-     "  (see goap-plot --help).\n"
+     "  (see goap-plot --help; at most 30 days side by side).\n"
      "  --threads T      a tick's per-character part on T threads (default 0: every core\n"
      "                   while that is faster than one, timed now and then; the records\n"
      "                   are the same on any number)\n"},

@@ -97,6 +97,8 @@ int runCommand(const QStringList &args, const Streams &io)
                 io, QStringLiteral("--threads takes a whole number from 0 (every core) to 1024, got '%1'").arg(text));
     }
     if (o.values.contains(QStringLiteral("plot"))) {
+        if (const QString tooMany = records::plotDaysError(*days); !tooMany.isEmpty())
+            return usageError(io, tooMany);
         // The charts need QtGui, which goap-sim never links: goap-plot draws them.
         const QStringList plotArgs = plotArgumentsFor(args);
         if (const QString tool = siblingPlotTool(); !tool.isEmpty()) {

@@ -16,6 +16,7 @@ const char *const kPlotUsage
       "vector PDF when the name ends in .pdf; '-' writes it to standard output. With no display\n"
       "it renders offscreen. The day summary goes to standard output (to standard error when a\n"
       "record goes there); --report, --events and --samples write the same run's records.\n"
+      "--days N: 1 to 30 (the days side by side; the whole run is kept in memory for the plot).\n"
       "\n"
       "Options: -h/--help, --version; '--' ends the options (a file named like an option)\n"
       "Exit codes: 0 success, 1 usage error, 2 invalid scenario, 3 I/O error.\n";
@@ -44,6 +45,8 @@ int plotMain(const QStringList &args, const Streams &io, PlotWriter writer)
     const std::optional<int> days = daysOption(o, io);
     if (!days)
         return Usage;
+    if (const QString tooMany = plotDaysError(*days); !tooMany.isEmpty())
+        return usageError(io, tooMany);
     PlotRequest request;
     const QStringList size
         = o.values.value(QStringLiteral("size"), QStringLiteral("1400x1000")).split(QLatin1Char('x'));

@@ -209,6 +209,16 @@ private:
 
 } // namespace
 
+QString plotDaysError(int days)
+{
+    if (days <= kMaxPlotDays)
+        return {};
+    return QStringLiteral("a plot draws at most %1 days side by side, and --days is %2: plot fewer days (goap-sim "
+                          "run without --plot streams a longer run's --report, --events and --samples)")
+        .arg(kMaxPlotDays)
+        .arg(days);
+}
+
 int simulate(const QString &file, int days, const Options &o, const PlotRequest &plotRequest, PlotWriter plotWriter,
              const QString &plotOption, const Streams &io)
 {

@@ -813,6 +813,8 @@ private slots:
                                     << "unknown option '--plot-size'";
         QTest::newRow("bad days") << QStringList {town, "--output", "x.png", "--days", "0"}
                                   << "--days takes a whole number";
+        QTest::newRow("too many days to draw") << QStringList {town, "--output", "x.png", "--days", "31"}
+                                               << "a plot draws at most 30 days side by side, and --days is 31";
         QTest::newRow("output is the scenario")
             << QStringList {town, "--output", town} << "--output " + town + " would overwrite the scenario file";
     }

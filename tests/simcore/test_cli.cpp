@@ -724,6 +724,15 @@ private slots:
         const Run days = goapSim({"run", town, "--plot", png, "--days", "0"});
         QCOMPARE(days.exitCode, 1);
         QVERIFY2(days.err.contains("--days takes a whole number"), days.err.constData());
+        // A plot of more days than can be read (and than memory should hold for it) is refused at once.
+        for (const char *many : {"31", "10000"}) {
+            const Run tooMany = goapSim({"run", town, "--plot", png, "--days", many});
+            QCOMPARE(tooMany.exitCode, 1);
+            QVERIFY2(tooMany.err.startsWith("goap-sim: a plot draws at most 30 days side by side, and --days is "
+                                            + QByteArray(many)),
+                     tooMany.err.constData());
+        }
+        QCOMPARE(QDir(out.path()).entryList(QDir::Files), QStringList());
         const Run help = goapSim({"--help"});
         QVERIFY(help.out.contains("--plot hands the run to goap-plot"));
     }

@@ -255,7 +255,7 @@ QString LiveRun::threadCount(int threads)
 
 int LiveRun::rememberedThreads()
 {
-    return std::clamp(QSettings().value(QStringLiteral("run/threads"), 0).toInt(), 0, kMaxThreads);
+    return std::clamp(QSettings().value(QStringLiteral("run/threads"), 0).toInt(), 0, sim::kMaxThreads);
 }
 
 QAction *LiveRun::threadChoice(int threads)
@@ -290,7 +290,7 @@ QAction *LiveRun::threadChoice(int threads)
 
 void LiveRun::setThreads(int threads)
 {
-    threads = std::clamp(threads, 0, kMaxThreads);
+    threads = std::clamp(threads, 0, sim::kMaxThreads);
     QSettings().setValue(QStringLiteral("run/threads"), threads);
     m_controller->setThreads(threads);
     updateThreadsMenu();

@@ -88,8 +88,7 @@ public:
     QMenu *threadsMenu() const { return m_threadsMenu; }
     void setThreads(int threads);
     int threadsInUse() const { return m_threadsInUse; } // by the run's last tick (Simulation::threadsInUse)
-    static int rememberedThreads(); // the setting, within 0 to kMaxThreads
-    static constexpr int kMaxThreads = 1024; // as goap-sim run --threads
+    static int rememberedThreads(); // the setting, within 0 to sim::kMaxThreads
     QString stripText() const;
     QSlider *scrubSlider() const { return m_scrub; }
     // Moves the views (map, inspector, charts' cursor, clock) to that tick of

@@ -29,7 +29,6 @@ struct SimFrame
     sim::Samples samples;
     bool playing = false;
     double speed = 1; // x real time; 0: as fast as possible
-    int threads = 0; // the threads asked for (SimRunner::setThreads; 0: every core while it pays)
     int threadsInUse = 1; // the threads the last tick ran on (Simulation::threadsInUse)
     int runDays = 1; // a play stops at the end of this many days; 0: keeps running
     bool dayDone = false; // this frame ends a play that stopped at a day's end

@@ -294,7 +294,6 @@ SimFramePtr SimRunner::buildFrame()
     if (!frame->playing)
         frame->report = sim::reportJson(m_sim->scenario(), QString(), m_sim->reports());
     frame->speed = m_speed;
-    frame->threads = m_threads;
     frame->threadsInUse = m_sim->threadsInUse();
     frame->runDays = m_runDays;
     frame->dayDone = m_dayDone;

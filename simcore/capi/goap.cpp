@@ -840,9 +840,11 @@ goap_status goap_sim_set_threads(goap_sim *sim, int threads)
 {
     return guarded([&] {
         goap_sim &s = need(sim);
-        if (threads < 0)
+        if (threads < 0 || threads > sim::kMaxThreads)
             raise(GOAP_ERROR_ARGUMENT,
-                  QStringLiteral("goap_sim_set_threads takes 0 (every core) or more, got %1").arg(threads));
+                  QStringLiteral("goap_sim_set_threads takes 0 (every core) to %1, got %2")
+                      .arg(sim::kMaxThreads)
+                      .arg(threads));
         s.options.threads = threads; // kept for a simulation made anew (goap_set_events)
         s.simulation->setThreads(threads);
         return GOAP_OK;

@@ -304,7 +304,7 @@ GOAP_API void goap_plan_free(goap_plan *plan);
  * then), 1 the calling thread alone. Any number gives the same run, event for
  * event; a town of fewer than 512 present characters is stepped on the
  * calling thread whatever the setting. May be changed between steps.
- * GOAP_ERROR_ARGUMENT for a negative number. */
+ * GOAP_ERROR_ARGUMENT for a number below 0 or above 1024. */
 GOAP_API goap_status goap_sim_set_threads(goap_sim *sim, int threads);
 
 #ifdef __cplusplus

@@ -2,6 +2,7 @@
 #include "subcommands.h"
 
 #include "records/runrecords.h"
+#include "sim/simulation.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -92,9 +93,11 @@ int runCommand(const QStringList &args, const Streams &io)
     if (o.values.contains(QStringLiteral("threads"))) {
         static const QRegularExpression digits(QStringLiteral("^[0-9]{1,4}$"));
         const QString text = o.values.value(QStringLiteral("threads"));
-        if (!digits.match(text).hasMatch() || text.toInt() > 1024)
-            return usageError(
-                io, QStringLiteral("--threads takes a whole number from 0 (every core) to 1024, got '%1'").arg(text));
+        if (!digits.match(text).hasMatch() || text.toInt() > sim::kMaxThreads)
+            return usageError(io,
+                              QStringLiteral("--threads takes a whole number from 0 (every core) to %1, got '%2'")
+                                  .arg(sim::kMaxThreads)
+                                  .arg(text));
     }
     if (o.values.contains(QStringLiteral("plot"))) {
         if (const QString tooMany = records::plotDaysError(*days); !tooMany.isEmpty())

@@ -15,9 +15,6 @@
 
 namespace goap::records {
 
-// What goap-plot is asked for: the file (PNG, or vector PDF for *.pdf), its
-// title (--title; by default the scenario's name and the number of days),
-// size (--size WxH) and scale (--scale S, pixels per unit of size).
 // A plot draws its days side by side and keeps the whole run in memory:
 // at most this many days (more are unreadable at any size, and their records
 // are what --events and --samples stream without a limit).
@@ -25,6 +22,9 @@ inline constexpr int kMaxPlotDays = 30;
 // "" when `days` can be plotted, else the usage error.
 QString plotDaysError(int days);
 
+// What goap-plot is asked for: the file (PNG, or vector PDF for *.pdf), its
+// title (--title; by default the scenario's name and the number of days),
+// size (--size WxH) and scale (--scale S, pixels per unit of size).
 struct PlotRequest
 {
     QString fileName, title;

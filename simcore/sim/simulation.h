@@ -68,6 +68,8 @@ struct Options
 // Below this many present characters a tick runs serially: the parallel part
 // of a small town's tick is shorter than waking a thread.
 inline constexpr int kParallelFrom = Options().parallelFrom;
+// The most threads a simulation is given (goap-sim run --threads, the C API, the editor's Run > Threads).
+inline constexpr int kMaxThreads = 1024;
 
 class Simulation
 {

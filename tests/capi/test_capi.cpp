@@ -186,6 +186,10 @@ private slots:
         }
         QCOMPARE(goap_sim_set_threads(serial.get(), -1), GOAP_ERROR_ARGUMENT);
         QVERIFY(QByteArray(goap_last_error()).contains("goap_sim_set_threads"));
+        QCOMPARE(goap_sim_set_threads(serial.get(), 1025), GOAP_ERROR_ARGUMENT); // as goap-sim run --threads
+        QVERIFY(QByteArray(goap_last_error()).contains("0 (every core) to 1024, got 1025"));
+        QCOMPARE(goap_sim_set_threads(serial.get(), 1024), GOAP_OK);
+        QCOMPARE(goap_sim_set_threads(serial.get(), 1), GOAP_OK);
         QCOMPARE(goap_sim_set_threads(nullptr, 1), GOAP_ERROR_ARGUMENT);
     }
 

@@ -163,7 +163,7 @@ private slots:
         QCOMPARE(events[2], events[0]);
         // A setting out of range (written by hand) comes within 0 to kMaxThreads, listed and checked.
         for (const auto &[written, meant] :
-             {std::pair {-3, 0}, std::pair {5000, LiveRun::kMaxThreads}, std::pair {64, 64}}) {
+             {std::pair {-3, 0}, std::pair {5000, sim::kMaxThreads}, std::pair {64, 64}}) {
             QSettings().setValue(QStringLiteral("run/threads"), written);
             MainWindow w;
             QCOMPARE(w.liveRun()->controller()->threads(), meant);

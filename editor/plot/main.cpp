@@ -23,7 +23,8 @@ QString writePlot(std::shared_ptr<const goap::CompiledScenario> scenario, const 
 
 int main(int argc, char *argv[])
 {
-    goap::tool::useHugeHeap(); // first: before the scenario and the run are allocated
+    goap::tool::holdClosedStandardStreams(); // first: before anything opens a file
+    goap::tool::useHugeHeap(); // before the scenario and the run are allocated
     // The charts are widgets and need QtGui; with no display, render offscreen.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
         && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))

@@ -148,7 +148,8 @@ int run(const QStringList &args, const Streams &io = {})
 
 int main(int argc, char *argv[])
 {
-    goap::tool::useHugeHeap(); // first: before the file and the town are allocated
+    goap::tool::holdClosedStandardStreams(); // first: before anything opens a file
+    goap::tool::useHugeHeap(); // before the file and the town are allocated
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("goap-sim"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GOAP_VERSION));

@@ -2,6 +2,7 @@
 
 #include <QFileInfo>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 
 namespace goap::records {
@@ -13,6 +14,14 @@ bool sameFile(const QString &name, std::FILE *stream)
     return ::stat(QFile::encodeName(name).constData(), &a) == 0 && ::fstat(fileno(stream), &b) == 0
         && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
+
+// Whether a stream's descriptor is open for writing: standard output closed
+// by the caller (`>&-`) would otherwise be found out only after the run.
+bool writable(std::FILE *stream)
+{
+    const int flags = ::fcntl(fileno(stream), F_GETFL);
+    return flags != -1 && (flags & O_ACCMODE) != O_RDONLY;
+}
 } // namespace
 
 bool RecordFile::open(const QString &name, std::FILE *standardOutput)
@@ -22,6 +31,10 @@ bool RecordFile::open(const QString &name, std::FILE *standardOutput)
     m_toStandardOutput
         = name == u"-" || (sameFile(name, standardOutput) && QFileInfo(name).canonicalFilePath() != u"/dev/null");
     if (name == u"-") {
+        if (!writable(standardOutput)) {
+            m_error = QStringLiteral("cannot write standard output: it is closed");
+            return false;
+        }
         m_plain = std::make_unique<QFile>();
         if (m_plain->open(standardOutput, QIODevice::WriteOnly))
             return true;

@@ -5,6 +5,9 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 namespace goap::tool {
 
 void print(std::FILE *f, const QString &s)
@@ -19,6 +22,18 @@ void println(std::FILE *f, const QString &s)
 QString signature(const Streams &io)
 {
     return QString::fromLatin1(io.program) + QStringLiteral(": ");
+}
+
+void holdClosedStandardStreams()
+{
+    for (const int fd : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO})
+        if (::fcntl(fd, F_GETFD) == -1) {
+            const int held = ::open("/dev/null", fd == STDERR_FILENO ? O_WRONLY : O_RDONLY);
+            if (held != -1 && held != fd) { // the lowest free number is this one unless a lower one is closed too
+                ::dup2(held, fd);
+                ::close(held);
+            }
+        }
 }
 
 int usageError(const Streams &io, const QString &message)

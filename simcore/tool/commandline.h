@@ -33,6 +33,12 @@ void println(std::FILE *f, const QString &s);
 QString signature(const Streams &io);
 // Says `message` and how to get help on standard error; returns Usage.
 int usageError(const Streams &io, const QString &message);
+// Call first in main(): a standard stream the caller closed (`>&-`) is held
+// by /dev/null, so no file opened later takes its number (a record meant for
+// that file would go to standard output, and what is written there into it);
+// standard output is held read-only, so a record for it is refused up front
+// ("cannot write standard output: it is closed").
+void holdClosedStandardStreams();
 
 // Parsed `--name value` options and positional arguments.
 struct Options

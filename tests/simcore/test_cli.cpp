@@ -930,6 +930,21 @@ private slots:
         QVERIFY(merged.out.startsWith("variant,agents[0].speed,"));
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("-")))); // not a file named '-'
         QCOMPARE(toFull({"sweep-merge", dir.filePath(QStringLiteral("out")), "--output", "-"}).exitCode, 3);
+
+        // Standard output closed by the caller: a record for it is refused before the run, and nothing is
+        // written (the other record neither).
+        const QString events = dir.filePath(QStringLiteral("e.jsonl"));
+        QProcess closed;
+        closed.start(QStringLiteral("/bin/sh"),
+                     {"-c",
+                      QStringLiteral("exec \"$0\" run \"$1\" --days 200 --report - "
+                                     "--events \"$2\" >&-"),
+                      QStringLiteral(GOAP_SIM_BINARY), cook, events});
+        QVERIFY(closed.waitForFinished(60000));
+        QCOMPARE(closed.exitCode(), 3);
+        const QByteArray why = closed.readAllStandardError();
+        QVERIFY2(why.contains("cannot write standard output: it is closed"), why.constData());
+        QVERIFY(!QFile::exists(events));
     }
 
     // Issue #27, 10: numbers as written, NaN refused where it is read.

@@ -113,6 +113,14 @@ private slots:
                     return a;
             return nullptr;
         };
+        // A click on the entry in the menu as shown (real mouse events, not QAction::trigger()).
+        const auto click = [](QMenu *menu, QAction *entry) {
+            menu->popup(QPoint(0, 0));
+            if (!QTest::qWaitFor([menu] { return menu->isVisible(); }))
+                return false;
+            QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(entry).center());
+            return QTest::qWaitFor([menu] { return !menu->isVisible(); });
+        };
         QByteArray events[3];
         for (const int threads : {1, 2, 0}) {
             MainWindow w;
@@ -133,7 +141,7 @@ private slots:
                 inRunMenu = inRunMenu
                     || (menu->text() == u"&Run" && menu->menu()->actions().contains(run->threadsMenu()->menuAction()));
             QVERIFY(inRunMenu);
-            choice(run, threads)->trigger();
+            QVERIFY(click(run->threadsMenu(), choice(run, threads)));
             QCOMPARE(QSettings().value(QStringLiteral("run/threads")).toInt(), threads);
             QCOMPARE(run->controller()->threads(), threads);
             QVERIFY(choice(run, threads)->isChecked());

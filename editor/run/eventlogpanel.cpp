@@ -103,8 +103,7 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         return int(e.kind);
     if (role == TickRole && m_controller->scenario()) {
         const CompiledScenario &s = *m_controller->scenario();
-        const qint64 perDay = std::max<qint64>(1, std::llround(s.day.length / s.day.tick));
-        return qint64(e.day) * perDay + std::llround(e.t / s.day.tick);
+        return qint64(s.day.tickAt(e.day, e.t));
     }
     if (role == TemplateRole)
         return templateOf(*s, log, e.agent);

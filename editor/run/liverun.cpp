@@ -200,7 +200,7 @@ LiveRun::LiveRun(QWidget *window, ScenarioDocument *document, MapScene *scene, Q
                             static_cast<DayChart *>(m_charts->quotas()), static_cast<DayChart *>(m_charts->world())})
         connect(chart, &DayChart::momentClicked, this, [this](int day, double time) {
             if (const CompiledScenario *s = m_controller->scenario())
-                scrub(qint64(day) * std::llround(s->day.length / s->day.tick) + std::llround(time / s->day.tick));
+                scrub(s->day.tickAt(day, time));
         });
     connect(m_scrub, &QSlider::valueChanged, this, [this](int value) { scrubTo(value); });
     connect(m_controller, &SimController::runStarted, this, [this] {
@@ -428,7 +428,7 @@ bool LiveRun::runFor(double seconds, int timeoutMs)
     const CompiledScenario &s = *m_controller->scenario();
     const int day = int(seconds / s.day.length);
     const double time = seconds - day * s.day.length;
-    const qint64 target = qint64(day) * std::llround(s.day.length / s.day.tick) + std::llround(time / s.day.tick);
+    const qint64 target = s.day.tickAt(day, time);
     QEventLoop loop;
     QElapsedTimer waited;
     waited.start();

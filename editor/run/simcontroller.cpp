@@ -151,8 +151,7 @@ void SimController::runTo(int day, double time, bool showProgress)
 {
     if (!m_scenario)
         return;
-    const qint64 perDay = std::max<qint64>(1, std::llround(m_scenario->day.length / m_scenario->day.tick));
-    const qint64 target = qint64(day) * perDay + std::llround(time / m_scenario->day.tick);
+    const qint64 target = m_scenario->day.tickAt(day, time);
     send([target, showProgress](SimRunner &r) { r.runTo(target, showProgress); });
 }
 

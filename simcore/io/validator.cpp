@@ -134,9 +134,8 @@ private:
                       .arg(limits::kMaxTicksPerDay, 0, 'g', 3));
         if (m_s.day.tick > 0 && m_s.day.length >= m_s.day.tick
             && m_s.day.length / m_s.day.tick <= limits::kMaxTicksPerDay) {
-            // The simulation runs the whole number of ticks nearest the length (at least one).
             const double ticks = m_s.day.length / m_s.day.tick;
-            const double whole = std::max(1.0, std::round(ticks));
+            const auto whole = double(m_s.day.ticksPerDay()); // what the simulation runs
             if (std::abs(ticks - whole) > 1e-6 * whole)
                 warning(QStringLiteral("day.length"),
                         QStringLiteral("%1 s is not a whole number of %2-s ticks (%3): the day runs %4 ticks, %5 s")

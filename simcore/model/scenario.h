@@ -10,6 +10,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <optional>
 
 namespace goap {
@@ -237,6 +240,14 @@ struct DaySettings
     double length = 600; // simulated seconds
     double tick = 0.1; // simulated seconds per step
     bool operator==(const DaySettings &) const = default;
+    // The ticks a day runs: the whole number nearest length / tick, at least
+    // one (the validator warns when the length is not a whole number of ticks).
+    std::int64_t ticksPerDay() const { return std::max<std::int64_t>(1, std::llround(length / tick)); }
+    // The tick of a moment: `time` seconds after dawn on day `day` (from 0), counted from the first dawn.
+    std::int64_t tickAt(int day, double time) const
+    {
+        return std::int64_t(day) * ticksPerDay() + std::llround(time / tick);
+    }
 };
 
 // How the planner estimates the cost still to go (SPEC 11.2): `unmet` counts

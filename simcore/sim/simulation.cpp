@@ -18,7 +18,7 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
     , m_space(*m_scenario)
 {
     const CompiledScenario &sc = *m_scenario;
-    m_ticksPerDay = std::max<std::int64_t>(1, std::llround(sc.day.length / m_dt));
+    m_ticksPerDay = sc.day.ticksPerDay();
     m_retryTicks = std::max<std::int64_t>(1, std::llround(1.0 / m_dt));
     m_sampleTicks = std::max<std::int64_t>(1, std::llround(m_options.sampleInterval / m_dt));
     m_samples.interval = double(m_sampleTicks) * m_dt;
@@ -296,7 +296,7 @@ void Simulation::stepTicks(std::int64_t count)
 
 void Simulation::runUntil(int day, double time)
 {
-    const std::int64_t target = std::int64_t(day) * m_ticksPerDay + std::llround(time / m_dt);
+    const std::int64_t target = m_scenario->day.tickAt(day, time);
     while (m_totalTicks < target)
         step();
 }

@@ -33,6 +33,7 @@ public:
     Footing &of(int i) { return m_footing[size_t(i)]; }
     const Footing &of(int i) const { return m_footing[size_t(i)]; }
     void add() { m_footing.emplace_back(); } // the next character, standing nowhere
+    size_t characters() const { return m_footing.size(); }
     // Dawn: `characters` as new, nobody standing, holding or waiting; every
     // station's places free (count them with setPlaces), every queue empty.
     void reset(size_t characters, size_t stations, size_t queues);

@@ -67,6 +67,7 @@ void Simulation::restore(const Keyframe &k)
     m_walks = k.walks;
     m_notes = k.notes;
     m_crowd = k.crowd;
+    recountSpots();
     m_ballots = k.ballots;
     m_active = k.active;
     m_nextSpawn = k.nextSpawn;

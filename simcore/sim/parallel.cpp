@@ -28,6 +28,7 @@
 #include "simulation.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace goap::sim {
@@ -156,10 +157,16 @@ void Simulation::settleArrival(std::uint32_t position, std::int64_t here, Chunk 
     };
     if (occupant < 0 && !claimedBefore(here))
         return; // it is the first to arrive there: it takes the spot
+    // The first spot free as the tick began that no earlier arrival claims.
     const std::vector<Cell> &spots = m_space.spots(st);
-    size_t k = 0;
-    while (k < spots.size() && (spotTaken(spots[k]) || claimedBefore(Space::key(spots[k]))))
-        ++k;
+    size_t k = spots.size();
+    for (std::uint64_t free = freeSpots(st); free != 0; free &= free - 1) {
+        const size_t j = size_t(std::countr_zero(free));
+        if (!claimedBefore(Space::key(spots[j]))) {
+            k = j;
+            break;
+        }
+    }
     if (k == spots.size())
         return;
     const double tx = Grid::centreX(spots[k]), ty = Grid::centreY(spots[k]);
@@ -192,11 +199,10 @@ bool Simulation::arrivalStale(int i, const ArrivalTaken &t) const
     const int occupant = m_crowd.standingOn(t.here);
     if (occupant < 0 || occupant == i)
         return true;
-    const std::vector<Cell> &spots = m_space.spots(t.station);
-    for (std::uint32_t k = 0; k < t.spotsRead; ++k)
-        if (spotTaken(spots[k]) != (k + 1 < t.spotsRead))
-            return true;
-    return false;
+    // The spots it read: all taken but the last.
+    const auto first = [](std::uint32_t n) { return n >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1; };
+    const std::uint64_t taken = m_space.spotMask(t.station) & ~freeSpots(t.station);
+    return (taken & first(t.spotsRead)) != first(t.spotsRead - 1);
 }
 
 // An arrival taken ahead, at its turn in the ordered loop: nothing to do

@@ -63,6 +63,7 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
         m_templateProfile.push_back(profileOf(t.actions));
     m_templateSerial.assign(sc.templates.size(), 0);
     m_crowd.reset(sc.agents.size(), sc.stations.size(), sc.queueNames.size());
+    m_spotsStood.assign(sc.stations.size(), 0); // nobody stands anywhere
     m_factQueue.assign(size_t(sc.stateSize()), -1);
     for (size_t q = 0; q < sc.queueFacts.size(); ++q)
         if (sc.queueFacts[q] >= 0)
@@ -166,6 +167,7 @@ void Simulation::dawn()
     for (size_t i = 0; i < m_staticAgents; ++i)
         m_active.push_back(int(i));
     m_crowd.reset(m_staticAgents, sc.stations.size(), sc.queueNames.size());
+    m_spotsStood.assign(sc.stations.size(), 0);
     m_dawnRings.clear();
     for (size_t st = 0; st < sc.stations.size(); ++st) {
         // As many places as there are cells for them (the validator refuses a

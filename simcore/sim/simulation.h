@@ -36,6 +36,7 @@
 #include "space/paths.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <deque>
 #include <memory>
@@ -179,6 +180,10 @@ public:
     // Who holds each of a station's places (acting there, or walking to it
     // from the front of its line), -1 when free.
     const std::vector<int> &places(int station) const { return m_crowd.places(station); }
+    int standingOn(Cell c) const { return m_crowd.standingOn(Space::key(c)); } // who holds the cell, -1: nobody
+    // A station without places: the bits of its spots somebody stands on
+    // (Space::spotMask), kept as the crowd changes (tests check them against standingOn).
+    std::uint64_t spotsStoodOn(int station) const { return m_spotsStood[size_t(station)]; }
     const Space &space() const { return m_space; }
 
     // Walls that change during a run (the editor's wall tools while a day
@@ -316,17 +321,21 @@ private:
         return w.advance(w.speed * m_dt);
     }
     // A station's spot nobody may head for: one of the places (kept clear), or one someone stands on.
-    bool spotTaken(Cell c) const { return m_space.isPlace(c) || m_crowd.standingOn(Space::key(c)) >= 0; }
-    // The first of a station's spots free to head for (headFor at a station
-    // without places); spots(st).size() when none is.
+    // A station without places: its spots free to head for, as the bits of
+    // Space::spotMask (nobody stands there and no station's place is there).
+    std::uint64_t freeSpots(int st) const
+    {
+        return m_space.spotMask(st) & ~(m_space.placeSpots(st) | m_spotsStood[size_t(st)]);
+    }
+    // The first of them (headFor at a station without places); spots(st).size() when none is.
     size_t firstFreeSpot(int st) const
     {
-        const std::vector<Cell> &spots = m_space.spots(st);
-        size_t k = 0;
-        while (k < spots.size() && spotTaken(spots[k]))
-            ++k;
-        return k;
+        const std::uint64_t free = freeSpots(st);
+        return free ? size_t(std::countr_zero(free)) : m_space.spots(st).size();
     }
+    void standOn(int i, std::int64_t cell); // takes the cell in the crowd (nobody else stands there)
+    void markSpots(std::int64_t cell, bool stood); // the spots the cell is: stood on, or free
+    void recountSpots(); // m_spotsStood afresh from the crowd (a new crowd or a new Space)
     void stand(int i, bool instant); // claims the cell it stands on, or the nearest free one
     void startInside(Walk &w) const; // a start on a walled map where nobody can stand: the nearest free cell
     void claim(int i, Cell c); // stands on c (stepping there when not on it)
@@ -396,6 +405,8 @@ private:
     std::vector<Walk> m_walks;
     std::vector<Notes> m_notes;
     Crowd m_crowd; // and each character's Footing in it
+    std::vector<std::uint64_t> m_spotsStood; // per station without places: its spots somebody stands on (bits of
+                                             // Space::spotMask), kept as the crowd changes (standOn, unstand)
     // A maximise / minimise goal with what is left of its episode's budget
     // (the budget less `spent`, never below 0): what a safe point plans.
     Extreme episodeGoal(int goal, double spent) const;

@@ -126,6 +126,7 @@ void Simulation::useWalls(int change, bool settle)
     MapSettings map = m_scenario->map;
     map.walls = after;
     m_space = Space(*m_scenario, map);
+    recountSpots(); // the spots are the new map's
     m_cache.clear(); // regions are numbered anew
     m_planner.forgetWalks();
     if (!m_started || !settle)
@@ -152,8 +153,35 @@ void Simulation::useWalls(int change, bool settle)
 
 void Simulation::unstand(int i)
 {
+    const Crowd::Footing &f = m_crowd.of(i);
+    if (f.standing && m_crowd.standingOn(f.standCell) == i) // its cell comes free
+        markSpots(f.standCell, false);
     m_crowd.unstand(i);
     m_walks[size_t(i)].stepping = false;
+}
+
+void Simulation::standOn(int i, std::int64_t cell)
+{
+    m_crowd.standOn(i, cell);
+    markSpots(cell, true);
+}
+
+void Simulation::markSpots(std::int64_t cell, bool stood)
+{
+    for (const Space::SpotBit &b : m_space.spotBitsOn(cell)) {
+        std::uint64_t &mask = m_spotsStood[size_t(b.station)];
+        mask = stood ? mask | b.bit : mask & ~b.bit;
+    }
+}
+
+void Simulation::recountSpots()
+{
+    m_spotsStood.assign(m_scenario->stations.size(), 0);
+    for (size_t i = 0; i < m_crowd.characters(); ++i) {
+        const Crowd::Footing &f = m_crowd.of(int(i));
+        if (f.standing && m_crowd.standingOn(f.standCell) == int(i))
+            markSpots(f.standCell, true);
+    }
 }
 
 void Simulation::claim(int i, Cell c)
@@ -162,7 +190,7 @@ void Simulation::claim(int i, Cell c)
     unstand(i);
     const int other = m_crowd.standingOn(Space::key(c));
     if (other < 0 || other == i)
-        m_crowd.standOn(i, Space::key(c));
+        standOn(i, Space::key(c));
     else
         m_crowd.of(i).sharing = true; // the map is full around here (no free cell within 16 rings): it shares,
                                       // unregistered
@@ -217,7 +245,7 @@ void Simulation::stand(int i, bool instant)
         return;
     if (occupant < 0 && !m_space.blocked(here)) {
         unstand(i);
-        m_crowd.standOn(i, Space::key(here));
+        standOn(i, Space::key(here));
         return;
     }
     int *firstRing = nullptr;

@@ -259,6 +259,33 @@ Space::Space(const CompiledScenario &sc, const MapSettings &map)
         m_lines[s] = std::move(best);
     }
     std::sort(m_placeCells.begin(), m_placeCells.end());
+    static_assert(kSpotsPerStation <= 64, "a station without places keeps its spots in one mask");
+    m_spotMask.assign(n, 0);
+    m_placeSpots.assign(n, 0);
+    std::vector<std::pair<std::int64_t, SpotBit>> bits;
+    for (size_t s = 0; s < n; ++s) {
+        const std::vector<Cell> &spots = m_spots[s];
+        if (sc.stations[s].capacity > 0 || spots.size() > 64)
+            continue;
+        for (size_t k = 0; k < spots.size(); ++k) {
+            const std::uint64_t bit = std::uint64_t(1) << k;
+            m_spotMask[s] |= bit;
+            if (isPlace(spots[k]))
+                m_placeSpots[s] |= bit;
+            bits.push_back({key(spots[k]), SpotBit {int(s), bit}});
+        }
+    }
+    std::sort(bits.begin(), bits.end(), [](const auto &a, const auto &b) {
+        return a.first != b.first ? a.first < b.first : a.second.station < b.second.station;
+    });
+    for (size_t k = 0; k < bits.size(); ++k) {
+        if (k == 0 || bits[k].first != bits[k - 1].first) {
+            m_spotGroupOf.put(bits[k].first, int(m_spotGroups.size()));
+            m_spotGroups.push_back(std::uint32_t(k));
+        }
+        m_spotBits.push_back(bits[k].second);
+    }
+    m_spotGroups.push_back(std::uint32_t(bits.size()));
 }
 
 std::unique_ptr<Space> Space::withWalls(const CompiledScenario &scenario, const QList<Wall> &walls)

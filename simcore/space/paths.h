@@ -22,10 +22,12 @@
 
 #include "planner/planner.h"
 #include "space/grid.h"
+#include "space/occupancy.h"
 
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace goap {
@@ -111,6 +113,27 @@ public:
     const std::vector<Cell> &line(int station) const { return m_lines[size_t(station)]; }
     // Whether a cell is one of a station's places (a cell for acting, kept clear).
     bool isPlace(Cell c) const;
+    // The spots of the stations without places as the bits of a mask, bit k
+    // for spots(station)[k] (issue #30): whoever keeps count of who stands
+    // where sets and clears them as cells are taken and given back, and a
+    // station's first free spot is then its mask's first clear bit, not a
+    // scan of its spots. spotMask: every spot of the station (0 for a station
+    // with places); placeSpots: those that are some station's place, never
+    // free; spotBitsOn: the stations and bits a cell is a spot of.
+    struct SpotBit
+    {
+        int station = -1;
+        std::uint64_t bit = 0;
+    };
+    std::uint64_t spotMask(int station) const { return m_spotMask[size_t(station)]; }
+    std::uint64_t placeSpots(int station) const { return m_placeSpots[size_t(station)]; }
+    std::span<const SpotBit> spotBitsOn(std::int64_t cellKey) const
+    {
+        const int g = m_spotGroupOf.at(cellKey);
+        if (g < 0)
+            return {};
+        return {m_spotBits.data() + m_spotGroups[size_t(g)], m_spotBits.data() + m_spotGroups[size_t(g) + 1]};
+    }
     // Connected region of a cell (-1 blocked); all 0 without walls. Two cells
     // are joined by a path exactly when their regions are equal.
     int region(Cell c) const
@@ -180,6 +203,10 @@ private:
     mutable std::vector<std::pair<double, double>> m_searchPath;
     std::vector<std::vector<Cell>> m_spots, m_lines;
     std::vector<std::int64_t> m_placeCells; // sorted cell keys of every station's places
+    std::vector<std::uint64_t> m_spotMask, m_placeSpots; // per station (spotMask)
+    std::vector<SpotBit> m_spotBits; // grouped by cell
+    std::vector<std::uint32_t> m_spotGroups; // a cell's group: m_spotBits[m_spotGroups[g], m_spotGroups[g + 1])
+    Occupancy m_spotGroupOf; // cell key -> its group (-1: a spot of no station without places)
 };
 
 // The travel of a search whose character stands at (x, y): walks are

@@ -14,6 +14,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <bit>
 
 using namespace goap;
 
@@ -226,6 +227,68 @@ private slots:
         }
         const Run trusted = run(compiled, 2, 1, sim::kParallelFrom, false);
         QVERIFY(trusted.events != one.events);
+    }
+
+    // The spots of stations without places are kept as bits (issue #30:
+    // a crowd's arrivals found the first free spot by a scan of 64): the bits
+    // are who stands on each spot, after every tick of a crowded town on two
+    // threads, across a change of walls (new spots), a keyframe restored and
+    // the next dawn (a new crowd).
+    void spotsStoodOnAreTheCrowds()
+    {
+        Scenario s = testing::replicatedTown(testing::loadShipped("town.json"), 1000);
+        s.day.length = 20;
+        const auto compiled = std::make_shared<const CompiledScenario>(compile(s));
+        sim::Options options;
+        options.threads = 2;
+        options.parallelFrom = 0;
+        sim::Simulation simulation(compiled, options);
+        int checked = 0, stood = 0;
+        const auto check = [&](const char *when) {
+            const Space &space = simulation.space();
+            for (int st = 0; st < int(compiled->stations.size()); ++st) {
+                if (compiled->stations[size_t(st)].capacity > 0) {
+                    QCOMPARE(space.spotMask(st), std::uint64_t(0));
+                    continue;
+                }
+                const std::vector<Cell> &spots = space.spots(st);
+                QVERIFY(!spots.empty());
+                std::uint64_t expected = 0;
+                for (size_t k = 0; k < spots.size(); ++k) {
+                    if (simulation.standingOn(spots[k]) >= 0)
+                        expected |= std::uint64_t(1) << k;
+                    QCOMPARE(bool(space.placeSpots(st) >> k & 1), space.isPlace(spots[k]));
+                }
+                QVERIFY2(simulation.spotsStoodOn(st) == expected,
+                         qPrintable(QStringLiteral("station %1 %2 at tick %3: %4, the crowd %5")
+                                        .arg(st)
+                                        .arg(QLatin1String(when))
+                                        .arg(simulation.totalTicks())
+                                        .arg(simulation.spotsStoodOn(st), 0, 2)
+                                        .arg(expected, 0, 2)));
+                stood += std::popcount(expected);
+                ++checked;
+            }
+        };
+        const std::int64_t day = simulation.ticksPerDay();
+        std::shared_ptr<const sim::Simulation::Keyframe> early;
+        for (std::int64_t t = 0; t < day * 2; ++t) {
+            simulation.step();
+            check("ticking");
+            if (t == day / 4)
+                early = simulation.keyframe();
+            if (t == day / 2) { // a wall across the town's middle: the stations' spots are the new map's
+                const double w = compiled->map.width, h = compiled->map.height;
+                simulation.changeWalls(simulation.totalTicks(), {Wall {0, h / 2, w * 0.6, 1}});
+                check("walls changed");
+            }
+            if (t == day * 3 / 4) {
+                simulation.restore(*early);
+                check("restored");
+            }
+        }
+        QVERIFY(checked > 1000);
+        QVERIFY2(stood > 1000, qPrintable(QString::number(stood))); // crowded spots, not empty masks
     }
 
     // Every core (threads 0) uses the pool only while it is faster than the

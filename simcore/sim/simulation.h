@@ -320,7 +320,6 @@ private:
         Walk &w = m_walks[size_t(i)];
         return w.advance(w.speed * m_dt);
     }
-    // A station's spot nobody may head for: one of the places (kept clear), or one someone stands on.
     // A station without places: its spots free to head for, as the bits of
     // Space::spotMask (nobody stands there and no station's place is there).
     std::uint64_t freeSpots(int st) const

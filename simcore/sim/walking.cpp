@@ -6,6 +6,7 @@
 #include "simulation.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace goap::sim {
@@ -23,9 +24,14 @@ bool Walk::setInSight(const Space &space, double toX, double toY, int field)
 {
     if (!space.inSight(x, y, toX, toY))
         return false;
+    setStraight(toX, toY, field);
+    return true;
+}
+
+void Walk::setStraight(double toX, double toY, int field)
+{
     const std::pair<double, double> point {toX, toY}; // what Space::route answers then
     setRoute(toX, toY, field, true, {&point, 1});
-    return true;
 }
 
 void Walk::setRoute(double toX, double toY, int field, bool way, std::span<const std::pair<double, double>> points)
@@ -172,6 +178,22 @@ void Simulation::markSpots(std::int64_t cell, bool stood)
         std::uint64_t &mask = m_spotsStood[size_t(b.station)];
         mask = stood ? mask | b.bit : mask & ~b.bit;
     }
+}
+
+bool Simulation::walkToSpot(Walk &w, int st, size_t k, bool tableOnly) const
+{
+    const Cell here = Grid::cellOf(w.x, w.y);
+    const double tx = Grid::centreX(m_space.spots(st)[k]), ty = Grid::centreY(m_space.spots(st)[k]);
+    if (m_space.spotSightBuilt(st) && w.x == Grid::centreX(here)
+        && w.y == Grid::centreY(here)) // on a cell's very centre: one of the station's spots?
+        for (const Space::SpotBit &b : m_space.spotBitsOn(Space::key(here)))
+            if (b.station == st) {
+                if ((m_space.spotsInSightOf(st, std::countr_zero(b.bit)) >> k & 1) == 0)
+                    return false;
+                w.setStraight(tx, ty, st);
+                return true;
+            }
+    return !tableOnly && w.setInSight(m_space, tx, ty, st);
 }
 
 void Simulation::recountSpots()

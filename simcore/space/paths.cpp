@@ -286,6 +286,21 @@ Space::Space(const CompiledScenario &sc, const MapSettings &map)
         m_spotBits.push_back(bits[k].second);
     }
     m_spotGroups.push_back(std::uint32_t(bits.size()));
+    m_spotSightAt.assign(n, kNoSight);
+}
+
+void Space::buildSpotSight(int station) const
+{
+    const std::vector<Cell> &spots = m_spots[size_t(station)];
+    m_spotSightAt[size_t(station)] = std::uint32_t(m_spotSight.size());
+    for (size_t from = 0; from < spots.size(); ++from) {
+        std::uint64_t row = 0;
+        for (size_t to = 0; to < spots.size(); ++to)
+            if (inSight(Grid::centreX(spots[from]), Grid::centreY(spots[from]), Grid::centreX(spots[to]),
+                        Grid::centreY(spots[to])))
+                row |= std::uint64_t(1) << to;
+        m_spotSight.push_back(row);
+    }
 }
 
 std::unique_ptr<Space> Space::withWalls(const CompiledScenario &scenario, const QList<Wall> &walls)

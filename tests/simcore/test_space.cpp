@@ -10,10 +10,12 @@
 #include "sim/timeline.h"
 #include "space/occupancy.h"
 #include "space/paths.h"
+#include "synthetic.h"
 #include "testutil.h"
 
 #include <QFile>
 #include <QtTest>
+#include <bit>
 
 #include <cmath>
 #include <cstring>
@@ -125,6 +127,56 @@ private slots:
         QVERIFY(lineOfSight(g, 1.5, 1.5, 3.5, 8.5));
         QVERIFY(!lineOfSight(g, 4.5, 0.5, 5.5, 9.5)); // through the block at (5, 4)
         QVERIFY(lineOfSight(g, 0.5, 9.5, 9.5, 9.5));
+    }
+
+    // The spots of a station without places, as bits (issue #30): the mask
+    // is its spots, placeSpots the ones that are some station's place,
+    // spotBitsOn(cell) every such station and bit the cell is, and
+    // spotsInSightOf the line of sight between the spots' centres, each pair
+    // (a crowd's arrivals step from spot to spot by that table, built for a
+    // station when first needed). On the
+    // walled town (walls among the spots) and the town without its walls.
+    void spotsAreBits()
+    {
+        for (const bool walled : {true, false}) {
+            Scenario s = testing::walledTown(testing::loadShipped("town.json"), 100);
+            if (!walled)
+                s.map.walls.clear();
+            const CompiledScenario compiled = compile(s);
+            const Space space(compiled);
+            QCOMPARE(space.hasWalls(), walled);
+            int masked = 0, blockedPairs = 0;
+            for (int st = 0; st < int(compiled.stations.size()); ++st) {
+                const std::vector<Cell> &spots = space.spots(st);
+                if (compiled.stations[size_t(st)].capacity > 0) {
+                    QCOMPARE(space.spotMask(st), std::uint64_t(0));
+                    continue;
+                }
+                ++masked;
+                QVERIFY(!spots.empty() && spots.size() <= 64);
+                QCOMPARE(space.spotSightBuilt(st), !walled); // built when first needed
+                space.buildSpotSight(st);
+                QVERIFY(space.spotSightBuilt(st));
+                QCOMPARE(std::popcount(space.spotMask(st)), int(spots.size()));
+                for (size_t k = 0; k < spots.size(); ++k) {
+                    QCOMPARE(bool(space.placeSpots(st) >> k & 1), space.isPlace(spots[k]));
+                    bool listed = false;
+                    for (const Space::SpotBit &b : space.spotBitsOn(Space::key(spots[k])))
+                        listed = listed || (b.station == st && b.bit == std::uint64_t(1) << k);
+                    QVERIFY(listed);
+                    const std::uint64_t row = space.spotsInSightOf(st, int(k));
+                    for (size_t j = 0; j < spots.size(); ++j) {
+                        const bool sight = space.inSight(Grid::centreX(spots[k]), Grid::centreY(spots[k]),
+                                                         Grid::centreX(spots[j]), Grid::centreY(spots[j]));
+                        QCOMPARE(bool(row >> j & 1), sight);
+                        blockedPairs += !sight;
+                    }
+                }
+            }
+            QVERIFY(masked > 0);
+            QCOMPARE(blockedPairs > 0, walled); // walls among some spots: the table is not all ones
+            QVERIFY(space.spotBitsOn(Space::key(Cell {-5, -5})).empty());
+        }
     }
 
     void occupancyPutsFindsAndRemoves()

@@ -85,7 +85,7 @@ struct Walk
     // and the walk untouched: a walk the parallel tick may set out on (it
     // reads the map alone).
     bool setInSight(const Space &space, double toX, double toY, int field);
-    // The same walk, (toX, toY) known to be in sight (Space::spotsInSightOf).
+    // The same walk, (toX, toY) known to be in sight (Space::spotInSight).
     void setStraight(double toX, double toY, int field);
     // Measures the legs of the route set last.
     void measure();

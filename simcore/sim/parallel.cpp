@@ -98,7 +98,7 @@ Simulation::Settled Simulation::settleAhead(size_t position, Chunk &chunk)
             return kInOrder;
         if (ahead.arrived) {
             if (a.station >= 0 && m_scenario->stations[size_t(a.station)].capacity <= 0) // settleArrival, next
-                chunk.found.push_back({std::uint32_t(position), a.station, Space::key(Grid::cellOf(ahead.x, ahead.y))});
+                chunk.found.push_back({std::uint32_t(position), Space::key(Grid::cellOf(ahead.x, ahead.y))});
             return kInOrder;
         }
         w.x = ahead.x;
@@ -178,7 +178,7 @@ void Simulation::settleArrival(std::uint32_t position, std::int64_t here, Chunk 
     w.x = ahead.x;
     w.y = ahead.y;
     w.way = ahead.way;
-    if (!walkToSpot(w, st, k, false)) {
+    if (!walkToSpot(w, st, k, false, false)) { // on the pool: what the ordered loop remembered
         w = before;
         return;
     }
@@ -224,8 +224,7 @@ void Simulation::checkArrival(int i, const ArrivalTaken &t)
             const double tx = Grid::centreX(spots[k]), ty = Grid::centreY(spots[k]);
             if (std::abs(tx - w.x) > kArrived || std::abs(ty - w.y) > kArrived) {
                 --w.generation; // set once since the tick began, as in the serial run
-                spotSight(t.station);
-                if (walkToSpot(w, t.station, k, false))
+                if (walkToSpot(w, t.station, k, false, true))
                     return;
             }
         }
@@ -339,7 +338,6 @@ void Simulation::prepareTick()
     for (size_t c = 0; c < m_chunkCount; ++c)
         for (const ArrivalFound &f : m_chunks[c].found) {
             any = true;
-            spotSight(f.station); // settleArrival's table of sight, built here rather than on the pool
             if (m_crowd.standingOn(f.here) >= 0)
                 continue;
             const int i = m_order[f.position], first = m_claims.at(f.here);

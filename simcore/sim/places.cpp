@@ -34,8 +34,7 @@ void Simulation::headFor(int i)
         }
     } else {
         const size_t k = firstFreeSpot(st);
-        spotSight(st);
-        if (k < spots.size() && walkToSpot(m_walks[size_t(i)], st, k, true))
+        if (k < spots.size() && walkToSpot(m_walks[size_t(i)], st, k, true, true))
             return; // from spot to spot, in sight: the walk Space::route gives, its line of sight known
         target = k < spots.size() ? spots[k] : freeCellNear(target, i, true);
     }

@@ -334,15 +334,10 @@ private:
     }
     // Sets w out for spot k of station st (without places) when that is in sight from where it stands: true, else
     // false and w untouched. Standing on the centre of one of the station's spots (an arrival, stepping on) the
-    // Space's table says (Space::spotsInSightOf, when built: spotSight builds it, not on the pool), elsewhere a line
-    // of sight (none with `tableOnly`: false then, for a caller that sets out by Space::route, which looks first).
-    // Reads the map alone: safe on the pool.
-    bool walkToSpot(Walk &w, int st, size_t k, bool tableOnly) const;
-    void spotSight(int st) const
-    {
-        if (!m_space.spotSightBuilt(st))
-            m_space.buildSpotSight(st);
-    }
+    // Space remembers (Space::spotInSight; `remember`: not on the pool), elsewhere a line of sight (none with
+    // `tableOnly`: false then, for a caller that sets out by Space::route, which looks first). Reads the map alone:
+    // safe on the pool without `remember`.
+    bool walkToSpot(Walk &w, int st, size_t k, bool tableOnly, bool remember) const;
     void standOn(int i, std::int64_t cell); // takes the cell in the crowd (nobody else stands there)
     void markSpots(std::int64_t cell, bool stood); // the spots the cell is: stood on, or free
     void recountSpots(); // m_spotsStood afresh from the crowd (a new crowd or a new Space)
@@ -478,7 +473,6 @@ private:
     struct ArrivalFound // an arrival at a station without places (settleAhead)
     {
         std::uint32_t position = 0; // in m_order
-        int station = -1;
         std::int64_t here = 0; // the cell it arrives on
     };
     struct ArrivalTaken // one taken ahead (settleArrival): what arrivalStale checks

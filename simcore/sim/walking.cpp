@@ -180,20 +180,20 @@ void Simulation::markSpots(std::int64_t cell, bool stood)
     }
 }
 
-bool Simulation::walkToSpot(Walk &w, int st, size_t k, bool tableOnly) const
+bool Simulation::walkToSpot(Walk &w, int st, size_t k, bool tableOnly, bool remember) const
 {
     const Cell here = Grid::cellOf(w.x, w.y);
-    const double tx = Grid::centreX(m_space.spots(st)[k]), ty = Grid::centreY(m_space.spots(st)[k]);
-    if (m_space.spotSightBuilt(st) && w.x == Grid::centreX(here)
+    if (w.x == Grid::centreX(here)
         && w.y == Grid::centreY(here)) // on a cell's very centre: one of the station's spots?
         for (const Space::SpotBit &b : m_space.spotBitsOn(Space::key(here)))
             if (b.station == st) {
-                if ((m_space.spotsInSightOf(st, std::countr_zero(b.bit)) >> k & 1) == 0)
+                if (!m_space.spotInSight(st, std::countr_zero(b.bit), int(k), remember))
                     return false;
-                w.setStraight(tx, ty, st);
+                w.setStraight(Grid::centreX(m_space.spots(st)[k]), Grid::centreY(m_space.spots(st)[k]), st);
                 return true;
             }
-    return !tableOnly && w.setInSight(m_space, tx, ty, st);
+    return !tableOnly
+        && w.setInSight(m_space, Grid::centreX(m_space.spots(st)[k]), Grid::centreY(m_space.spots(st)[k]), st);
 }
 
 void Simulation::recountSpots()

@@ -289,18 +289,27 @@ Space::Space(const CompiledScenario &sc, const MapSettings &map)
     m_spotSightAt.assign(n, kNoSight);
 }
 
-void Space::buildSpotSight(int station) const
+bool Space::spotInSight(int station, int from, int to, bool remember) const
 {
+    if (!m_walls)
+        return true;
+    std::uint32_t &at = m_spotSightAt[size_t(station)];
+    const std::uint64_t bit = std::uint64_t(1) << to;
+    if (at != kNoSight && (m_spotSight[at + 2 * size_t(from)] & bit) != 0)
+        return (m_spotSight[at + 2 * size_t(from) + 1] & bit) != 0;
     const std::vector<Cell> &spots = m_spots[size_t(station)];
-    m_spotSightAt[size_t(station)] = std::uint32_t(m_spotSight.size());
-    for (size_t from = 0; from < spots.size(); ++from) {
-        std::uint64_t row = 0;
-        for (size_t to = 0; to < spots.size(); ++to)
-            if (inSight(Grid::centreX(spots[from]), Grid::centreY(spots[from]), Grid::centreX(spots[to]),
-                        Grid::centreY(spots[to])))
-                row |= std::uint64_t(1) << to;
-        m_spotSight.push_back(row);
+    const Cell a = spots[size_t(from)], b = spots[size_t(to)];
+    const bool sight = inSight(Grid::centreX(a), Grid::centreY(a), Grid::centreX(b), Grid::centreY(b));
+    if (remember) {
+        if (at == kNoSight) {
+            at = std::uint32_t(m_spotSight.size());
+            m_spotSight.resize(m_spotSight.size() + 2 * 64);
+        }
+        m_spotSight[at + 2 * size_t(from)] |= bit;
+        if (sight)
+            m_spotSight[at + 2 * size_t(from) + 1] |= bit;
     }
+    return sight;
 }
 
 std::unique_ptr<Space> Space::withWalls(const CompiledScenario &scenario, const QList<Wall> &walls)

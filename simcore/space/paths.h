@@ -134,19 +134,14 @@ public:
             return {};
         return {m_spotBits.data() + m_spotGroups[size_t(g)], m_spotBits.data() + m_spotGroups[size_t(g) + 1]};
     }
-    // Which of such a station's spots are in sight (inSight, centre to
-    // centre) from the centre of its spot `from` (every one on a map without
-    // walls): a crowd's arrivals step from spot to spot, each step a line of
-    // sight otherwise. Worked out for a station the first time it is needed
-    // (buildSpotSight, 64 x 64 lines of sight, 512 bytes): not on the pool,
-    // which reads what was built before (spotSightBuilt).
-    bool spotSightBuilt(int station) const { return !m_walls || m_spotSightAt[size_t(station)] != kNoSight; }
-    void buildSpotSight(int station) const;
-    std::uint64_t spotsInSightOf(int station, int from) const // spotSightBuilt(station)
-    {
-        return m_walls ? m_spotSight[size_t(m_spotSightAt[size_t(station)]) + size_t(from)]
-                       : m_spotMask[size_t(station)];
-    }
+    // Whether spot `to` of such a station is in sight (inSight, centre to
+    // centre) from the centre of its spot `from`: a crowd's arrivals step
+    // from spot to spot, the same few pairs over and over. A line of sight
+    // the first time a pair is asked; remembered (two bits) with `remember`,
+    // which must not be asked on the pool (which reads what was remembered
+    // before), and answered from memory after: 1 KiB a station, when first
+    // remembered.
+    bool spotInSight(int station, int from, int to, bool remember) const;
     // Connected region of a cell (-1 blocked); all 0 without walls. Two cells
     // are joined by a path exactly when their regions are equal.
     int region(Cell c) const
@@ -221,8 +216,10 @@ private:
     std::vector<std::uint32_t> m_spotGroups; // a cell's group: m_spotBits[m_spotGroups[g], m_spotGroups[g + 1])
     Occupancy m_spotGroupOf; // cell key -> its group (-1: a spot of no station without places)
     static constexpr std::uint32_t kNoSight = ~std::uint32_t(0);
-    mutable std::vector<std::uint64_t> m_spotSight; // on a map with walls, a row per spot of the stations built
-    mutable std::vector<std::uint32_t> m_spotSightAt; // per station, its first row; kNoSight: not built
+    // On a map with walls, per station remembered (spotInSight): per spot `from`, the spots `to` asked and, of
+    // those, the ones in sight.
+    mutable std::vector<std::uint64_t> m_spotSight;
+    mutable std::vector<std::uint32_t> m_spotSightAt; // per station, its first word; kNoSight: none remembered
 };
 
 // The travel of a search whose character stands at (x, y): walks are

@@ -132,9 +132,9 @@ private slots:
     // The spots of a station without places, as bits (issue #30): the mask
     // is its spots, placeSpots the ones that are some station's place,
     // spotBitsOn(cell) every such station and bit the cell is, and
-    // spotsInSightOf the line of sight between the spots' centres, each pair
-    // (a crowd's arrivals step from spot to spot by that table, built for a
-    // station when first needed). On the
+    // spotInSight the line of sight between the spots' centres, each pair,
+    // asked afresh, remembered and from memory (a crowd's arrivals step from
+    // spot to spot). On the
     // walled town (walls among the spots) and the town without its walls.
     void spotsAreBits()
     {
@@ -154,9 +154,6 @@ private slots:
                 }
                 ++masked;
                 QVERIFY(!spots.empty() && spots.size() <= 64);
-                QCOMPARE(space.spotSightBuilt(st), !walled); // built when first needed
-                space.buildSpotSight(st);
-                QVERIFY(space.spotSightBuilt(st));
                 QCOMPARE(std::popcount(space.spotMask(st)), int(spots.size()));
                 for (size_t k = 0; k < spots.size(); ++k) {
                     QCOMPARE(bool(space.placeSpots(st) >> k & 1), space.isPlace(spots[k]));
@@ -164,11 +161,12 @@ private slots:
                     for (const Space::SpotBit &b : space.spotBitsOn(Space::key(spots[k])))
                         listed = listed || (b.station == st && b.bit == std::uint64_t(1) << k);
                     QVERIFY(listed);
-                    const std::uint64_t row = space.spotsInSightOf(st, int(k));
                     for (size_t j = 0; j < spots.size(); ++j) {
                         const bool sight = space.inSight(Grid::centreX(spots[k]), Grid::centreY(spots[k]),
                                                          Grid::centreX(spots[j]), Grid::centreY(spots[j]));
-                        QCOMPARE(bool(row >> j & 1), sight);
+                        QCOMPARE(space.spotInSight(st, int(k), int(j), false), sight); // not remembered
+                        QCOMPARE(space.spotInSight(st, int(k), int(j), true), sight); // remembered
+                        QCOMPARE(space.spotInSight(st, int(k), int(j), false), sight); // from memory
                         blockedPairs += !sight;
                     }
                 }

@@ -182,18 +182,17 @@ void Simulation::markSpots(std::int64_t cell, bool stood)
 
 bool Simulation::walkToSpot(Walk &w, int st, size_t k, bool tableOnly, bool remember) const
 {
-    const Cell here = Grid::cellOf(w.x, w.y);
+    const Cell here = Grid::cellOf(w.x, w.y), to = m_space.spots(st)[k];
     if (w.x == Grid::centreX(here)
         && w.y == Grid::centreY(here)) // on a cell's very centre: one of the station's spots?
         for (const Space::SpotBit &b : m_space.spotBitsOn(Space::key(here)))
             if (b.station == st) {
                 if (!m_space.spotInSight(st, std::countr_zero(b.bit), int(k), remember))
                     return false;
-                w.setStraight(Grid::centreX(m_space.spots(st)[k]), Grid::centreY(m_space.spots(st)[k]), st);
+                w.setStraight(Grid::centreX(to), Grid::centreY(to), st);
                 return true;
             }
-    return !tableOnly
-        && w.setInSight(m_space, Grid::centreX(m_space.spots(st)[k]), Grid::centreY(m_space.spots(st)[k]), st);
+    return !tableOnly && w.setInSight(m_space, Grid::centreX(to), Grid::centreY(to), st);
 }
 
 void Simulation::recountSpots()

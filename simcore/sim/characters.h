@@ -76,7 +76,13 @@ struct Walk
         double fromX = 0, fromY = 0;
         double length = 0; // measured (measure())
     };
-    std::vector<Leg> route; // keeps its capacity from walk to walk
+    // The legs: the first in the walk itself (most walks are one leg, a step
+    // from spot to spot: no other line to read a stride), the others in
+    // `more` (keeps its capacity from walk to walk).
+    std::uint32_t legs = 0;
+    Leg first;
+    std::vector<Leg> more;
+    const Leg &leg(size_t k) const { return k == 0 ? first : more[k - 1]; }
 
     // Sets out for (toX, toY) along the station `field`'s distance field
     // (-1: a step in sight); noWay when walls leave no way there.
@@ -90,8 +96,8 @@ struct Walk
     // Measures the legs of the route set last.
     void measure();
     // Where leg k ends.
-    double toX(size_t k) const { return k + 1 < route.size() ? route[k + 1].fromX : goalX; }
-    double toY(size_t k) const { return k + 1 < route.size() ? route[k + 1].fromY : goalY; }
+    double toX(size_t k) const { return k + 1 < legs ? more[k].fromX : goalX; }
+    double toY(size_t k) const { return k + 1 < legs ? more[k].fromY : goalY; }
     // Walks `stride` along the route: true once at goalX/Y.
     bool advance(double stride)
     {

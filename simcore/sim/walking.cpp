@@ -42,9 +42,11 @@ void Walk::setRoute(double toX, double toY, int field, bool way, std::span<const
     this->way = 0;
     ++generation;
     noWay = !way;
-    route.resize(points.size());
-    for (size_t k = 0; k < points.size(); ++k)
-        route[k] = k == 0 ? Leg {x, y, 0} : Leg {points[k - 1].first, points[k - 1].second, 0};
+    legs = std::uint32_t(points.size());
+    first = Leg {x, y, 0};
+    more.resize(points.empty() ? 0 : points.size() - 1);
+    for (size_t k = 1; k < points.size(); ++k)
+        more[k - 1] = Leg {points[k - 1].first, points[k - 1].second, 0};
     // The way ends where it was asked to (Space::route's last point is (toX, toY)).
     measured = false; // at the first stride
 }
@@ -55,8 +57,8 @@ void Walk::measure()
         return;
     measured = true;
     // Each leg's direction, once for the walk.
-    for (size_t k = 0; k < route.size(); ++k) {
-        Leg &leg = route[k];
+    for (size_t k = 0; k < legs; ++k) {
+        Leg &leg = k == 0 ? first : more[k - 1];
         leg.length = std::hypot(toX(k) - leg.fromX, toY(k) - leg.fromY);
     }
 }
@@ -65,8 +67,8 @@ bool Walk::advanceFrom(double &x, double &y, std::uint32_t &way, double stride) 
 {
     if (noWay)
         return false;
-    while (way < route.size()) { // a stride may round a corner or two
-        const Leg &leg = route[way];
+    while (way < legs) { // a stride may round a corner or two
+        const Leg &leg = this->leg(way);
         const double wx = toX(way), wy = toY(way);
         const double dirX = leg.length > 0 ? (wx - leg.fromX) / leg.length : 0;
         const double dirY = leg.length > 0 ? (wy - leg.fromY) / leg.length : 0;
@@ -82,7 +84,7 @@ bool Walk::advanceFrom(double &x, double &y, std::uint32_t &way, double stride) 
         y = wy;
         stride -= left;
         ++way;
-        if (way == route.size())
+        if (way == legs)
             return true;
         if (stride <= kArrived)
             return false;

@@ -83,6 +83,7 @@ struct Walk
     Leg first;
     std::vector<Leg> more;
     const Leg &leg(size_t k) const { return k == 0 ? first : more[k - 1]; }
+    Leg &leg(size_t k) { return k == 0 ? first : more[k - 1]; }
 
     // Sets out for (toX, toY) along the station `field`'s distance field
     // (-1: a step in sight); noWay when walls leave no way there.

@@ -58,7 +58,7 @@ void Walk::measure()
     measured = true;
     // Each leg's direction, once for the walk.
     for (size_t k = 0; k < legs; ++k) {
-        Leg &leg = k == 0 ? first : more[k - 1];
+        Leg &leg = this->leg(k);
         leg.length = std::hypot(toX(k) - leg.fromX, toY(k) - leg.fromY);
     }
 }

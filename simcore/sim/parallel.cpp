@@ -66,16 +66,31 @@ void Simulation::prepareRange(size_t begin, size_t end, Chunk &chunk)
             continue;
         climbNeeds(i); // what updateAgent would do at its turn
         Walk &w = m_walks[size_t(i)];
+        // The stride in locals: the walk takes it from them, not from the
+        // Ahead just written (a 16-byte load of x and y over the two 8-byte
+        // stores that wrote them waits for both to land: a store-forwarding
+        // stall, half of this pass's time in perf).
+        double x = w.x, y = w.y;
+        std::uint32_t way = w.way;
         if (a.heldBy < 0 && !w.noWay && (a.phase == Phase::Walking || w.stepping)) {
             w.measure(); // its own walk: measured here, on the pool, rather than in the ordered loop
-            ahead.fromX = ahead.x = w.x;
-            ahead.fromY = ahead.y = w.y;
-            ahead.fromWay = ahead.way = w.way;
+            ahead.fromX = x;
+            ahead.fromY = y;
+            ahead.fromWay = way;
             ahead.generation = w.generation;
-            ahead.arrived = w.advanceFrom(ahead.x, ahead.y, ahead.way, w.speed * m_dt);
+            ahead.arrived = w.advanceFrom(x, y, way, w.speed * m_dt);
+            ahead.x = x;
+            ahead.y = y;
+            ahead.way = way;
             ahead.valid = true;
         } // else a partner follows its holder; the others do not walk this tick (as things stand)
-        m_settled[size_t(i)] = settleAhead(k, chunk);
+        const Settled settled = settleAhead(k, chunk);
+        if (settled == kTakenAhead && a.phase == Phase::Walking) { // a stride that does not arrive: taken
+            w.x = x;
+            w.y = y;
+            w.way = way;
+        }
+        m_settled[size_t(i)] = settled;
     }
 }
 
@@ -101,10 +116,7 @@ Simulation::Settled Simulation::settleAhead(size_t position, Chunk &chunk)
                 chunk.found.push_back({std::uint32_t(position), Space::key(Grid::cellOf(ahead.x, ahead.y))});
             return kInOrder;
         }
-        w.x = ahead.x;
-        w.y = ahead.y;
-        w.way = ahead.way;
-        break;
+        break; // its stride is taken by prepareRange
     }
     case Phase::Acting:
         if (a.firstActingTick || a.ticksLeft <= 1

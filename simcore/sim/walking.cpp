@@ -63,35 +63,6 @@ void Walk::measure()
     }
 }
 
-bool Walk::advanceFrom(double &x, double &y, std::uint32_t &way, double stride) const
-{
-    if (noWay)
-        return false;
-    while (way < legs) { // a stride may round a corner or two
-        const Leg &leg = this->leg(way);
-        const double wx = toX(way), wy = toY(way);
-        const double dirX = leg.length > 0 ? (wx - leg.fromX) / leg.length : 0;
-        const double dirY = leg.length > 0 ? (wy - leg.fromY) / leg.length : 0;
-        // What is left of the leg, along it (on a leg along an axis exactly
-        // the distance, as the leg's length less the strides taken).
-        const double left = (wx - x) * dirX + (wy - y) * dirY;
-        if (left > stride) {
-            x += dirX * stride;
-            y += dirY * stride;
-            return false;
-        }
-        x = wx;
-        y = wy;
-        stride -= left;
-        ++way;
-        if (way == legs)
-            return true;
-        if (stride <= kArrived)
-            return false;
-    }
-    return std::abs(x - goalX) < kArrived && std::abs(y - goalY) < kArrived;
-}
-
 void Simulation::changeWalls(std::int64_t tick, QList<Wall> walls)
 {
     auto it = std::lower_bound(m_wallChanges.begin(), m_wallChanges.end(), tick,

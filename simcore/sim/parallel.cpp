@@ -66,10 +66,11 @@ void Simulation::prepareRange(size_t begin, size_t end, Chunk &chunk)
             continue;
         climbNeeds(i); // what updateAgent would do at its turn
         Walk &w = m_walks[size_t(i)];
-        // The stride in locals: the walk takes it from them, not from the
-        // Ahead just written (a 16-byte load of x and y over the two 8-byte
-        // stores that wrote them waits for both to land: a store-forwarding
-        // stall, half of this pass's time in perf).
+        // The stride in locals (Walk::advanceFrom is inline): the walk takes
+        // it from them, not from the Ahead just written (a 16-byte load of x
+        // and y over the two 8-byte stores that wrote them waits for both to
+        // land, a store-forwarding stall: perf put half of settleAhead's
+        // samples on that load).
         double x = w.x, y = w.y;
         std::uint32_t way = w.way;
         if (a.heldBy < 0 && !w.noWay && (a.phase == Phase::Walking || w.stepping)) {

@@ -11,7 +11,6 @@
 #include <QString>
 
 #include <cmath>
-
 #include <cstdint>
 #include <span>
 #include <utility>

@@ -50,10 +50,17 @@ public:
         if (m_logging)
             m_changes.push_back(cell);
     }
+    // Whether it holds the cell it stands on in the occupancy (one sharing a
+    // cell may not: the cell is the other's).
+    bool holdsCell(int i) const
+    {
+        const Footing &f = of(i);
+        return f.standing && m_standing.at(f.standCell) == i;
+    }
     void unstand(int i) // gives back its cell; no longer sharing one either
     {
         Footing &f = of(i);
-        if (f.standing && m_standing.at(f.standCell) == i) {
+        if (holdsCell(i)) {
             m_standing.remove(f.standCell);
             if (m_logging)
                 m_changes.push_back(f.standCell);

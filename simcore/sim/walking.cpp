@@ -132,9 +132,8 @@ void Simulation::useWalls(int change, bool settle)
 
 void Simulation::unstand(int i)
 {
-    const Crowd::Footing &f = m_crowd.of(i);
-    if (f.standing && m_crowd.standingOn(f.standCell) == i) // its cell comes free
-        markSpots(f.standCell, false);
+    if (m_crowd.holdsCell(i)) // its cell comes free
+        markSpots(m_crowd.of(i).standCell, false);
     m_crowd.unstand(i);
     m_walks[size_t(i)].stepping = false;
 }
@@ -171,11 +170,9 @@ bool Simulation::walkToSpot(Walk &w, int st, size_t k, bool tableOnly, bool reme
 void Simulation::recountSpots()
 {
     m_spotsStood.assign(m_scenario->stations.size(), 0);
-    for (size_t i = 0; i < m_crowd.characters(); ++i) {
-        const Crowd::Footing &f = m_crowd.of(int(i));
-        if (f.standing && m_crowd.standingOn(f.standCell) == int(i))
-            markSpots(f.standCell, true);
-    }
+    for (size_t i = 0; i < m_crowd.characters(); ++i)
+        if (m_crowd.holdsCell(int(i)))
+            markSpots(m_crowd.of(int(i)).standCell, true);
 }
 
 void Simulation::claim(int i, Cell c)

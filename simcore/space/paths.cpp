@@ -259,13 +259,14 @@ Space::Space(const CompiledScenario &sc, const MapSettings &map)
         m_lines[s] = std::move(best);
     }
     std::sort(m_placeCells.begin(), m_placeCells.end());
+    // A station without places has kSpotsPerStation spots at most (above): one mask holds them.
     static_assert(kSpotsPerStation <= 64, "a station without places keeps its spots in one mask");
     m_spotMask.assign(n, 0);
     m_placeSpots.assign(n, 0);
     std::vector<std::pair<std::int64_t, SpotBit>> bits;
     for (size_t s = 0; s < n; ++s) {
         const std::vector<Cell> &spots = m_spots[s];
-        if (sc.stations[s].capacity > 0 || spots.size() > 64)
+        if (sc.stations[s].capacity > 0)
             continue;
         for (size_t k = 0; k < spots.size(); ++k) {
             const std::uint64_t bit = std::uint64_t(1) << k;

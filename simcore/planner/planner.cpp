@@ -931,6 +931,31 @@ void Planner::indexPreconditions(std::span<const int> actions)
             m_leftByFails[fails] = enabled & ~blocked;
         }
     }
+    m_laneTests = false;
+    m_leftByLanes.clear();
+    if (m_bitParallel && m_stride <= kSmallWidth && !m_leftByFails.empty()) {
+        unsigned lanes = 0;
+        m_laneTests = true;
+        std::fill(std::begin(m_laneLo), std::end(m_laneLo), 0);
+        std::fill(std::begin(m_laneSpan), std::end(m_laneSpan), std::int32_t(0x7FFFFFFF)); // ~0u: always holds
+        m_laneFlips = 0;
+        for (const RangeTest &t : m_tests) {
+            m_laneTests = m_laneTests && t.fact >= 0 && t.fact < m_stride && (lanes >> t.fact & 1) == 0;
+            if (!m_laneTests)
+                break;
+            lanes |= 1u << t.fact;
+            m_laneLo[t.fact] = std::int32_t(t.lo);
+            m_laneSpan[t.fact] = std::int32_t(t.span ^ 0x80000000u);
+            m_laneFlips |= t.flip << t.fact;
+        }
+        m_laneHigh = lanes >= 16;
+        for (size_t laneFails = 0; m_laneTests && laneFails < (size_t(1) << kSmallWidth); ++laneFails) {
+            size_t fails = 0;
+            for (size_t t = 0; t < m_tests.size(); ++t)
+                fails |= (laneFails >> m_tests[t].fact & 1) << t;
+            m_leftByLanes.push_back(m_leftByFails[fails]);
+        }
+    }
     m_smallActions.clear();
     m_smallMissed = false;
     if (m_bitParallel && m_stride <= kSmallWidth)

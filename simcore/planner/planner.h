@@ -194,6 +194,8 @@ public:
     // Whether `unmet` searches a small question in fixed arrays (on by
     // default; the same search either way: tests compare the two).
     void setSmallSearch(bool on) { m_smallSearch = on; }
+    // For tests: whether the small search tests the last actions indexed lane by lane (m_laneTests).
+    bool smallLaneTests() const { return m_laneTests; }
     // Whether `additive`, `max` and `lmcut` remember relaxed costs by which
     // conditions hold (Relaxation::setMemo; on by default, the same plans).
     void setRelaxedCostMemo(bool on) { m_relaxation.setMemo(on); }
@@ -416,6 +418,14 @@ private:
         bool vector;
     };
     std::vector<SmallAction> m_smallActions; // with m_flatActions, when the state fits
+    // When every test (at most kLookedUpTests) reads a fact of its own: per
+    // lane of a small state its test's lo and span ^ 0x80000000 (a lane
+    // without one always holds) and its flip, and m_leftByFails by the
+    // failed lanes' bits, so an expansion tests the state's vectors as they are.
+    bool m_laneTests = false, m_laneHigh = false; // high: a test reads lanes 4 to 7
+    alignas(16) std::int32_t m_laneLo[kSmallWidth], m_laneSpan[kSmallWidth];
+    unsigned m_laneFlips = 0;
+    std::vector<std::uint64_t> m_leftByLanes;
     bool m_smallMissed = false; // a search of these actions for m_smallMissedGoal needed more nodes
     std::vector<CCondition> m_smallMissedGoal;
     template<class Heuristic> bool searchSmall(Heuristic heuristic, Plan &out, int maxNodes);

@@ -414,6 +414,15 @@ template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuris
         return _mm_load_si128(reinterpret_cast<const __m128i *>(p + 4 * half));
     };
 
+    const bool laneTests = m_laneTests, laneHigh = m_laneHigh;
+    const std::uint64_t *const leftByLanes = m_leftByLanes.data();
+    const __m128i sign = _mm_set1_epi32(INT32_MIN);
+    State laneLo, laneSpan;
+    for (int k = 0; k < Halves; ++k) {
+        laneLo.v[k] = load(m_laneLo, k);
+        laneSpan.v[k] = load(m_laneSpan, k);
+    }
+
     // The start, its lanes past the state zero.
     for (int k = 0; k < kWidth; ++k)
         states[0][k] = k < m_stride ? m_states[size_t(k)] : 0;
@@ -468,7 +477,20 @@ template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuris
         State base;
         for (int k = 0; k < Halves; ++k)
             base.v[k] = load(from, k);
-        for (std::uint64_t left = applicableBits(from, false); left != 0; left &= left - 1) {
+        std::uint64_t left;
+        if (laneTests) { // the tests on the vectors: a lane fails when its value - lo > span
+            const auto failsIn = [&](int k) {
+                const __m128i offset = _mm_xor_si128(_mm_sub_epi32(base.v[k], laneLo.v[k]), sign);
+                return unsigned(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpgt_epi32(offset, laneSpan.v[k]))));
+            };
+            unsigned fails = failsIn(0);
+            if (Halves == 2 && laneHigh) // (only when a test reads lanes 4 to 7)
+                fails |= failsIn(Halves - 1) << 4;
+            left = leftByLanes[fails ^ m_laneFlips];
+        } else {
+            left = applicableBits(from, false);
+        }
+        for (; left != 0; left &= left - 1) {
             const auto a = size_t(std::countr_zero(left));
             const SmallAction &sa = small[a];
             // (from + adds) with the set lanes replaced; the scalar effects where an add would clamp.

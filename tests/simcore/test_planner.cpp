@@ -1080,7 +1080,7 @@ private slots:
         // clamp at 0 and at the 32-bit maximum, add to a fact twice and set
         // negative values, and on the wide problems with 8 facts.
         QFETCH(int, heuristic);
-        int small = 0, found = 0, capped = 0;
+        int small = 0, byLanes = 0, found = 0, capped = 0;
         for (int seed = 1; seed <= 3000; ++seed) {
             QRandomGenerator rng {quint32(seed) * 7919u};
             std::vector<std::int32_t> start;
@@ -1110,15 +1110,17 @@ private slots:
             if (want.reason == PlanReason::Unreachable)
                 continue;
             small += want.generated < 63; // made at most 64 nodes: searched in fixed arrays
+            byLanes += want.generated < 63 && planner.smallLaneTests();
             found += want.found;
             capped += want.reason == PlanReason::NodeCap;
             double cost = 0;
             if (want.found) // and it is a plan
                 QVERIFY2(replayFrom(c, got, start, cost) && qFuzzyCompare(1 + cost, 1 + got.cost), where);
         }
-        QVERIFY2(small > 1000 && found > 500 && capped > 20,
-                 QByteArray::number(small) + " small, " + QByteArray::number(found) + " found, "
-                     + QByteArray::number(capped) + " capped");
+        // Some with each test on a fact of its own (the tests on the state's vectors), some not.
+        QVERIFY2(small > 1000 && found > 500 && capped > 20 && byLanes > 100 && small - byLanes > 1000,
+                 QByteArray::number(small) + " small (" + QByteArray::number(byLanes) + " by lanes), "
+                     + QByteArray::number(found) + " found, " + QByteArray::number(capped) + " capped");
     }
 
     void memoryAnswersDependOnTheLimitAlone()

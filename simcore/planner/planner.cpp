@@ -935,25 +935,32 @@ void Planner::indexPreconditions(std::span<const int> actions)
     m_leftByLanes.clear();
     if (m_bitParallel && m_stride <= kSmallWidth && !m_leftByFails.empty()) {
         unsigned lanes = 0;
+        std::uint16_t laneBit[kSmallWidth] = {}; // the bit of the test that reads the lane
         m_laneTests = true;
         std::fill(std::begin(m_laneLo), std::end(m_laneLo), 0);
         std::fill(std::begin(m_laneSpan), std::end(m_laneSpan), std::int32_t(0x7FFFFFFF)); // ~0u: always holds
         m_laneFlips = 0;
-        for (const RangeTest &t : m_tests) {
-            m_laneTests = m_laneTests && t.fact >= 0 && t.fact < m_stride && (lanes >> t.fact & 1) == 0;
+        for (size_t t = 0; t < m_tests.size() && m_laneTests; ++t) {
+            const RangeTest &test = m_tests[t];
+            m_laneTests = test.fact >= 0 && test.fact < m_stride && (lanes >> test.fact & 1) == 0;
             if (!m_laneTests)
                 break;
-            lanes |= 1u << t.fact;
-            m_laneLo[t.fact] = std::int32_t(t.lo);
-            m_laneSpan[t.fact] = std::int32_t(t.span ^ 0x80000000u);
-            m_laneFlips |= t.flip << t.fact;
+            lanes |= 1u << test.fact;
+            laneBit[test.fact] = std::uint16_t(1u << t);
+            m_laneLo[test.fact] = std::int32_t(test.lo);
+            m_laneSpan[test.fact] = std::int32_t(test.span ^ 0x80000000u);
+            m_laneFlips |= test.flip << test.fact;
         }
         m_laneHigh = lanes >= 16;
-        for (size_t laneFails = 0; m_laneTests && laneFails < (size_t(1) << kSmallWidth); ++laneFails) {
-            size_t fails = 0;
-            for (size_t t = 0; t < m_tests.size(); ++t)
-                fails |= (laneFails >> m_tests[t].fact & 1) << t;
-            m_leftByLanes.push_back(m_leftByFails[fails]);
+        if (m_laneTests) { // per set of failed lanes, the failed tests (one lane's more than the set without it)
+            std::uint16_t fails[size_t(1) << kSmallWidth];
+            fails[0] = 0;
+            m_leftByLanes.resize(size_t(1) << (m_laneHigh ? kSmallWidth : 4));
+            for (size_t set = 0; set < m_leftByLanes.size(); ++set) {
+                if (set != 0)
+                    fails[set] = fails[set & (set - 1)] | laneBit[std::countr_zero(set)];
+                m_leftByLanes[set] = m_leftByFails[fails[set]];
+            }
         }
     }
     m_smallActions.clear();

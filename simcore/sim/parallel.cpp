@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <functional>
 
 namespace goap::sim {
 
@@ -63,7 +64,7 @@ void Simulation::prepareRange(size_t begin, size_t end, Chunk &chunk)
         ahead.valid = false;
         m_settled[size_t(i)] = kInOrder;
         if (!a.active)
-            continue;
+            continue; // (nobody becomes active in a tick: the ordered loop passes it by)
         climbNeeds(i); // what updateAgent would do at its turn
         Walk &w = m_walks[size_t(i)];
         // The stride in locals (Walk::advanceFrom is inline): the walk takes
@@ -92,6 +93,8 @@ void Simulation::prepareRange(size_t begin, size_t end, Chunk &chunk)
             w.way = way;
         }
         m_settled[size_t(i)] = settled;
+        if (settled != kTakenAhead)
+            chunk.visit.push_back(std::uint32_t(k));
     }
 }
 
@@ -276,6 +279,13 @@ void Simulation::unsettle(int j)
     } else {
         ++a.ticksLeft;
     }
+    if (m_settled[size_t(j)] == kTakenAhead) { // not among the positions the ordered loop visits: now it must
+        const auto position = size_t(std::lower_bound(m_order.begin(), m_order.end(), j) - m_order.begin());
+        if (position > m_visiting) {
+            m_putBack.push_back(std::uint32_t(position));
+            std::push_heap(m_putBack.begin(), m_putBack.end(), std::greater<>());
+        }
+    }
     m_settled[size_t(j)] = kInOrder;
     ++m_unsettledTurns;
 }
@@ -338,6 +348,7 @@ void Simulation::prepareTick()
             Chunk &chunk = m_chunks[c];
             chunk.found.clear();
             chunk.taken.clear();
+            chunk.visit.clear();
             prepareRange(c * n / m_chunkCount, (c + 1) * n / m_chunkCount, chunk);
         }
     };

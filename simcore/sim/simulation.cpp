@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 namespace goap::sim {
@@ -247,7 +248,27 @@ void Simulation::step()
         m_crowd.logChanges(true); // for arrivalStale
         // The arrivals taken ahead, in order: chunk after chunk, each chunk's in order.
         size_t chunk = 0, next = 0;
-        for (size_t position = 0; position < m_order.size(); ++position) {
+        // The positions to visit, in order: each chunk's (in order, chunk after chunk) and those put back.
+        size_t visitChunk = 0, visitNext = 0;
+        m_putBack.clear();
+        m_visiting = 0;
+        for (;;) {
+            while (visitChunk < m_chunkCount && visitNext == m_chunks[visitChunk].visit.size()) {
+                ++visitChunk;
+                visitNext = 0;
+            }
+            const bool listed = visitChunk < m_chunkCount;
+            size_t position;
+            if (!m_putBack.empty() && (!listed || m_putBack.front() < m_chunks[visitChunk].visit[visitNext])) {
+                std::pop_heap(m_putBack.begin(), m_putBack.end(), std::greater<>());
+                position = m_putBack.back();
+                m_putBack.pop_back();
+            } else if (listed) {
+                position = m_chunks[visitChunk].visit[visitNext++];
+            } else {
+                break;
+            }
+            m_visiting = position;
             const int i = m_order[position];
             if (m_settled[size_t(i)] == kArrivedAhead) {
                 const ArrivalTaken *t = nullptr;

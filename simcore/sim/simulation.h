@@ -487,6 +487,7 @@ private:
     {
         std::vector<ArrivalFound> found;
         std::vector<ArrivalTaken> taken;
+        std::vector<std::uint32_t> visit; // positions (in m_order) the ordered loop visits: not taken ahead
     };
     std::vector<Chunk> m_chunks;
     size_t m_chunkCount = 0;
@@ -495,6 +496,11 @@ private:
     std::vector<Settled>
         m_settled; // per storage index: whether (how) its turn was taken in the parallel part this tick
     int m_turn = -1; // whose turn the ordered loop is at (storage index; ascending in a tick)
+    // The ordered loop visits the chunks' `visit` positions and the turns put
+    // back on its way (unsettle) past where it is (m_visiting), in order:
+    // those a min-heap (m_putBack), so it never reads the many taken ahead.
+    std::size_t m_visiting = 0;
+    std::vector<std::uint32_t> m_putBack;
     bool m_prepared = false;
     int m_threadsInUse = 1; // the last tick's (threadsInUse)
     std::vector<int> m_fieldStations; // buildFieldsAhead's scratch: the stations, their fields

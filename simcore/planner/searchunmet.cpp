@@ -44,6 +44,16 @@ inline bool sameState(const std::int32_t *a, const std::int32_t *b, size_t n)
         rest |= a[i] ^ b[i];
     return rest == 0;
 }
+
+#if defined(__SSE2__)
+// The lanes of `v` that fail their range tests (RangeTest: v - lo > span,
+// unsigned, as a signed compare of both ^ 0x80000000; `span` given so), a bit each.
+inline unsigned failedLanes(__m128i v, __m128i lo, __m128i span)
+{
+    const __m128i offset = _mm_xor_si128(_mm_sub_epi32(v, lo), _mm_set1_epi32(INT32_MIN));
+    return unsigned(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpgt_epi32(offset, span))));
+}
+#endif
 } // namespace
 
 // The actions worth trying in `state` (bit k: the search's k-th), with at most
@@ -58,10 +68,9 @@ GOAP_ALWAYS_INLINE inline std::uint64_t Planner::applicableBits(const std::int32
         const auto t = size_t(q - groupsBegin) / 3;
 #if defined(__SSE2__)
         const __m128i v = _mm_setr_epi32(state[q[0]], state[q[1]], state[q[2]], state[q[3]]);
-        const __m128i offset = _mm_sub_epi32(v, _mm_loadu_si128(reinterpret_cast<const __m128i *>(q + 4)));
-        const __m128i out = _mm_cmpgt_epi32(_mm_xor_si128(offset, _mm_set1_epi32(INT32_MIN)),
-                                            _mm_loadu_si128(reinterpret_cast<const __m128i *>(q + 8)));
-        fails |= std::uint64_t(_mm_movemask_ps(_mm_castsi128_ps(out))) << t;
+        fails |= std::uint64_t(failedLanes(v, _mm_loadu_si128(reinterpret_cast<const __m128i *>(q + 4)),
+                                           _mm_loadu_si128(reinterpret_cast<const __m128i *>(q + 8))))
+            << t;
 #else
         for (size_t k = 0; k < 4; ++k)
             fails |= std::uint64_t(std::uint32_t(state[q[k]]) - q[4 + k] > (q[8 + k] ^ 0x80000000u)) << (t + k);
@@ -416,7 +425,6 @@ template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuris
 
     const bool laneTests = m_laneTests, laneHigh = m_laneHigh;
     const std::uint64_t *const leftByLanes = m_leftByLanes.data();
-    const __m128i sign = _mm_set1_epi32(INT32_MIN);
     State laneLo, laneSpan;
     for (int k = 0; k < Halves; ++k) {
         laneLo.v[k] = load(m_laneLo, k);
@@ -479,13 +487,9 @@ template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuris
             base.v[k] = load(from, k);
         std::uint64_t left;
         if (laneTests) { // the tests on the vectors: a lane fails when its value - lo > span
-            const auto failsIn = [&](int k) {
-                const __m128i offset = _mm_xor_si128(_mm_sub_epi32(base.v[k], laneLo.v[k]), sign);
-                return unsigned(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpgt_epi32(offset, laneSpan.v[k]))));
-            };
-            unsigned fails = failsIn(0);
+            unsigned fails = failedLanes(base.v[0], laneLo.v[0], laneSpan.v[0]);
             if (Halves == 2 && laneHigh) // (only when a test reads lanes 4 to 7)
-                fails |= failsIn(Halves - 1) << 4;
+                fails |= failedLanes(base.v[Halves - 1], laneLo.v[Halves - 1], laneSpan.v[Halves - 1]) << 4;
             left = leftByLanes[fails ^ m_laneFlips];
         } else {
             left = applicableBits(from, false);

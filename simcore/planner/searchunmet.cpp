@@ -424,6 +424,7 @@ template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuris
     };
 
     const bool laneTests = m_laneTests, laneHigh = m_laneHigh;
+    const unsigned laneFlips = m_laneFlips;
     const std::uint64_t *const leftByLanes = m_leftByLanes.data();
     State laneLo, laneSpan;
     for (int k = 0; k < Halves; ++k) {
@@ -490,7 +491,7 @@ template<int Halves, class Heuristic> bool Planner::searchSmall(Heuristic heuris
             unsigned fails = failedLanes(base.v[0], laneLo.v[0], laneSpan.v[0]);
             if (Halves == 2 && laneHigh) // (only when a test reads lanes 4 to 7)
                 fails |= failedLanes(base.v[Halves - 1], laneLo.v[Halves - 1], laneSpan.v[Halves - 1]) << 4;
-            left = leftByLanes[fails ^ m_laneFlips];
+            left = leftByLanes[fails ^ laneFlips];
         } else {
             left = applicableBits(from, false);
         }

@@ -67,6 +67,7 @@ void Simulation::planNow(int i, int goal, Plan &out)
 
 bool Simulation::setPosition(int i, double x, double y)
 {
+    touch(i); // a dozing walker's walk, caught up (dozing.cpp): set afresh from here
     Activity &a = m_activities[size_t(i)];
     if (a.phase == Phase::Acting || a.phase == Phase::Queued || a.heldBy >= 0)
         return false;
@@ -97,6 +98,7 @@ bool Simulation::finishExternal(int i, bool succeeded)
 {
     if (!awaitingHost(i))
         return false;
+    touch(i); // (one awaiting its host never dozes)
     if (succeeded) {
         complete(i); // its effects, the Complete event, a safe point: as when its time is up
         return true;

@@ -77,6 +77,10 @@ void Simulation::restore(const Keyframe &k)
     m_serialsAtDawn = k.serialsAtDawn;
     m_reports.assign(1, k.report);
     m_runPhase.assign(m_activities.size(), -1); // the report counts every turn until then: runs begin afresh
+    m_wakeAt.assign(m_activities.size(), 0); // everyone awake: the state restored is whole
+    m_dozeFrom.assign(m_activities.size(), 0);
+    m_dozers = 0;
+    m_turn = std::numeric_limits<int>::max();
     m_runFrom.assign(m_activities.size(), 0);
     discardRecords();
     quotasCheckedNow(); // a keyframe is taken between ticks, its quotas checked

@@ -332,6 +332,7 @@ void Simulation::prepareTick()
         return; // updateAgent climbs needs and walks as it goes
     if (m_options.threads == 0 && !m_auto.pool)
         return; // every core, but the calling thread alone is faster now
+    wakeAll(); // the pool works out every turn from the state as the tick begins (dozing.cpp)
     if (m_ahead.size() < m_walks.size()) { // grows with the crowd only (not a tick)
         m_ahead.resize(m_walks.size());
         m_walkBefore.resize(m_walks.size());

@@ -152,6 +152,7 @@ void Simulation::applyEffects(int i, Range effects, bool spendOnly, bool skipSpe
 
 void Simulation::dawn()
 {
+    wakeAll(); // (everything below begins afresh)
     const CompiledScenario &sc = *m_scenario;
     m_world = sc.worldSeed;
     const size_t a = size_t(sc.agentFactCount);
@@ -228,6 +229,12 @@ void Simulation::start()
 
 void Simulation::step()
 {
+    tick();
+    settleDozers();
+}
+
+void Simulation::tick()
+{
     if (!m_started) {
         start();
     } else if (m_tickInDay == m_ticksPerDay) {
@@ -239,6 +246,7 @@ void Simulation::step()
     applyWallChanges();
     ++m_tickInDay;
     ++m_totalTicks;
+    m_turn = -1; // (lastTurnOf: nobody's turn this tick came yet)
     spawnDue();
     m_order = m_active; // characters may leave during the tick
     const bool timed = autoTrial();
@@ -297,38 +305,62 @@ void Simulation::step()
             }
         }
         m_crowd.logChanges(false);
-        m_turn = -1;
     } else {
-        for (int i : m_order)
-            if (m_activities[size_t(i)].active)
-                updateAgent(i);
+        if (m_wakeAt.size() < m_walks.size()) { // grows with the crowd only (not a tick)
+            m_wakeAt.resize(m_walks.size(), 0);
+            m_dozeFrom.resize(m_walks.size(), 0);
+        }
+        if (m_dozeEnd.size() < m_walks.size())
+            m_dozeEnd.resize(m_walks.size());
+        const std::int64_t now = m_totalTicks;
+        for (const int i : m_order) {
+            if (const std::int64_t wakeAt = m_wakeAt[size_t(i)]; wakeAt != 0) {
+                if (wakeAt > now)
+                    continue; // dozing: this turn is its own alone (dozing.cpp)
+                catchUp(i, now - 1);
+                m_wakeAt[size_t(i)] = 0;
+                --m_dozers;
+            }
+            if (!m_activities[size_t(i)].active)
+                continue;
+            m_turn = i;
+            updateAgent(i);
+            if (m_doze)
+                doze(i);
+        }
     }
+    m_turn = std::numeric_limits<int>::max();
     m_prepared = false;
     checkQuotas(false);
     if (timed)
         autoTimed(std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
-    if (m_options.recordSamples && m_tickInDay % m_sampleTicks == 0)
+    if (m_options.recordSamples && m_tickInDay % m_sampleTicks == 0) {
+        settleDozers(); // what a sample reads
         sample();
+    }
 }
 
 void Simulation::stepTicks(std::int64_t count)
 {
     for (std::int64_t k = 0; k < count; ++k)
-        step();
+        tick();
+    settleDozers();
 }
 
 void Simulation::runUntil(int day, double time)
 {
     const std::int64_t target = m_scenario->day.tickAt(day, time);
     while (m_totalTicks < target)
-        step();
+        tick();
+    settleDozers();
 }
 
 void Simulation::runDays(int days)
 {
     const std::int64_t target = std::int64_t(days) * m_ticksPerDay;
     while (m_totalTicks < target)
-        step();
+        tick();
+    settleDozers();
 }
 
 void Simulation::endPhaseRun(int i, std::int64_t end) const

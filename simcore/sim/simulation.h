@@ -39,6 +39,7 @@
 #include <bit>
 #include <cmath>
 #include <deque>
+#include <limits>
 #include <memory>
 #include <unordered_map>
 
@@ -96,6 +97,14 @@ public:
     // and taken again.
     std::int64_t arrivalsTakenAhead() const { return m_arrivalsAhead; }
     std::int64_t arrivalsRedone() const { return m_arrivalsRedone; }
+    // Dozing (the calling thread's ticks): a character whose next turns are
+    // its own alone (a walk's strides short of arriving, a countdown short of
+    // running out) skips them, and takes them all at once when its turn
+    // comes due, another's turn reaches it (touch) or the state is read
+    // between steps. Turns skipped so far, and a switch for tests (off: every
+    // turn taken a tick at a time; the same run either way).
+    std::int64_t dozedTurns() const { return m_dozedTurns; }
+    void setDozing(bool doze);
     // Tests only: false trusts every arrival's guess without checking it at
     // its turn (a wrong run), to show that the check is what keeps the run serial.
     void setCheckArrivals(bool check) { m_checkArrivals = check; }
@@ -277,7 +286,21 @@ private:
     {
         if (m_prepared && m_settled[size_t(j)] && j > m_turn)
             unsettle(j);
+        else if (size_t(j) < m_wakeAt.size() && m_wakeAt[size_t(j)] != 0)
+            wake(j);
     }
+    // Dozing (dozing.cpp): its turns up to and including tick `through`
+    // taken now, at once; it dozes on.
+    void catchUp(int i, std::int64_t through);
+    // The tick of the last turn j has had (or skipped): this tick's when its
+    // turn came already in the ordered loop (or the loop is over).
+    std::int64_t lastTurnOf(int j) const { return j < m_turn ? m_totalTicks : m_totalTicks - 1; }
+    void wake(int j); // caught up to now, and awake: it takes its turns tick by tick
+    void doze(int i); // after its turn: dozes through the turns that are its own alone, if any
+    std::int64_t strideAlong(const Walk &w, double &x, double &y, std::uint32_t &way, std::int64_t most) const;
+    void settleDozers(); // every dozer caught up to the last tick (they doze on)
+    void wakeAll(); // every dozer caught up and awake
+    void tick(); // one tick (step(), without settling the dozers)
     void unsettle(int j);
     void climbNeeds(int i); // its needs rise by their rates over a tick (updateAgent, or prepareRange ahead)
     // A turn begins in phase p (the day report's phaseTicks counts turns by
@@ -495,7 +518,8 @@ private:
     Occupancy m_claims; // spot -> this tick's first arrival on it (free as the tick began)
     std::vector<Settled>
         m_settled; // per storage index: whether (how) its turn was taken in the parallel part this tick
-    int m_turn = -1; // whose turn the ordered loop is at (storage index; ascending in a tick)
+    int m_turn = std::numeric_limits<int>::max(); // whose turn the ordered loop is at (storage index; ascending in a
+                                                  // tick; -1 before the loop, the largest int after it)
     // The ordered loop visits the chunks' `visit` positions and the turns put
     // back on its way (unsettle) past where it is (m_visiting), in order:
     // those a min-heap (m_putBack), so it never reads the many taken ahead.
@@ -505,6 +529,18 @@ private:
     int m_threadsInUse = 1; // the last tick's (threadsInUse)
     std::vector<int> m_fieldStations; // buildFieldsAhead's scratch: the stations, their fields
     std::vector<std::vector<float>> m_fields; // this tick's needs climbed and strides worked out ahead
+    // Per storage index: 0 awake; else the tick of its next turn taken (it
+    // dozes until then), and the first of its skipped turns not caught up.
+    std::vector<std::int64_t> m_wakeAt, m_dozeFrom;
+    struct DozeEnd // a dozing walker: where its skipped strides end
+    {
+        double x = 0, y = 0;
+        std::uint32_t way = 0;
+    };
+    std::vector<DozeEnd> m_dozeEnd;
+    std::int64_t m_dozers = 0; // how many doze
+    std::int64_t m_dozedTurns = 0;
+    bool m_doze = true;
     std::int64_t m_parallelTicks = 0;
     std::int64_t m_unsettledTurns = 0;
     // Options::threads 0: the pool of every core is used only while it pays.

@@ -102,6 +102,7 @@ void Simulation::useWalls(int change, bool settle)
     m_wallsInForce = change;
     if (same)
         return;
+    wakeAll(); // walks are set afresh on the new map
     MapSettings map = m_scenario->map;
     map.walls = after;
     m_space = Space(*m_scenario, map);

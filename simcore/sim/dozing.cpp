@@ -1,0 +1,181 @@
+// Dozing (issue #30): on the calling thread's ticks, a character whose next
+// turns are its own alone skips them and takes them all at once later.
+//
+// Most turns of a big town change nothing but the character's own state: a
+// stride of a walk that does not arrive, a tick off a countdown (acting,
+// waiting, resting, in line) that does not run out, its needs climbing.
+// Nobody reads that state in those ticks but through touch() (the four doors
+// of parallel.cpp: a bump, placeLine, the front of a line given a place,
+// being taken as a partner), and the character's own turn reads it next when
+// the stride arrives or the countdown runs out. So after its turn (doze) a
+// character with no partner, not stepping aside and whose phase's turns are
+// counted already (countTurn) works out how many of its next turns are such
+// turns (a walk's strides replayed on a copy, a countdown read) and dozes:
+// the ordered loop passes it by until the tick its turn is due (m_wakeAt).
+// Its skipped turns are taken (catchUp), with the same arithmetic in the same
+// order as tick by tick, when that turn comes, when touch() reaches it
+// (lastTurnOf: this tick's turn too when it came already in storage order),
+// and before anything reads the state from outside: at the end of step(),
+// stepTicks(), runUntil() and runDays() (settleDozers), before a sample,
+// new walls, the pool's ticks and dawn (wakeAll). The run is the same, byte
+// for byte; only the memory a tick reads is not.
+
+#include "simulation.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace goap::sim {
+
+namespace {
+// The longest doze: a walk replayed further is cut into dozes this long (a
+// walker at speed 0 never arrives).
+constexpr std::int64_t kLongestDoze = 4096;
+} // namespace
+
+void Simulation::setDozing(bool doze)
+{
+    m_doze = doze;
+    if (!doze)
+        wakeAll();
+}
+
+void Simulation::catchUp(int i, std::int64_t through)
+{
+    std::int64_t &from = m_dozeFrom[size_t(i)];
+    const std::int64_t k = through - from + 1;
+    if (k <= 0)
+        return;
+    from = through + 1;
+    m_dozedTurns += k;
+    // Its needs, climbed k times (climbNeeds): a value that stays put stays put.
+    for (Ballots::Need &need : m_ballots.needs(i)) {
+        if (!need.climbs)
+            continue;
+        double value = need.need;
+        const double rise = need.rate * m_dt;
+        for (std::int64_t n = 0; n < k; ++n) {
+            const double next = std::min(1.0, value + rise);
+            if (next == value)
+                break;
+            value = next;
+        }
+        need.need = value;
+    }
+    Activity &a = m_activities[size_t(i)];
+    if (a.phase == Phase::Walking) {
+        Walk &w = m_walks[size_t(i)];
+        if (through == m_wakeAt[size_t(i)] - 1) { // the whole doze: where doze() found its strides end
+            const DozeEnd &end = m_dozeEnd[size_t(i)];
+            w.x = end.x;
+            w.y = end.y;
+            w.way = end.way;
+            return;
+        }
+        [[maybe_unused]] const std::int64_t strides = strideAlong(w, w.x, w.y, w.way, k);
+        assert(strides == k); // a doze ends before the stride that arrives
+    } else {
+        a.ticksLeft -= k; // acting, waiting, resting, in line: none of them runs out
+    }
+}
+
+// Up to `most` strides of w from (x, y, way) that do not arrive, taken (the
+// stride that would arrive is not): how many. The arithmetic of
+// Walk::advanceFrom, stride by stride; along a leg, its direction worked out
+// once (rounding a corner, advanceFrom itself).
+std::int64_t Simulation::strideAlong(const Walk &w, double &x, double &y, std::uint32_t &way, std::int64_t most) const
+{
+    const double stride = w.speed * m_dt;
+    std::int64_t n = 0;
+    while (n < most && way < w.legs) {
+        const Walk::Leg &leg = w.leg(way);
+        const double wx = w.toX(way), wy = w.toY(way);
+        const double dirX = leg.length > 0 ? (wx - leg.fromX) / leg.length : 0;
+        const double dirY = leg.length > 0 ? (wy - leg.fromY) / leg.length : 0;
+        while (n < most && (wx - x) * dirX + (wy - y) * dirY > stride) { // advanceFrom's `left > stride`
+            x += dirX * stride;
+            y += dirY * stride;
+            ++n;
+        }
+        if (n == most)
+            break;
+        double cx = x, cy = y;
+        std::uint32_t cway = way;
+        if (w.advanceFrom(cx, cy, cway, stride))
+            break; // it arrives
+        x = cx;
+        y = cy;
+        way = cway;
+        ++n;
+    }
+    return n;
+}
+
+void Simulation::wake(int j)
+{
+    catchUp(j, lastTurnOf(j));
+    m_wakeAt[size_t(j)] = 0;
+    --m_dozers;
+}
+
+void Simulation::doze(int i)
+{
+    const Activity &a = m_activities[size_t(i)];
+    if (!a.active || a.heldBy >= 0 || a.partner >= 0 || m_runPhase[size_t(i)] != std::int8_t(a.phase))
+        return; // (the next turn counts its phase: countTurn)
+    Walk &w = m_walks[size_t(i)];
+    if (w.stepping)
+        return;
+    std::int64_t skip = 0; // its next turns that are its own alone
+    switch (a.phase) {
+    case Phase::Walking: {
+        if (w.noWay)
+            return;
+        w.measure();
+        DozeEnd &end = m_dozeEnd[size_t(i)];
+        end.x = w.x;
+        end.y = w.y;
+        end.way = w.way;
+        skip = strideAlong(w, end.x, end.y, end.way, kLongestDoze);
+        break;
+    }
+    case Phase::Acting:
+        if (a.firstActingTick || (m_options.hostFinishesExternal && m_scenario->actions[size_t(a.action)].external))
+            return;
+        skip = a.ticksLeft - 1;
+        break;
+    case Phase::Queued:
+    case Phase::Waiting:
+    case Phase::Resting:
+        skip = a.ticksLeft - 1;
+        break;
+    case Phase::Idle:
+        return;
+    }
+    if (skip < 1)
+        return;
+    m_dozeFrom[size_t(i)] = m_totalTicks + 1;
+    m_wakeAt[size_t(i)] = m_totalTicks + 1 + skip;
+    ++m_dozers;
+}
+
+void Simulation::settleDozers()
+{
+    if (m_dozers == 0)
+        return;
+    for (size_t i = 0; i < m_wakeAt.size(); ++i)
+        if (m_wakeAt[i] != 0)
+            catchUp(int(i), lastTurnOf(int(i)));
+}
+
+void Simulation::wakeAll()
+{
+    if (m_dozers == 0)
+        return;
+    for (size_t i = 0; i < m_wakeAt.size(); ++i)
+        if (m_wakeAt[i] != 0)
+            wake(int(i));
+    assert(m_dozers == 0);
+}
+
+} // namespace goap::sim

@@ -104,6 +104,7 @@ public:
     // between steps. Turns skipped so far, and a switch for tests (off: every
     // turn taken a tick at a time; the same run either way).
     std::int64_t dozedTurns() const { return m_dozedTurns; }
+    std::int64_t dozersTouched() const { return m_dozersTouched; } // woken by another's turn (touch)
     void setDozing(bool doze);
     // Tests only: false trusts every arrival's guess without checking it at
     // its turn (a wrong run), to show that the check is what keeps the run serial.
@@ -286,8 +287,10 @@ private:
     {
         if (m_prepared && m_settled[size_t(j)] && j > m_turn)
             unsettle(j);
-        else if (size_t(j) < m_wakeAt.size() && m_wakeAt[size_t(j)] != 0)
+        else if (size_t(j) < m_wakeAt.size() && m_wakeAt[size_t(j)] != 0) {
+            ++m_dozersTouched;
             wake(j);
+        }
     }
     // Dozing (dozing.cpp): its turns up to and including tick `through`
     // taken now, at once; it dozes on.
@@ -539,7 +542,7 @@ private:
     };
     std::vector<DozeEnd> m_dozeEnd;
     std::int64_t m_dozers = 0; // how many doze
-    std::int64_t m_dozedTurns = 0;
+    std::int64_t m_dozedTurns = 0, m_dozersTouched = 0;
     bool m_doze = true;
     std::int64_t m_parallelTicks = 0;
     std::int64_t m_unsettledTurns = 0;

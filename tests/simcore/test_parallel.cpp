@@ -188,6 +188,121 @@ private slots:
         }
     }
 
+    // Dozing (dozing.cpp): on the calling thread, a character whose next
+    // turns are its own alone skips them and takes them at once when its turn
+    // comes due, another's turn reaches it or the state is read. The same
+    // records with dozing switched off, run whole (runDays: the dozers
+    // settled at the end and at each sample) or a tick at a time (settled
+    // after each), with and without samples; characters doze, and another's
+    // turn wakes some (a line moving up, a partner taken, a bump).
+    void dozingIsTheSameRun_data()
+    {
+        QTest::addColumn<QString>("town");
+        QTest::addColumn<bool>("touched");
+        QTest::newRow("town") << QStringLiteral("town") << false;
+        QTest::newRow("hospital") << QStringLiteral("hospital") << true;
+        QTest::newRow("walled town, 64") << QStringLiteral("walled 64") << false;
+        QTest::newRow("replicated town, 1000") << QStringLiteral("replicated 1000") << false;
+    }
+
+    void dozingIsTheSameRun()
+    {
+        QFETCH(QString, town);
+        QFETCH(bool, touched);
+        const Scenario shipped
+            = testing::loadShipped(town == QLatin1String("hospital") ? "hospital.json" : "town.json");
+        const int characters = town.section(u' ', 1).toInt();
+        Scenario s = town.startsWith(QLatin1String("walled")) ? testing::walledTown(shipped, characters)
+            : town.startsWith(QLatin1String("replicated"))    ? testing::replicatedTown(shipped, characters)
+                                                              : shipped;
+        if (characters >= 1000)
+            s.day.length = 60;
+        const auto compiled = std::make_shared<const CompiledScenario>(compile(s));
+        for (const bool samples : {true, false}) {
+            QByteArray events[2][2], reports[2][2], sampled[2][2];
+            for (const bool doze : {false, true}) {
+                for (const bool stepwise : {false, true}) {
+                    sim::Options options;
+                    options.threads = 1;
+                    options.recordSamples = samples;
+                    sim::Simulation simulation(compiled, options);
+                    simulation.setDozing(doze);
+                    if (stepwise)
+                        for (std::int64_t t = 0; t < 2 * simulation.ticksPerDay(); ++t)
+                            simulation.step();
+                    else
+                        simulation.runDays(2);
+                    QCOMPARE(simulation.dozedTurns() > 0, doze);
+                    if (doze && !stepwise)
+                        QCOMPARE(simulation.dozersTouched() > 0, touched);
+                    events[doze][stepwise] = sim::eventsJsonl(*compiled, simulation.events());
+                    reports[doze][stepwise] = sim::reportJson(*compiled, QStringLiteral("run"), simulation.reports());
+                    sampled[doze][stepwise] = sim::samplesCsv(*compiled, simulation.samples());
+                }
+            }
+            QVERIFY(events[0][0].count('\n') > 100);
+            for (const int k : {1, 2, 3}) {
+                const bool doze = k & 1, stepwise = k & 2;
+                const QString what = QStringLiteral("%1%2, samples %3")
+                                         .arg(QLatin1String(doze ? "dozing" : "awake"),
+                                              QLatin1String(stepwise ? ", a tick at a time" : ""))
+                                         .arg(samples);
+                QVERIFY2(events[doze][stepwise] == events[0][0], qPrintable(QStringLiteral("events: ") + what));
+                QVERIFY2(reports[doze][stepwise] == reports[0][0], qPrintable(QStringLiteral("report: ") + what));
+                QVERIFY2(sampled[doze][stepwise] == sampled[0][0], qPrintable(QStringLiteral("samples: ") + what));
+            }
+        }
+    }
+
+    // Dozers across what reads or resets them from outside a turn: a
+    // keyframe taken and restored, walls changed under walkers, a host
+    // moving walkers between ticks (setPosition), the pool's ticks in between
+    // (every dozer woken first). The same records as with dozing off.
+    void dozersAcrossWallsKeyframesAndHosts()
+    {
+        Scenario s = testing::replicatedTown(testing::loadShipped("town.json"), 1000);
+        s.day.length = 30;
+        const auto compiled = std::make_shared<const CompiledScenario>(compile(s));
+        QByteArray events[2];
+        std::int64_t moved[2] = {0, 0};
+        for (const bool doze : {false, true}) {
+            sim::Options options;
+            options.threads = 1;
+            options.parallelFrom = 0;
+            sim::Simulation simulation(compiled, options);
+            simulation.setDozing(doze);
+            const std::int64_t day = simulation.ticksPerDay();
+            std::shared_ptr<const sim::Simulation::Keyframe> early;
+            for (std::int64_t t = 0; t < day * 2; ++t) {
+                if (t == day / 8)
+                    simulation.setThreads(2); // the pool's ticks: nobody dozes through them
+                if (t == day / 6)
+                    simulation.setThreads(1);
+                simulation.stepTicks(t % 7 == 0 ? 3 : 1);
+                if (t == day / 4)
+                    early = simulation.keyframe();
+                if (t == day / 2) {
+                    const double w = compiled->map.width, h = compiled->map.height;
+                    simulation.changeWalls(simulation.totalTicks() + 1, {Wall {0, h / 2, w * 0.6, 1}});
+                }
+                if (t == day * 3 / 4)
+                    simulation.restore(*early);
+                if (t % 50 == 25) // a host moves some walkers a cell along
+                    for (int i = int(t) % 40; i < simulation.presentCount(); i += 40)
+                        if (simulation.phase(i) == sim::Phase::Walking
+                            && simulation.setPosition(i, std::floor(simulation.x(i)) + 0.5,
+                                                      std::floor(simulation.y(i)) + 0.5))
+                            ++moved[doze];
+            }
+            QCOMPARE(simulation.dozedTurns() > 0, doze);
+            events[doze] = sim::eventsJsonl(*compiled, simulation.events());
+        }
+        QVERIFY(moved[0] > 100);
+        QCOMPARE(moved[1], moved[0]);
+        QVERIFY(events[0].count('\n') > 1000);
+        QVERIFY(events[1] == events[0]);
+    }
+
     // A crowd larger than the room chases free spots: an arrival on a spot
     // someone stands on sets out for the station's first free one. On the
     // pool that is worked out ahead, guessing that this tick's first arrival

@@ -23,6 +23,7 @@
 #include "simulation.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 namespace goap::sim {
@@ -111,6 +112,16 @@ std::int64_t Simulation::strideAlong(const Walk &w, double &x, double &y, std::u
     return n;
 }
 
+Simulation::StrideMemo &Simulation::strideMemo(double x, double y, double toX, double toY, double stride)
+{
+    if (m_strideMemo.empty())
+        m_strideMemo.resize(kStrideMemo);
+    std::uint64_t h = 0x9e3779b97f4a7c15u;
+    for (const double v : {x, y, toX, toY, stride})
+        h = (h ^ std::bit_cast<std::uint64_t>(v)) * 0xff51afd7ed558ccdu;
+    return m_strideMemo[size_t(h >> 52) & (kStrideMemo - 1)];
+}
+
 void Simulation::wake(int j)
 {
     catchUp(j, lastTurnOf(j));
@@ -131,12 +142,26 @@ void Simulation::doze(int i)
     case Phase::Walking: {
         if (w.noWay)
             return;
-        w.measure();
         DozeEnd &end = m_dozeEnd[size_t(i)];
+        // A straight walk from where it stands: its strides are those of
+        // the same walk before (in a crowd, the same steps between spots).
+        const bool straight = w.legs == 1 && w.way == 0 && w.x == w.first.fromX && w.y == w.first.fromY;
+        const double stride = w.speed * m_dt;
+        StrideMemo *memo = straight ? &strideMemo(w.x, w.y, w.goalX, w.goalY, stride) : nullptr;
+        if (memo && memo->strides >= 0 && memo->is(w.x, w.y, w.goalX, w.goalY, stride)) {
+            end = memo->end;
+            skip = memo->strides;
+            w.first.length = memo->length; // measured (Walk::measure)
+            w.measured = true;
+            break;
+        }
+        w.measure();
         end.x = w.x;
         end.y = w.y;
         end.way = w.way;
         skip = strideAlong(w, end.x, end.y, end.way, kLongestDoze);
+        if (memo)
+            *memo = StrideMemo {w.x, w.y, w.goalX, w.goalY, stride, w.first.length, skip, end};
         break;
     }
     case Phase::Acting:

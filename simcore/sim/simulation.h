@@ -541,6 +541,25 @@ private:
         std::uint32_t way = 0;
     };
     std::vector<DozeEnd> m_dozeEnd;
+    // Straight walks' doze, remembered by where they begin and end and the
+    // stride (a pure function of those): kStrideMemo entries, each kept until
+    // another walk falls on its slot (80 bytes each, made at the first doze).
+    struct StrideMemo
+    {
+        double x = 0, y = 0, toX = 0, toY = 0, stride = 0;
+        double length = 0; // the walk's one leg, measured
+        std::int64_t strides = -1; // -1: empty
+        DozeEnd end;
+        bool is(double x0, double y0, double toX0, double toY0, double stride0) const // the same bits
+        {
+            const auto same
+                = [](double a, double b) { return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b); };
+            return same(x, x0) && same(y, y0) && same(toX, toX0) && same(toY, toY0) && same(stride, stride0);
+        }
+    };
+    static constexpr size_t kStrideMemo = 4096;
+    std::vector<StrideMemo> m_strideMemo;
+    StrideMemo &strideMemo(double x, double y, double toX, double toY, double stride);
     std::int64_t m_dozers = 0; // how many doze
     std::int64_t m_dozedTurns = 0, m_dozersTouched = 0;
     bool m_doze = true;

@@ -298,8 +298,12 @@ bool Simulation::autoTrial()
     if (phase >= 0 && phase < AutoThreads::kTrial) {
         if (phase == 0)
             m_auto.counted[0] = m_auto.counted[1] = 0;
-        m_auto.pool = phase % 2 == 1;
-        return true;
+        // The first half on the pool, the second alone; the first ticks of
+        // each half, which pay for the switch (the pool wakes every dozer,
+        // the calling thread puts the crowd to doze again), are not timed.
+        const std::int64_t half = AutoThreads::kTrial / 2;
+        m_auto.pool = phase < half;
+        return phase % half >= AutoThreads::kSwitching;
     }
     if (phase == AutoThreads::kTrial) {
         m_auto.trialAt
@@ -320,7 +324,7 @@ bool Simulation::autoTrial()
 void Simulation::autoTimed(double seconds)
 {
     const int mode = m_auto.pool ? 1 : 0;
-    if (m_auto.counted[mode] < AutoThreads::kTrial / 2)
+    if (m_auto.counted[mode] < AutoThreads::kTimed)
         m_auto.times[mode][m_auto.counted[mode]++] = seconds;
 }
 

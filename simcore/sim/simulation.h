@@ -566,21 +566,23 @@ private:
     std::int64_t m_parallelTicks = 0;
     std::int64_t m_unsettledTurns = 0;
     // Options::threads 0: the pool of every core is used only while it pays.
-    // In a trial, kTrial ticks big enough for the pool alternate between the
-    // calling thread alone and the pool, timed; the faster by its median
-    // tick is used until the next trial. Trials come 64, 128, 256, ... ticks
+    // In a trial, kTrial ticks big enough for the pool, half on the pool and
+    // half on the calling thread alone, are timed (but the first kSwitching
+    // of each half); the faster by its median tick is used until the next
+    // trial. Trials come 64, 128, 256, ... ticks
     // apart (a town's first minutes are unlike the rest), then every
     // kPeriod. Any choice gives the same run (the serial one), so only the
     // speed depends on the clock.
     struct AutoThreads
     {
-        static constexpr int kPeriod = 3000, kTrial = 16; // ticks
+        static constexpr int kPeriod = 3000, kTrial = 24, kSwitching = 4; // ticks
+        static constexpr int kTimed = kTrial / 2 - kSwitching;
         std::int64_t ticks = 0; // ticks big enough for the pool so far
         std::int64_t trialAt = 0; // when the next trial begins (in those ticks)
         int trials = 0;
         bool pool = true; // this tick's choice
         bool choice = true; // between trials
-        double times[2][kTrial / 2] = {}; // the trial's tick times: [0] alone, [1] on the pool
+        double times[2][kTimed] = {}; // the trial's tick times: [0] alone, [1] on the pool
         int counted[2] = {0, 0};
     } m_auto;
     bool autoTrial(); // this tick's choice (m_auto.pool); whether it is timed

@@ -41,14 +41,13 @@ void Simulation::setDozing(bool doze)
         wakeAll();
 }
 
-void Simulation::catchUp(int i, std::int64_t through)
+std::int64_t Simulation::catchUp(int i, std::int64_t through)
 {
     std::int64_t &from = m_dozeFrom[size_t(i)];
     const std::int64_t k = through - from + 1;
     if (k <= 0)
-        return;
+        return 0;
     from = through + 1;
-    m_dozedTurns += k;
     // Its needs, climbed k times (climbNeeds): a value that stays put stays put.
     for (Ballots::Need &need : m_ballots.needs(i)) {
         if (!need.climbs)
@@ -71,13 +70,14 @@ void Simulation::catchUp(int i, std::int64_t through)
             w.x = end.x;
             w.y = end.y;
             w.way = end.way;
-            return;
+            return k;
         }
         [[maybe_unused]] const std::int64_t strides = strideAlong(w, w.x, w.y, w.way, k);
         assert(strides == k); // a doze ends before the stride that arrives
     } else {
         a.ticksLeft -= k; // acting, waiting, resting, in line: none of them runs out
     }
+    return k;
 }
 
 // Up to `most` strides of w from (x, y, way) that do not arrive, taken (the
@@ -112,42 +112,55 @@ std::int64_t Simulation::strideAlong(const Walk &w, double &x, double &y, std::u
     return n;
 }
 
-Simulation::StrideMemo &Simulation::strideMemo(double x, double y, double toX, double toY, double stride)
+Simulation::StrideMemo *Simulation::strideMemo(double x, double y, double toX, double toY, double stride)
 {
     if (m_strideMemo.empty())
-        m_strideMemo.resize(kStrideMemo);
+        return nullptr; // (growDozers makes it)
     std::uint64_t h = 0x9e3779b97f4a7c15u;
     for (const double v : {x, y, toX, toY, stride})
         h = (h ^ std::bit_cast<std::uint64_t>(v)) * 0xff51afd7ed558ccdu;
-    return m_strideMemo[size_t(h >> 52) & (kStrideMemo - 1)];
+    return &m_strideMemo[size_t(h >> 40) & (m_strideMemo.size() - 1)];
+}
+
+void Simulation::growDozers()
+{
+    if (m_wakeAt.size() < m_walks.size()) { // grows with the crowd only (not a tick)
+        m_wakeAt.resize(m_walks.size(), 0);
+        m_dozeFrom.resize(m_walks.size(), 0);
+    }
+    if (m_dozeEnd.size() < m_walks.size())
+        m_dozeEnd.resize(m_walks.size());
+    // Two slots a present character, 64 to kStrideMemo, made once.
+    if (m_strideMemo.empty() && m_doze)
+        m_strideMemo.resize(std::clamp<size_t>(std::bit_ceil(m_active.size() * 2), 64, kStrideMemo));
 }
 
 void Simulation::wake(int j)
 {
-    catchUp(j, lastTurnOf(j));
+    m_dozedTurns += catchUp(j, lastTurnOf(j));
     m_wakeAt[size_t(j)] = 0;
     --m_dozers;
 }
 
-void Simulation::doze(int i)
+bool Simulation::doze(int i, bool remember)
 {
     const Activity &a = m_activities[size_t(i)];
     if (!a.active || a.heldBy >= 0 || a.partner >= 0 || m_runPhase[size_t(i)] != std::int8_t(a.phase))
-        return; // (the next turn counts its phase: countTurn)
+        return false; // (the next turn counts its phase: countTurn)
     Walk &w = m_walks[size_t(i)];
     if (w.stepping)
-        return;
+        return false;
     std::int64_t skip = 0; // its next turns that are its own alone
     switch (a.phase) {
     case Phase::Walking: {
         if (w.noWay)
-            return;
+            return false;
         DozeEnd &end = m_dozeEnd[size_t(i)];
         // A straight walk from where it stands: its strides are those of
         // the same walk before (in a crowd, the same steps between spots).
         const bool straight = w.legs == 1 && w.way == 0 && w.x == w.first.fromX && w.y == w.first.fromY;
         const double stride = w.speed * m_dt;
-        StrideMemo *memo = straight ? &strideMemo(w.x, w.y, w.goalX, w.goalY, stride) : nullptr;
+        StrideMemo *memo = straight ? strideMemo(w.x, w.y, w.goalX, w.goalY, stride) : nullptr;
         if (memo && memo->strides >= 0 && memo->is(w.x, w.y, w.goalX, w.goalY, stride)) {
             end = memo->end;
             skip = memo->strides;
@@ -160,13 +173,13 @@ void Simulation::doze(int i)
         end.y = w.y;
         end.way = w.way;
         skip = strideAlong(w, end.x, end.y, end.way, kLongestDoze);
-        if (memo)
+        if (memo && remember)
             *memo = StrideMemo {w.x, w.y, w.goalX, w.goalY, stride, w.first.length, skip, end};
         break;
     }
     case Phase::Acting:
         if (a.firstActingTick || (m_options.hostFinishesExternal && m_scenario->actions[size_t(a.action)].external))
-            return;
+            return false;
         skip = a.ticksLeft - 1;
         break;
     case Phase::Queued:
@@ -175,13 +188,13 @@ void Simulation::doze(int i)
         skip = a.ticksLeft - 1;
         break;
     case Phase::Idle:
-        return;
+        return false;
     }
     if (skip < 1)
-        return;
+        return false;
     m_dozeFrom[size_t(i)] = m_totalTicks + 1;
     m_wakeAt[size_t(i)] = m_totalTicks + 1 + skip;
-    ++m_dozers;
+    return true;
 }
 
 void Simulation::settleDozers()
@@ -190,7 +203,7 @@ void Simulation::settleDozers()
         return;
     for (size_t i = 0; i < m_wakeAt.size(); ++i)
         if (m_wakeAt[i] != 0)
-            catchUp(int(i), lastTurnOf(int(i)));
+            m_dozedTurns += catchUp(int(i), lastTurnOf(int(i)));
 }
 
 void Simulation::wakeAll()

@@ -63,6 +63,15 @@ void Simulation::prepareRange(size_t begin, size_t end, Chunk &chunk)
         Ahead &ahead = m_ahead[size_t(i)];
         ahead.valid = false;
         m_settled[size_t(i)] = kInOrder;
+        if (const std::int64_t wakeAt = m_wakeAt[size_t(i)]; wakeAt != 0) { // dozing.cpp
+            if (wakeAt > m_totalTicks) {
+                m_settled[size_t(i)] = kDozing; // this turn is its own alone: skipped
+                continue;
+            }
+            chunk.dozedTurns += catchUp(i, m_totalTicks - 1); // its turn is due
+            m_wakeAt[size_t(i)] = 0;
+            --chunk.dozers;
+        }
         if (!a.active)
             continue; // (nobody becomes active in a tick: the ordered loop passes it by)
         climbNeeds(i); // what updateAgent would do at its turn
@@ -95,6 +104,8 @@ void Simulation::prepareRange(size_t begin, size_t end, Chunk &chunk)
         m_settled[size_t(i)] = settled;
         if (settled != kTakenAhead)
             chunk.visit.push_back(std::uint32_t(k));
+        else if (m_doze && doze(i, false)) // (the stride memo only read here)
+            ++chunk.dozers;
     }
 }
 
@@ -266,6 +277,17 @@ void Simulation::arriveInOrder(int i)
 
 void Simulation::unsettle(int j)
 {
+    if (m_settled[size_t(j)] == kDozing) { // it skipped its turn dozing: caught up, it takes the turn in order
+        wake(j);
+        putBack(j);
+        m_settled[size_t(j)] = kInOrder;
+        ++m_unsettledTurns;
+        return;
+    }
+    if (m_wakeAt[size_t(j)] != 0) { // its turn taken ahead, it dozed: it takes the turn in order, awake
+        m_wakeAt[size_t(j)] = 0;
+        --m_dozers;
+    }
     Activity &a = m_activities[size_t(j)];
     // (Its turn ahead was counted in the phase it began in, as its turn in order will be: countTurn counts it once.)
     if (m_settled[size_t(j)] >= kArrivedAhead) {
@@ -279,15 +301,19 @@ void Simulation::unsettle(int j)
     } else {
         ++a.ticksLeft;
     }
-    if (m_settled[size_t(j)] == kTakenAhead) { // not among the positions the ordered loop visits: now it must
-        const auto position = size_t(std::lower_bound(m_order.begin(), m_order.end(), j) - m_order.begin());
-        if (position > m_visiting) {
-            m_putBack.push_back(std::uint32_t(position));
-            std::push_heap(m_putBack.begin(), m_putBack.end(), std::greater<>());
-        }
-    }
+    if (m_settled[size_t(j)] == kTakenAhead) // not among the positions the ordered loop visits: now it must
+        putBack(j);
     m_settled[size_t(j)] = kInOrder;
     ++m_unsettledTurns;
+}
+
+void Simulation::putBack(int j)
+{
+    const auto position = size_t(std::lower_bound(m_order.begin(), m_order.end(), j) - m_order.begin());
+    if (position > m_visiting) {
+        m_putBack.push_back(std::uint32_t(position));
+        std::push_heap(m_putBack.begin(), m_putBack.end(), std::greater<>());
+    }
 }
 
 bool Simulation::autoTrial()
@@ -336,7 +362,7 @@ void Simulation::prepareTick()
         return; // updateAgent climbs needs and walks as it goes
     if (m_options.threads == 0 && !m_auto.pool)
         return; // every core, but the calling thread alone is faster now
-    wakeAll(); // the pool works out every turn from the state as the tick begins (dozing.cpp)
+    growDozers();
     if (m_ahead.size() < m_walks.size()) { // grows with the crowd only (not a tick)
         m_ahead.resize(m_walks.size());
         m_walkBefore.resize(m_walks.size());
@@ -354,10 +380,15 @@ void Simulation::prepareTick()
             chunk.found.clear();
             chunk.taken.clear();
             chunk.visit.clear();
+            chunk.dozers = chunk.dozedTurns = 0;
             prepareRange(c * n / m_chunkCount, (c + 1) * n / m_chunkCount, chunk);
         }
     };
     m_pool->forChunks(m_chunkCount, prepare);
+    for (size_t c = 0; c < m_chunkCount; ++c) {
+        m_dozers += m_chunks[c].dozers;
+        m_dozedTurns += m_chunks[c].dozedTurns;
+    }
     // The arrivals at stations without places, in two steps: the spots free
     // as the tick began that arrivals reach, each with its first arrival in
     // order (who takes it, unless an earlier turn changes things); then each

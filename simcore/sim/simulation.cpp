@@ -302,22 +302,19 @@ void Simulation::tick()
             if (!m_settled[size_t(i)] && m_activities[size_t(i)].active) {
                 m_turn = i;
                 updateAgent(i);
+                if (m_doze && doze(i, true))
+                    ++m_dozers;
             }
         }
         m_crowd.logChanges(false);
     } else {
-        if (m_wakeAt.size() < m_walks.size()) { // grows with the crowd only (not a tick)
-            m_wakeAt.resize(m_walks.size(), 0);
-            m_dozeFrom.resize(m_walks.size(), 0);
-        }
-        if (m_dozeEnd.size() < m_walks.size())
-            m_dozeEnd.resize(m_walks.size());
+        growDozers();
         const std::int64_t now = m_totalTicks;
         for (const int i : m_order) {
             if (const std::int64_t wakeAt = m_wakeAt[size_t(i)]; wakeAt != 0) {
                 if (wakeAt > now)
                     continue; // dozing: this turn is its own alone (dozing.cpp)
-                catchUp(i, now - 1);
+                m_dozedTurns += catchUp(i, now - 1);
                 m_wakeAt[size_t(i)] = 0;
                 --m_dozers;
             }
@@ -325,8 +322,8 @@ void Simulation::tick()
                 continue;
             m_turn = i;
             updateAgent(i);
-            if (m_doze)
-                doze(i);
+            if (m_doze && doze(i, true))
+                ++m_dozers;
         }
     }
     m_turn = std::numeric_limits<int>::max();

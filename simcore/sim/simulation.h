@@ -276,7 +276,7 @@ private:
     // spot in sight (arrive(), headFor()). It reads cells of the crowd, so the
     // ordered loop puts it back when an earlier turn changed one of them
     // (arrivalStale).
-    enum Settled : char { kInOrder = 0, kTakenAhead = 1, kArrivedAhead = 2 };
+    enum Settled : char { kInOrder = 0, kTakenAhead = 1, kArrivedAhead = 2, kDozing = 3 };
     Settled settleAhead(size_t position, Chunk &chunk);
     void settleArrival(std::uint32_t position, std::int64_t here, Chunk &chunk); // kArrivedAhead when taken
     bool arrivalStale(int i, const ArrivalTaken &taken) const;
@@ -294,17 +294,21 @@ private:
     }
     // Dozing (dozing.cpp): its turns up to and including tick `through`
     // taken now, at once; it dozes on.
-    void catchUp(int i, std::int64_t through);
+    std::int64_t catchUp(int i, std::int64_t through); // the turns taken
     // The tick of the last turn j has had (or skipped): this tick's when its
     // turn came already in the ordered loop (or the loop is over).
     std::int64_t lastTurnOf(int j) const { return j < m_turn ? m_totalTicks : m_totalTicks - 1; }
     void wake(int j); // caught up to now, and awake: it takes its turns tick by tick
-    void doze(int i); // after its turn: dozes through the turns that are its own alone, if any
+    // After its turn: dozes through the turns that are its own alone, if any
+    // (true; the caller counts it in m_dozers). `remember`: the stride memo
+    // is written too (not on the pool, where it is only read).
+    bool doze(int i, bool remember);
     std::int64_t strideAlong(const Walk &w, double &x, double &y, std::uint32_t &way, std::int64_t most) const;
     void settleDozers(); // every dozer caught up to the last tick (they doze on)
     void wakeAll(); // every dozer caught up and awake
     void tick(); // one tick (step(), without settling the dozers)
     void unsettle(int j);
+    void putBack(int j); // its turn, still to come in storage order, joins the ordered loop's visits (m_putBack)
     void climbNeeds(int i); // its needs rise by their rates over a tick (updateAgent, or prepareRange ahead)
     // A turn begins in phase p (the day report's phaseTicks counts turns by
     // the phase they begin in). Counted a run of turns in one phase at a
@@ -514,6 +518,7 @@ private:
         std::vector<ArrivalFound> found;
         std::vector<ArrivalTaken> taken;
         std::vector<std::uint32_t> visit; // positions (in m_order) the ordered loop visits: not taken ahead
+        std::int64_t dozers = 0, dozedTurns = 0; // this tick's change to m_dozers and m_dozedTurns
     };
     std::vector<Chunk> m_chunks;
     size_t m_chunkCount = 0;
@@ -542,8 +547,9 @@ private:
     };
     std::vector<DozeEnd> m_dozeEnd;
     // Straight walks' doze, remembered by where they begin and end and the
-    // stride (a pure function of those): kStrideMemo entries, each kept until
-    // another walk falls on its slot (80 bytes each, made at the first doze).
+    // stride (a pure function of those): two slots a present character when
+    // first made, 64 to kStrideMemo (80 bytes each), each kept until another
+    // walk falls on it. Written by the calling thread, read by the pool.
     struct StrideMemo
     {
         double x = 0, y = 0, toX = 0, toY = 0, stride = 0;
@@ -559,7 +565,8 @@ private:
     };
     static constexpr size_t kStrideMemo = 4096;
     std::vector<StrideMemo> m_strideMemo;
-    StrideMemo &strideMemo(double x, double y, double toX, double toY, double stride);
+    StrideMemo *strideMemo(double x, double y, double toX, double toY, double stride); // its slot (none yet: null)
+    void growDozers(); // the dozers' vectors, for the present crowd (before a tick's turns)
     std::int64_t m_dozers = 0; // how many doze
     std::int64_t m_dozedTurns = 0, m_dozersTouched = 0;
     bool m_doze = true;

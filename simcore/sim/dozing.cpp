@@ -1,5 +1,5 @@
-// Dozing (issue #30): on the calling thread's ticks, a character whose next
-// turns are its own alone skips them and takes them all at once later.
+// Dozing (issue #30): a character whose next turns are its own alone skips
+// them and takes them all at once later.
 //
 // Most turns of a big town change nothing but the character's own state: a
 // stride of a walk that does not arrive, a tick off a countdown (acting,
@@ -16,9 +16,11 @@
 // order as tick by tick, when that turn comes, when touch() reaches it
 // (lastTurnOf: this tick's turn too when it came already in storage order),
 // and before anything reads the state from outside: at the end of step(),
-// stepTicks(), runUntil() and runDays() (settleDozers), before a sample,
-// new walls, the pool's ticks and dawn (wakeAll). The run is the same, byte
-// for byte; only the memory a tick reads is not.
+// stepTicks(), runUntil() and runDays() and before a sample (settleDozers),
+// before new walls and dawn (wakeAll). On the pool's ticks (parallel.cpp) a
+// dozer's turn is passed by, a due one caught up on the pool, a turn taken
+// ahead may doze there, and unsettle() wakes a dozer whose turn is put back.
+// The run is the same, byte for byte; only the memory a tick reads is not.
 
 #include "simulation.h"
 
@@ -158,7 +160,9 @@ bool Simulation::doze(int i, bool remember)
         DozeEnd &end = m_dozeEnd[size_t(i)];
         // A straight walk from where it stands: its strides are those of
         // the same walk before (in a crowd, the same steps between spots).
-        const bool straight = w.legs == 1 && w.way == 0 && w.x == w.first.fromX && w.y == w.first.fromY;
+        const bool straight = w.legs == 1 && w.way == 0
+            && std::bit_cast<std::uint64_t>(w.x) == std::bit_cast<std::uint64_t>(w.first.fromX)
+            && std::bit_cast<std::uint64_t>(w.y) == std::bit_cast<std::uint64_t>(w.first.fromY);
         const double stride = w.speed * m_dt;
         StrideMemo *memo = straight ? strideMemo(w.x, w.y, w.goalX, w.goalY, stride) : nullptr;
         if (memo && memo->strides >= 0 && memo->is(w.x, w.y, w.goalX, w.goalY, stride)) {

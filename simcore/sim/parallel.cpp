@@ -325,8 +325,8 @@ bool Simulation::autoTrial()
         if (phase == 0)
             m_auto.counted[0] = m_auto.counted[1] = 0;
         // The first half on the pool, the second alone; the first ticks of
-        // each half, which pay for the switch (the pool wakes every dozer,
-        // the calling thread puts the crowd to doze again), are not timed.
+        // each half, which pay for the switch (dozes worked out afresh, the
+        // pool's chunks settling on their threads), are not timed.
         const std::int64_t half = AutoThreads::kTrial / 2;
         m_auto.pool = phase < half;
         return phase % half >= AutoThreads::kSwitching;

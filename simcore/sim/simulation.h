@@ -97,12 +97,11 @@ public:
     // and taken again.
     std::int64_t arrivalsTakenAhead() const { return m_arrivalsAhead; }
     std::int64_t arrivalsRedone() const { return m_arrivalsRedone; }
-    // Dozing (the calling thread's ticks): a character whose next turns are
-    // its own alone (a walk's strides short of arriving, a countdown short of
-    // running out) skips them, and takes them all at once when its turn
-    // comes due, another's turn reaches it (touch) or the state is read
-    // between steps. Turns skipped so far, and a switch for tests (off: every
-    // turn taken a tick at a time; the same run either way).
+    // Dozing (dozing.cpp): a character whose next turns are its own alone
+    // (a walk's strides short of arriving, a countdown short of running out)
+    // skips them, and takes them all at once when its turn comes due,
+    // another's turn reaches it (touch) or the state is read between steps. Turns skipped so far, and a switch for
+    // tests (off: every turn taken a tick at a time; the same run either way).
     std::int64_t dozedTurns() const { return m_dozedTurns; }
     std::int64_t dozersTouched() const { return m_dozersTouched; } // woken by another's turn (touch)
     void setDozing(bool doze);

@@ -5,6 +5,8 @@
 //   build/bin/bench_sim CHARACTERS SECONDS [--no-memo] [--no-walls | --travel | --walled] [--threads T]
 //                       [--repeat N]     (T threads, default 0: every core while it pays; wall ms: the
 //                                        least of N runs, each a fresh simulation)
+//                       [--tick-by-tick] [--awake]   step() a tick at a time, as the editor's runner does
+//                                        (every dozer settled after each); no dozing (Simulation::setDozing)
 //   build/bin/bench_sim scrub CHARACTERS [KEYFRAME SECONDS]   scrubbing a day (Timeline)
 //   build/bin/bench_sim write CHARACTERS FILE [--walled]   the replicated (or walled) town as a scenario file,
 //                                 for goap-sim run (its event log compared across builds and thread counts)
@@ -39,7 +41,12 @@ namespace {
 // walls and a travel cost, and the walled 200 x 200 synthetic town.
 enum class Kind { Town, NoWalls, Travel, Walled };
 
-int runOne(int characters, double seconds, bool memo, Kind kind, int threads, int repeat)
+struct Stepping
+{
+    bool tickByTick = false, awake = false;
+};
+
+int runOne(int characters, double seconds, bool memo, Kind kind, int threads, int repeat, Stepping stepping = {})
 {
     const Scenario town = testing::loadShipped("town.json");
     Scenario scenario = kind == Kind::Walled ? testing::walledTown(town, characters)
@@ -56,8 +63,13 @@ int runOne(int characters, double seconds, bool memo, Kind kind, int threads, in
     options.threads = threads;
     const std::int64_t ticks = std::llround(seconds / compiled->day.tick);
     const auto timed = [&](sim::Simulation &simulation) {
+        simulation.setDozing(!stepping.awake);
         const auto start = std::chrono::steady_clock::now();
-        simulation.stepTicks(ticks);
+        if (stepping.tickByTick)
+            for (std::int64_t t = 0; t < ticks; ++t)
+                simulation.step();
+        else
+            simulation.stepTicks(ticks);
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
     // The least of `repeat` runs, each from a fresh simulation: the same day each time (the first is reported on).
@@ -217,8 +229,11 @@ int main(int argc, char *argv[])
         Kind kind = Kind::Town;
         int threads = 0; // every core
         int repeat = 1;
+        Stepping stepping;
         for (int k = 3; k < argc; ++k) {
             const std::string a = argv[k];
+            stepping.tickByTick = stepping.tickByTick || a == "--tick-by-tick";
+            stepping.awake = stepping.awake || a == "--awake";
             if (a == "--threads" && k + 1 < argc)
                 threads = std::atoi(argv[++k]);
             if (a == "--repeat" && k + 1 < argc)
@@ -229,7 +244,7 @@ int main(int argc, char *argv[])
                 : a == "--walled"    ? Kind::Walled
                                      : kind;
         }
-        return runOne(std::atoi(argv[1]), std::atof(argv[2]), memo, kind, threads, repeat);
+        return runOne(std::atoi(argv[1]), std::atof(argv[2]), memo, kind, threads, repeat, stepping);
     }
     std::printf("%-9s %-10s %7s %10s %12s %14s %12s %10s %10s %10s\n", "kind", "characters", "threads", "sim s",
                 "wall ms", "sim s/wall s", "M agent-ticks/s", "peak MiB", "cache hits", "events");

@@ -314,9 +314,7 @@ void Simulation::tick()
             if (const std::int64_t wakeAt = m_wakeAt[size_t(i)]; wakeAt != 0) {
                 if (wakeAt > now)
                     continue; // dozing: this turn is its own alone (dozing.cpp)
-                m_dozedTurns += catchUp(i, now - 1);
-                m_wakeAt[size_t(i)] = 0;
-                --m_dozers;
+                wake(i); // its turn is due: caught up to the tick before (m_turn is an earlier one's)
             }
             if (!m_activities[size_t(i)].active)
                 continue;

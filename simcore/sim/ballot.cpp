@@ -33,8 +33,10 @@ double Simulation::quotaProgress(int i, const Ballots::Entry &entry) const
 double Simulation::insistenceOf(int i, size_t k) const
 {
     const Ballots::Need &need = m_ballots.needs(i)[k];
-    if (need.climbs) // a need's climb, or a maximise / minimise goal's
-        return need.need;
+    if (need.climbs) { // a need's climb, or a maximise / minimise goal's: with the ticks it is owed
+        const std::int64_t owed = needsThrough(i) - m_ballots.needsFrom(i) + 1;
+        return owed > 0 ? climbed(need.need, need.rate * m_dt, owed) : need.need;
+    }
     const Ballots::Entry &entry = m_ballots.of(i)[k];
     // Insistence is a number between 0 and 1 (seed 003, SPEC 12.1): the
     // quota's formula, clamped, so an urgency above 1 reaches 1 sooner and stays there.
@@ -44,6 +46,7 @@ double Simulation::insistenceOf(int i, size_t k) const
 
 bool Simulation::satisfyNeeds(int i)
 {
+    settleNeeds(i); // (a need met starts again from its start)
     const CompiledScenario &sc = *m_scenario;
     const Activity &a = m_activities[size_t(i)];
     AgentReport &report = m_reports.back().agents[size_t(i)];
@@ -103,6 +106,7 @@ Extreme Simulation::episodeGoal(int goal, double spent) const
 void Simulation::endEpisode(int i, size_t k)
 {
     Ballots::Entry &entry = m_ballots.of(i)[k];
+    settleNeeds(i);
     m_ballots.needs(i)[k].need = entry.start;
     entry.spent = 0;
     ++m_reports.back().agents[size_t(i)].goals[k].satisfied;
@@ -113,6 +117,7 @@ void Simulation::endEpisode(int i, size_t k)
 
 void Simulation::safePoint(int i)
 {
+    settleNeeds(i); // the ballot reads them all
     const CompiledScenario &sc = *m_scenario;
     Activity &a = m_activities[size_t(i)];
     const Identity &who = m_identities[size_t(i)];

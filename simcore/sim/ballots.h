@@ -30,8 +30,10 @@ public:
     };
 
     // A need's insistence and its climb a second (climbs(): needs and
-    // maximise / minimise goals), apart from the entries: what every tick
-    // reads and writes for every character, in 24 bytes a goal (issue #30).
+    // maximise / minimise goals), apart from the entries, in 24 bytes a goal
+    // (issue #30). A character's needs climb lazily: `need` is the value
+    // after the climbs of the ticks before needsFrom(i), and the ticks since
+    // are owed (Simulation::settleNeeds, insistenceOf).
     struct Need
     {
         double need = 0;
@@ -59,6 +61,9 @@ public:
     {
         return {m_needs.data() + m_begin[size_t(i)], m_needs.data() + m_begin[size_t(i) + 1]};
     }
+    // The first tick whose climb character i's needs are owed.
+    std::int64_t &needsFrom(int i) { return m_needsFrom[size_t(i)]; }
+    std::int64_t needsFrom(int i) const { return m_needsFrom[size_t(i)]; }
     // The plan found at the last safe point for entry k of character i's ballot.
     Plan &plan(int i, size_t k) { return m_plans[m_begin[size_t(i)] + k]; }
     const Plan &plan(int i, size_t k) const { return m_plans[m_begin[size_t(i)] + k]; }
@@ -69,15 +74,17 @@ public:
         m_entries.push_back(entry);
         m_needs.push_back(need);
     }
-    void close()
+    void close(std::int64_t needsFrom)
     {
         m_begin.push_back(m_entries.size());
+        m_needsFrom.push_back(needsFrom);
         m_plans.resize(m_entries.size());
     }
     // Keeps the first `characters` ballots (dawn: the scenario's own characters').
     void truncate(size_t characters)
     {
         m_begin.resize(characters + 1);
+        m_needsFrom.resize(characters);
         m_entries.resize(m_begin.back());
         m_needs.resize(m_begin.back());
         m_plans.resize(m_begin.back());
@@ -87,6 +94,7 @@ private:
     std::vector<Entry> m_entries;
     std::vector<Need> m_needs; // per entry
     std::vector<size_t> m_begin {0}; // per character, its first entry; characters + 1
+    std::vector<std::int64_t> m_needsFrom; // per character
     std::vector<Plan> m_plans; // per entry
 };
 

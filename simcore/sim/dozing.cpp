@@ -36,6 +36,49 @@ namespace {
 constexpr std::int64_t kLongestDoze = 4096;
 } // namespace
 
+double climbed(double value, double rise, std::int64_t times)
+{
+    while (times > 0) {
+        // Inside one binade [2^e, 2^(e+1)) below 1 a sum `value + rise`
+        // rounds to value plus the rise rounded to the binade's ulp (unless
+        // the rise is half an ulp off a multiple: then the rounding depends
+        // on value's last bit), so n sums are value + n such steps, exactly,
+        // as long as they stay below the binade's top. (A few sums are
+        // quicker one by one.)
+        const auto bits = std::bit_cast<std::uint64_t>(value);
+        const std::uint64_t e = bits >> 52; // the biased exponent (sign 0: value >= 0)
+        if (times > 8 && e - 100 < 1023 - 100 && rise > 0) {
+            const double q = rise * std::bit_cast<double>((1023 + 1075 - e) << 52); // rise / ulp, exact
+            if (q < 0x1p40) {
+                const auto whole = std::int64_t(q);
+                const double part = q - double(whole); // exact
+                if (part != 0.5) {
+                    const std::int64_t step = whole + (part > 0.5 ? 1 : 0);
+                    if (step == 0)
+                        return value; // each sum rounds back to it
+                    // Whole steps to the binade's last value below its top: the ulps between.
+                    const auto room = std::int64_t(((1ULL << 52) - 1) - (bits & ((1ULL << 52) - 1)));
+                    const std::int64_t n
+                        = times < (1 << 20) && times * step <= room ? times : std::min(times, room / step);
+                    if (n > 0) {
+                        const double ulp = std::bit_cast<double>((e - 52) << 52);
+                        value += double(n * step) * ulp; // exact: a value of the binade
+                        times -= n;
+                        continue;
+                    }
+                }
+            }
+        }
+        // One sum: a step across a binade's top, one of a few, or anything else.
+        const double next = std::min(1.0, value + rise);
+        if (next == value)
+            return value;
+        value = next;
+        --times;
+    }
+    return value;
+}
+
 void Simulation::setDozing(bool doze)
 {
     m_doze = doze;
@@ -45,30 +88,17 @@ void Simulation::setDozing(bool doze)
 
 std::int64_t Simulation::catchUp(int i, std::int64_t through)
 {
-    std::int64_t &from = m_dozeFrom[size_t(i)];
+    std::int64_t &from = m_dozes[size_t(i)].from;
     const std::int64_t k = through - from + 1;
     if (k <= 0)
         return 0;
     from = through + 1;
-    // Its needs, climbed k times (climbNeeds): a value that stays put stays put.
-    for (Ballots::Need &need : m_ballots.needs(i)) {
-        if (!need.climbs)
-            continue;
-        double value = need.need;
-        const double rise = need.rate * m_dt;
-        for (std::int64_t n = 0; n < k; ++n) {
-            const double next = std::min(1.0, value + rise);
-            if (next == value)
-                break;
-            value = next;
-        }
-        need.need = value;
-    }
+    // (Its needs are owed their climbs until they are read: settleNeeds.)
     Activity &a = m_activities[size_t(i)];
     if (a.phase == Phase::Walking) {
         Walk &w = m_walks[size_t(i)];
         if (through == m_wakeAt[size_t(i)] - 1) { // the whole doze: where doze() found its strides end
-            const DozeEnd &end = m_dozeEnd[size_t(i)];
+            const DozeEnd &end = m_dozes[size_t(i)].end;
             w.x = end.x;
             w.y = end.y;
             w.way = end.way;
@@ -126,12 +156,10 @@ Simulation::StrideMemo *Simulation::strideMemo(double x, double y, double toX, d
 
 void Simulation::growDozers()
 {
-    if (m_wakeAt.size() < m_walks.size()) { // grows with the crowd only (not a tick)
+    if (m_wakeAt.size() < m_walks.size()) // grows with the crowd only (not a tick)
         m_wakeAt.resize(m_walks.size(), 0);
-        m_dozeFrom.resize(m_walks.size(), 0);
-    }
-    if (m_dozeEnd.size() < m_walks.size())
-        m_dozeEnd.resize(m_walks.size());
+    if (m_dozes.size() < m_walks.size())
+        m_dozes.resize(m_walks.size());
     // Two slots a present character, 64 to kStrideMemo, made once.
     if (m_strideMemo.empty() && m_doze)
         m_strideMemo.resize(std::clamp<size_t>(std::bit_ceil(m_active.size() * 2), 64, kStrideMemo));
@@ -157,7 +185,7 @@ bool Simulation::doze(int i, bool remember)
     case Phase::Walking: {
         if (w.noWay)
             return false;
-        DozeEnd &end = m_dozeEnd[size_t(i)];
+        DozeEnd &end = m_dozes[size_t(i)].end;
         // A straight walk from where it stands: its strides are those of
         // the same walk before (in a crowd, the same steps between spots).
         const bool straight = w.legs == 1 && w.way == 0
@@ -196,7 +224,7 @@ bool Simulation::doze(int i, bool remember)
     }
     if (skip < 1)
         return false;
-    m_dozeFrom[size_t(i)] = m_totalTicks + 1;
+    m_dozes[size_t(i)].from = m_totalTicks + 1;
     m_wakeAt[size_t(i)] = m_totalTicks + 1 + skip;
     return true;
 }

@@ -78,7 +78,7 @@ void Simulation::restore(const Keyframe &k)
     m_reports.assign(1, k.report);
     m_runPhase.assign(m_activities.size(), -1); // the report counts every turn until then: runs begin afresh
     m_wakeAt.assign(m_activities.size(), 0); // everyone awake: the state restored is whole
-    m_dozeFrom.assign(m_activities.size(), 0);
+    m_dozes.assign(m_activities.size(), Doze {});
     m_dozers = 0;
     m_turn = std::numeric_limits<int>::max();
     m_runFrom.assign(m_activities.size(), 0);

@@ -74,7 +74,6 @@ void Simulation::prepareRange(size_t begin, size_t end, Chunk &chunk)
         }
         if (!a.active)
             continue; // (nobody becomes active in a tick: the ordered loop passes it by)
-        climbNeeds(i); // what updateAgent would do at its turn
         Walk &w = m_walks[size_t(i)];
         // The stride in locals (Walk::advanceFrom is inline): the walk takes
         // it from them, not from the Ahead just written (a 16-byte load of x

@@ -53,7 +53,7 @@ Simulation::Simulation(std::shared_ptr<const CompiledScenario> scenario, Options
             entry.urgency = g.urgency;
             m_ballots.add(entry, {0, g.rate, climbs(sc.goals[size_t(g.goal)].kind)});
         }
-        m_ballots.close();
+        m_ballots.close(1); // (dawn sets it again)
     }
     for (const SampleColumn &c : sampleColumns(sc)) {
         m_samples.slotAgent.push_back(c.agent);
@@ -209,6 +209,7 @@ void Simulation::dawn()
             entry.spent = entry.stepCost = 0; // a maximise / minimise goal's episode begins with its whole budget
             report.agents[i].goals.push_back(GoalReport {entry.goal, std::nullopt, 0});
         }
+        m_ballots.needsFrom(int(i)) = m_totalTicks + 1; // from the day's first tick
     }
     m_reports.push_back(std::move(report));
     m_serialsAtDawn = m_serials; // yesterday's copies are gone for good
@@ -375,20 +376,23 @@ void Simulation::foldPhaseRuns(std::int64_t end) const
             endPhaseRun(int(i), end);
 }
 
-void Simulation::climbNeeds(int i)
+void Simulation::settleNeeds(int i)
 {
+    std::int64_t &from = m_ballots.needsFrom(i);
+    const std::int64_t through = needsThrough(i), ticks = through - from + 1;
+    if (ticks <= 0)
+        return;
+    from = through + 1;
     for (Ballots::Need &need : m_ballots.needs(i))
         if (need.climbs) // needs and maximise / minimise goals
-            need.need = std::min(1.0, need.need + need.rate * m_dt);
+            need.need = climbed(need.need, need.rate * m_dt, ticks);
 }
 
 void Simulation::updateAgent(int i)
 {
     Activity &a = m_activities[size_t(i)];
     Walk &w = m_walks[size_t(i)];
-    if (!m_prepared) // else climbed ahead (prepareTick): nobody else touches its needs
-        climbNeeds(i);
-    countTurn(i, a.phase);
+    countTurn(i, a.phase); // (its needs climb when read: settleNeeds)
 
     if (a.heldBy >= 0) {
         follow(i); // a partner keeps beside the character holding it

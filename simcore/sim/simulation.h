@@ -47,6 +47,11 @@ namespace goap::sim {
 
 class ThreadPool; // pool.h
 
+// `value = min(1.0, value + rise)` taken `times` times, or until it stays
+// put: the same bits as the sums one by one (a need's climb over ticks,
+// Simulation::settleNeeds), in a few steps a binade (dozing.cpp).
+double climbed(double value, double rise, std::int64_t times);
+
 struct Options
 {
     bool recordEvents = true;
@@ -308,7 +313,12 @@ private:
     void tick(); // one tick (step(), without settling the dozers)
     void unsettle(int j);
     void putBack(int j); // its turn, still to come in storage order, joins the ordered loop's visits (m_putBack)
-    void climbNeeds(int i); // its needs rise by their rates over a tick (updateAgent, or prepareRange ahead)
+    // A character's needs climb lazily (Ballots::needsFrom): the climbs it is
+    // owed, taken at once before the ballot reads them or a need starts again.
+    void settleNeeds(int i);
+    // The last tick whose climb i's needs have by now: this tick's once its
+    // turn has come (its climb was once the first thing its turn did).
+    std::int64_t needsThrough(int i) const { return i <= m_turn ? m_totalTicks : m_totalTicks - 1; }
     // A turn begins in phase p (the day report's phaseTicks counts turns by
     // the phase they begin in). Counted a run of turns in one phase at a
     // time, not a turn at a time: a character's run is its phase since tick
@@ -537,14 +547,22 @@ private:
     std::vector<int> m_fieldStations; // buildFieldsAhead's scratch: the stations, their fields
     std::vector<std::vector<float>> m_fields; // this tick's needs climbed and strides worked out ahead
     // Per storage index: 0 awake; else the tick of its next turn taken (it
-    // dozes until then), and the first of its skipped turns not caught up.
-    std::vector<std::int64_t> m_wakeAt, m_dozeFrom;
+    // dozes until then).
+    std::vector<std::int64_t> m_wakeAt;
     struct DozeEnd // a dozing walker: where its skipped strides end
     {
         double x = 0, y = 0;
         std::uint32_t way = 0;
     };
-    std::vector<DozeEnd> m_dozeEnd;
+    // Per storage index, a dozer's: the first of its skipped turns not
+    // caught up, and where a walker's end. One cache line holds two, so
+    // catching one up reads one line besides its own state.
+    struct alignas(32) Doze
+    {
+        std::int64_t from = 0;
+        DozeEnd end;
+    };
+    std::vector<Doze> m_dozes;
     // Straight walks' doze, remembered by where they begin and end and the
     // stride (a pure function of those): two slots a present character when
     // first made, 64 to kStrideMemo (80 bytes each), each kept until another

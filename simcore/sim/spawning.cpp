@@ -84,7 +84,7 @@ int Simulation::spawn(int tmpl, double x, double y)
         m_ballots.add(entry, {g.start, g.rate, climbs(sc.goals[size_t(g.goal)].kind)});
         report.goals.push_back(GoalReport {g.goal, std::nullopt, 0});
     }
-    m_ballots.close();
+    m_ballots.close(m_totalTicks); // its first turn is this tick's
     m_reports.back().agents.push_back(std::move(report));
     m_active.push_back(i);
     stand(i, true);

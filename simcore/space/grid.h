@@ -65,7 +65,9 @@ public:
     static int cellCoordinate(double v)
     {
         constexpr double kFar = double(1 << 30);
-        return v >= -kFar ? (v <= kFar ? int(std::floor(v)) : int(kFar)) : -int(kFar);
+        const double c = v >= -kFar ? (v <= kFar ? v : kFar) : -kFar;
+        const int t = int(c); // toward zero, exactly (|c| <= 2^30)
+        return t - int(double(t) > c); // floor(c), without a branch or a call
     }
     static double centreX(Cell c) { return c.x + 0.5; }
     static double centreY(Cell c) { return c.y + 0.5; }

@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <bit>
+#include <random>
 
 using namespace goap;
 
@@ -186,6 +187,57 @@ private slots:
             QVERIFY2(many.samples == one.samples,
                      qPrintable(QStringLiteral("samples differ on %1 threads").arg(threads)));
         }
+    }
+
+    // A character's needs climb lazily, their owed ticks at once
+    // (sim::climbed): the same bits as the sums one at a time, whatever the
+    // need and the rise: nought, tiny, past 1, negative, NaN; a rise below
+    // half a unit in the last place, one half a unit off a whole number of
+    // them (where the rounding depends on the need's last bit), a
+    // scenario's rate a tick; a few ticks or thousands.
+    void aClimbIsTheSameSums()
+    {
+        const auto oneByOne = [](double value, double rise, std::int64_t times) {
+            for (std::int64_t n = 0; n < times; ++n) {
+                const double next = std::min(1.0, value + rise);
+                if (next == value)
+                    break;
+                value = next;
+            }
+            return value;
+        };
+        std::mt19937_64 random(30);
+        const auto pick = [&](std::initializer_list<double> of) {
+            return *(of.begin() + std::uniform_int_distribution<size_t>(0, of.size() - 1)(random));
+        };
+        const auto uniform
+            = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(random); };
+        int differ = 0;
+        for (int c = 0; c < 30000; ++c) {
+            int e = 0;
+            const double value
+                = pick({0.0, 1.0, -0.25, 0x1p-1070, 0x1p-950, 1e-300, 0.5, 1 - 0x1p-53, 0.999999, std::nan(""),
+                        uniform(0, 1), uniform(0, 1), uniform(0, 1), uniform(0, 1e-6), uniform(0.4, 0.6)});
+            std::frexp(std::isfinite(value) && value != 0 ? value : 0.5, &e);
+            const double ulp = std::ldexp(1.0, e - 53);
+            const double rise
+                = pick({0.0, -1e-4, 1e-300, ulp * 0.25, ulp * 0.5, ulp * 1.5, ulp * 2.5, ulp * 7, ulp * 1000.5, 0.7,
+                        2.0, 1.0 / 3600 * 0.25, 1.0 / 600 * 0.1, 0.05 * 0.25, uniform(0, 1e-3), uniform(0, 1e-5),
+                        uniform(0, 0.1), std::ldexp(1.0, -int(uniform(1, 60)))});
+            const std::int64_t times = std::int64_t(
+                pick({0.0, 1.0, 2.0, 8.0, 9.0, 4096.0, std::floor(uniform(0, 16)), std::floor(uniform(0, 4096))}));
+            const double want = oneByOne(value, rise, times), got = sim::climbed(value, rise, times);
+            if (std::bit_cast<std::uint64_t>(want) != std::bit_cast<std::uint64_t>(got) && ++differ <= 5) {
+                char text[160];
+                std::snprintf(text, sizeof text, "climbed(%a, %a, %lld): %a, one by one %a", value, rise,
+                              (long long)times, got, want);
+                qWarning("%s", text);
+            }
+        }
+        QCOMPARE(differ, 0);
+        // A long climb to the top, through every binade from 2^-40: it stops at 1.
+        QCOMPARE(sim::climbed(0x1p-40, 0x1p-20 / 3, 10'000'000), oneByOne(0x1p-40, 0x1p-20 / 3, 10'000'000));
+        QCOMPARE(sim::climbed(0x1p-40, 0x1p-20 / 3, 10'000'000), 1.0);
     }
 
     // Dozing (dozing.cpp): on the calling thread, a character whose next

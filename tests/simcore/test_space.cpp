@@ -115,6 +115,56 @@ class TestSpace : public QObject
     Q_OBJECT
 
 private slots:
+    // The cell of a coordinate is its floor, clamped to +-2^30 (NaN: -2^30),
+    // worked out without a call or a branch (Grid::cellCoordinate): the same
+    // cell as int(std::floor()) everywhere, edges and all.
+    void aCellIsTheFloor()
+    {
+        constexpr double kFar = double(1 << 30);
+        const auto floorCell
+            = [&](double v) { return v >= -kFar ? (v <= kFar ? int(std::floor(v)) : int(kFar)) : -int(kFar); };
+        std::vector<double> values {0.0,
+                                    -0.0,
+                                    0.5,
+                                    -0.5,
+                                    1.0,
+                                    -1.0,
+                                    1 - 0x1p-53,
+                                    -0x1p-1074,
+                                    0x1p-1074,
+                                    -1e-300,
+                                    2.5,
+                                    -2.5,
+                                    99.999999999999,
+                                    -99.999999999999,
+                                    kFar,
+                                    -kFar,
+                                    kFar - 0.5,
+                                    -kFar + 0.5,
+                                    -kFar - 0.5,
+                                    kFar + 0.5,
+                                    1e300,
+                                    -1e300,
+                                    std::numeric_limits<double>::infinity(),
+                                    -std::numeric_limits<double>::infinity(),
+                                    std::nan(""),
+                                    -std::nan("")};
+        for (int k = -300; k <= 300; ++k) // each side of whole numbers, by an ulp
+            for (const double v : {double(k), std::nextafter(double(k), -1e9), std::nextafter(double(k), 1e9)})
+                values.push_back(v);
+        std::uint64_t state = 42;
+        for (int k = 0; k < 100000; ++k) { // anywhere, any bits
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            values.push_back(std::bit_cast<double>(state));
+            values.push_back(double(std::int64_t(state >> 20)) / 4096.0 - 1e9);
+        }
+        int differ = 0;
+        for (const double v : values)
+            if (Grid::cellCoordinate(v) != floorCell(v) && ++differ <= 5)
+                qWarning("cellCoordinate(%.17g) = %d, floor %d", v, Grid::cellCoordinate(v), floorCell(v));
+        QCOMPARE(differ, 0);
+    }
+
     void lineOfSightNeverSlipsBetweenCorners()
     {
         MapSettings map;

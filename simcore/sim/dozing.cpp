@@ -49,7 +49,7 @@ double climbed(double value, double rise, std::int64_t times)
         const std::uint64_t e = bits >> 52; // the biased exponent (sign 0: value >= 0)
         if (times > 8 && e - 100 < 1023 - 100 && rise > 0) {
             const double q = rise * std::bit_cast<double>((1023 + 1075 - e) << 52); // rise / ulp, exact
-            if (q < 0x1p40) {
+            if (q < 0x1p52) {
                 const auto whole = std::int64_t(q);
                 const double part = q - double(whole); // exact
                 if (part != 0.5) {
@@ -58,8 +58,7 @@ double climbed(double value, double rise, std::int64_t times)
                         return value; // each sum rounds back to it
                     // Whole steps to the binade's last value below its top: the ulps between.
                     const auto room = std::int64_t(((1ULL << 52) - 1) - (bits & ((1ULL << 52) - 1)));
-                    const std::int64_t n
-                        = times < (1 << 20) && times * step <= room ? times : std::min(times, room / step);
+                    const std::int64_t n = std::min(times, room / step);
                     if (n > 0) {
                         const double ulp = std::bit_cast<double>((e - 52) << 52);
                         value += double(n * step) * ulp; // exact: a value of the binade

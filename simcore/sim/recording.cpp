@@ -25,6 +25,7 @@ void Simulation::sample()
     m_samples.rowTime.push_back(now());
     m_samples.world.insert(m_samples.world.end(), m_world.begin(), m_world.end());
     for (int i = 0; i < int(m_staticAgents); ++i) {
+        settleNeeds(i); // (a second's climbs, not read again from its last ballot at every sample)
         const std::span<const Ballots::Entry> ballot = m_ballots.of(i);
         for (size_t k = 0; k < ballot.size(); ++k) {
             const Ballots::Entry &entry = ballot[k];
@@ -47,6 +48,7 @@ void Simulation::sample()
             if (m_identities[size_t(i)].tmpl != int(t))
                 continue;
             ++copies;
+            settleNeeds(i);
             const std::span<const Ballots::Entry> ballot = m_ballots.of(i);
             for (size_t k = 0; k < goals && k < ballot.size(); ++k) {
                 m_samples.insistence[first + k] += float(insistenceOf(i, k));

@@ -10,6 +10,10 @@ namespace goap::sim {
 
 void Simulation::leave(int i)
 {
+    // Gone, it takes no more turns: its needs stay where its last turn left
+    // them (settled, and owed nothing more until dawn starts them afresh).
+    settleNeeds(i);
+    m_ballots.needsFrom(i) = std::numeric_limits<std::int64_t>::max();
     Activity &a = m_activities[size_t(i)];
     if (a.partner >= 0)
         release(i);

@@ -5,6 +5,7 @@
 // big enough that the per-character part runs on the pool.
 
 #include "goapsim.h"
+#include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "planner/compiledscenario.h"
 #include "scenarios.h"
@@ -187,6 +188,144 @@ private slots:
             QVERIFY2(many.samples == one.samples,
                      qPrintable(QStringLiteral("samples differ on %1 threads").arg(threads)));
         }
+    }
+
+    // Needs climb when read (Simulation::settleNeeds, insistenceOf), yet
+    // read between any two ticks they are what a climb at every turn gives:
+    // an eager copy kept from the events (a turn a tick while present, a
+    // need met or an episode ended back to its start, dawn starting afresh,
+    // copies spawned and leaving, a character that left frozen), bit for
+    // bit, on the hospital (spawns, partners, copies leaving), the bakery,
+    // the town, the prospector (a maximise goal's episodes), the campfire, a
+    // character of the scenario's own that leaves, and a replicated town on
+    // the pool.
+    void needsClimbWhenReadAsEveryTurn_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("threads");
+        QTest::addColumn<int>("ticks");
+        QTest::newRow("hospital") << QStringLiteral("hospital") << 1 << 9000;
+        QTest::newRow("bakery") << QStringLiteral("bakery") << 1 << 7000;
+        QTest::newRow("town") << QStringLiteral("town") << 1 << 6500;
+        QTest::newRow("prospector (maximise)") << QStringLiteral("prospector") << 1 << 7000;
+        QTest::newRow("campfire") << QStringLiteral("campfire") << 1 << 7000;
+        QTest::newRow("leaver") << QStringLiteral("leaver") << 1 << 700;
+        QTest::newRow("replicated 1000, 2 threads") << QStringLiteral("replicated 1000") << 2 << 900;
+    }
+
+    void needsClimbWhenReadAsEveryTurn()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, threads);
+        QFETCH(int, ticks);
+        Scenario scenario;
+        if (name == QLatin1String("leaver")) {
+            const ReadResult read = readScenario(R"({"format": "goap-scenario", "version": 1, "name": "Leaver",
+                "day": {"length": 30, "tick": 0.1}, "map": {"width": 20, "height": 12}, "world": {"x": 0},
+                "stations": [{"id": "home", "label": "Home", "at": [6, 3]}],
+                "actions": [{"id": "goHome", "label": "Go home", "station": "home", "duration": 1, "cost": 1,
+                             "set": {"agent.home": 1}, "leave": true}],
+                "goals": [{"id": "homeGoal", "label": "Home", "kind": "need", "conditions": {"agent.home": 1},
+                           "start": 0.5, "rate": 0.02},
+                          {"id": "hunger", "label": "Hunger", "kind": "need", "conditions": {"agent.fed": 1},
+                           "start": 0, "rate": 0.01}],
+                "agents": [{"id": "walker", "label": "Walker", "at": [3, 3], "speed": 2,
+                            "facts": {"home": 0, "fed": 0}, "actions": ["goHome"],
+                            "goals": [{"goal": "homeGoal"}, {"goal": "hunger"}]}]})");
+            QVERIFY(read.ok());
+            scenario = *read.scenario;
+        } else if (name.startsWith(QLatin1String("replicated"))) {
+            scenario = testing::replicatedTown(testing::loadShipped(QStringLiteral("town.json")), 1000);
+        } else {
+            scenario = testing::loadShipped(name + QStringLiteral(".json"));
+        }
+        const auto compiled = std::make_shared<const CompiledScenario>(compile(scenario));
+        const CompiledScenario &sc = *compiled;
+        sim::Options options;
+        options.threads = threads;
+        options.recordSamples = false;
+        sim::Simulation simulation(compiled, options);
+        const double dt = sc.day.tick;
+        // The eager copy: per storage index, its goals (the scenario's or its
+        // template's), their needs now, and whether it takes turns.
+        struct Eager
+        {
+            const std::vector<CompiledAgentGoal> *goals = nullptr;
+            std::vector<double> need;
+            bool present = false;
+        };
+        std::vector<Eager> eager(sc.agents.size());
+        const auto begin = [&](Eager &e, const std::vector<CompiledAgentGoal> &goals) {
+            e.goals = &goals;
+            e.need.clear();
+            for (const CompiledAgentGoal &g : goals)
+                e.need.push_back(g.start);
+            e.present = true;
+        };
+        const auto climb = [&](Eager &e) {
+            for (size_t k = 0; k < e.need.size(); ++k)
+                if (climbs(sc.goals[size_t((*e.goals)[k].goal)].kind))
+                    e.need[k] = std::min(1.0, e.need[k] + (*e.goals)[k].rate * dt);
+        };
+        size_t seen = 0;
+        int compared = 0, differ = 0, left = 0, met = 0;
+        for (int t = 0; t < ticks; ++t) {
+            simulation.step();
+            const std::vector<sim::Event> &events = simulation.events().events;
+            // This tick's events: dawn first (before anyone's turn), then
+            // the turns in order, a need met or a character leaving after its climb.
+            const bool dawn = std::any_of(events.begin() + std::ptrdiff_t(seen), events.end(),
+                                          [](const sim::Event &e) { return e.kind == sim::EventKind::Dawn; });
+            if (dawn) {
+                eager.resize(sc.agents.size());
+                for (size_t i = 0; i < sc.agents.size(); ++i)
+                    begin(eager[i], sc.agents[i].goals);
+            }
+            std::vector<bool> spawnedNow(eager.size());
+            for (size_t n = seen; n < events.size(); ++n)
+                if (const sim::Event &e = events[n]; e.kind == sim::EventKind::Spawned) {
+                    if (size_t(e.agent) >= eager.size())
+                        eager.resize(size_t(e.agent) + 1);
+                    spawnedNow.resize(eager.size());
+                    begin(eager[size_t(e.agent)], sc.templates[size_t(e.other)].goals);
+                }
+            for (Eager &e : eager)
+                if (e.present)
+                    climb(e); // its turn this tick (a copy spawned now takes its first)
+            for (size_t n = seen; n < events.size(); ++n) {
+                const sim::Event &e = events[n];
+                if (e.kind == sim::EventKind::NeedSatisfied) {
+                    Eager &who = eager[size_t(e.agent)];
+                    for (size_t k = 0; k < who.goals->size(); ++k)
+                        if ((*who.goals)[k].goal == e.goal)
+                            who.need[k] = (*who.goals)[k].start;
+                    ++met;
+                } else if (e.kind == sim::EventKind::Left) {
+                    eager[size_t(e.agent)].present = false;
+                    ++left;
+                }
+            }
+            seen = events.size();
+            for (size_t i = 0; i < eager.size(); ++i) {
+                if (!eager[i].goals)
+                    continue;
+                for (size_t k = 0; k < eager[i].need.size(); ++k) {
+                    if (!climbs(sc.goals[size_t((*eager[i].goals)[k].goal)].kind))
+                        continue;
+                    const double got = simulation.insistence(int(i), int(k));
+                    ++compared;
+                    if (std::bit_cast<std::uint64_t>(got) != std::bit_cast<std::uint64_t>(eager[i].need[k])
+                        && ++differ <= 5)
+                        qWarning("tick %lld, character %zu, goal %zu: %.17g, climbed every turn %.17g",
+                                 (long long)simulation.totalTicks(), i, k, got, eager[i].need[k]);
+                }
+            }
+        }
+        QCOMPARE(differ, 0);
+        QVERIFY(compared > ticks); // needs compared every tick
+        QVERIFY(met > 0); // needs met, and started again
+        if (name == QLatin1String("hospital") || name == QLatin1String("leaver"))
+            QVERIFY(left > 0); // and characters that left, frozen since
     }
 
     // A character's needs climb lazily, their owed ticks at once

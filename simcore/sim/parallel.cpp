@@ -1,8 +1,8 @@
 // The parallel tick (issue #30): the part of a tick that is each
-// character's own (its needs climbing, the stride of a walk) is worked out
-// on every core, from the state as the tick begins, before the characters
-// are updated one by one in their fixed order. Nothing it writes is read by
-// another character: a need only by its holder, a stride kept aside
+// character's own (the stride of a walk; its needs climb when read,
+// settleNeeds) is worked out on every core, from the state as the tick
+// begins, before the characters are updated one by one in their fixed
+// order. Nothing it writes is read by another character: a stride kept aside
 // (m_ahead) that moveAlong takes only when the walk is still the one it was
 // worked out from (same route, same place on it). What changes shared state
 // (effects, places, lines, queues, spawns, plans against the world) stays in
@@ -358,7 +358,7 @@ void Simulation::prepareTick()
     m_prepared = false;
     m_threadsInUse = 1;
     if (!m_pool || m_order.size() < size_t(std::max(0, m_options.parallelFrom)))
-        return; // updateAgent climbs needs and walks as it goes
+        return; // updateAgent walks as it goes
     if (m_options.threads == 0 && !m_auto.pool)
         return; // every core, but the calling thread alone is faster now
     growDozers();

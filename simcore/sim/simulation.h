@@ -545,7 +545,7 @@ private:
     bool m_prepared = false;
     int m_threadsInUse = 1; // the last tick's (threadsInUse)
     std::vector<int> m_fieldStations; // buildFieldsAhead's scratch: the stations, their fields
-    std::vector<std::vector<float>> m_fields; // this tick's needs climbed and strides worked out ahead
+    std::vector<std::vector<float>> m_fields; // buildFieldsAhead's: those stations' distance fields
     // Per storage index: 0 awake; else the tick of its next turn taken (it
     // dozes until then).
     std::vector<std::int64_t> m_wakeAt;

@@ -34,7 +34,7 @@ double Simulation::insistenceOf(int i, size_t k) const
 {
     const Ballots::Need &need = m_ballots.needs(i)[k];
     if (need.climbs) { // a need's climb, or a maximise / minimise goal's: with the ticks it is owed
-        const std::int64_t owed = needsThrough(i) - m_ballots.needsFrom(i) + 1;
+        const std::int64_t owed = owedClimbs(i);
         return owed > 0 ? climbed(need.need, need.rate * m_dt, owed) : need.need;
     }
     const Ballots::Entry &entry = m_ballots.of(i)[k];

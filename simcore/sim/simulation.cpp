@@ -378,11 +378,10 @@ void Simulation::foldPhaseRuns(std::int64_t end) const
 
 void Simulation::settleNeeds(int i)
 {
-    std::int64_t &from = m_ballots.needsFrom(i);
-    const std::int64_t through = needsThrough(i), ticks = through - from + 1;
+    const std::int64_t ticks = owedClimbs(i);
     if (ticks <= 0)
         return;
-    from = through + 1;
+    m_ballots.needsFrom(i) = needsThrough(i) + 1;
     for (Ballots::Need &need : m_ballots.needs(i))
         if (need.climbs) // needs and maximise / minimise goals
             need.need = climbed(need.need, need.rate * m_dt, ticks);

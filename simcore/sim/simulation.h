@@ -105,8 +105,9 @@ public:
     // Dozing (dozing.cpp): a character whose next turns are its own alone
     // (a walk's strides short of arriving, a countdown short of running out)
     // skips them, and takes them all at once when its turn comes due,
-    // another's turn reaches it (touch) or the state is read between steps. Turns skipped so far, and a switch for
-    // tests (off: every turn taken a tick at a time; the same run either way).
+    // another's turn reaches it (touch) or the state is read between steps.
+    // Turns skipped so far, and a switch for tests (off: every turn taken a
+    // tick at a time; the same run either way).
     std::int64_t dozedTurns() const { return m_dozedTurns; }
     std::int64_t dozersTouched() const { return m_dozersTouched; } // woken by another's turn (touch)
     void setDozing(bool doze);
@@ -319,6 +320,8 @@ private:
     // The last tick whose climb i's needs have by now: this tick's once its
     // turn has come (its climb was once the first thing its turn did).
     std::int64_t needsThrough(int i) const { return i <= m_turn ? m_totalTicks : m_totalTicks - 1; }
+    // The ticks whose climb i's needs are owed now (none or fewer: nothing).
+    std::int64_t owedClimbs(int i) const { return needsThrough(i) - m_ballots.needsFrom(i) + 1; }
     // A turn begins in phase p (the day report's phaseTicks counts turns by
     // the phase they begin in). Counted a run of turns in one phase at a
     // time, not a turn at a time: a character's run is its phase since tick

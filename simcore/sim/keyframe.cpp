@@ -70,6 +70,7 @@ void Simulation::restore(const Keyframe &k)
     recountSpots();
     m_ballots = k.ballots;
     m_active = k.active;
+    m_orderStale = true;
     m_nextSpawn = k.nextSpawn;
     m_spawned = k.spawned;
     m_templateSerial = k.templateSerial;
@@ -78,6 +79,7 @@ void Simulation::restore(const Keyframe &k)
     m_reports.assign(1, k.report);
     m_runPhase.assign(m_activities.size(), -1); // the report counts every turn until then: runs begin afresh
     m_wakeAt.assign(m_activities.size(), 0); // everyone awake: the state restored is whole
+    m_ahead.assign(m_ahead.size(), Ahead {}); // strides stamped with ticks to come again: none valid
     m_dozes.assign(m_activities.size(), Doze {});
     m_dozers = 0;
     m_turn = std::numeric_limits<int>::max();

@@ -60,8 +60,6 @@ void Simulation::prepareRange(size_t begin, size_t end, Chunk &chunk)
     for (size_t k = begin; k < end; ++k) {
         const int i = m_order[k];
         const Activity &a = m_activities[size_t(i)];
-        Ahead &ahead = m_ahead[size_t(i)];
-        ahead.valid = false;
         m_settled[size_t(i)] = kInOrder;
         if (const std::int64_t wakeAt = m_wakeAt[size_t(i)]; wakeAt != 0) { // dozing.cpp
             if (wakeAt > m_totalTicks) {
@@ -83,6 +81,7 @@ void Simulation::prepareRange(size_t begin, size_t end, Chunk &chunk)
         double x = w.x, y = w.y;
         std::uint32_t way = w.way;
         if (a.heldBy < 0 && !w.noWay && (a.phase == Phase::Walking || w.stepping)) {
+            Ahead &ahead = m_ahead[size_t(i)];
             w.measure(); // its own walk: measured here, on the pool, rather than in the ordered loop
             ahead.fromX = x;
             ahead.fromY = y;
@@ -92,7 +91,7 @@ void Simulation::prepareRange(size_t begin, size_t end, Chunk &chunk)
             ahead.x = x;
             ahead.y = y;
             ahead.way = way;
-            ahead.valid = true;
+            ahead.tick = m_totalTicks;
         } // else a partner follows its holder; the others do not walk this tick (as things stand)
         const Settled settled = settleAhead(k, chunk);
         if (settled == kTakenAhead && a.phase == Phase::Walking) { // a stride that does not arrive: taken
@@ -123,7 +122,7 @@ Simulation::Settled Simulation::settleAhead(size_t position, Chunk &chunk)
     switch (a.phase) {
     case Phase::Walking: {
         const Ahead &ahead = m_ahead[size_t(i)];
-        if (!ahead.valid)
+        if (ahead.tick != m_totalTicks)
             return kInOrder;
         if (ahead.arrived) {
             if (a.station >= 0 && m_scenario->stations[size_t(a.station)].capacity <= 0) // settleArrival, next
@@ -269,7 +268,7 @@ void Simulation::arriveInOrder(int i)
     w.x = ahead.x;
     w.y = ahead.y;
     w.way = ahead.way;
-    ahead.valid = false; // taken (aheadStride)
+    ahead.tick = -1; // taken (aheadStride)
     m_turn = i;
     arrive(i);
 }
@@ -331,8 +330,6 @@ bool Simulation::autoTrial()
         return phase % half >= AutoThreads::kSwitching;
     }
     if (phase == AutoThreads::kTrial) {
-        m_auto.trialAt
-            += std::min<std::int64_t>(AutoThreads::kPeriod, std::int64_t(64) << std::min(m_auto.trials++, 10));
         double median[2];
         for (int mode = 0; mode < 2; ++mode) {
             double *const t = m_auto.times[mode];
@@ -341,9 +338,22 @@ bool Simulation::autoTrial()
             median[mode] = t[n / 2];
         }
         m_auto.choice = median[1] < median[0];
+        m_auto.trialAt
+            += trialInterval(m_auto.trials++, median[0], median[1], AutoThreads::kTrial, AutoThreads::kPeriod);
     }
     m_auto.pool = m_auto.choice;
     return false;
+}
+
+std::int64_t trialInterval(int trials, double alone, double pool, int trial, int period, double cost)
+{
+    const std::int64_t doubling = std::int64_t(64) << std::clamp(trials, 0, 10);
+    // Half a trial of ticks the slower way, each (slower / faster - 1) of a tick dearer.
+    const double faster = std::min(alone, pool), slower = std::max(alone, pool);
+    const double lost = faster > 0 ? slower / faster - 1 : 0; // (NaN, a clock that did not move: none)
+    const double spacing = lost > 0 && cost > 0 ? double(trial / 2) * lost / cost : 0;
+    const auto least = spacing < double(period) ? std::int64_t(std::llround(spacing)) : std::int64_t(period);
+    return std::max<std::int64_t>(1, std::min<std::int64_t>(period, std::max(doubling, least)));
 }
 
 void Simulation::autoTimed(double seconds)
@@ -443,7 +453,7 @@ void Simulation::buildFieldsAhead(const CompiledAction &act, double x, double y)
 bool Simulation::aheadStride(int i)
 {
     Ahead &ahead = m_ahead[size_t(i)];
-    ahead.valid = false; // taken once: a second walk this tick is worked out afresh
+    ahead.tick = -1; // taken once: a second walk this tick is worked out afresh
     Walk &w = m_walks[size_t(i)];
     if (w.generation != ahead.generation || w.x != ahead.fromX || w.y != ahead.fromY || w.way != ahead.fromWay)
         return w.advance(w.speed * m_dt); // moved or sent elsewhere since: afresh

@@ -168,6 +168,7 @@ void Simulation::dawn()
     m_active.clear();
     for (size_t i = 0; i < m_staticAgents; ++i)
         m_active.push_back(int(i));
+    m_orderStale = true;
     m_crowd.reset(m_staticAgents, sc.stations.size(), sc.queueNames.size());
     m_spotsStood.assign(sc.stations.size(), 0);
     m_dawnRings.clear();
@@ -249,7 +250,10 @@ void Simulation::tick()
     ++m_totalTicks;
     m_turn = -1; // (lastTurnOf: nobody's turn this tick came yet)
     spawnDue();
-    m_order = m_active; // characters may leave during the tick
+    if (m_orderStale) { // characters may leave during the tick: its order is a copy, made when they came or went
+        m_order = m_active;
+        m_orderStale = false;
+    }
     const bool timed = autoTrial();
     const auto began = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
     prepareTick();

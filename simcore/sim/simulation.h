@@ -52,6 +52,16 @@ class ThreadPool; // pool.h
 // Simulation::settleNeeds), in a few steps a binade (dozing.cpp).
 double climbed(double value, double rise, std::int64_t times);
 
+// The every-core setting's trials (Simulation::autoTrial): `trial` ticks,
+// half on the pool and half on the calling thread alone, whose median ticks
+// took `alone` and `pool` seconds. The ticks from this trial (the `trials`th
+// before it) to the next: 64, 128, 256, ... (a town's first minutes are
+// unlike the rest) up to `period`; but at least so many that the trial's
+// half the slower way costs at most `cost` of the ticks until the next
+// (a pool that loses by 80% is tried again 960 ticks on, not 64) (parallel.cpp).
+std::int64_t trialInterval(int trials, double alone, double pool, int trial = 24, int period = 3000,
+                           double cost = 0.01);
+
 struct Options
 {
     bool recordEvents = true;
@@ -357,7 +367,7 @@ private:
     void setWalk(int i, double x, double y, int field) { m_walks[size_t(i)].set(m_space, x, y, field); }
     bool moveAlong(int i) // true once at goalX/Y
     {
-        if (m_prepared && m_ahead[size_t(i)].valid)
+        if (m_prepared && m_ahead[size_t(i)].tick == m_totalTicks)
             return aheadStride(i);
         Walk &w = m_walks[size_t(i)];
         return w.advance(w.speed * m_dt);
@@ -459,6 +469,7 @@ private:
     Extreme episodeGoal(int goal, double spent) const;
     Ballots m_ballots;
     std::vector<int> m_active, m_order; // present characters in order; the order of this tick
+    bool m_orderStale = true; // m_active changed since m_order was copied from it
     size_t m_staticAgents = 0;
     std::vector<int> m_templateProfile;
     std::vector<int> m_factQueue; // per fact id: the queue whose length it is, -1
@@ -494,9 +505,13 @@ private:
 
     // The parallel tick: the pool (oneTBB's arena, pool.h), and per
     // storage index the stride worked out ahead this tick.
+    // A stride worked out ahead, for the tick m_totalTicks was when it was
+    // (valid for that tick alone: a dozer's is not written each tick, it is
+    // stale; -1 once taken).
     struct Ahead
     {
-        bool valid = false, arrived = false;
+        std::int64_t tick = -1;
+        bool arrived = false;
         std::uint32_t generation = 0;
         std::uint32_t fromWay = 0, way = 0;
         double fromX = 0, fromY = 0, x = 0, y = 0;
@@ -598,7 +613,7 @@ private:
     // of each half); the faster by its median tick is used until the next
     // trial. Trials come 64, 128, 256, ... ticks
     // apart (a town's first minutes are unlike the rest), then every
-    // kPeriod. Any choice gives the same run (the serial one), so only the
+    // kPeriod; further apart when the slower way lost by much (trialInterval). Any choice gives the same run (the serial one), so only the
     // speed depends on the clock.
     struct AutoThreads
     {

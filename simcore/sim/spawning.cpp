@@ -34,6 +34,7 @@ void Simulation::leave(int i)
     a.action = -1;
     a.plan.clear();
     m_active.erase(std::find(m_active.begin(), m_active.end(), i));
+    m_orderStale = true;
 }
 
 void Simulation::spawnDue()
@@ -91,6 +92,7 @@ int Simulation::spawn(int tmpl, double x, double y)
     m_ballots.close(m_totalTicks); // its first turn is this tick's
     m_reports.back().agents.push_back(std::move(report));
     m_active.push_back(i);
+    m_orderStale = true;
     stand(i, true);
     Event e {0, 0, i, EventKind::Spawned};
     e.other = tmpl;

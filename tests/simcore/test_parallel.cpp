@@ -494,6 +494,54 @@ private slots:
         QVERIFY(events[1] == events[0]);
     }
 
+    // A keyframe restored on the pool: the ticks from it are run again, and
+    // the pool's state from their first running (strides stamped with those
+    // ticks, the tick's order of present characters, copied only when
+    // someone comes or goes) must not leak into the second: the hospital
+    // (copies arriving and leaving between the keyframe and the restore)
+    // and a replicated town, on two threads with the pool from the first
+    // character, against the same steps on one thread.
+    void restoredOnThePool_data()
+    {
+        QTest::addColumn<QString>("town");
+        QTest::newRow("hospital") << QStringLiteral("hospital");
+        QTest::newRow("replicated 1000") << QStringLiteral("replicated");
+    }
+
+    void restoredOnThePool()
+    {
+        QFETCH(QString, town);
+        const bool hospital = town == QLatin1String("hospital");
+        Scenario s = hospital ? testing::loadShipped("hospital.json")
+                              : testing::replicatedTown(testing::loadShipped("town.json"), 1000);
+        if (!hospital)
+            s.day.length = 30;
+        const auto compiled = std::make_shared<const CompiledScenario>(compile(s));
+        QByteArray events[2];
+        int present[2][2] = {};
+        for (const int threads : {1, 2}) {
+            sim::Options options;
+            options.threads = threads;
+            options.parallelFrom = 0;
+            sim::Simulation simulation(compiled, options);
+            const std::int64_t day = simulation.ticksPerDay();
+            simulation.stepTicks(day / 4);
+            const std::shared_ptr<const sim::Simulation::Keyframe> early = simulation.keyframe();
+            present[threads - 1][0] = simulation.presentCount();
+            simulation.stepTicks(day / 2);
+            present[threads - 1][1] = simulation.presentCount();
+            simulation.restore(*early);
+            simulation.runDays(2);
+            QCOMPARE(simulation.parallelTicks() > 0, threads > 1);
+            events[threads - 1] = sim::eventsJsonl(*compiled, simulation.events());
+        }
+        if (hospital) // copies came or went between the keyframe and the restore
+            QVERIFY2(present[0][0] != present[0][1],
+                     qPrintable(QStringLiteral("%1 present, then %2").arg(present[0][0]).arg(present[0][1])));
+        QVERIFY(events[0].count('\n') > 100);
+        QVERIFY(events[1] == events[0]);
+    }
+
     // A crowd larger than the room chases free spots: an arrival on a spot
     // someone stands on sets out for the station's first free one. On the
     // pool that is worked out ahead, guessing that this tick's first arrival
@@ -615,6 +663,29 @@ private slots:
         QCOMPARE(every.events, one.events);
         QCOMPARE(every.report, one.report);
         QCOMPARE(every.samples, one.samples);
+    }
+
+    // The trials' spacing (sim::trialInterval): doubling from 64 ticks to
+    // the period while the two ways are close; a way that lost by much is
+    // tried again only when its half trial is at most 1% of the ticks until
+    // then, whichever way lost; a clock that told nothing spaces as a tie.
+    void trialsSpacedByWhatTheyCost()
+    {
+        QCOMPARE(sim::trialInterval(0, 1.0, 1.0), std::int64_t(64));
+        QCOMPARE(sim::trialInterval(1, 1.0, 1.0), std::int64_t(128));
+        QCOMPARE(sim::trialInterval(5, 1.0, 1.05), std::int64_t(2048));
+        QCOMPARE(sim::trialInterval(6, 1.0, 1.0), std::int64_t(3000));
+        QCOMPARE(sim::trialInterval(60, 1.0, 1.0), std::int64_t(3000)); // (no shift past the period)
+        QCOMPARE(sim::trialInterval(0, 1.0, 1.8), std::int64_t(960)); // 12 ticks, each 0.8 dearer: 1% of 960
+        QCOMPARE(sim::trialInterval(0, 1.8, 1.0), std::int64_t(960)); // the pool won by as much: the same
+        QCOMPARE(sim::trialInterval(0, 1.0, 1.1), std::int64_t(120));
+        QCOMPARE(sim::trialInterval(2, 1.0, 1.1), std::int64_t(256)); // the doubling is further
+        QCOMPARE(sim::trialInterval(0, 17.6e-6, 112.1e-6), std::int64_t(3000)); // lost 6-fold: the period
+        QCOMPARE(sim::trialInterval(0, 1.0, std::numeric_limits<double>::infinity()), std::int64_t(3000));
+        QCOMPARE(sim::trialInterval(0, 0.0, 0.0), std::int64_t(64));
+        QCOMPARE(sim::trialInterval(0, std::nan(""), 1.0), std::int64_t(64));
+        QCOMPARE(sim::trialInterval(0, 1.0, 1.8, 24, 500), std::int64_t(500));
+        QCOMPARE(sim::trialInterval(0, 1.0, 1.8, 48, 3000, 0.02), std::int64_t(960));
     }
 
     // The setting changes between ticks: a run that goes from 1 to 4 threads

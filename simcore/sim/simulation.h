@@ -611,10 +611,10 @@ private:
     // In a trial, kTrial ticks big enough for the pool, half on the pool and
     // half on the calling thread alone, are timed (but the first kSwitching
     // of each half); the faster by its median tick is used until the next
-    // trial. Trials come 64, 128, 256, ... ticks
-    // apart (a town's first minutes are unlike the rest), then every
-    // kPeriod; further apart when the slower way lost by much (trialInterval). Any choice gives the same run (the serial one), so only the
-    // speed depends on the clock.
+    // trial. Trials come 64, 128, 256, ... ticks apart (a town's first
+    // minutes are unlike the rest), then every kPeriod; further apart when
+    // the slower way lost by much (trialInterval). Any choice gives the same
+    // run (the serial one), so only the speed depends on the clock.
     struct AutoThreads
     {
         static constexpr int kPeriod = 3000, kTrial = 24, kSwitching = 4; // ticks

@@ -54,11 +54,11 @@ double climbed(double value, double rise, std::int64_t times);
 
 // The every-core setting's trials (Simulation::autoTrial): `trial` ticks,
 // half on the pool and half on the calling thread alone, whose median ticks
-// took `alone` and `pool` seconds. The ticks from this trial (the `trials`th
-// before it) to the next: 64, 128, 256, ... (a town's first minutes are
+// took `alone` and `pool` seconds, after `trials` trials before it. The
+// ticks from it to the next: 64, 128, 256, ... (a town's first minutes are
 // unlike the rest) up to `period`; but at least so many that the trial's
-// half the slower way costs at most `cost` of the ticks until the next
-// (a pool that loses by 80% is tried again 960 ticks on, not 64) (parallel.cpp).
+// half the slower way costs at most `cost` of the ticks until the next (a
+// pool that loses by 80% is tried again 960 ticks on, not 64) (parallel.cpp).
 std::int64_t trialInterval(int trials, double alone, double pool, int trial = 24, int period = 3000,
                            double cost = 0.01);
 
@@ -504,10 +504,9 @@ private:
     int m_serialsAtDawn = 0; // the first serial of today's copies
 
     // The parallel tick: the pool (oneTBB's arena, pool.h), and per
-    // storage index the stride worked out ahead this tick.
-    // A stride worked out ahead, for the tick m_totalTicks was when it was
-    // (valid for that tick alone: a dozer's is not written each tick, it is
-    // stale; -1 once taken).
+    // storage index the stride worked out ahead: valid in the tick it is
+    // stamped with alone (a dozer's is not written each tick: it is stale;
+    // -1 once taken).
     struct Ahead
     {
         std::int64_t tick = -1;

@@ -7,6 +7,7 @@
 #include "simulation.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace goap::sim {
@@ -28,6 +29,48 @@ double Simulation::quotaProgress(int i, const Ballots::Entry &entry) const
             shortfall += c.holds(have) ? 0.0 : 1.0;
     }
     return 1.0 - (conditions.empty() ? 0.0 : shortfall / double(conditions.size()));
+}
+
+double climbed(double value, double rise, std::int64_t times)
+{
+    while (times > 0) {
+        // Inside one binade [2^e, 2^(e+1)) below 1 a sum `value + rise`
+        // rounds to value plus the rise rounded to the binade's ulp (unless
+        // the rise is half an ulp off a multiple: then the rounding depends
+        // on value's last bit), so n sums are value + n such steps, exactly,
+        // as long as they stay below the binade's top. (A few sums are
+        // quicker one by one.)
+        const auto bits = std::bit_cast<std::uint64_t>(value);
+        const std::uint64_t e = bits >> 52; // the biased exponent (sign 0: value >= 0)
+        if (times > 8 && e - 100 < 1023 - 100 && rise > 0) {
+            const double q = rise * std::bit_cast<double>((1023 + 1075 - e) << 52); // rise / ulp, exact
+            if (q < 0x1p52) {
+                const auto whole = std::int64_t(q);
+                const double part = q - double(whole); // exact
+                if (part != 0.5) {
+                    const std::int64_t step = whole + (part > 0.5 ? 1 : 0);
+                    if (step == 0)
+                        return value; // each sum rounds back to it
+                    // Whole steps to the binade's last value below its top: the ulps between.
+                    const auto room = std::int64_t(((1ULL << 52) - 1) - (bits & ((1ULL << 52) - 1)));
+                    const std::int64_t n = std::min(times, room / step);
+                    if (n > 0) {
+                        const double ulp = std::bit_cast<double>((e - 52) << 52);
+                        value += double(n * step) * ulp; // exact: a value of the binade
+                        times -= n;
+                        continue;
+                    }
+                }
+            }
+        }
+        // One sum: a step across a binade's top, one of a few, or anything else.
+        const double next = std::min(1.0, value + rise);
+        if (next == value)
+            return value;
+        value = next;
+        --times;
+    }
+    return value;
 }
 
 double Simulation::insistenceOf(int i, size_t k) const

@@ -353,7 +353,7 @@ std::int64_t trialInterval(int trials, double alone, double pool, int trial, int
     const double lost = faster > 0 ? slower / faster - 1 : 0; // (NaN, a clock that did not move: none)
     const double spacing = lost > 0 && cost > 0 ? double(trial / 2) * lost / cost : 0;
     const auto least = spacing < double(period) ? std::int64_t(std::llround(spacing)) : std::int64_t(period);
-    return std::max<std::int64_t>(1, std::min<std::int64_t>(period, std::max(doubling, least)));
+    return std::min<std::int64_t>(period, std::max(doubling, least));
 }
 
 void Simulation::autoTimed(double seconds)

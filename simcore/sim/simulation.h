@@ -49,7 +49,7 @@ class ThreadPool; // pool.h
 
 // `value = min(1.0, value + rise)` taken `times` times, or until it stays
 // put: the same bits as the sums one by one (a need's climb over ticks,
-// Simulation::settleNeeds), in a few steps a binade (dozing.cpp).
+// Simulation::settleNeeds), in a few steps a binade (ballot.cpp).
 double climbed(double value, double rise, std::int64_t times);
 
 // The every-core setting's trials (Simulation::autoTrial): `trial` ticks,
